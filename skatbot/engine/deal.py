@@ -1,0 +1,597 @@
+"""One deal of Skat as a state machine: auction, skat, declaration, ten tricks, result.
+
+Shaped like a game-framework state: `phase`, `current_seat`, `legal_actions()`, `apply(action)`,
+`is_over`, `result`. Chance is explicit (a seed, or the cards given), so (cards, actions) replays a
+deal exactly. Refused actions raise an `IllegalAction` and never change the state. Hands are kept
+as bitmasks over `Card.index` because AI players simulate thousands of deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+
+from . import errors
+from .actions import (
+    HOLD, PASS, PICK_UP, PLAY, Action, Bid, Claim, Concede, Declare, Discard, Hold, Kontra, Pass,
+    PickUpSkat, PlayCard, Re, TimeOut,
+)
+from .cards import CARDS, Card, cards_of, mask_of
+from .games import BID_LADDER, TRICK_TABLES, Contract, GameType, TrickTable, is_bid_value, trick_winner
+from .rules import OFFICIAL, RuleSet
+
+
+class Seat(IntEnum):
+    FOREHAND = 0
+    MIDDLEHAND = 1
+    REARHAND = 2
+
+
+FOREHAND, MIDDLEHAND, REARHAND = 0, 1, 2
+"""Seats as plain ints on the hot path; `Seat` names them."""
+
+
+class Phase(Enum):
+    AUCTION = "auction"
+    SKAT = "skat"  # the declarer picks up the skat or declares a hand game
+    DISCARD = "discard"
+    DECLARE = "declare"
+    PLAY = "play"
+    FINISHED = "finished"
+
+
+class Ending(Enum):
+    """How the deal ended."""
+
+    PLAYED_OUT = "played out"
+    SETTLED = "settled"  # the outcome was decided before the last trick
+    DECLARER_CONCEDED = "declarer conceded"
+    DEFENDERS_CONCEDED = "defenders conceded"
+    TIME_OUT = "time out"
+    PASSED = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, Card, Card]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        return sum(card.points for card in self.cards)
+
+    def seat_of(self, position: int) -> int:
+        return (self.leader + position) % 3
+
+
+def _null_value(contract: Contract) -> int:
+    return {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}[
+        (contract.hand, contract.ouvert)]
+
+
+DEAL_ORDER: tuple[tuple[str, int], ...] = (
+    ("F", 3), ("M", 3), ("R", 3), ("S", 2), ("F", 4), ("M", 4), ("R", 4), ("F", 3), ("M", 3), ("R", 3))
+"""Dealt 3 – skat 2 – 4 – 3, starting with forehand."""
+
+
+def deal_cards(seed: int) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Shuffle the pack with `seed` and deal it 3 – 2 – 4 – 3. Returns (hands, skat)."""
+    pack = list(CARDS)
+    random.Random(seed).shuffle(pack)
+    piles: dict[str, list[Card]] = {"F": [], "M": [], "R": [], "S": []}
+    position = 0
+    for pile, count in DEAL_ORDER:
+        piles[pile].extend(pack[position:position + count])
+        position += count
+    return (tuple(piles["F"]), tuple(piles["M"]), tuple(piles["R"])), tuple(piles["S"])
+
+
+class Deal:
+    """The full state of one deal. Seats: 0 forehand, 1 middlehand, 2 rearhand."""
+
+    def __init__(self, hands: Sequence[Iterable[Card]], skat: Iterable[Card], rules: RuleSet = OFFICIAL,
+                 seed: int | None = None) -> None:
+        hand_lists = [tuple(hand) for hand in hands]
+        skat_cards = tuple(skat)
+        if len(hand_lists) != 3 or any(len(h) != 10 for h in hand_lists) or len(skat_cards) != 2:
+            raise ValueError("a deal needs three hands of ten cards and a skat of two")
+        masks = [mask_of(h) for h in hand_lists]
+        if mask_of(skat_cards) | masks[0] | masks[1] | masks[2] != (1 << 32) - 1 or len(
+                set(hand_lists[0] + hand_lists[1] + hand_lists[2] + skat_cards)) != 32:
+            raise ValueError("the hands and the skat must hold each of the 32 cards exactly once")
+        self.rules = rules
+        self.seed = seed
+        self.dealt_hands: tuple[tuple[Card, ...], ...] = tuple(hand_lists)
+        self.dealt_skat: tuple[Card, ...] = skat_cards
+        self.history: list[tuple[int | None, Action]] = []
+        self.phase = Phase.AUCTION
+        self._hands = masks
+        self._skat = mask_of(skat_cards)
+        # auction
+        self.bid = 0
+        self.highest_bid_by = [0, 0, 0]  # the highest value each seat said or held
+        self._bidder = MIDDLEHAND
+        self._listener = FOREHAND
+        self._passed = [False, False, False]
+        self._turn: int | None = MIDDLEHAND
+        self._forehand_last_call = False
+        # declaration and play
+        self.declarer: int | None = None
+        self.contract: Contract | None = None
+        self.picked_up = False
+        self.discarded: tuple[Card, ...] = ()
+        self._table: TrickTable = TRICK_TABLES[GameType.GRAND]
+        self._trick: list[int] = []
+        self._leader = FOREHAND
+        self.tricks: list[Trick] = []
+        self._taken = [0, 0, 0]  # cards won per seat, as masks
+        self._trick_counts = [0, 0, 0]
+        self.kontra = False
+        self.re = False
+        self.claimed = False
+        self.conceded: set[int] = set()
+        self.timed_out: int | None = None
+        self.ending: Ending | None = None
+        self._result: object | None = None
+
+    @classmethod
+    def new(cls, seed: int, rules: RuleSet = OFFICIAL) -> Deal:
+        hands, skat = deal_cards(seed)
+        return cls(hands, skat, rules, seed=seed)
+
+    # --- state queries -----------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    @property
+    def current_seat(self) -> int | None:
+        """Whose turn it is, or None when the deal is over."""
+        return self._turn
+
+    @property
+    def game(self) -> GameType | None:
+        return self.contract.game if self.contract else None
+
+    @property
+    def trick_table(self) -> TrickTable:
+        return self._table
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_of(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    @property
+    def skat(self) -> list[Card]:
+        """The skat as it lies now: the dealt skat, or the two discards after a pickup."""
+        return cards_of(self._skat)
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        return [((self._leader + i) % 3, CARDS[c]) for i, c in enumerate(self._trick)]
+
+    @property
+    def trick_leader(self) -> int:
+        return self._leader
+
+    def taken_mask(self, seat: int) -> int:
+        return self._taken[seat]
+
+    def trick_count(self, seat: int) -> int:
+        return self._trick_counts[seat]
+
+    @property
+    def result(self):  # -> DealResult (typed in scoring to avoid an import cycle)
+        if self._result is None:
+            if not self.is_over:
+                raise errors.WrongPhase("the deal is not over yet")
+            from .scoring import compute_result
+
+            self._result = compute_result(self)
+        return self._result
+
+    # --- legal actions -------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the seat to move may do now (empty once the deal is over)."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._legal_cards()
+        if phase is Phase.AUCTION:
+            return self._auction_actions()
+        if phase is Phase.SKAT:
+            return [PICK_UP, *(Declare(c) for c in self._declarable(hand=True))]
+        if phase is Phase.DISCARD:
+            hand = cards_of(self._hands[self.declarer])  # type: ignore[index]
+            return [Discard(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
+        if phase is Phase.DECLARE:
+            return [Declare(c) for c in self._declarable(hand=False)]
+        return []
+
+    def legal_cards(self) -> list[Card]:
+        return [action.card for action in self._legal_cards()]
+
+    def legal_mask(self) -> int:
+        """Bitmask of the cards the seat to move may play."""
+        hand = self._hands[self._turn]  # type: ignore[index]
+        if not self._trick:
+            return hand
+        follow = hand & self._table.follow_mask[self._table.effective_suit[self._trick[0]]]
+        return follow or hand
+
+    def _legal_cards(self) -> list[Action]:
+        mask = self.legal_mask()
+        out: list[Action] = []
+        while mask:
+            low = mask & -mask
+            out.append(PLAY[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def _auction_actions(self) -> list[Action]:
+        if self._forehand_last_call:
+            return [Bid(18), PASS]
+        if self._turn == self._bidder:
+            return [*(Bid(v) for v in BID_LADDER if v > self.bid), PASS]
+        return [HOLD, PASS]
+
+    def _declarable(self, hand: bool) -> list[Contract]:
+        contracts: list[Contract] = []
+        open_any = self.rules.ouvert_any_game
+        for game in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
+            contracts.append(Contract(game, hand))
+            if hand:
+                contracts.append(Contract(game, True, schneider=True))
+                contracts.append(Contract(game, True, schneider=True, schwarz=True))
+                contracts.append(Contract(game, True, True, True, ouvert=True))
+            elif open_any:
+                contracts.append(Contract(game, False, ouvert=True))
+        for ouvert in (False, True):
+            null = Contract(GameType.NULL, hand, ouvert=ouvert)
+            if _null_value(null) >= self.bid:
+                contracts.append(null)
+        return contracts
+
+    def side_actions(self, seat: int) -> list[Action]:
+        """What `seat` may do out of turn now: Kontra, Re, Claim, Concede (rules permitting)."""
+        if self.phase is not Phase.PLAY or self.declarer is None:
+            return []
+        out: list[Action] = []
+        before_first_card = not self.tricks and not self._trick
+        if seat == self.declarer:
+            if self.kontra and not self.re and before_first_card:
+                out.append(Re())
+            if not self.claimed:
+                out.append(Claim())
+            out.append(Concede())
+            return out
+        if self.rules.kontra and not self.kontra and before_first_card and (
+                not self.rules.kontra_needs_bid or self.highest_bid_by[seat] >= 18):
+            out.append(Kontra())
+        if seat not in self.conceded:
+            out.append(Concede())
+        return out
+
+    # --- applying actions ------------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply `action` for `seat` (default: the seat to move). Raises IllegalAction, changing nothing."""
+        if self.phase is Phase.FINISHED:
+            raise errors.WrongPhase("the deal is over")
+        if isinstance(action, PlayCard) and (seat is None or seat == self._turn):
+            if self.phase is not Phase.PLAY:
+                raise errors.WrongPhase(f"cards are played only after the declaration (now: {self.phase.value})")
+            self._play(action.card)
+            self.history.append((self._last_player, action))
+            return
+        if isinstance(action, TimeOut):
+            self._time_out(action.seat)
+            self.history.append((None, action))
+            return
+        if isinstance(action, (Kontra, Re, Claim, Concede)):
+            actor = self._turn if seat is None else seat
+            if actor is None or actor not in (0, 1, 2):
+                raise errors.IllegalAction("no seat given")
+            self._side_action(action, actor)
+            self.history.append((actor, action))
+            return
+        actor = self._turn if seat is None else seat
+        if actor != self._turn:
+            raise errors.NotYourTurn(f"it is not your turn: {Seat(self._turn).name.lower()} is to act")  # type: ignore[arg-type]
+        phase = self.phase
+        if phase is Phase.AUCTION:
+            self._auction(action)
+        elif phase is Phase.SKAT:
+            if isinstance(action, PickUpSkat):
+                self._pick_up()
+            elif isinstance(action, Declare):
+                self._declare(action.contract, hand=True)
+            else:
+                raise errors.WrongPhase("pick up the skat or declare a hand game")
+        elif phase is Phase.DISCARD:
+            if not isinstance(action, Discard):
+                raise errors.WrongPhase("discard two cards first")
+            self._discard(action.first, action.second)
+        elif phase is Phase.DECLARE:
+            if not isinstance(action, Declare):
+                raise errors.WrongPhase("declare your game")
+            self._declare(action.contract, hand=False)
+        elif phase is Phase.PLAY:
+            raise errors.WrongPhase("play a card")
+        self.history.append((actor, action))
+
+    # auction
+
+    def _auction(self, action: Action) -> None:
+        seat = self._turn
+        assert seat is not None
+        if self._forehand_last_call:
+            if isinstance(action, Bid):
+                if action.value != 18:
+                    raise errors.IllegalBid("forehand may only play at 18 when the others passed")
+                self.bid = 18
+                self.highest_bid_by[seat] = 18
+                self._end_auction(seat)
+            elif isinstance(action, Pass):
+                self._passed[seat] = True
+                self._all_passed()
+            else:
+                raise errors.IllegalBid("bid 18 or pass")
+            return
+        if seat == self._bidder:
+            if isinstance(action, Bid):
+                if not is_bid_value(action.value):
+                    raise errors.IllegalBid(f"{action.value} is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)")
+                if action.value <= self.bid:
+                    raise errors.IllegalBid(f"bid more than {self.bid}")
+                self.bid = action.value
+                self.highest_bid_by[seat] = action.value
+                self._turn = self._listener
+            elif isinstance(action, Pass):
+                self._passed[seat] = True
+                self._next_pair(survivor=self._listener)
+            elif isinstance(action, Hold):
+                raise errors.IllegalBid("you are bidding: say a number or pass")
+            else:
+                raise errors.WrongPhase("the auction is not over")
+        else:
+            if isinstance(action, Hold):
+                self.highest_bid_by[seat] = self.bid
+                self._turn = self._bidder
+            elif isinstance(action, Pass):
+                self._passed[seat] = True
+                self._next_pair(survivor=self._bidder)
+            elif isinstance(action, Bid):
+                raise errors.IllegalBid("you are listening: hold (yes) or pass")
+            else:
+                raise errors.WrongPhase("the auction is not over")
+
+    def _next_pair(self, survivor: int) -> None:
+        if self._bidder == MIDDLEHAND:  # rearhand now bids to the survivor
+            self._bidder, self._listener = REARHAND, survivor
+            self._turn = REARHAND
+        elif self.bid > 0:
+            self._end_auction(survivor)
+        else:  # both others passed without a bid: forehand may play at 18
+            self._forehand_last_call = True
+            self._turn = survivor
+
+    def _all_passed(self) -> None:
+        if self.rules.ramsch:
+            self.contract = Contract(GameType.RAMSCH)
+            self._table = TRICK_TABLES[GameType.RAMSCH]
+            self.phase = Phase.PLAY
+            self._turn = FOREHAND
+        else:
+            self._finish(Ending.PASSED)
+
+    def _end_auction(self, declarer: int) -> None:
+        self.declarer = declarer
+        self.phase = Phase.SKAT
+        self._turn = declarer
+
+    # skat and declaration
+
+    def _pick_up(self) -> None:
+        seat = self.declarer
+        assert seat is not None
+        self._hands[seat] |= self._skat
+        self._skat = 0
+        self.picked_up = True
+        self.phase = Phase.DISCARD
+
+    def _discard(self, first: Card, second: Card) -> None:
+        seat = self.declarer
+        assert seat is not None
+        if first is second:
+            raise errors.IllegalDiscard("discard two different cards")
+        for card in (first, second):
+            if not self._hands[seat] >> card.index & 1:
+                raise errors.IllegalDiscard(f"{card} is not in your hand")
+        discard = (1 << first.index) | (1 << second.index)
+        self._hands[seat] &= ~discard
+        self._skat = discard
+        self.discarded = (first, second)
+        self.phase = Phase.DECLARE
+
+    def normalize(self, contract: Contract, hand: bool) -> Contract:
+        """Fill in what a declaration implies, or refuse what the rules do not allow."""
+        game = contract.game
+        if game is GameType.RAMSCH:
+            raise errors.IllegalDeclaration("ramsch is not a game to declare")
+        if contract.hand != hand and contract.hand:
+            raise errors.IllegalDeclaration("you picked up the skat: this cannot be a hand game")
+        schneider, schwarz, ouvert = contract.schneider, contract.schwarz, contract.ouvert
+        if game is GameType.NULL:
+            if schneider or schwarz:
+                raise errors.IllegalDeclaration("a null game has no schneider or schwarz to announce")
+            normalized = Contract(game, hand, ouvert=ouvert)
+            if _null_value(normalized) < self.bid:
+                raise errors.IllegalDeclaration(
+                    f"{normalized} is worth {_null_value(normalized)}, less than the bid of {self.bid}")
+            return normalized
+        if ouvert and not self.rules.ouvert_any_game:
+            if not hand:
+                raise errors.IllegalDeclaration("an open suit or grand game must be played hand")
+            schneider = schwarz = True
+        if schwarz:
+            schneider = True
+        if schneider and not hand:
+            raise errors.IllegalDeclaration("only a hand game may announce schneider or schwarz")
+        return Contract(game, hand, schneider, schwarz, ouvert)
+
+    def _declare(self, contract: Contract, hand: bool) -> None:
+        contract = self.normalize(contract, hand)
+        self.contract = contract
+        self._table = TRICK_TABLES[contract.game]
+        self.phase = Phase.PLAY
+        self._turn = FOREHAND
+
+    # card play
+
+    def _play(self, card: Card) -> None:
+        seat = self._turn
+        assert seat is not None
+        bit = 1 << card.index
+        hand = self._hands[seat]
+        if not hand & bit:
+            raise errors.IllegalCard(f"{card} is not in your hand")
+        trick = self._trick
+        if trick:
+            table = self._table
+            led = table.effective_suit[trick[0]]
+            if not table.follow_mask[led] & bit and hand & table.follow_mask[led]:
+                raise errors.IllegalCard(f"you must follow {_suit_name(led, self.game)}")
+        self._hands[seat] = hand ^ bit
+        trick.append(card.index)
+        self._last_player = seat
+        if len(trick) < 3:
+            self._turn = (seat + 1) % 3
+            return
+        self._close_trick()
+
+    def _close_trick(self) -> None:
+        trick = self._trick
+        winner = (self._leader + trick_winner(self._table, trick)) % 3
+        self.tricks.append(Trick(self._leader, (CARDS[trick[0]], CARDS[trick[1]], CARDS[trick[2]]), winner))
+        self._taken[winner] |= (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+        self._trick_counts[winner] += 1
+        self._trick = []
+        self._leader = winner
+        self._turn = winner
+        if len(self.tricks) == 10:
+            if self.declarer is None:  # ramsch: the skat goes to the winner of the last trick
+                self._taken[winner] |= self._skat
+            self._finish(Ending.PLAYED_OUT)
+            return
+        contract = self.contract
+        assert contract is not None
+        if self.declarer is not None:
+            if contract.game is GameType.NULL:
+                if winner == self.declarer:
+                    self._finish(Ending.SETTLED)
+            elif contract.schwarz and winner != self.declarer:
+                self._finish(Ending.SETTLED)
+
+    # early endings
+
+    def _side_action(self, action: Action, seat: int) -> None:
+        if action not in self.side_actions(seat):
+            raise errors.IllegalAction(_side_refusal(self, action, seat))
+        if isinstance(action, Kontra):
+            self.kontra = True
+        elif isinstance(action, Re):
+            self.re = True
+        elif isinstance(action, Claim):
+            self.claimed = True
+        elif isinstance(action, Concede):
+            self.conceded.add(seat)
+            if seat == self.declarer:
+                self._give_rest(to_declarer=False)
+                self._finish(Ending.DECLARER_CONCEDED)
+            elif len(self.conceded - {self.declarer}) == 2:
+                self._give_rest(to_declarer=True)
+                self._finish(Ending.DEFENDERS_CONCEDED)
+
+    def _time_out(self, seat: int) -> None:
+        if self.phase is not Phase.PLAY or self.declarer is None:
+            raise errors.WrongPhase("a time-out ends only a declared game in play")
+        if seat not in (0, 1, 2):
+            raise errors.IllegalAction(f"no seat {seat}")
+        self.timed_out = seat
+        self._give_rest(to_declarer=seat != self.declarer)
+        self._finish(Ending.TIME_OUT)
+
+    def _give_rest(self, to_declarer: bool) -> None:
+        """Every card not in a finished trick goes to one side; each open or unplayed trick counts."""
+        declarer = self.declarer
+        assert declarer is not None
+        rest = self._hands[0] | self._hands[1] | self._hands[2]
+        for index in self._trick:
+            rest |= 1 << index
+        tricks_left = 10 - len(self.tricks)
+        if to_declarer and self.game is GameType.NULL:
+            return  # in a null the declarer never receives tricks this way
+        seat = declarer if to_declarer else (declarer + 1) % 3
+        self._taken[seat] |= rest
+        self._trick_counts[seat] += tricks_left
+
+    def _finish(self, ending: Ending) -> None:
+        if ending is Ending.PLAYED_OUT and len(self.tricks) < 10:
+            ending = Ending.SETTLED
+        self.ending = ending
+        self.phase = Phase.FINISHED
+        self._turn = None
+
+    # --- copies ------------------------------------------------------------------------------------
+
+    def clone(self) -> Deal:
+        """An independent copy, cheap enough for search."""
+        other = object.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        other.history = list(self.history)
+        other.highest_bid_by = list(self.highest_bid_by)
+        other._passed = list(self._passed)
+        other._hands = list(self._hands)
+        other._trick = list(self._trick)
+        other.tricks = list(self.tricks)
+        other._taken = list(self._taken)
+        other._trick_counts = list(self._trick_counts)
+        other.conceded = set(self.conceded)
+        return other
+
+
+def _suit_name(effective_suit: int, game: GameType | None) -> str:
+    if effective_suit == 4:
+        return "trumps"
+    return ("diamonds", "hearts", "spades", "clubs")[effective_suit]
+
+
+def _side_refusal(deal: Deal, action: Action, seat: int) -> str:
+    if isinstance(action, Kontra):
+        if not deal.rules.kontra:
+            return "Kontra is not played at this table"
+        if seat == deal.declarer:
+            return "only a defender may say Kontra"
+        if deal.kontra:
+            return "Kontra has already been said"
+        if deal.rules.kontra_needs_bid and deal.highest_bid_by[seat] < 18:
+            return "at this table only a defender who bid may say Kontra"
+        return "Kontra must come before the first card is played"
+    if isinstance(action, Re):
+        if seat != deal.declarer:
+            return "only the declarer may answer Re"
+        if not deal.kontra:
+            return "Re answers a Kontra, and nobody said Kontra"
+        return "Re must come before the first card is played" if not deal.re else "Re has already been said"
+    if isinstance(action, Claim):
+        return "only the declarer may claim the rest" if seat != deal.declarer else "you have already claimed"
+    if isinstance(action, Concede):
+        return "you have already conceded" if seat in deal.conceded else "there is nothing to concede now"
+    return "that is not allowed now"

@@ -1,0 +1,80 @@
+"""What one seat may see: its own cards, the public auction and tricks, and what the rules reveal.
+
+The AI and the Discord layer see a deal only through these views, so a hidden card cannot leak by
+accident: a view is built from the full state by one function that decides what is visible.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, Bid, Hold, Pass
+from .cards import Card
+from .deal import Deal, Phase, Trick
+from .games import Contract
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's knowledge of a deal at one moment."""
+
+    seat: int
+    phase: Phase
+    current_seat: int | None
+    hand: tuple[Card, ...]
+    auction: tuple[tuple[int, Action], ...]  # public: every bid, hold and pass in order
+    bid: int
+    declarer: int | None
+    contract: Contract | None
+    picked_up: bool
+    skat: tuple[Card, ...]  # the skat as this seat knows it (declarer after pickup: the discards)
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    open_hands: dict[int, tuple[Card, ...]]  # hands the rules reveal: ouvert, a claim, the end of the deal
+    kontra: bool
+    re: bool
+    legal_actions: tuple[Action, ...]
+    side_actions: tuple[Action, ...]
+    highest_bid_by: tuple[int, int, int]
+
+    @property
+    def is_declarer(self) -> bool:
+        return self.declarer == self.seat
+
+
+def seat_view(deal: Deal, seat: int) -> SeatView:
+    """Build `seat`'s view of `deal`."""
+    contract = deal.contract
+    open_hands: dict[int, tuple[Card, ...]] = {}
+    if deal.declarer is not None and contract is not None:
+        if contract.ouvert or deal.claimed:
+            open_hands[deal.declarer] = tuple(deal.hand(deal.declarer))
+    if deal.is_over:
+        for other in range(3):
+            open_hands[other] = tuple(deal.hand(other))
+    skat: tuple[Card, ...] = ()
+    if deal.is_over:
+        skat = tuple(deal.skat)
+    elif seat == deal.declarer and deal.picked_up:
+        skat = tuple(deal.discarded)
+    auction = tuple((s, a) for s, a in deal.history if isinstance(a, (Bid, Hold, Pass)))
+    return SeatView(
+        seat=seat,
+        phase=deal.phase,
+        current_seat=deal.current_seat,
+        hand=tuple(deal.hand(seat)),
+        auction=auction,  # type: ignore[arg-type]
+        bid=deal.bid,
+        declarer=deal.declarer,
+        contract=contract,
+        picked_up=deal.picked_up,
+        skat=skat,
+        tricks=tuple(deal.tricks),
+        current_trick=tuple(deal.current_trick),
+        open_hands=open_hands,
+        kontra=deal.kontra,
+        re=deal.re,
+        legal_actions=tuple(deal.legal_actions()) if deal.current_seat == seat else (),
+        side_actions=tuple(deal.side_actions(seat)),
+        highest_bid_by=(deal.highest_bid_by[0], deal.highest_bid_by[1], deal.highest_bid_by[2]),
+    )
