@@ -1,0 +1,17 @@
+"""Shared test setup. bot.py, skatbot/ and cogs/ are importable via pyproject's `pythonpath = ["."]`.
+
+Hypothesis profiles: "dev" (the default) explores new random examples on each run; "ci" (chosen when
+the CI variable is set, as in .ci/run) is derandomized so a CI verdict does not depend on luck. Neither
+has a deadline: timing belongs in benchmarks/, and a busy 2-core machine must not fail a property test.
+Choose one explicitly with HYPOTHESIS_PROFILE=dev|ci.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
