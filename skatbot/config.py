@@ -1,0 +1,109 @@
+"""Settings read once from the environment, so that configuration lives in one place.
+
+Every setting is an environment variable (a `.env` file in the working folder is read into the
+environment by bot.py before this runs). An empty value counts as unset, so a copied `.env.example`
+with blanks behaves like the defaults. Malformed values raise `ConfigError` naming the variable.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+TOKEN_VAR = "DISCORD_TOKEN"
+DATABASE_VAR = "SKATBOT_DATABASE"
+DEV_GUILD_VAR = "SKATBOT_DEV_GUILD"
+LOG_LEVEL_VAR = "SKATBOT_LOG_LEVEL"
+
+DEFAULT_DATABASE = Path("skatbot.sqlite3")
+DEFAULT_LOG_LEVEL = "INFO"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# Discord ids (snowflakes) are unsigned 64-bit integers.
+_MAX_SNOWFLAKE = 2**64 - 1
+
+
+class ConfigError(ValueError):
+    """A setting in the environment is malformed; the message names the variable and the fix."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The bot's configuration. `discord_token` is None when no token is set (the bot cannot log in)."""
+
+    discord_token: str | None = field(default=None, repr=False)
+    database_path: Path = DEFAULT_DATABASE
+    dev_guild_id: int | None = None
+    log_level: str = DEFAULT_LOG_LEVEL
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> Settings:
+        """Read and check every setting; raise ConfigError for the first malformed one."""
+        return cls(
+            discord_token=_token(_value(environ, TOKEN_VAR)),
+            database_path=_database(_value(environ, DATABASE_VAR)),
+            dev_guild_id=_guild_id(_value(environ, DEV_GUILD_VAR)),
+            log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        """The level as the logging module's number, for logging.basicConfig and friends."""
+        return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _value(environ: Mapping[str, str], name: str) -> str | None:
+    """The stripped value of `name`, or None when it is missing or blank."""
+    raw = environ.get(name)
+    if raw is None:
+        return None
+    stripped = raw.strip()
+    return stripped or None
+
+
+def _token(raw: str | None) -> str | None:
+    if raw is None:
+        return None
+    if any(ch.isspace() for ch in raw):
+        raise ConfigError(
+            f"{TOKEN_VAR} contains whitespace; paste only the bot token from the Discord developer portal "
+            "(no 'Bot ' prefix, no quotes around parts of it)."
+        )
+    return raw
+
+
+def _database(raw: str | None) -> Path:
+    if raw is None:
+        return DEFAULT_DATABASE
+    path = Path(raw).expanduser()
+    if path.is_dir():
+        raise ConfigError(
+            f"{DATABASE_VAR}={raw!r} is a folder; give the path of the SQLite file, "
+            f"e.g. {raw}/skatbot.sqlite3."
+        )
+    return path
+
+
+def _guild_id(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not raw.isdecimal() or not raw.isascii():
+        raise ConfigError(
+            f"{DEV_GUILD_VAR}={raw!r} is not a server id; it must be the numeric id of a Discord server "
+            "(Developer Mode on, right-click the server, Copy Server ID), or left empty."
+        )
+    guild_id = int(raw)
+    if not 0 < guild_id <= _MAX_SNOWFLAKE:
+        raise ConfigError(f"{DEV_GUILD_VAR}={raw!r} is out of range for a Discord server id.")
+    return guild_id
+
+
+def _log_level(raw: str | None) -> str:
+    if raw is None:
+        return DEFAULT_LOG_LEVEL
+    level = raw.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"{LOG_LEVEL_VAR}={raw!r} is not a log level; use one of {', '.join(LOG_LEVELS)}.")
+    return level

@@ -1,0 +1,90 @@
+"""Settings.from_env: defaults, parsing, and a clear ConfigError naming the variable for bad values."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from pathlib import Path
+
+import pytest
+
+from skatbot.config import DEFAULT_DATABASE, ConfigError, Settings
+
+
+def test_empty_environment_gives_defaults() -> None:
+    settings = Settings.from_env({})
+    assert settings == Settings(
+        discord_token=None, database_path=Path("skatbot.sqlite3"), dev_guild_id=None, log_level="INFO"
+    )
+    assert settings.database_path == DEFAULT_DATABASE
+
+
+def test_blank_values_count_as_unset() -> None:
+    blanks = {"DISCORD_TOKEN": " ", "SKATBOT_DATABASE": "", "SKATBOT_DEV_GUILD": "", "SKATBOT_LOG_LEVEL": " "}
+    assert Settings.from_env(blanks) == Settings()
+
+
+def test_every_setting_is_read(tmp_path: Path) -> None:
+    environ = {
+        "DISCORD_TOKEN": " abc.def-ghi \n",
+        "SKATBOT_DATABASE": str(tmp_path / "db.sqlite3"),
+        "SKATBOT_DEV_GUILD": "123456789012345678",
+        "SKATBOT_LOG_LEVEL": "debug",
+        "UNRELATED": "ignored",
+    }
+    settings = Settings.from_env(environ)
+    assert settings.discord_token == "abc.def-ghi"
+    assert settings.database_path == tmp_path / "db.sqlite3"
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.log_level == "DEBUG"
+    assert settings.log_level_number == logging.DEBUG
+
+
+def test_database_path_expands_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    settings = Settings.from_env({"SKATBOT_DATABASE": "~/skat.sqlite3"})
+    assert settings.database_path == tmp_path / "skat.sqlite3"
+
+
+def test_settings_are_frozen() -> None:
+    settings = Settings.from_env({})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        settings.log_level = "DEBUG"  # type: ignore[misc]
+
+
+def test_token_is_kept_out_of_repr() -> None:
+    settings = Settings.from_env({"DISCORD_TOKEN": "very-secret-token"})
+    assert "very-secret-token" not in repr(settings)
+
+
+@pytest.mark.parametrize("value", ["abc", "12ab", "-5", "1.5", "1e9", "٣٤٥", "0", str(2**64)])
+def test_malformed_dev_guild_is_rejected(value: str) -> None:
+    with pytest.raises(ConfigError, match="SKATBOT_DEV_GUILD"):
+        Settings.from_env({"SKATBOT_DEV_GUILD": value})
+
+
+def test_largest_snowflake_is_accepted() -> None:
+    assert Settings.from_env({"SKATBOT_DEV_GUILD": str(2**64 - 1)}).dev_guild_id == 2**64 - 1
+
+
+@pytest.mark.parametrize("value", ["LOUD", "20", "warn", "info!"])
+def test_unknown_log_level_is_rejected(value: str) -> None:
+    with pytest.raises(ConfigError, match="SKATBOT_LOG_LEVEL.*DEBUG, INFO, WARNING, ERROR, CRITICAL"):
+        Settings.from_env({"SKATBOT_LOG_LEVEL": value})
+
+
+@pytest.mark.parametrize("level", ["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"])
+def test_each_log_level_maps_to_its_number(level: str) -> None:
+    assert Settings.from_env({"SKATBOT_LOG_LEVEL": level.lower()}).log_level_number == getattr(logging, level)
+
+
+@pytest.mark.parametrize("value", ["Bot abc.def", "abc def", "abc\tdef"])
+def test_token_with_inner_whitespace_is_rejected(value: str) -> None:
+    with pytest.raises(ConfigError, match="DISCORD_TOKEN"):
+        Settings.from_env({"DISCORD_TOKEN": value})
+
+
+def test_database_path_that_is_a_folder_is_rejected(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="SKATBOT_DATABASE.*folder"):
+        Settings.from_env({"SKATBOT_DATABASE": str(tmp_path)})
+
