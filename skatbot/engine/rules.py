@@ -1,12 +1,29 @@
 """RuleSet: how a table plays. The default is the International Skat Order (ISkO).
 
-House rules are fields; the deal and the scoring read them, nothing else decides rules.
+House rules are fields; the deal, the scoring and the series read them, nothing else decides rules.
+Every option comes from the rules texts (seeds 000, 001, 002). Our readings, where a text leaves room:
+
+- Ramsch (all pass): jacks are the only trumps as in a grand, everyone plays alone, the skat goes to the
+  winner of the last trick. Whoever took the most card points loses that many; on a tie for the most,
+  every tied player loses that many. A Durchmarsch (one player takes every trick) scores +120 instead
+  (option). Jungfrau (option): when a player took no trick, the loser's minus is doubled.
+- Kontra/Re: Kontra doubles the declarer's written score, Re doubles it again. Re needs a Kontra.
+- Bock: each trigger that fires queues one Bock round (one deal per player at the table) at double
+  stakes; rounds queue one after another. The doubling is the series' business, not the deal's.
+- Seeger-Fabian: won +value+50; lost -2 x value - 50 and 40 to each other player at three (30 at four:
+  the three others, the dealer who sat out included). Its own loss rule, so it refuses single losses.
+- Danish open play: any game may be played ouvert, with or without the skat, for one more multiplier
+  step and no implied schneider/schwarz. Dækker (null ouvert hand) is worth 59 or 69; at 69 the number
+  69 joins the bid ladder. Musik: see `games.Contract.musik` and `scoring`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
+from typing import Any
+
+from .errors import InvalidRuleSet
 
 
 class AllPass(Enum):
@@ -23,9 +40,35 @@ class Losses(Enum):
     SINGLE = "single"  # before 1999: only a lost hand game is doubled
 
 
+class BockTrigger(Enum):
+    """Events that queue a Bock round (double stakes for one deal per player)."""
+
+    KONTRA_GAME = "kontra"  # a game in which Kontra was said
+    RE_GAME = "re"  # a game in which Re was said (on top of the Kontra trigger, when both are chosen)
+    LOST_AT_60 = "lost at 60"  # a suit game or grand lost with exactly 60 card points
+    GRAND_HAND_WON = "grand hand won"
+    SCHWARZ = "schwarz"  # a suit game or grand won or lost schwarz
+
+    @property
+    def description(self) -> str:
+        return _TRIGGER_WORDS[self]
+
+
+_TRIGGER_WORDS = {
+    BockTrigger.KONTRA_GAME: "a game with Kontra",
+    BockTrigger.RE_GAME: "a game with Re",
+    BockTrigger.LOST_AT_60: "a game lost at 60 card points",
+    BockTrigger.GRAND_HAND_WON: "a grand hand won",
+    BockTrigger.SCHWARZ: "a game won or lost schwarz",
+}
+
+DAKKER_VALUES = (59, 69)
+"""Null ouvert hand (Dækker): 59 officially, 69 at many Danish tables."""
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """One value that says how a table plays."""
+    """One value that says how a table plays. Contradictions are refused when it is made."""
 
     all_pass: AllPass = AllPass.THROW_IN
     kontra: bool = False
@@ -33,10 +76,197 @@ class RuleSet:
     losses: Losses = Losses.DOUBLE
     seeger_fabian: bool = False
     ouvert_any_game: bool = False  # Danish: every game may be played open, not only hand
+    bock_triggers: frozenset[BockTrigger] = field(default_factory=frozenset)
+    ramsch_durchmarsch: bool = True  # a player who takes every trick scores +120
+    ramsch_jungfrau: bool = False  # a player who took no trick doubles the loser's minus
+    musik: bool = False  # Danish: the declarer may announce the last trick with the trump seven
+    dakker_value: int = 59  # null ouvert hand
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.bock_triggers, frozenset):  # accept any iterable, store a frozenset
+            object.__setattr__(self, "bock_triggers", frozenset(self.bock_triggers))
+        self.validate()
+
+    def validate(self) -> None:
+        """Raise InvalidRuleSet naming the first contradiction found."""
+        for name, kind in (("all_pass", AllPass), ("losses", Losses)):
+            if not isinstance(getattr(self, name), kind):
+                raise InvalidRuleSet(f"{name} must be one of: {', '.join(m.value for m in kind)}")
+        for name in ("kontra", "kontra_needs_bid", "seeger_fabian", "ouvert_any_game", "ramsch_durchmarsch",
+                     "ramsch_jungfrau", "musik"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidRuleSet(f"{name} must be true or false")
+        if any(not isinstance(t, BockTrigger) for t in self.bock_triggers):
+            raise InvalidRuleSet(f"Bock triggers must be among: {', '.join(t.value for t in BockTrigger)}")
+        if self.kontra_needs_bid and not self.kontra:
+            raise InvalidRuleSet("'Kontra only from a defender who bid' needs Kontra to be played")
+        for trigger in (BockTrigger.KONTRA_GAME, BockTrigger.RE_GAME):
+            if trigger in self.bock_triggers and not self.kontra:
+                raise InvalidRuleSet(f"a Bock round after {trigger.description} needs Kontra and Re to be played")
+        if self.seeger_fabian and self.losses is Losses.SINGLE:
+            raise InvalidRuleSet("Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
+                                 "it cannot be combined with single losses")
+        if not self.ramsch:
+            if self.ramsch_jungfrau:
+                raise InvalidRuleSet("the Jungfrau doubling is a Ramsch option: Ramsch must be played on all pass")
+            if not self.ramsch_durchmarsch:
+                raise InvalidRuleSet("the Durchmarsch is a Ramsch option: Ramsch must be played on all pass")
+        if type(self.dakker_value) is not int or self.dakker_value not in DAKKER_VALUES:
+            raise InvalidRuleSet(f"a null ouvert hand (Dækker) is worth 59 or 69, not {self.dakker_value!r}")
+
+    # --- derived -------------------------------------------------------------------------------
 
     @property
     def ramsch(self) -> bool:
         return self.all_pass is AllPass.RAMSCH
 
+    def null_value(self, hand: bool, ouvert: bool) -> int:
+        """The flat value of a null: 23, hand 35, ouvert 46, ouvert hand 59 (or 69, Dækker)."""
+        if hand and ouvert:
+            return self.dakker_value
+        return 46 if ouvert else 35 if hand else 23
+
+    @property
+    def bid_ladder(self) -> tuple[int, ...]:
+        """Every legal bid at this table: the official ladder, plus 69 for a Dækker worth 69, plus the
+        values a Musik game can reach above the official ones."""
+        return _ladder(self.dakker_value, int(self.musik))
+
+    def is_bid(self, value: int) -> bool:
+        return value in self.bid_ladder
+
+    # --- presets and changes ---------------------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str) -> RuleSet:
+        """A named preset: official, tournament, pub, pre-1999, danish."""
+        key = name.strip().lower().replace("_", "-")
+        key = {"pre1999": "pre-1999", "isko": "official"}.get(key, key)
+        if key not in PRESETS:
+            raise InvalidRuleSet(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}")
+        return PRESETS[key]
+
+    def with_options(self, **changes: Any) -> RuleSet:
+        """This rule set with single options changed (values may be given as in `to_dict`)."""
+        names = {f.name for f in fields(self)}
+        unknown = sorted(set(changes) - names)
+        if unknown:
+            raise InvalidRuleSet(f"unknown rule option(s): {', '.join(unknown)}")
+        return replace(self, **{k: _option_value(k, v) for k, v in changes.items()})
+
+    def preset_name(self) -> str | None:
+        """The preset this rule set equals, if any."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+    # --- words and storage ---------------------------------------------------------------------------
+
+    def summary(self) -> list[str]:
+        """One plain English line per option, for `/skat rules`. The official rules give one line."""
+        lines: list[str] = []
+        if self.ramsch:
+            line = ("All pass: Ramsch. Jacks are the only trumps, everyone plays alone, the skat goes to the "
+                    "winner of the last trick; whoever takes the most card points loses that many "
+                    "(on a tie, every tied player loses them)")
+            lines.append(line + ".")
+            if self.ramsch_durchmarsch:
+                lines.append("Ramsch Durchmarsch: a player who takes every trick scores +120.")
+            else:
+                lines.append("Ramsch without Durchmarsch: a player who takes every trick loses 120.")
+            if self.ramsch_jungfrau:
+                lines.append("Ramsch Jungfrau: when a player takes no trick, the loser's minus is doubled.")
+        else:
+            lines.append("All pass: the cards are thrown in and the next dealer deals.")
+        if self.kontra:
+            who = "a defender who bid at least 18" if self.kontra_needs_bid else "either defender"
+            lines.append(f"Kontra and Re: before the first card {who} may say Kontra (doubles the result); "
+                         "the declarer may answer Re (doubles it again).")
+        if self.bock_triggers:
+            events = ", ".join(t.description for t in BockTrigger if t in self.bock_triggers)
+            lines.append(f"Bock rounds (one deal per player at double stakes) after: {events}; "
+                         "several rounds queue up.")
+        if self.losses is Losses.SINGLE:
+            lines.append("Losses as before 1999: a lost game costs its value once; a lost hand game costs double.")
+        else:
+            lines.append("Losses: a lost game costs twice its value (official since 1999).")
+        if self.seeger_fabian:
+            lines.append("Seeger-Fabian scoring: a won game adds 50; a lost game costs twice its value and 50 "
+                         "more, and each other player gets 40 (30 at a table of four).")
+        if self.ouvert_any_game:
+            lines.append("Open play: every game may be played open (ouvert), with or without the skat, "
+                         "for one more on the multiplier.")
+        if self.dakker_value != 59:
+            lines.append(f"Dækker (null ouvert hand) is worth {self.dakker_value} and may be bid at "
+                         f"{self.dakker_value}.")
+        if self.musik:
+            lines.append("Musik: the declarer may announce to take the last trick with the trump seven "
+                         "(the jack of diamonds in a grand) for one more on the multiplier, and loses if that fails.")
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict (enums as their values, triggers as a sorted list)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Enum):
+                value = value.value
+            elif isinstance(value, frozenset):
+                value = sorted(t.value for t in value)
+            out[f.name] = value
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RuleSet:
+        """Read `to_dict` output back; missing options take their defaults, unknown ones are refused."""
+        if not isinstance(data, dict):
+            raise InvalidRuleSet("a rule set is stored as a JSON object")
+        return OFFICIAL.with_options(**data)
+
+
+def _option_value(name: str, value: Any) -> Any:
+    """Turn a stored or typed option value into the field's type; a bad value is a clear error."""
+    try:
+        if name == "all_pass" and not isinstance(value, AllPass):
+            return AllPass(value)
+        if name == "losses" and not isinstance(value, Losses):
+            return Losses(value)
+        if name == "bock_triggers":
+            if isinstance(value, str):
+                raise InvalidRuleSet("bock_triggers is a list of triggers")
+            return frozenset(t if isinstance(t, BockTrigger) else BockTrigger(t) for t in value)
+    except (ValueError, TypeError) as error:
+        raise InvalidRuleSet(f"bad value {value!r} for rule option {name}") from error
+    return value
+
+
+def _ladder(dakker: int, extra_steps: int) -> tuple[int, ...]:
+    cached = _LADDERS.get((dakker, extra_steps))
+    if cached is not None:
+        return cached
+    top = 24 * (11 + extra_steps)  # grand with four, every announcement and any extra steps
+    values: set[int] = {23, 35, 46, dakker}
+    for base in (9, 10, 11, 12, 24):
+        for multiplier in range(2, 19 + extra_steps):
+            if base * multiplier <= top:
+                values.add(base * multiplier)
+    ladder = tuple(sorted(v for v in values if v >= 18))
+    _LADDERS[(dakker, extra_steps)] = ladder
+    return ladder
+
+
+_LADDERS: dict[tuple[int, int], tuple[int, ...]] = {}
 
 OFFICIAL = RuleSet()
+
+PRESETS: dict[str, RuleSet] = {
+    "official": OFFICIAL,
+    "tournament": RuleSet(seeger_fabian=True),
+    "pub": RuleSet(all_pass=AllPass.RAMSCH, kontra=True,
+                   bock_triggers=frozenset({BockTrigger.KONTRA_GAME, BockTrigger.LOST_AT_60})),
+    "pre-1999": RuleSet(losses=Losses.SINGLE),
+    "danish": RuleSet(kontra=True, bock_triggers=frozenset({BockTrigger.KONTRA_GAME, BockTrigger.LOST_AT_60}),
+                      ouvert_any_game=True, musik=True, dakker_value=69),
+}
+"""The named presets a table may take and then change in single options."""
