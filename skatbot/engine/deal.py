@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
 
 from . import errors
@@ -19,7 +19,7 @@ from .actions import (
     PickUpSkat, PlayCard, Re, TimeOut,
 )
 from .cards import CARDS, Card, cards_of, mask_of
-from .games import BID_LADDER, TRICK_TABLES, Contract, GameType, TrickTable, is_bid_value, trick_winner
+from .games import TRICK_TABLES, Contract, GameType, TrickTable, trick_winner
 from .rules import OFFICIAL, RuleSet
 
 
@@ -67,9 +67,8 @@ class Trick:
         return (self.leader + position) % 3
 
 
-def _null_value(contract: Contract) -> int:
-    return {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}[
-        (contract.hand, contract.ouvert)]
+def _null_value(contract: Contract, rules: RuleSet = OFFICIAL) -> int:
+    return rules.null_value(contract.hand, contract.ouvert)
 
 
 DEAL_ORDER: tuple[tuple[str, int], ...] = (
@@ -238,7 +237,7 @@ class Deal:
         if self._forehand_last_call:
             return [Bid(18), PASS]
         if self._turn == self._bidder:
-            return [*(Bid(v) for v in BID_LADDER if v > self.bid), PASS]
+            return [*(Bid(v) for v in self.rules.bid_ladder if v > self.bid), PASS]
         return [HOLD, PASS]
 
     def _declarable(self, hand: bool) -> list[Contract]:
@@ -250,11 +249,15 @@ class Deal:
                 contracts.append(Contract(game, True, schneider=True))
                 contracts.append(Contract(game, True, schneider=True, schwarz=True))
                 contracts.append(Contract(game, True, True, True, ouvert=True))
-            elif open_any:
-                contracts.append(Contract(game, False, ouvert=True))
+            if open_any:
+                contracts.append(Contract(game, hand, ouvert=True))
+        if self.rules.musik:  # Musik on any of the above whose card the declarer holds
+            held = self._hands[self.declarer]  # type: ignore[index]
+            contracts += [replace(c, musik=True) for c in contracts
+                          if held >> c.musik_card.index & 1]  # type: ignore[union-attr]
         for ouvert in (False, True):
             null = Contract(GameType.NULL, hand, ouvert=ouvert)
-            if _null_value(null) >= self.bid:
+            if _null_value(null, self.rules) >= self.bid:
                 contracts.append(null)
         return contracts
 
@@ -346,7 +349,7 @@ class Deal:
             return
         if seat == self._bidder:
             if isinstance(action, Bid):
-                if not is_bid_value(action.value):
+                if not self.rules.is_bid(action.value):
                     raise errors.IllegalBid(f"{action.value} is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)")
                 if action.value <= self.bid:
                     raise errors.IllegalBid(f"bid more than {self.bid}")
@@ -432,9 +435,11 @@ class Deal:
             if schneider or schwarz:
                 raise errors.IllegalDeclaration("a null game has no schneider or schwarz to announce")
             normalized = Contract(game, hand, ouvert=ouvert)
-            if _null_value(normalized) < self.bid:
+            if contract.musik:
+                raise errors.IllegalDeclaration("Musik is announced only in a suit game or a grand")
+            if _null_value(normalized, self.rules) < self.bid:
                 raise errors.IllegalDeclaration(
-                    f"{normalized} is worth {_null_value(normalized)}, less than the bid of {self.bid}")
+                    f"{normalized} is worth {_null_value(normalized, self.rules)}, less than the bid of {self.bid}")
             return normalized
         if ouvert and not self.rules.ouvert_any_game:
             if not hand:
@@ -444,7 +449,18 @@ class Deal:
             schneider = True
         if schneider and not hand:
             raise errors.IllegalDeclaration("only a hand game may announce schneider or schwarz")
-        return Contract(game, hand, schneider, schwarz, ouvert)
+        if contract.musik:
+            self._check_musik(contract)
+        return Contract(game, hand, schneider, schwarz, ouvert, contract.musik)
+
+    def _check_musik(self, contract: Contract) -> None:
+        """Musik needs the house rule and the card it names in the declarer's hand (else it cannot be made)."""
+        if not self.rules.musik:
+            raise errors.IllegalDeclaration("Musik is not played at this table")
+        card = contract.musik_card
+        assert card is not None and self.declarer is not None
+        if not self._hands[self.declarer] >> card.index & 1:
+            raise errors.IllegalDeclaration(f"Musik needs {card} in your hand for the last trick")
 
     def _declare(self, contract: Contract, hand: bool) -> None:
         contract = self.normalize(contract, hand)

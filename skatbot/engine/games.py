@@ -93,13 +93,23 @@ class Contract:
     schneider: bool = False
     schwarz: bool = False
     ouvert: bool = False
+    musik: bool = False  # Danish house rule: last trick taken with the trump seven (grand: jack of diamonds)
 
     def __str__(self) -> str:
         words = [self.game.value]
-        for flag in ("hand", "schneider", "schwarz", "ouvert"):
+        for flag in ("hand", "schneider", "schwarz", "ouvert", "musik"):
             if getattr(self, flag):
                 words.append(flag)
         return " ".join(words)
+
+    @property
+    def musik_card(self) -> Card | None:
+        """The card a Musik announcement must win the last trick with: the trump seven, in a grand the
+        jack of diamonds; None for null and ramsch."""
+        if self.game is GameType.GRAND:
+            return Card(Suit.DIAMONDS, Rank.JACK)
+        suit = self.game.trump_suit
+        return Card(suit, Rank.SEVEN) if suit is not None else None
 
     @classmethod
     def parse(cls, text: str) -> Contract:
@@ -108,11 +118,11 @@ class Contract:
         if not words:
             raise ValueError("empty contract")
         flags = set(words[1:])
-        unknown = flags - {"hand", "schneider", "schwarz", "ouvert"}
+        unknown = flags - {"hand", "schneider", "schwarz", "ouvert", "musik"}
         if unknown:
             raise ValueError(f"unknown announcement(s): {', '.join(sorted(unknown))}")
         return cls(GameType.parse(words[0]), "hand" in flags, "schneider" in flags, "schwarz" in flags,
-                   "ouvert" in flags)
+                   "ouvert" in flags, "musik" in flags)
 
 
 # --- bid ladder ----------------------------------------------------------------------------------
