@@ -66,6 +66,7 @@ def game_multiplier(contract: Contract, matadors_count: int, schneider: bool, sc
     steps += schwarz or contract.schwarz
     steps += contract.schwarz
     steps += contract.ouvert
+    steps += contract.musik
     return steps
 
 def compute_result(deal: Deal) -> DealResult:
@@ -85,11 +86,12 @@ def _declared_result(deal: Deal) -> DealResult:
     declarer_points = points_of(deal.taken_mask(declarer) | skat_mask)
     declarer_tricks = deal.trick_count(declarer)
     defender_tricks = sum(deal.trick_count(s) for s in range(3) if s != declarer)
+    notes: tuple[str, ...] = ()
     gave_up = deal.ending is Ending.DECLARER_CONCEDED or (
         deal.ending is Ending.TIME_OUT and deal.timed_out == declarer)
     if game is GameType.NULL:
         won = declarer_tricks == 0 and not gave_up
-        value = _null_value(contract)
+        value = _null_value(contract, deal.rules)
         overbid = value < deal.bid
         won = won and not overbid
         result_m, multiplier, schneider, schwarz = 0, 1, False, False
@@ -103,6 +105,9 @@ def _declared_result(deal: Deal) -> DealResult:
             won = False
         if contract.schwarz and defender_tricks > 0:
             won = False
+        if contract.musik and not musik_made(deal):
+            won = False
+            notes = ("musik failed",)
         multiplier = game_multiplier(contract, result_m, schneider, schwarz)
         value = game.base_value * multiplier
         overbid = value < deal.bid
@@ -117,42 +122,96 @@ def _declared_result(deal: Deal) -> DealResult:
         schneider=schneider, schwarz=schwarz, matadors=result_m, declarer_points=declarer_points,
         declarer_tricks=declarer_tricks, multiplier=multiplier, value=value, score=score,
         seat_scores=seat_scores, ending=deal.ending.value if deal.ending else "", kontra=deal.kontra,
-        re=deal.re, seat_points=tuple(points_of(deal.taken_mask(s)) for s in range(3)))  # type: ignore[arg-type]
+        re=deal.re, seat_points=tuple(points_of(deal.taken_mask(s)) for s in range(3)),  # type: ignore[arg-type]
+        notes=notes)
+
+def musik_made(deal: Deal) -> bool:
+    """Musik (Danish): the declarer won the tenth trick with the card the contract names, played by the
+    declarer. When the defenders concede, it counts as made while that card is still unplayed (or lies
+    in the open tenth trick); any other early end leaves it unmade."""
+    contract, declarer = deal.contract, deal.declarer
+    assert contract is not None and declarer is not None
+    card = contract.musik_card
+    if card is None:
+        return False
+    if len(deal.tricks) == 10:
+        last = deal.tricks[9]
+        return card in last.cards and last.seat_of(last.cards.index(card)) == declarer and last.winner == declarer
+    if deal.ending is not Ending.DEFENDERS_CONCEDED:
+        return False
+    if deal.hand_mask(declarer) >> card.index & 1:
+        return True
+    return len(deal.tricks) == 9 and (declarer, card) in deal.current_trick
+
+
+def declarer_score(rules: RuleSet, value: int, won: bool, hand: bool, kontra: bool, re: bool,
+                   bock: bool = False) -> int:
+    """The declarer's written score: losses per the rules, doubled by Kontra, Re and a Bock round;
+    under Seeger-Fabian 50 more won or lost (the 50 is not doubled)."""
+    if won:
+        score = value
+    elif rules.losses is Losses.SINGLE and not hand:
+        score = -value
+    else:
+        score = -2 * value
+    score *= (2 if kontra else 1) * (2 if re else 1) * (2 if bock else 1)
+    if rules.seeger_fabian:
+        score += 50 if won else -50
+    return score
+
+
+def seeger_defender_bonus(players: int) -> int:
+    """Seeger-Fabian: what each other player is written when the declarer loses (40 at three, 30 at four)."""
+    if players not in (3, 4):
+        raise ValueError("a Skat table has three or four players")
+    return 40 if players == 3 else 30
+
+
+def seeger_fabian_points(value: int, won: bool, kontra: bool = False, re: bool = False) -> int:
+    """The declarer's Seeger-Fabian points for a game, whatever the table's rules: won value + 50,
+    lost -2 x value - 50 (Kontra and Re double the value)."""
+    value *= (2 if kontra else 1) * (2 if re else 1)
+    return value + 50 if won else -2 * value - 50
+
 
 def written_scores(rules: RuleSet, declarer: int, value: int, won: bool, hand: bool, kontra: bool,
-                   re: bool) -> tuple[int, int, int]:
-    """What each of the three seats is written for a declared game under `rules`."""
-    if won:
-        declarer_score = value
-    elif rules.losses is Losses.SINGLE and not hand:
-        declarer_score = -value
-    else:
-        declarer_score = -2 * value
-    factor = (2 if kontra else 1) * (2 if re else 1)
-    declarer_score *= factor
+                   re: bool, bock: bool = False) -> tuple[int, int, int]:
+    """What each of the three seats is written for a declared game under `rules` (at a table of three;
+    the series writes the four-player Seeger-Fabian bonus itself)."""
     scores = [0, 0, 0]
-    if rules.seeger_fabian:
-        declarer_score += 50 if won else -50
-        if not won:
-            for seat in range(3):
-                if seat != declarer:
-                    scores[seat] = 40
-    scores[declarer] = declarer_score
+    if rules.seeger_fabian and not won:
+        bonus = seeger_defender_bonus(3)
+        for seat in range(3):
+            if seat != declarer:
+                scores[seat] = bonus
+    scores[declarer] = declarer_score(rules, value, won, hand, kontra, re, bock)
     return (scores[0], scores[1], scores[2])
+
+def ramsch_scores(rules: RuleSet, points: tuple[int, int, int], tricks: list[int] | tuple[int, ...],
+                  bock: bool = False) -> list[int]:
+    """Each seat's Ramsch score. A tie for the most card points: every tied player loses that many.
+    Durchmarsch (option): all ten tricks score +120. Jungfrau (option): a player without a trick
+    doubles the loser's minus. A Bock round doubles everything."""
+    factor = 2 if bock else 1
+    scores = [0, 0, 0]
+    if rules.ramsch_durchmarsch and 10 in tricks:
+        scores[list(tricks).index(10)] = 120 * factor
+        return scores
+    most = max(points)
+    if rules.ramsch_jungfrau and 0 in tricks:
+        factor *= 2
+    for seat in range(3):
+        if points[seat] == most:
+            scores[seat] = -most * factor
+    return scores
+
 
 def _ramsch_result(deal: Deal) -> DealResult:
     """Ramsch: whoever took the most card points loses that many; a Durchmarsch wins 120."""
     points = tuple(points_of(deal.taken_mask(s)) for s in range(3))
     counts = [deal.trick_count(s) for s in range(3)]
-    scores = [0, 0, 0]
-    durchmarsch = 10 in counts
-    if durchmarsch:
-        scores[counts.index(10)] = 120
-    else:
-        most = max(points)
-        for seat in range(3):  # a tie for the most points: each tied player loses that many
-            if points[seat] == most:
-                scores[seat] = -most
+    scores = ramsch_scores(deal.rules, points, counts)  # type: ignore[arg-type]
+    durchmarsch = deal.rules.ramsch_durchmarsch and 10 in counts
     loser = min(range(3), key=lambda s: (scores[s], s))
     return DealResult(
         declarer=None, game="ramsch", contract=Contract(GameType.RAMSCH), bid=0, won=False, overbid=False,
