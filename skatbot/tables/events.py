@@ -1,0 +1,78 @@
+"""What a table tells its presenter after each accepted step (the presenter renders it)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skatbot.engine import Action, DealResult, Trick
+
+from .game import FinishedDeal
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyChanged:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted:
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    """`seat` (engine seat, None for the table) did `action`; `by` says who decided it."""
+
+    number: int
+    seat: int | None
+    action: Action
+    by: str  # "player", "ai", "stand-in" (an AI acting for an absent human), "table"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken:
+    number: int
+    trick: Trick
+    index: int  # 0..9
+
+
+@dataclass(frozen=True, slots=True)
+class DealFinished:
+    row: FinishedDeal
+
+    @property
+    def result(self) -> DealResult:
+        return self.row.result
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesFinished:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class TurnWarning:
+    place: int
+    seconds_left: float
+
+
+@dataclass(frozen=True, slots=True)
+class StandInStarted:
+    """An AI now plays for the human at `place` (who left or ran out of time)."""
+
+    place: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableClosed:
+    reason: str
+
+
+Event = (LobbyChanged | GameStarted | DealStarted | ActionTaken | TrickTaken | DealFinished | SeriesFinished
+         | TurnWarning | StandInStarted | TableClosed)

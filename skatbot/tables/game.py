@@ -1,0 +1,243 @@
+"""A table's game state without any I/O: seats, the series of deals, the deal in progress.
+
+`TableGame.apply(entry)` is the only way it changes, for live play and for replaying a stored log
+alike, so a restored table is exactly the table that was running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from skatbot.engine import Deal, DealResult, RuleSet
+from skatbot.engine.views import SeatView, seat_view
+
+from .errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
+from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
+
+AI_LEVELS = ("easy", "normal", "strong")
+SEAT_NAMES = ("forehand", "middlehand", "rearhand")
+
+
+class TableState(Enum):
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+@dataclass(slots=True)
+class Occupant:
+    """Who sits in one place: a human (Discord user id) or an AI; a human may have an AI standing in."""
+
+    user_id: int | None
+    name: str
+    ai_level: str | None = None
+    stand_in: str | None = None  # level of the AI playing for an absent human
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_level is not None
+
+    @property
+    def plays_itself(self) -> bool:
+        """True when a human is present and acting for this place."""
+        return self.ai_level is None and self.stand_in is None
+
+    @property
+    def acting_level(self) -> str | None:
+        return self.ai_level or self.stand_in
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedDeal:
+    number: int
+    dealer: int  # table place of the dealer
+    places: tuple[int, int, int]  # table places of forehand, middlehand, rearhand
+    result: DealResult
+    place_scores: tuple[int, ...]  # what each table place was written
+
+
+@dataclass
+class TableGame:
+    """Seats, series and the current deal of one table."""
+
+    size: int
+    deals: int
+    rules: RuleSet
+    creator_id: int
+    places: list[Occupant] = field(default_factory=list)
+    state: TableState = TableState.OPEN
+    deal: Deal | None = None
+    deal_number: int = -1
+    finished: list[FinishedDeal] = field(default_factory=list)
+    close_reason: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.size not in (3, 4):
+            raise NotAllowed("a table has three or four seats")
+        if self.deals < 1:
+            raise NotAllowed("a series needs at least one deal")
+
+    # --- who sits where ---------------------------------------------------------------------------
+
+    def place_of(self, user_id: int) -> int | None:
+        for place, occupant in enumerate(self.places):
+            if occupant.user_id == user_id:
+                return place
+        return None
+
+    def dealer_of(self, number: int) -> int:
+        return number % self.size
+
+    def places_of(self, number: int) -> tuple[int, int, int]:
+        """Table places sitting forehand, middlehand, rearhand in deal `number` (the dealer's left first)."""
+        dealer = self.dealer_of(number)
+        n = self.size
+        if n == 3:
+            return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+        return ((dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4)
+
+    def seat_of_place(self, place: int) -> int | None:
+        """Engine seat (0 forehand .. 2 rearhand) of a table place in the current deal, None if sitting out."""
+        if self.deal is None:
+            return None
+        places = self.places_of(self.deal_number)
+        return places.index(place) if place in places else None
+
+    def place_of_seat(self, seat: int) -> int:
+        return self.places_of(self.deal_number)[seat]
+
+    def seat_of_user(self, user_id: int) -> int:
+        """The engine seat a user plays in the current deal; a clear error otherwise."""
+        place = self.place_of(user_id)
+        if place is None:
+            raise NotAtTable("you are not sitting at this table")
+        if self.deal is None or self.state is not TableState.PLAYING:
+            raise WrongTableState("no deal is being played at this table")
+        seat = self.seat_of_place(place)
+        if seat is None:
+            raise SittingOut("you are the dealer and sit out this deal")
+        return seat
+
+    def occupant_of_seat(self, seat: int) -> Occupant:
+        return self.places[self.place_of_seat(seat)]
+
+    def view_for(self, user_id: int) -> SeatView:
+        seat = self.seat_of_user(user_id)
+        assert self.deal is not None
+        return seat_view(self.deal, seat)
+
+    @property
+    def humans(self) -> list[Occupant]:
+        return [o for o in self.places if not o.is_ai]
+
+    @property
+    def present_humans(self) -> list[Occupant]:
+        return [o for o in self.places if o.plays_itself]
+
+    @property
+    def needs_new_deal(self) -> bool:
+        return self.state is TableState.PLAYING and (self.deal is None or self.deal.is_over)
+
+    def totals(self) -> list[int]:
+        """Running list points per table place."""
+        totals = [0] * len(self.places)
+        for row in self.finished:
+            for place, score in enumerate(row.place_scores):
+                totals[place] += score
+        return totals
+
+    # --- changes -------------------------------------------------------------------------------------
+
+    def apply(self, entry: Entry) -> FinishedDeal | None:
+        """Apply one log entry; returns the finished deal when this entry ended one."""
+        if isinstance(entry, Act):
+            return self._act(entry)
+        if isinstance(entry, Join):
+            place = self.place_of(entry.user_id)
+            if self.state is TableState.PLAYING and place is not None and self.places[place].stand_in:
+                self.places[place].stand_in = None  # back at the table: the stand-in steps aside
+                return None
+            self._require(TableState.OPEN, "the game has started: you cannot join now")
+            if place is not None:
+                raise AlreadySeated("you are already sitting at this table")
+            if len(self.places) >= self.size:
+                raise TableFull(f"the table is full ({self.size} seats)")
+            self.places.append(Occupant(entry.user_id, entry.name))
+        elif isinstance(entry, Leave):
+            self._leave(entry.user_id)
+        elif isinstance(entry, AddAI):
+            self._require(TableState.OPEN, "AI players can only be added before the start")
+            if entry.level not in AI_LEVELS:
+                raise NotAllowed(f"unknown AI level {entry.level!r}: choose easy, normal or strong")
+            if len(self.places) >= self.size:
+                raise TableFull(f"the table is full ({self.size} seats)")
+            number = sum(1 for o in self.places if o.is_ai) + 1
+            self.places.append(Occupant(None, f"AI {number} ({entry.level})", ai_level=entry.level))
+        elif isinstance(entry, RemoveAI):
+            self._require(TableState.OPEN, "AI players can only be removed before the start")
+            for place in range(len(self.places) - 1, -1, -1):
+                if self.places[place].is_ai:
+                    del self.places[place]
+                    break
+            else:
+                raise NotAllowed("there is no AI player at this table")
+        elif isinstance(entry, Start):
+            self._require(TableState.OPEN, "the game has already started")
+            if len(self.places) != self.size:
+                raise NotAllowed(f"the table needs {self.size} players to start; {len(self.places)} seated")
+            if not self.humans:
+                raise NotAllowed("at least one human player must sit at the table")
+            self.state = TableState.PLAYING
+        elif isinstance(entry, NewDeal):
+            self._require(TableState.PLAYING, "the table is not playing")
+            if not self.needs_new_deal or entry.number != self.deal_number + 1:
+                raise NotAllowed("a new deal cannot start now")
+            self.deal_number = entry.number
+            self.deal = Deal.new(entry.seed, self.rules)
+        elif isinstance(entry, StandIn):
+            occupant = self.places[entry.place]
+            if occupant.is_ai:
+                raise NotAllowed("an AI seat needs no stand-in")
+            occupant.stand_in = entry.level
+        elif isinstance(entry, Close):
+            if self.state in (TableState.FINISHED, TableState.ABANDONED):
+                raise WrongTableState("the table is already closed")
+            self.state = TableState.ABANDONED
+            self.close_reason = entry.reason
+        return None
+
+    def _require(self, state: TableState, message: str) -> None:
+        if self.state is not state:
+            raise WrongTableState(message)
+
+    def _leave(self, user_id: int) -> None:
+        place = self.place_of(user_id)
+        if place is None:
+            raise NotAtTable("you are not sitting at this table")
+        if self.state is TableState.OPEN:
+            del self.places[place]
+        elif self.state is TableState.PLAYING:
+            self.places[place].stand_in = self.places[place].stand_in or "normal"
+        else:
+            raise WrongTableState("the table is closed")
+
+    def _act(self, entry: Act) -> FinishedDeal | None:
+        self._require(TableState.PLAYING, "no deal is being played at this table")
+        deal = self.deal
+        if deal is None or entry.number != self.deal_number:
+            raise WrongTableState("that deal is over; this is an old button or command")
+        deal.apply(entry.action, entry.seat)
+        if not deal.is_over:
+            return None
+        result = deal.result
+        places = self.places_of(self.deal_number)
+        scores = [0] * len(self.places)
+        for seat, score in enumerate(result.seat_scores):
+            scores[places[seat]] += score
+        row = FinishedDeal(self.deal_number, self.dealer_of(self.deal_number), places, result, tuple(scores))
+        self.finished.append(row)
+        if len(self.finished) >= self.deals:
+            self.state = TableState.FINISHED
+        return row

@@ -1,0 +1,124 @@
+"""The table log: every accepted step of a table as one line of text, append-only.
+
+The log is the truth: replaying it through `TableGame` rebuilds the table exactly (seats, series,
+the deal in progress). Entries are small values whose `str` form is what storage keeps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skatbot.engine import Action, parse_action
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    user_id: int
+    name: str
+
+    def __str__(self) -> str:
+        return f"join {self.user_id} {self.name}"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    user_id: int
+
+    def __str__(self) -> str:
+        return f"leave {self.user_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class AddAI:
+    level: str
+
+    def __str__(self) -> str:
+        return f"add-ai {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveAI:
+    def __str__(self) -> str:
+        return "remove-ai"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    def __str__(self) -> str:
+        return "start"
+
+
+@dataclass(frozen=True, slots=True)
+class NewDeal:
+    """A deal begins; the seed fixes its cards."""
+
+    number: int
+    seed: int
+
+    def __str__(self) -> str:
+        return f"deal {self.number} {self.seed}"
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """An action in deal `number` by engine seat `seat` (None: the table itself, e.g. a time-out)."""
+
+    number: int
+    seat: int | None
+    action: Action
+
+    def __str__(self) -> str:
+        return f"act {self.number} {'-' if self.seat is None else self.seat} {self.action}"
+
+
+@dataclass(frozen=True, slots=True)
+class StandIn:
+    """An AI takes over table seat `place` for a human who left or ran out of time."""
+
+    place: int
+    level: str
+
+    def __str__(self) -> str:
+        return f"stand-in {self.place} {self.level}"
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    reason: str
+
+    def __str__(self) -> str:
+        return f"close {self.reason}"
+
+
+Entry = Join | Leave | AddAI | RemoveAI | Start | NewDeal | Act | StandIn | Close
+
+
+def parse_entry(text: str) -> Entry:
+    """Read the `str` form of a log entry; raises ValueError naming what is wrong."""
+    verb, _, rest = text.strip().partition(" ")
+    try:
+        if verb == "join":
+            user, _, name = rest.partition(" ")
+            return Join(int(user), name)
+        if verb == "leave":
+            return Leave(int(rest))
+        if verb == "add-ai":
+            return AddAI(rest)
+        if verb == "remove-ai" and not rest:
+            return RemoveAI()
+        if verb == "start" and not rest:
+            return Start()
+        if verb == "deal":
+            number, seed = rest.split()
+            return NewDeal(int(number), int(seed))
+        if verb == "act":
+            number, seat, action = rest.split(" ", 2)
+            return Act(int(number), None if seat == "-" else int(seat), parse_action(action))
+        if verb == "stand-in":
+            place, level = rest.split()
+            return StandIn(int(place), level)
+        if verb == "close":
+            return Close(rest)
+    except ValueError as error:
+        raise ValueError(f"malformed table log entry {text!r}: {error}") from None
+    raise ValueError(f"malformed table log entry {text!r}")

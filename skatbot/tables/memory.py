@@ -1,0 +1,51 @@
+"""In-memory store and a recording presenter: the table's ports for tests and the terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from .events import Event
+from .game import FinishedDeal, TableState
+
+if TYPE_CHECKING:
+    from .table import Table
+
+
+class MemoryStore:
+    """Keeps logs and deal records in dicts, with the same exactly-once rule as the database."""
+
+    def __init__(self) -> None:
+        self.logs: dict[int, list[str]] = {}
+        self.deals: dict[tuple[int, int], FinishedDeal] = {}
+        self.states: dict[int, TableState] = {}
+        self.fail_next_append = False
+
+    async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
+        if self.fail_next_append:
+            self.fail_next_append = False
+            raise OSError("disk full (simulated)")
+        log = self.logs.setdefault(table_id, [])
+        if seq != len(log):
+            raise ValueError(f"table {table_id}: log entry {seq} out of order (have {len(log)})")
+        log.append(entry)
+
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: Table) -> None:
+        self.deals.setdefault((table_id, row.number), row)
+
+    async def set_table_state(self, *, table_id: int, state: TableState) -> None:
+        self.states[table_id] = state
+
+
+class RecordingPresenter:
+    """Remembers every batch of events it was shown."""
+
+    def __init__(self) -> None:
+        self.batches: list[tuple[int, list[Event]]] = []
+
+    async def show(self, table: Table, events: Sequence[Event]) -> None:
+        self.batches.append((table.id, list(events)))
+
+    @property
+    def events(self) -> list[Event]:
+        return [event for _, batch in self.batches for event in batch]

@@ -1,0 +1,373 @@
+"""A running table: one lock, every accepted step stored before it is shown, AI turns off the loop.
+
+Data flow of one action: the cog calls `Table.act(user_id, action)`; under the table's lock the
+entry is applied to the `TableGame`, appended to the store, and only then queued for the presenter.
+AI seats are driven by a task that asks the AI in an executor and submits through the same path.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from skatbot.engine import Action, Kontra, Phase, Re
+from skatbot.engine.views import seat_view
+
+from . import events as ev
+from .ai_bridge import decide, decide_side
+from .errors import NotAllowed, NotAtTable, WrongTableState
+from .game import FinishedDeal, TableGame, TableState
+from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
+from .ports import Presenter, TableStore
+
+log = logging.getLogger(__name__)
+
+Sleep = Callable[[float], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class TableTiming:
+    """Turn timers: a warning after `warn_after` seconds, the AI plays for the player at `turn_seconds`."""
+
+    turn_seconds: float = 120.0
+    warn_after: float = 90.0
+    kontra_window: float = 8.0  # how long an AI forehand waits before leading when a human may say Kontra
+    misses_before_stand_in: int = 3
+
+
+class Table:
+    """One table in a channel. All changes go through `_commit`, under `lock`."""
+
+    def __init__(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame, store: TableStore,
+                 presenter: Presenter, executor: Executor | None = None, timing: TableTiming = TableTiming(),
+                 sleep: Sleep = asyncio.sleep, new_seed: Callable[[], int] = lambda: secrets.randbits(48),
+                 entries: Sequence[Entry] = ()) -> None:
+        self.id = table_id
+        self.guild_id = guild_id
+        self.channel_id = channel_id
+        self.game = game
+        self.store = store
+        self.presenter = presenter
+        self.executor = executor
+        self.timing = timing
+        self.sleep = sleep
+        self.new_seed = new_seed
+        self.entries: list[Entry] = list(entries)
+        self.lock = asyncio.Lock()
+        self._outbox: asyncio.Queue[list[ev.Event]] = asyncio.Queue()
+        self._presenting: asyncio.Task[None] | None = None
+        self._driver: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None
+        self._timer_key: tuple[int, int] | None = None
+        self._misses: dict[int, int] = {}
+        self._side_asked: set[tuple[int, int, str]] = set()
+        self._kontra_waited: set[int] = set()
+        self._closed = asyncio.Event()
+
+    # --- what players do ---------------------------------------------------------------------------
+
+    async def join(self, user_id: int, name: str) -> None:
+        await self._commit([Join(user_id, name.replace("\n", " ")[:64] or str(user_id))], [ev.LobbyChanged()])
+
+    async def leave(self, user_id: int) -> None:
+        await self._commit([Leave(user_id)], [ev.LobbyChanged()])
+
+    async def add_ai(self, user_id: int, level: str) -> None:
+        self._require_seated_or_creator(user_id)
+        await self._commit([AddAI(level)], [ev.LobbyChanged()])
+
+    async def remove_ai(self, user_id: int) -> None:
+        self._require_seated_or_creator(user_id)
+        await self._commit([RemoveAI()], [ev.LobbyChanged()])
+
+    async def start(self, user_id: int) -> None:
+        self._require_seated_or_creator(user_id)
+        await self._commit([Start()], [ev.GameStarted()])
+
+    async def stop(self, user_id: int, *, is_admin: bool = False) -> None:
+        if user_id != self.game.creator_id and not is_admin:
+            raise NotAllowed("only the table's creator or a server manager can stop the table")
+        await self._commit([Close("stopped")], [ev.TableClosed("stopped")])
+
+    async def act(self, user_id: int, action: Action, *, deal_number: int | None = None) -> None:
+        """A human's action. `deal_number` (from a button) guards against stale buttons."""
+        game = self.game
+        seat = game.seat_of_user(user_id)
+        if deal_number is not None and deal_number != game.deal_number:
+            raise WrongTableState("that button belongs to an earlier deal")
+        place = game.place_of(user_id)
+        assert place is not None
+        self._misses.pop(place, None)
+        await self._commit([Act(game.deal_number, seat, action)], by="player")
+
+    # --- the commit path --------------------------------------------------------------------------
+
+    def _require_seated_or_creator(self, user_id: int) -> None:
+        if user_id != self.game.creator_id and self.game.place_of(user_id) is None:
+            raise NotAtTable("only players at this table can do that")
+
+    async def _commit(self, entries: Sequence[Entry], extra_events: Sequence[ev.Event] = (),
+                      by: str = "player") -> None:
+        async with self.lock:
+            shown: list[ev.Event] = []
+            for entry in entries:
+                shown.extend(await self._apply_and_store(entry, by))
+            shown.extend(extra_events)
+            shown.extend(await self._follow_up())
+        self._publish(shown)
+        self._kick()
+
+    async def _apply_and_store(self, entry: Entry, by: str) -> list[ev.Event]:
+        """Apply one entry, store it, and describe it. Must be called under the lock."""
+        game = self.game
+        tricks_before = len(game.deal.tricks) if game.deal else 0
+        row = game.apply(entry)  # raises, changing nothing, when refused
+        try:
+            await self.store.append_log(table_id=self.id, seq=len(self.entries), entry=str(entry))
+        except Exception:
+            log.exception("table %s: storing %s failed; rebuilding from the log", self.id, entry)
+            self._rebuild()
+            raise
+        self.entries.append(entry)
+        out: list[ev.Event] = []
+        if isinstance(entry, Act):
+            out.append(ev.ActionTaken(entry.number, entry.seat, entry.action, by))
+            deal = game.deal
+            assert deal is not None
+            for index in range(tricks_before, len(deal.tricks)):
+                out.append(ev.TrickTaken(entry.number, deal.tricks[index], index))
+        elif isinstance(entry, NewDeal):
+            out.append(ev.DealStarted(entry.number))
+        elif isinstance(entry, StandIn):
+            pass
+        if row is not None:
+            await self._record(row)
+            out.append(ev.DealFinished(row))
+            if game.state is TableState.FINISHED:
+                out.append(ev.SeriesFinished())
+        if isinstance(entry, (Start, Close)) or row is not None and game.state is TableState.FINISHED:
+            await self.store.set_table_state(table_id=self.id, state=game.state)
+        return out
+
+    async def _record(self, row: FinishedDeal) -> None:
+        await self.store.record_deal(table_id=self.id, row=row, table=self)
+
+    async def _follow_up(self) -> list[ev.Event]:
+        """Steps the table takes by itself: deal the next hand; close a table nobody plays at."""
+        out: list[ev.Event] = []
+        game = self.game
+        if game.state is TableState.PLAYING and not game.present_humans:
+            out.extend(await self._apply_and_store(Close("nobody left"), "table"))
+            out.append(ev.TableClosed("nobody left"))
+        if game.needs_new_deal:
+            out.extend(await self._apply_and_store(NewDeal(game.deal_number + 1, self.new_seed()), "table"))
+        return out
+
+    def _rebuild(self) -> None:
+        fresh = TableGame(self.game.size, self.game.deals, self.game.rules, self.game.creator_id)
+        for entry in self.entries:
+            fresh.apply(entry)
+        self.game = fresh
+
+    # --- presenting -----------------------------------------------------------------------------
+
+    def _publish(self, shown: list[ev.Event]) -> None:
+        if not shown:
+            return
+        self._outbox.put_nowait(shown)
+        if self._presenting is None or self._presenting.done():
+            self._presenting = asyncio.create_task(self._present_loop())
+
+    async def _present_loop(self) -> None:
+        while not self._outbox.empty():
+            batch = self._outbox.get_nowait()
+            try:
+                await self.presenter.show(self, batch)
+            except Exception:
+                log.exception("table %s: presenting %d events failed", self.id, len(batch))
+
+    async def settle(self) -> None:
+        """Wait until everything queued has been shown and no AI is thinking (for tests and shutdown)."""
+        for _ in range(10_000):
+            tasks = [t for t in (self._presenting, self._driver) if t is not None and not t.done()]
+            if not tasks and self._outbox.empty():
+                return
+            await asyncio.sleep(0)
+            if tasks:
+                await asyncio.wait(tasks, timeout=0.05)
+
+    # --- AI seats and timers ---------------------------------------------------------------------
+
+    def _kick(self) -> None:
+        """Start the AI driver when an AI must act, and the turn timer when a human must."""
+        if self.game.state is not TableState.PLAYING:
+            self._cancel_timer()
+            return
+        if self._driver is None or self._driver.done():
+            if self._ai_has_something_to_do():
+                self._driver = asyncio.create_task(self._drive())
+        self._arm_timer()
+
+    def _ai_to_move(self) -> int | None:
+        deal = self.game.deal
+        if deal is None or deal.is_over or deal.current_seat is None:
+            return None
+        occupant = self.game.occupant_of_seat(deal.current_seat)
+        return None if occupant.plays_itself else deal.current_seat
+
+    def _pending_side_decisions(self) -> list[tuple[int, str]]:
+        """AI seats that may still say Kontra or Re before the first card."""
+        deal = self.game.deal
+        if deal is None or deal.phase is not Phase.PLAY or deal.declarer is None or deal.tricks or \
+                deal.current_trick or not self.game.rules.kontra:
+            return []
+        out = []
+        for seat in range(3):
+            if self.game.occupant_of_seat(seat).plays_itself:
+                continue
+            for action in deal.side_actions(seat):
+                kind = "kontra" if isinstance(action, Kontra) else "re" if isinstance(action, Re) else None
+                if kind and (self.game.deal_number, seat, kind) not in self._side_asked:
+                    out.append((seat, kind))
+        return out
+
+    def _ai_has_something_to_do(self) -> bool:
+        return self._ai_to_move() is not None or bool(self._pending_side_decisions())
+
+    async def _drive(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.game.state is TableState.PLAYING:
+            game = self.game
+            deal = game.deal
+            if deal is None:
+                return
+            number, steps = game.deal_number, len(deal.history)
+            side = self._pending_side_decisions()
+            if side:
+                seat, kind = side[0]
+                self._side_asked.add((number, seat, kind))
+                view = seat_view(deal, seat)
+                action = await loop.run_in_executor(self.executor, decide_side, self._level(seat),
+                                                    self._seed(number, steps, seat), view)
+                if action is not None and self._unchanged(number, steps):
+                    await self._submit_ai(Act(number, seat, action))
+                continue
+            seat = self._ai_to_move()
+            if seat is None:
+                return
+            if self._should_wait_for_kontra(seat):
+                await self.sleep(self.timing.kontra_window)
+                if not self._unchanged(number, steps):
+                    continue
+            view = seat_view(deal, seat)
+            action = await loop.run_in_executor(self.executor, decide, self._level(seat),
+                                                self._seed(number, steps, seat), view)
+            if self._unchanged(number, steps):
+                await self._submit_ai(Act(number, seat, action))
+
+    def _should_wait_for_kontra(self, seat: int) -> bool:
+        """Before an AI leads, give human defenders (or a human declarer) one window to speak."""
+        deal = self.game.deal
+        number = self.game.deal_number
+        if deal is None or not self.game.rules.kontra or deal.phase is not Phase.PLAY or deal.tricks or \
+                deal.current_trick or deal.declarer is None or number in self._kontra_waited:
+            return False
+        self._kontra_waited.add(number)
+        return any(self.game.occupant_of_seat(s).plays_itself
+                   and any(isinstance(a, (Kontra, Re)) for a in deal.side_actions(s)) for s in range(3))
+
+    def _unchanged(self, number: int, steps: int) -> bool:
+        deal = self.game.deal
+        return deal is not None and self.game.deal_number == number and len(deal.history) == steps
+
+    async def _submit_ai(self, entry: Act) -> None:
+        occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
+        by = "ai" if occupant is None or occupant.is_ai else "stand-in"
+        try:
+            async with self.lock:
+                if not self._unchanged(entry.number, len(self.game.deal.history) if self.game.deal else -1):
+                    return
+                shown = await self._apply_and_store(entry, by)
+                shown.extend(await self._follow_up())
+        except (ValueError, WrongTableState):
+            log.exception("table %s: the AI chose an action the table refused: %s", self.id, entry)
+            return
+        self._publish(shown)
+        self._arm_timer()
+
+    def _level(self, seat: int) -> str:
+        return self.game.occupant_of_seat(seat).acting_level or "normal"
+
+    def _seed(self, number: int, steps: int, seat: int) -> int:
+        return hash((self.id, number, steps, seat)) & 0xFFFFFFFF
+
+    def _arm_timer(self) -> None:
+        deal = self.game.deal
+        if self.game.state is not TableState.PLAYING or deal is None or deal.current_seat is None or \
+                not self.game.occupant_of_seat(deal.current_seat).plays_itself:
+            self._cancel_timer()
+            return
+        key = (self.game.deal_number, len(deal.history))
+        if key == self._timer_key and self._timer is not None and not self._timer.done():
+            return
+        self._cancel_timer()
+        self._timer_key = key
+        self._timer = asyncio.create_task(self._turn_timer(key, self.game.place_of_seat(deal.current_seat)))
+
+    def _cancel_timer(self) -> None:
+        if self._timer is not None and not self._timer.done() and self._timer is not asyncio.current_task():
+            self._timer.cancel()
+        self._timer = None
+        self._timer_key = None
+
+    async def _turn_timer(self, key: tuple[int, int], place: int) -> None:
+        timing = self.timing
+        await self.sleep(timing.warn_after)
+        if not self._still(key):
+            return
+        self._publish([ev.TurnWarning(place, timing.turn_seconds - timing.warn_after)])
+        await self.sleep(timing.turn_seconds - timing.warn_after)
+        if not self._still(key):
+            return
+        await self._time_out(key, place)
+
+    def _still(self, key: tuple[int, int]) -> bool:
+        deal = self.game.deal
+        return deal is not None and (self.game.deal_number, len(deal.history)) == key
+
+    async def _time_out(self, key: tuple[int, int], place: int) -> None:
+        """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""
+        self._misses[place] = self._misses.get(place, 0) + 1
+        deal = self.game.deal
+        assert deal is not None
+        seat = deal.current_seat
+        assert seat is not None
+        loop = asyncio.get_running_loop()
+        action = await loop.run_in_executor(self.executor, decide, "normal", self._seed(key[0], key[1], seat),
+                                            seat_view(deal, seat))
+        if not self._still(key):
+            return
+        shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
+        async with self.lock:
+            if not self._still(key):
+                return
+            shown.extend(await self._apply_and_store(Act(key[0], seat, action), "stand-in"))
+            if self._misses[place] >= self.timing.misses_before_stand_in:
+                shown.extend(await self._apply_and_store(StandIn(place, "normal"), "table"))
+                shown.append(ev.StandInStarted(place, "absent"))
+            shown.extend(await self._follow_up())
+        self._publish(shown)
+        self._timer = None
+        self._timer_key = None
+        self._kick()
+
+    async def close(self) -> None:
+        """Stop timers and AI tasks (bot shutdown); the table itself stays as stored."""
+        for task in (self._timer, self._driver):
+            if task is not None and not task.done():
+                task.cancel()
+        await self.settle()

@@ -1,0 +1,70 @@
+"""Helpers for table tests: a table on the in-memory store, a recording presenter, a manual clock."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+
+import pytest
+
+from skatbot.engine import OFFICIAL, RuleSet
+from skatbot.tables import Table, TableGame, TableTiming
+from skatbot.tables.memory import MemoryStore, RecordingPresenter
+
+
+class ManualClock:
+    """A sleep the test releases by hand, so turn timers run without waiting."""
+
+    def __init__(self) -> None:
+        self.sleepers: list[tuple[float, asyncio.Future[None]]] = []
+
+    async def sleep(self, seconds: float) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.sleepers.append((seconds, future))
+        await future
+
+    async def advance(self) -> int:
+        """Wake every sleeper waiting now; returns how many were woken."""
+        await asyncio.sleep(0)
+        woken = 0
+        sleepers, self.sleepers = self.sleepers, []
+        for _, future in sleepers:
+            if not future.done():
+                future.set_result(None)
+                woken += 1
+        for _ in range(5):
+            await asyncio.sleep(0)
+        return woken
+
+
+class TableKit:
+    def __init__(self, size: int = 3, deals: int = 3, rules: RuleSet = OFFICIAL, seed: int = 7) -> None:
+        self.store = MemoryStore()
+        self.presenter = RecordingPresenter()
+        self.clock = ManualClock()
+        seeds = random.Random(seed)
+        self.table = Table(table_id=1, guild_id=10, channel_id=20,
+                           game=TableGame(size=size, deals=deals, rules=rules, creator_id=100),
+                           store=self.store, presenter=self.presenter, timing=TableTiming(),
+                           sleep=self.clock.sleep, new_seed=lambda: seeds.randrange(1 << 40))
+        self.counter = itertools.count()
+
+    async def play_human_turns(self, user_ids: set[int], rng: random.Random, limit: int = 2000) -> None:
+        """Let the humans act (seeded random legal actions) until the series ends."""
+        table = self.table
+        for _ in range(limit):
+            await table.settle()
+            game = table.game
+            if game.state.value != "playing":
+                return
+            deal = game.deal
+            assert deal is not None
+            seat = deal.current_seat
+            if seat is None:
+                continue
+            occupant = game.occupant_of_seat(seat)
+            if occupant.user_id in user_ids and occupant.plays_itself:
+                actions = deal.legal_actions()
+                await table.act(occupant.user_id, actions[rng.randrange(len(actions))])
+        raise AssertionError("the series did not finish")

@@ -1,0 +1,223 @@
+"""A running table against the engine, the in-memory store and a recording presenter."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from skatbot.engine import Bid, NotYourTurn, Pass, RuleSet
+from skatbot.engine.views import seat_view
+from skatbot.tables import TableGame, TableState
+from skatbot.tables import events as ev
+from skatbot.tables.errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
+from skatbot.tables.log import parse_entry
+
+from tests.tables.kit import TableKit
+
+ALICE, BOB, CAROL, DAVE, STRANGER = 100, 101, 102, 103, 999
+
+
+async def seat_three(kit: TableKit) -> None:
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await kit.table.join(user, name)
+
+
+async def test_lobby_refusals_change_nothing(kit: TableKit) -> None:
+    await seat_three(kit)
+    with pytest.raises(AlreadySeated):
+        await kit.table.join(ALICE, "Alice")
+    with pytest.raises(TableFull):
+        await kit.table.join(DAVE, "Dave")
+    with pytest.raises(TableFull):
+        await kit.table.add_ai(ALICE, "normal")
+    with pytest.raises(NotAtTable):
+        await kit.table.start(STRANGER)
+    with pytest.raises(NotAllowed):
+        await kit.table.remove_ai(ALICE)
+    assert kit.store.logs[1] == ["join 100 Alice", "join 101 Bob", "join 102 Carol"]
+    await kit.table.leave(BOB)
+    with pytest.raises(NotAllowed, match="needs 3 players"):
+        await kit.table.start(ALICE)
+    assert [o.name for o in kit.table.game.places] == ["Alice", "Carol"]
+
+
+async def test_unknown_ai_level_is_refused(kit: TableKit) -> None:
+    await kit.table.join(ALICE, "Alice")
+    with pytest.raises(NotAllowed, match="easy, normal or strong"):
+        await kit.table.add_ai(ALICE, "godlike")
+
+
+async def test_three_humans_play_a_series_and_each_deal_is_recorded_once(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    await kit.play_human_turns({ALICE, BOB, CAROL}, random.Random(3))
+    await kit.table.settle()
+    game = kit.table.game
+    assert game.state is TableState.FINISHED
+    assert sorted(kit.store.deals) == [(1, 0), (1, 1), (1, 2)]
+    assert kit.store.states[1] is TableState.FINISHED
+    kinds = [type(e).__name__ for e in kit.presenter.events]
+    assert kinds.count("DealStarted") == 3 and kinds.count("DealFinished") == 3
+    assert kinds[-1] == "SeriesFinished"
+    # the dealer rotates: forehand is the dealer's left
+    assert [row.dealer for row in game.finished] == [0, 1, 2]
+    assert [row.places for row in game.finished] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
+    assert game.totals() == [sum(row.place_scores[p] for row in game.finished) for p in range(3)]
+
+
+async def test_out_of_turn_and_strangers_are_refused_and_nothing_is_stored(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    game = kit.table.game
+    middlehand = game.occupant_of_seat(1).user_id
+    forehand = game.occupant_of_seat(0).user_id
+    before = list(kit.store.logs[1])
+    with pytest.raises(NotYourTurn, match="not your turn"):
+        await kit.table.act(forehand, Bid(18))
+    with pytest.raises(NotAtTable):
+        await kit.table.act(STRANGER, Pass())
+    with pytest.raises(ValueError, match="not on the bid ladder"):
+        await kit.table.act(middlehand, Bid(19))
+    assert kit.store.logs[1] == before
+    await kit.table.act(middlehand, Bid(18))
+    assert kit.store.logs[1][-1] == "act 0 1 bid 18"
+
+
+async def test_a_stale_button_is_refused(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    with pytest.raises(WrongTableState, match="earlier deal"):
+        await kit.table.act(middlehand, Bid(18), deal_number=5)
+
+
+async def test_two_clicks_at_once_apply_once(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    results = await asyncio.gather(kit.table.act(middlehand, Bid(18)), kit.table.act(middlehand, Bid(18)),
+                                   return_exceptions=True)
+    assert sum(r is None for r in results) == 1
+    assert isinstance([r for r in results if r is not None][0], NotYourTurn)
+    assert kit.store.logs[1].count("act 0 1 bid 18") == 1
+
+
+async def test_a_failed_write_is_refused_and_the_table_stays_as_stored(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    kit.store.fail_next_append = True
+    with pytest.raises(OSError):
+        await kit.table.act(middlehand, Bid(18))
+    assert kit.table.game.deal is not None and kit.table.game.deal.bid == 0
+    await kit.table.act(middlehand, Bid(18))
+    assert kit.table.game.deal.bid == 18
+
+
+async def test_replaying_the_stored_log_rebuilds_the_table_exactly(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    rng = random.Random(11)
+    for _ in range(25):  # part of the way into the series
+        deal = kit.table.game.deal
+        assert deal is not None
+        occupant = kit.table.game.occupant_of_seat(deal.current_seat)
+        actions = deal.legal_actions()
+        await kit.table.act(occupant.user_id, actions[rng.randrange(len(actions))])
+    live = kit.table.game
+    rebuilt = TableGame(size=3, deals=3, rules=live.rules, creator_id=100)
+    for text in kit.store.logs[1]:
+        rebuilt.apply(parse_entry(text))
+    assert rebuilt.deal_number == live.deal_number
+    assert rebuilt.deal is not None and live.deal is not None
+    assert rebuilt.deal.history == live.deal.history
+    assert [seat_view(rebuilt.deal, s) for s in range(3)] == [seat_view(live.deal, s) for s in range(3)]
+    assert [r.place_scores for r in rebuilt.finished] == [r.place_scores for r in live.finished]
+
+
+async def test_four_players_the_dealer_sits_out() -> None:
+    kit = TableKit(size=4, deals=4)
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")):
+        await kit.table.join(user, name)
+    await kit.table.start(ALICE)
+    game = kit.table.game
+    assert game.dealer_of(0) == 0 and game.places_of(0) == (1, 2, 3)
+    with pytest.raises(SittingOut, match="sit out"):
+        await kit.table.act(ALICE, Pass())
+    await kit.play_human_turns({ALICE, BOB, CAROL, DAVE}, random.Random(5))
+    assert [row.dealer for row in game.finished] == [0, 1, 2, 3]
+    for row in game.finished:
+        assert row.place_scores[row.dealer] == 0 or kit.table.game.rules.seeger_fabian
+
+
+async def test_human_against_two_ais_plays_a_series(kit: TableKit, ai_first_legal: None) -> None:
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, "easy")
+    await kit.table.start(ALICE)
+    await kit.play_human_turns({ALICE}, random.Random(2))
+    await kit.table.settle()
+    assert kit.table.game.state is TableState.FINISHED
+    assert len(kit.store.deals) == 3
+    by = {e.by for e in kit.presenter.events if isinstance(e, ev.ActionTaken)}
+    assert {"ai", "player"} <= by
+
+
+async def test_turn_timer_warns_then_an_ai_plays_and_absent_players_get_a_stand_in(
+        kit: TableKit, ai_first_legal: None) -> None:
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    for _ in range(12):
+        if kit.table.game.state is not TableState.PLAYING:
+            break
+        await kit.clock.advance()
+        await kit.table.settle()
+    kinds = [(type(e).__name__, getattr(e, "reason", "")) for e in kit.presenter.events
+             if isinstance(e, (ev.TurnWarning, ev.StandInStarted, ev.TableClosed))]
+    assert kinds == [("TurnWarning", ""), ("StandInStarted", "timeout")] * 3 + [
+        ("StandInStarted", "absent"), ("TableClosed", "nobody left")]
+    assert kit.table.game.state is TableState.ABANDONED
+    assert kit.store.logs[1][-2:] == ["stand-in 0 normal", "close nobody left"]
+
+
+async def test_a_player_who_acts_in_time_resets_the_count_of_misses(kit: TableKit, ai_first_legal: None) -> None:
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    await kit.clock.advance()
+    await kit.clock.advance()  # one miss
+    await kit.table.settle()
+    deal = kit.table.game.deal
+    assert deal is not None and kit.table.game.state is TableState.PLAYING
+    if deal.current_seat is not None and kit.table.game.occupant_of_seat(deal.current_seat).user_id == ALICE:
+        await kit.table.act(ALICE, deal.legal_actions()[-1])
+    assert kit.table._misses.get(0, 0) == 0
+
+
+async def test_kontra_and_re_under_house_rules(ai_first_legal: None) -> None:
+    kit = TableKit(rules=RuleSet(kontra=True), deals=1)
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    game = kit.table.game
+    deal = game.deal
+    assert deal is not None
+    # middlehand bids 18, forehand holds, middlehand passes, rearhand passes: forehand declares
+    await kit.table.act(game.occupant_of_seat(1).user_id, Bid(18))
+    await kit.table.act(game.occupant_of_seat(0).user_id, deal.legal_actions()[0])
+    await kit.table.act(game.occupant_of_seat(1).user_id, Pass())
+    await kit.table.act(game.occupant_of_seat(2).user_id, Pass())
+    declarer = game.occupant_of_seat(0).user_id
+    from skatbot.engine import Contract, Declare, GameType, Kontra, Re
+    await kit.table.act(declarer, Declare(Contract(GameType.GRAND, hand=True)))
+    with pytest.raises(ValueError, match="only a defender"):
+        await kit.table.act(declarer, Kontra())
+    await kit.table.act(game.occupant_of_seat(2).user_id, Kontra())
+    await kit.table.act(declarer, Re())
+    assert deal.kontra and deal.re
