@@ -1,0 +1,16 @@
+"""Computer players. Pure like the engine: they see one seat's view and return a legal action.
+
+Levels are built by name with `make_player(level, seed)`; a new level registers itself with
+`register_level` (the `strong` level lives in skatbot/ai/strong.py and is registered there).
+"""
+
+from .base import AIError, BasePlayer, Player, levels, make_player, register_level
+from .easy import EasyPlayer
+from .random_player import RandomPlayer
+from .runner import play_deal
+
+register_level("random", RandomPlayer)
+register_level("easy", EasyPlayer)
+
+__all__ = ["AIError", "BasePlayer", "EasyPlayer", "Player", "RandomPlayer", "levels", "make_player",
+           "play_deal", "register_level"]
