@@ -1,0 +1,315 @@
+"""FakeDiscord: the test-facing handle on the loopback Discord (server, world, scripted users)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any, Callable, Dict, List, Mapping, Optional, TypeVar
+
+from aiohttp import web
+
+from . import interactions as build
+from .gateway import Gateway
+from .rest import API, BotRoutes, make_middleware
+from .rest_interactions import InteractionRoutes
+from .state import (
+    CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel, Guild, Interaction, Member, Message,
+    RestCall, User, Violation,
+)
+from .world import World
+
+T = TypeVar("T")
+
+
+class FakeDiscord:
+    """An aiohttp server on 127.0.0.1 speaking Discord's gateway and REST, plus helpers to drive it.
+
+    Build the world (guilds, channels, users) before or after the bot connects, then script users
+    with slash()/click()/select()/autocomplete() and wait on what the bot does with wait_for().
+    """
+
+    def __init__(self, *, ack_timeout: float = 3.0, token_ttl: float = 900.0, bot_name: str = "skatbot",
+                 token: str = "fake-bot-token") -> None:
+        self.world = World(bot_name=bot_name, token=token)
+        self.ack_timeout = ack_timeout
+        self.gateway = Gateway(self.world)
+        self._runner: Optional[web.AppRunner] = None
+        self._port = 0
+        self._timers: List[asyncio.TimerHandle] = []
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._bot_routes = BotRoutes(self.world, self.gateway, lambda: self.base_url)
+        self._ix_routes = InteractionRoutes(self.world, lambda: self.base_url, ack_timeout, token_ttl)
+
+    # -- lifecycle -----------------------------------------------------------------------------
+
+    async def start(self) -> "FakeDiscord":
+        app = web.Application(middlewares=[make_middleware(self.world)], client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
+        self._bot_routes.register(app)
+        self._ix_routes.register(app)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[union-attr]
+        self._port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.gateway.url = self.gateway_url
+        return self
+
+    async def stop(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> "FakeDiscord":
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def rest_url(self) -> str:
+        """What discord.http.Route.BASE must become."""
+        return f"{self.base_url}{API}"
+
+    @property
+    def gateway_url(self) -> str:
+        """What discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY must become."""
+        return f"ws://127.0.0.1:{self._port}/gateway"
+
+    @property
+    def token(self) -> str:
+        return self.world.token
+
+    @property
+    def bot(self) -> User:
+        return self.world.bot
+
+    @property
+    def application_id(self) -> int:
+        return self.world.application_id
+
+    def bot_env(self) -> Dict[str, str]:
+        """Environment variables for a bot process started through launch_bot."""
+        return {"FAKE_DISCORD_REST": self.rest_url, "FAKE_DISCORD_GATEWAY": self.gateway_url,
+                "DISCORD_TOKEN": self.token}
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        wanted = request.match_info["attachment_id"]
+        for msg in self.world.messages.values():
+            for version in msg.history:
+                for att in version.attachments:
+                    if str(att.id) == wanted:
+                        return web.Response(body=att.data, content_type=att.content_type.split(";")[0])
+        raise web.HTTPNotFound()
+
+    # -- building the world --------------------------------------------------------------------
+
+    def add_guild(self, name: str, *, owner: Optional[User] = None) -> Guild:
+        guild = self.world.add_guild(name, owner)
+        self._announce("GUILD_CREATE", lambda: self.world.guild_payload(guild, full=True))
+        return guild
+
+    def add_channel(self, guild: Guild, name: str, *, bot_can_send: bool = True, allow_threads: bool = True) -> Channel:
+        """A text channel; the flags deny the bot Send Messages or Create Threads there."""
+        denied = (0 if bot_can_send else SEND_MESSAGES) | \
+            (0 if allow_threads else CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS)
+        channel = self.world.add_channel(guild, name, bot_denied=denied)
+        self._announce("CHANNEL_CREATE", lambda: self.world.channel_payload(channel))
+        return channel
+
+    def add_user(self, name: str, *, dms_open: bool = True, guilds: Optional[List[Guild]] = None) -> User:
+        """A human; joins `guilds` (default: every guild that exists now)."""
+        user = self.world.add_user(name, dms_open=dms_open)
+        for guild in (self.world.guilds.values() if guilds is None else guilds):
+            self.add_member(guild, user)
+        return user
+
+    def add_member(self, guild: Guild, user: User) -> None:
+        guild.members.setdefault(user.id, Member(user))
+        self.world.changed()
+
+    def set_dms_open(self, user: User, dms_open: bool) -> None:
+        user.dms_open = dms_open
+        self.world.changed()
+
+    def dm_channel(self, user: User) -> Channel:
+        return self.world.dm_channel(user)
+
+    def channel(self, channel_id: int) -> Channel:
+        return self.world.channels[channel_id]
+
+    def threads(self, parent: Optional[Channel] = None) -> List[Channel]:
+        return [c for c in self.world.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)]
+
+    def _announce(self, event: str, payload: Callable[[], Dict[str, Any]]) -> None:
+        """Tell an already connected bot about something new (no-op before it connects)."""
+        if self.gateway.live is None:
+            return
+        task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, payload()))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- what happened -------------------------------------------------------------------------
+
+    def message(self, message_id: int) -> Message:
+        return self.world.messages[message_id]
+
+    def messages(self, channel: Optional[Channel] = None, *, visible_to: Optional[User] = None,
+                 include_deleted: bool = False) -> List[Message]:
+        """Every message ever posted (oldest first), optionally in one channel / as one user sees it."""
+        out = [m for m in self.world.messages.values()
+               if (channel is None or m.channel_id == channel.id) and (include_deleted or not m.deleted)
+               and (visible_to is None or m.is_visible_to(visible_to))]
+        return sorted(out, key=lambda m: m.seq)
+
+    def dms(self, user: User) -> List[Message]:
+        """Messages the bot sent to `user` by DM."""
+        return self.messages(self.dm_channel(user))
+
+    def mark(self) -> int:
+        """A point in the message stream; pass to wait_for_message(after=...) to see only newer ones."""
+        return max((m.seq for m in self.world.messages.values()), default=0)
+
+    @property
+    def rest_log(self) -> List[RestCall]:
+        return self.world.rest_log
+
+    @property
+    def unknown_routes(self) -> List[RestCall]:
+        return self.world.unknown_routes
+
+    @property
+    def rejections(self) -> List[RestCall]:
+        """REST calls answered with an error (4xx), e.g. 50007 or 50035."""
+        return [c for c in self.world.rest_log if c.status >= 400]
+
+    @property
+    def violations(self) -> List[Violation]:
+        return self.world.violations
+
+    @property
+    def interactions(self) -> List[Interaction]:
+        return list(self.world.interactions.values())
+
+    def commands(self, guild: Optional[Guild] = None) -> Dict[str, Dict[str, Any]]:
+        return dict(self.world.commands.get(guild.id if guild else None, {}))
+
+    def assert_clean(self, *, allow_rejections: bool = True) -> None:
+        """Fail on unknown routes and broken interaction rules (and, if asked, on any 4xx)."""
+        problems: List[str] = [f"unknown route {c.method} {c.path}" for c in self.unknown_routes]
+        problems += [f"violation {v.kind}: {v.detail}" for v in self.violations]
+        if not allow_rejections:
+            problems += [f"rejected {c.method} {c.route} -> {c.status}" for c in self.rejections]
+        assert not problems, "\n".join(problems)
+
+    # -- waiting -------------------------------------------------------------------------------
+
+    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "condition") -> T:
+        """Re-check `predicate` on every change until it returns something truthy; return that."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            result = predicate()
+            if result:
+                return result
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
+            await self.world.signal.wait(remaining)
+
+    async def wait_for_message(self, channel: Optional[Channel] = None, where: Optional[Callable[[Message], bool]] = None,
+                               *, after: int = 0, visible_to: Optional[User] = None, timeout: float = 5.0) -> Message:
+        """The first message (after mark `after`) in `channel` matching `where`."""
+        def find() -> Optional[Message]:
+            for msg in self.messages(channel, visible_to=visible_to):
+                if msg.seq > after and (where is None or where(msg)):
+                    return msg
+            return None
+        return await self.wait_for(find, timeout, f"a message in {channel.name if channel else 'any channel'}")
+
+    async def wait_until_ready(self, timeout: float = 20.0) -> None:
+        """Until a bot has identified and received its guilds."""
+        await self.wait_for(lambda: self.gateway.live is not None and self.gateway.live.guilds_sent, timeout,
+                            "the bot to connect to the gateway")
+
+    async def wait_for_commands(self, *names: str, guild: Optional[Guild] = None, timeout: float = 20.0) -> None:
+        scope = guild.id if guild else None
+        await self.wait_for(lambda: all(n in self.world.commands.get(scope, {}) for n in names), timeout,
+                            f"commands {names} to be synced")
+
+    # -- scripted users ------------------------------------------------------------------------
+
+    async def _dispatch(self, kind: int, user: User, channel: Channel, data: Dict[str, Any],
+                        message: Optional[Message] = None) -> Interaction:
+        world = self.world
+        ix_id = world.ids.next()
+        token = f"ix-{ix_id}-{secrets.token_hex(4)}"
+        payload = build.base_payload(world, ix_id, token, kind, user, channel, data)
+        if message is not None:
+            payload["message"] = world.message_payload(message)
+        loop = asyncio.get_running_loop()
+        ix = Interaction(ix_id, token, kind, user, channel, payload, loop.time(),
+                         source_message_id=message.id if message else None, _fake=self)
+        world.interactions[ix_id] = ix
+        if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
+            del world.interactions[ix_id]
+            raise RuntimeError("no bot is connected to the fake gateway")
+        self._timers.append(loop.call_later(self.ack_timeout, self._check_acked, ix))
+        world.changed()
+        return ix
+
+    def _check_acked(self, ix: Interaction) -> None:
+        if not ix.acknowledged:
+            self.world.violations.append(
+                Violation("ack_timeout", f"interaction not acknowledged within {self.ack_timeout}s", ix.id))
+            self.world.changed()
+
+    async def slash(self, user: User, channel: Channel, command: str, *, subcommand: Optional[str] = None,
+                    group: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> Interaction:
+        """`user` runs /command [group] [subcommand] with `options`; returns the interaction record."""
+        data = build.command_data(self.world, channel, command, group=group, subcommand=subcommand,
+                                  options=options or {}, focused=None)
+        return await self._dispatch(2, user, channel, data)
+
+    async def autocomplete(self, user: User, channel: Channel, command: str, *, focused: str,
+                           subcommand: Optional[str] = None, group: Optional[str] = None,
+                           options: Optional[Mapping[str, Any]] = None, timeout: float = 5.0) -> List[Dict[str, Any]]:
+        """`user` types into option `focused` (its current text in `options`); returns the offered choices."""
+        opts = dict(options or {})
+        opts.setdefault(focused, "")
+        data = build.command_data(self.world, channel, command, group=group, subcommand=subcommand,
+                                  options=opts, focused=focused)
+        ix = await self._dispatch(4, user, channel, data)
+        await ix.wait_acked(timeout)
+        return ix.choices or []
+
+    async def click(self, user: User, message: Message, custom_id: str) -> Interaction:
+        """`user` presses the button `custom_id` on `message`."""
+        data = build.component_data(message, user, custom_id, None)
+        return await self._dispatch(3, user, self.world.channels[message.channel_id], data, message)
+
+    async def select(self, user: User, message: Message, custom_id: str, values: List[str]) -> Interaction:
+        """`user` picks `values` in the select menu `custom_id` on `message`."""
+        data = build.component_data(message, user, custom_id, values)
+        return await self._dispatch(3, user, self.world.channels[message.channel_id], data, message)
+
+    async def submit_modal(self, opened_by: Interaction, values: Mapping[str, str]) -> Interaction:
+        """Fill in and submit the modal the bot showed in answer to `opened_by`."""
+        modal = opened_by.modal
+        if modal is None:
+            raise ValueError(f"interaction {opened_by.id} was not answered with a modal")
+        data = build.modal_data(modal, values)
+        source = self.world.messages.get(opened_by.source_message_id or 0)
+        return await self._dispatch(5, opened_by.user, opened_by.channel, data, source)

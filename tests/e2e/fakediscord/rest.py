@@ -1,0 +1,306 @@
+"""REST routes for the bot token: gateway discovery, users, application commands, channels, DMs, threads, guilds.
+
+Every call is logged; a route the fake does not know answers 404 and lands in `unknown_routes`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Awaitable, Callable, Dict, List
+
+from aiohttp import web
+
+from .gateway import Gateway
+from .http_util import (
+    ApiError, json_response, build_attachments, check_edit, invalid_form, new_version, read_body, snowflake, unknown,
+)
+from .state import (
+    CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, DM, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message,
+    RestCall, User,
+)
+from .validation import check_commands
+from .world import World
+
+API = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+_PUBLIC_PREFIXES = (f"{API}/interactions/", f"{API}/webhooks/", "/attachments/")
+
+
+def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]]:
+    """Auth check, Discord-shaped errors, the REST log, and 404 for unknown routes."""
+
+    @web.middleware
+    async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if request.path == "/gateway":
+            return await handler(request)
+        route = request.match_info.route.resource.canonical if request.match_info.route.resource else "?"
+        try:
+            if not request.path.startswith(_PUBLIC_PREFIXES) and \
+                    request.headers.get("Authorization") != f"Bot {world.token}":
+                raise ApiError(401, 0, "401: Unauthorized")
+            response = await handler(request)
+        except ApiError as err:
+            response = err.response()
+        except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
+            response = json_response({"code": 0, "message": "404: Not Found"}, status=404)
+            call = RestCall(request.method, request.path, "<unknown>", 404, dict(request.query), None)
+            world.unknown_routes.append(call)
+            world.rest_log.append(call)
+            world.changed()
+            return response
+        world.rest_log.append(RestCall(request.method, request.path, route, response.status,
+                                       dict(request.query), request.get("body")))
+        world.changed()
+        return response
+
+    return middleware
+
+
+class BotRoutes:
+    """Handlers for routes authenticated with the bot token."""
+
+    def __init__(self, world: World, gateway: Gateway, base_url: Callable[[], str]) -> None:
+        self.world = world
+        self.gateway = gateway
+        self.base_url = base_url
+
+    def register(self, app: web.Application) -> None:
+        r = app.router
+        r.add_get(f"{API}/gateway", self.get_gateway)
+        r.add_get(f"{API}/gateway/bot", self.get_gateway_bot)
+        r.add_get(f"{API}/users/@me", self.get_me)
+        r.add_post(f"{API}/users/@me/channels", self.create_dm)
+        r.add_get(f"{API}/users/{{user_id}}", self.get_user)
+        r.add_get(f"{API}/oauth2/applications/@me", self.get_application)
+        r.add_get(f"{API}/applications/@me", self.get_application)
+        r.add_get(f"{API}/applications/{{app_id}}/commands", self.get_commands)
+        r.add_put(f"{API}/applications/{{app_id}}/commands", self.put_commands)
+        r.add_get(f"{API}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self.get_commands)
+        r.add_put(f"{API}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self.put_commands)
+        r.add_get(f"{API}/channels/{{channel_id}}", self.get_channel)
+        r.add_get(f"{API}/channels/{{channel_id}}/messages", self.list_messages)
+        r.add_post(f"{API}/channels/{{channel_id}}/messages", self.create_message)
+        r.add_get(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", self.get_message)
+        r.add_patch(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", self.edit_message)
+        r.add_delete(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", self.delete_message)
+        r.add_post(f"{API}/channels/{{channel_id}}/threads", self.create_thread)
+        r.add_post(f"{API}/channels/{{channel_id}}/messages/{{message_id}}/threads", self.create_thread)
+        r.add_put(f"{API}/channels/{{channel_id}}/thread-members/{{user_id}}", self.add_thread_member)
+        r.add_post(f"{API}/channels/{{channel_id}}/typing", self.typing)
+        r.add_get(f"{API}/guilds/{{guild_id}}", self.get_guild)
+        r.add_get(f"{API}/guilds/{{guild_id}}/channels", self.get_guild_channels)
+        r.add_get(f"{API}/guilds/{{guild_id}}/roles", self.get_roles)
+        r.add_get(f"{API}/guilds/{{guild_id}}/members", self.list_members)
+        r.add_get(f"{API}/guilds/{{guild_id}}/members/{{user_id}}", self.get_member)
+
+    # -- lookups -------------------------------------------------------------------------------
+
+    def _channel(self, request: web.Request) -> Channel:
+        channel = self.world.channels.get(snowflake(request.match_info["channel_id"]))
+        if channel is None:
+            raise unknown("Channel")
+        return channel
+
+    def _guild(self, request: web.Request) -> Guild:
+        guild = self.world.guilds.get(snowflake(request.match_info["guild_id"]))
+        if guild is None:
+            raise unknown("Guild")
+        return guild
+
+    def _message(self, request: web.Request, channel: Channel) -> Message:
+        msg = self.world.messages.get(snowflake(request.match_info["message_id"]))
+        if msg is None or msg.deleted or msg.channel_id != channel.id or msg.ephemeral:
+            raise unknown("Message")
+        return msg
+
+    def _user(self, user_id: Any) -> User:
+        user = self.world.users.get(snowflake(str(user_id)))
+        if user is None:
+            raise unknown("User")
+        return user
+
+    def _check_app(self, request: web.Request) -> None:
+        if snowflake(request.match_info["app_id"]) != self.world.application_id:
+            raise ApiError(403, 50001, "Missing Access")
+
+    # -- gateway, users, application -----------------------------------------------------------
+
+    async def get_gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway.url})
+
+    async def get_gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.gateway.url, "shards": 1, "session_start_limit": {
+            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+
+    async def get_me(self, request: web.Request) -> web.Response:
+        return json_response({**self.world.bot.payload(), "verified": True, "mfa_enabled": False,
+                                  "locale": "en-US", "email": None})
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        return json_response(self._user(request.match_info["user_id"]).payload())
+
+    async def get_application(self, request: web.Request) -> web.Response:
+        return json_response(self.world.application_payload())
+
+    async def create_dm(self, request: web.Request) -> web.Response:
+        body, _ = await read_body(request)
+        user = self._user((body or {}).get("recipient_id", "0"))
+        return json_response(self.world.channel_payload(self.world.dm_channel(user)))
+
+    # -- application commands ------------------------------------------------------------------
+
+    def _scope(self, request: web.Request) -> Any:
+        self._check_app(request)
+        return self._guild(request).id if "guild_id" in request.match_info else None
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        return json_response(list(self.world.commands.get(scope, {}).values()))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        body, _ = await read_body(request)
+        if not isinstance(body, list):
+            raise invalid_form({"_errors": [{"code": "BASE_TYPE_ARRAY", "message": "Must be an array."}]})
+        tree = check_commands(body)
+        if tree:
+            raise invalid_form(tree)
+        old = self.world.commands.get(scope, {})
+        table: Dict[str, Dict[str, Any]] = {}
+        for spec in body:
+            kept = old.get(spec["name"])
+            command = {
+                "type": 1, "options": [], "default_member_permissions": None, "nsfw": False,
+                "name_localizations": None, "description_localizations": None, "contexts": None,
+                "integration_types": [0], "dm_permission": True, **spec,
+                "id": kept["id"] if kept else str(self.world.ids.next()),
+                "application_id": str(self.world.application_id), "version": str(self.world.ids.next()),
+            }
+            if scope is not None:
+                command["guild_id"] = str(scope)
+            table[spec["name"]] = command
+        self.world.commands[scope] = table
+        return json_response(list(table.values()))
+
+    # -- channels and messages -----------------------------------------------------------------
+
+    async def get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self.world.channel_payload(self._channel(request)))
+
+    async def list_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        limit = max(1, min(100, int(request.query.get("limit", "50"))))
+        msgs = [m for m in self.world.channel_messages(channel) if not m.deleted and not m.ephemeral]
+        if "before" in request.query:
+            msgs = [m for m in msgs if m.id < int(request.query["before"])]
+        if "after" in request.query:
+            msgs = [m for m in msgs if m.id > int(request.query["after"])]
+            msgs = sorted(msgs, key=lambda m: m.id)[:limit]
+        msgs = sorted(msgs, key=lambda m: m.id, reverse=True)[:limit]
+        return json_response([self.world.message_payload(m) for m in msgs])
+
+    async def create_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        payload, files = await read_body(request)
+        payload = payload or {}
+        if channel.type == DM:
+            recipient = self.world.users[channel.recipient_id or 0]
+            if not recipient.dms_open:
+                raise ApiError(403, 50007, "Cannot send messages to this user")
+        elif not self.world.bot_can_send(channel):
+            raise ApiError(403, 50013, "Missing Permissions")
+        version = new_version(self.world, self.base_url(), payload, files)
+        if version.flags & (1 << 6):
+            raise invalid_form({"flags": {"_errors": [{"code": "MESSAGE_FLAGS_INVALID",
+                                                       "message": "Ephemeral messages need an interaction"}]}})
+        msg = self.world.post_message(channel, version, type_=19 if payload.get("message_reference") else 0)
+        return json_response(self.world.message_payload(msg))
+
+    async def get_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        return json_response(self.world.message_payload(self._message(request, channel)))
+
+    async def edit_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        msg = self._message(request, channel)
+        payload, files = await read_body(request)
+        payload = payload or {}
+        if msg.author.id != self.world.bot.id:
+            raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        check_edit(payload)
+        self.world.edit_message(msg, payload, build_attachments(self.world, self.base_url(), payload, files))
+        return json_response(self.world.message_payload(msg))
+
+    async def delete_message(self, request: web.Request) -> web.Response:
+        channel = self._channel(request)
+        msg = self._message(request, channel)
+        msg.deleted = True
+        self.world.changed()
+        return web.Response(status=204)
+
+    async def typing(self, request: web.Request) -> web.Response:
+        self._channel(request)
+        return web.Response(status=204)
+
+    # -- threads -------------------------------------------------------------------------------
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        parent = self._channel(request)
+        body, _ = await read_body(request)
+        body = body or {}
+        from_message = "message_id" in request.match_info
+        if from_message:
+            self._message(request, parent)
+        if parent.type == DM or parent.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        kind = PUBLIC_THREAD if from_message else int(body.get("type", PRIVATE_THREAD))
+        needed = CREATE_PUBLIC_THREADS if kind == PUBLIC_THREAD else CREATE_PRIVATE_THREADS
+        if not self.world.bot_permissions(parent) & needed:
+            raise ApiError(403, 50013, "Missing Permissions")
+        name = body.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                                                      "message": "Must be between 1 and 100 in length."}]}})
+        thread_id = snowflake(request.match_info["message_id"]) if from_message else self.world.ids.next()
+        thread = Channel(thread_id, kind, name=name, guild_id=parent.guild_id, parent_id=parent.id,
+                         owner_id=self.world.bot.id, thread_member_ids=[self.world.bot.id])
+        self.world.channels[thread.id] = thread
+        self.world.changed()
+        payload = self.world.channel_payload(thread)
+        await self.gateway.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
+        return json_response(payload, status=201)
+
+    async def add_thread_member(self, request: web.Request) -> web.Response:
+        thread = self._channel(request)
+        if not thread.is_thread:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        raw = request.match_info["user_id"]
+        user = self.world.bot if raw == "@me" else self._user(raw)
+        if user.id not in thread.thread_member_ids:
+            thread.thread_member_ids.append(user.id)
+            self.world.changed()
+        return web.Response(status=204)
+
+    # -- guilds --------------------------------------------------------------------------------
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        return json_response(self.world.guild_payload(self._guild(request), full=False))
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        return json_response([self.world.channel_payload(self.world.channels[c]) for c in guild.channel_ids])
+
+    async def get_roles(self, request: web.Request) -> web.Response:
+        return json_response([r.payload() for r in self._guild(request).roles.values()])
+
+    async def list_members(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        limit = int(request.query.get("limit", "1"))
+        members: List[Dict[str, Any]] = [self.world.member_payload(guild, m.user) for m in guild.members.values()]
+        return json_response(members[:limit])
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        user = self._user(request.match_info["user_id"])
+        if user.id not in guild.members:
+            raise unknown("Member")
+        return json_response(self.world.member_payload(guild, user))

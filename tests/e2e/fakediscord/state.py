@@ -1,0 +1,420 @@
+"""The fake Discord's world: users, guilds, channels, messages, interactions.
+
+Plain records plus the payload builders that turn them into the JSON shapes discord.py parses
+(snowflakes as strings, ISO timestamps). Everything is deterministic: ids come from a counter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Iterator, List, Optional
+
+DISCORD_EPOCH_MS = 1420070400000
+#: 2025-01-01T00:00:00Z; ids encode this instant plus a counter, so they look like real snowflakes.
+_BASE_MS = 1735689600000
+
+# Channel types.
+GUILD_TEXT = 0
+DM = 1
+PUBLIC_THREAD = 11
+PRIVATE_THREAD = 12
+
+# Message flags.
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+COMPONENTS_V2 = 1 << 15
+
+# Permission bits the fake checks.
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+MANAGE_MESSAGES = 1 << 13
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+MANAGE_GUILD = 1 << 5
+ADMINISTRATOR = 1 << 3
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
+USE_APPLICATION_COMMANDS = 1 << 31
+
+#: What @everyone may do in a fresh fake guild: an ordinary community server.
+EVERYONE_PERMISSIONS = (
+    VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
+    | CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | SEND_MESSAGES_IN_THREADS | USE_APPLICATION_COMMANDS
+)
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | MANAGE_MESSAGES
+
+
+def iso(moment: dt.datetime) -> str:
+    """Discord's timestamp format."""
+    return moment.isoformat()
+
+
+class Snowflakes:
+    """Monotonic, deterministic snowflake ids (timestamp part advances one ms per id)."""
+
+    def __init__(self) -> None:
+        self._n = 0
+
+    def next(self) -> int:
+        self._n += 1
+        return ((_BASE_MS + self._n - DISCORD_EPOCH_MS) << 22) + self._n
+
+    @staticmethod
+    def time_of(snowflake: int) -> dt.datetime:
+        ms = (snowflake >> 22) + DISCORD_EPOCH_MS
+        return dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+
+
+@dataclass
+class User:
+    """A Discord account; `dms_open=False` makes DMs from the bot fail with 50007."""
+
+    id: int
+    name: str
+    bot: bool = False
+    dms_open: bool = True
+
+    def payload(self) -> Dict[str, Any]:
+        data: Dict[str, Any] = {
+            "id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
+            "avatar": None, "public_flags": 0, "flags": 0,
+        }
+        if self.bot:
+            data["bot"] = True
+        return data
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+    def payload(self) -> Dict[str, Any]:
+        return {
+            "id": str(self.id), "name": self.name, "permissions": str(self.permissions), "position": self.position,
+            "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0,
+        }
+
+
+@dataclass
+class Member:
+    user: User
+    role_ids: List[int] = field(default_factory=list)
+    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc))
+
+
+@dataclass
+class Channel:
+    """A guild text channel, a thread, or a DM channel (`recipient_id` set)."""
+
+    id: int
+    type: int
+    name: Optional[str] = None
+    guild_id: Optional[int] = None
+    parent_id: Optional[int] = None
+    owner_id: Optional[int] = None
+    recipient_id: Optional[int] = None
+    position: int = 0
+    #: Permission bits denied to the bot in this channel (a member overwrite), to test fallbacks.
+    bot_denied: int = 0
+    thread_member_ids: List[int] = field(default_factory=list)
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type in (PUBLIC_THREAD, PRIVATE_THREAD)
+
+    @property
+    def is_dm(self) -> bool:
+        return self.type == DM
+
+
+@dataclass
+class Guild:
+    id: int
+    name: str
+    owner_id: int
+    roles: Dict[int, Role] = field(default_factory=dict)
+    members: Dict[int, Member] = field(default_factory=dict)
+    channel_ids: List[int] = field(default_factory=list)
+    locale: str = "en-US"
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[self.id]
+
+    def permissions_of(self, user_id: int) -> int:
+        """Guild-level permissions: @everyone plus the member's roles (owner and admins get all)."""
+        if user_id == self.owner_id:
+            return (1 << 53) - 1
+        member = self.members.get(user_id)
+        bits = self.everyone.permissions
+        if member is not None:
+            for role_id in member.role_ids:
+                bits |= self.roles[role_id].permissions
+        if bits & ADMINISTRATOR:
+            return (1 << 53) - 1
+        return bits
+
+
+@dataclass
+class Attachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str
+    url: str
+    description: Optional[str] = None
+
+    def payload(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {
+            "id": str(self.id), "filename": self.filename, "size": len(self.data), "url": self.url,
+            "proxy_url": self.url, "content_type": self.content_type,
+        }
+        if self.description is not None:
+            out["description"] = self.description
+        return out
+
+
+@dataclass(frozen=True)
+class MessageVersion:
+    """One state of a message; `Message.history` holds them oldest first."""
+
+    content: str
+    embeds: List[Dict[str, Any]]
+    components: List[Dict[str, Any]]
+    attachments: List[Attachment]
+    flags: int
+
+
+@dataclass
+class Message:
+    """Every message ever posted, with its edit history and who may see it.
+
+    visibility is "public", "ephemeral" (only `viewer_id` sees it) or "dm" (a DM to `viewer_id`).
+    """
+
+    id: int
+    seq: int
+    channel_id: int
+    guild_id: Optional[int]
+    author: User
+    type: int
+    visibility: str
+    viewer_id: Optional[int]
+    history: List[MessageVersion]
+    webhook_id: Optional[int] = None
+    interaction_id: Optional[int] = None
+    interaction_metadata: Optional[Dict[str, Any]] = None
+    deleted: bool = False
+    edited_at: Optional[dt.datetime] = None
+
+    @property
+    def current(self) -> MessageVersion:
+        return self.history[-1]
+
+    @property
+    def content(self) -> str:
+        return self.current.content
+
+    @property
+    def embeds(self) -> List[Dict[str, Any]]:
+        return self.current.embeds
+
+    @property
+    def components(self) -> List[Dict[str, Any]]:
+        return self.current.components
+
+    @property
+    def attachments(self) -> List[Attachment]:
+        return self.current.attachments
+
+    @property
+    def flags(self) -> int:
+        return self.current.flags
+
+    @property
+    def ephemeral(self) -> bool:
+        return self.visibility == "ephemeral"
+
+    @property
+    def loading(self) -> bool:
+        """True while this is a deferred response's "thinking..." placeholder."""
+        return bool(self.flags & LOADING)
+
+    @property
+    def text(self) -> str:
+        """Content plus every embed's title, description, fields and footer: what a reader sees."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title", ""), embed.get("description", "")]
+            for fld in embed.get("fields", []):
+                parts += [fld.get("name", ""), fld.get("value", "")]
+            parts.append(embed.get("footer", {}).get("text", ""))
+        return "\n".join(p for p in parts if p)
+
+    def is_visible_to(self, user: User) -> bool:
+        if self.deleted:
+            return False
+        return self.visibility == "public" or self.viewer_id == user.id
+
+    def walk_components(self) -> Iterator[Dict[str, Any]]:
+        """Every component, depth first (action rows, buttons, selects, v2 containers)."""
+        stack = list(reversed(self.components))
+        while stack:
+            comp = stack.pop()
+            yield comp
+            children = list(comp.get("components", []))
+            if "accessory" in comp:
+                children.append(comp["accessory"])
+            if "component" in comp:
+                children.append(comp["component"])
+            stack.extend(reversed(children))
+
+    def component(self, custom_id: str) -> Optional[Dict[str, Any]]:
+        return next((c for c in self.walk_components() if c.get("custom_id") == custom_id), None)
+
+    def buttons(self) -> List[Dict[str, Any]]:
+        return [c for c in self.walk_components() if c.get("type") == 2]
+
+    def button_labels(self) -> List[str]:
+        return [str(c.get("label", "")) for c in self.buttons()]
+
+    def payload(self, channel: Channel) -> Dict[str, Any]:
+        v = self.current
+        data: Dict[str, Any] = {
+            "id": str(self.id), "channel_id": str(self.channel_id), "type": self.type, "content": v.content,
+            "author": self.author.payload(), "embeds": v.embeds, "components": v.components,
+            "attachments": [a.payload() for a in v.attachments], "flags": v.flags,
+            "mentions": [], "mention_roles": [], "mention_everyone": False, "pinned": False, "tts": False,
+            "timestamp": iso(Snowflakes.time_of(self.id)),
+            "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
+        }
+        if self.guild_id is not None:
+            data["guild_id"] = str(self.guild_id)
+        if self.webhook_id is not None:
+            data["webhook_id"] = str(self.webhook_id)
+            data["application_id"] = str(self.webhook_id)
+        if self.interaction_metadata is not None:
+            data["interaction_metadata"] = self.interaction_metadata
+        if channel.is_thread:
+            data["position"] = 0
+        return data
+
+
+@dataclass
+class Violation:
+    """A rule of Discord's the bot broke (even when Discord would only have shown an error)."""
+
+    kind: str
+    detail: str
+    interaction_id: Optional[int] = None
+
+
+@dataclass
+class RestCall:
+    method: str
+    path: str
+    route: str
+    status: int
+    query: Dict[str, str]
+    body: Any
+
+
+@dataclass
+class Interaction:
+    """One INTERACTION_CREATE and everything the bot did with it.
+
+    kind: 2 application command, 3 component, 4 autocomplete, 5 modal submit.
+    callback_type: the initial response's type (4 message, 5 deferred, 6 deferred update,
+    7 update, 8 autocomplete result, 9 modal), None until acknowledged.
+    """
+
+    id: int
+    token: str
+    kind: int
+    user: User
+    channel: Channel
+    payload: Dict[str, Any]
+    created_at: float
+    source_message_id: Optional[int] = None
+    callback_type: Optional[int] = None
+    callback_data: Optional[Dict[str, Any]] = None
+    acked_at: Optional[float] = None
+    original_id: Optional[int] = None
+    followup_ids: List[int] = field(default_factory=list)
+    ephemeral: bool = False
+    _fake: Any = None
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.callback_type is not None
+
+    @property
+    def choices(self) -> Optional[List[Dict[str, Any]]]:
+        """Autocomplete choices, once answered."""
+        if self.callback_type != 8 or self.callback_data is None:
+            return None
+        return list(self.callback_data.get("choices", []))
+
+    @property
+    def modal(self) -> Optional[Dict[str, Any]]:
+        return self.callback_data if self.callback_type == 9 else None
+
+    @property
+    def original(self) -> Optional[Message]:
+        """The message the initial response created or (for 6/7) edited."""
+        target = self.original_id if self.original_id is not None else (
+            self.source_message_id if self.callback_type in (6, 7) else None)
+        return None if target is None else self._fake.message(target)
+
+    @property
+    def followups(self) -> List[Message]:
+        return [self._fake.message(mid) for mid in self.followup_ids]
+
+    async def wait_acked(self, timeout: float = 5.0) -> int:
+        """Wait for the initial response; returns its callback type."""
+        await self._fake.wait_for(lambda: self.acknowledged, timeout, f"interaction {self.id} acknowledged")
+        assert self.callback_type is not None
+        return self.callback_type
+
+    async def wait_message(self, timeout: float = 5.0) -> Message:
+        """Wait for the visible response: the original message once it is no longer "thinking"."""
+        def ready() -> Optional[Message]:
+            msg = self.original
+            if msg is None or msg.loading:
+                return None
+            if self.callback_type == 6 and msg.edited_at is None:
+                return None
+            return msg
+        return await self._fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
+
+    async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> Message:
+        def ready() -> Optional[Message]:
+            return self.followups[index] if len(self.followup_ids) > index else None
+        return await self._fake.wait_for(ready, timeout, f"follow-up #{index} of interaction {self.id}")
+
+
+Predicate = Callable[[], Any]
+
+
+class ChangeSignal:
+    """Wakes every waiter whenever the world changes, so tests wait on events, not sleeps."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def notify(self) -> None:
+        self._event.set()
+        self._event = asyncio.Event()
+
+    async def wait(self, timeout: float) -> None:
+        try:
+            await asyncio.wait_for(self._event.wait(), timeout)
+        except asyncio.TimeoutError:
+            pass
