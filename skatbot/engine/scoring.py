@@ -98,8 +98,11 @@ def _declared_result(deal: Deal) -> DealResult:
     else:
         twelve = mask_of(deal.dealt_hands[declarer]) | mask_of(deal.dealt_skat)
         result_m = matadors(game, twelve)
-        schneider = declarer_points >= 90 or declarer_points <= 30
-        schwarz = defender_tricks == 0 or declarer_tricks == 0
+        # Judged on the tricks actually taken: a game settled early (an announcement lost at the
+        # defenders' first trick) leaves cards unplayed, and nobody is schneider or schwarz by them.
+        defender_points = sum(points_of(deal.taken_mask(s)) for s in range(3) if s != declarer)
+        schneider = declarer_points >= 90 or defender_points >= 90
+        schwarz = defender_tricks == 10 or declarer_tricks == 10
         won = declarer_points >= 61 and not gave_up
         if contract.schneider and declarer_points < 90:
             won = False
