@@ -227,14 +227,14 @@ class RuleSet:
 
 def _option_value(name: str, value: Any) -> Any:
     """Turn a stored or typed option value into the field's type; a bad value is a clear error."""
+    if name == "bock_triggers" and isinstance(value, str):
+        raise InvalidRuleSet("bock_triggers is a list of triggers")
     try:
         if name == "all_pass" and not isinstance(value, AllPass):
             return AllPass(value)
         if name == "losses" and not isinstance(value, Losses):
             return Losses(value)
         if name == "bock_triggers":
-            if isinstance(value, str):
-                raise InvalidRuleSet("bock_triggers is a list of triggers")
             return frozenset(t if isinstance(t, BockTrigger) else BockTrigger(t) for t in value)
     except (ValueError, TypeError) as error:
         raise InvalidRuleSet(f"bad value {value!r} for rule option {name}") from error
