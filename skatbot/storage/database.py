@@ -1,0 +1,173 @@
+"""One aiosqlite connection per process: WAL, foreign keys, busy timeout, and numbered migrations.
+
+All statements go through `transaction()`, which holds an asyncio lock: a single connection is shared by
+every table's coroutine, so without the lock one table's statements could land inside another's
+transaction. Migrations are applied at start-up in one transaction; a database whose `user_version`
+is newer than the newest migration file is refused rather than touched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from .errors import MigrationError, SchemaTooNew
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+SYNCHRONOUS_MODES = ("FULL", "NORMAL")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    name: str
+    sql: str
+
+
+def load_migrations(folder: Path = MIGRATIONS) -> list[Migration]:
+    """The migration files in order; numbering must run 1, 2, 3 ... without gaps."""
+    found: list[Migration] = []
+    for path in sorted(folder.iterdir()):
+        if path.suffix != ".sql":
+            continue
+        match = _MIGRATION_NAME.match(path.name)
+        if not match:
+            raise MigrationError(f"migration file {path.name!r} must be named NNNN_words.sql")
+        found.append(Migration(int(match.group(1)), path.name, path.read_text(encoding="utf-8")))
+    for expected, migration in enumerate(found, start=1):
+        if migration.version != expected:
+            raise MigrationError(f"migration {migration.name} should be number {expected:04d}")
+    return found
+
+
+def split_statements(sql: str) -> list[str]:
+    """Split a migration into statements (executescript would commit mid-migration)."""
+    statements: list[str] = []
+    pending = ""
+    for line in sql.splitlines(keepends=True):
+        if not pending and (not line.strip() or line.lstrip().startswith("--")):
+            continue  # comments and blank lines between statements
+        pending += line
+        if sqlite3.complete_statement(pending):
+            statements.append(pending.strip())
+            pending = ""
+    if pending.strip():
+        raise MigrationError(f"unterminated SQL statement: {pending.strip()[:80]!r}")
+    return statements
+
+
+class Database:
+    """The shared connection and its lock. Repositories borrow it through `transaction()`."""
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
+        self.connection = connection
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, busy_timeout_ms: int = 5000,
+                   synchronous: str = "FULL") -> Database:
+        """Open (creating if needed), set the pragmas, and bring the schema up to date."""
+        if synchronous not in SYNCHRONOUS_MODES:
+            raise ValueError(f"synchronous must be one of {SYNCHRONOUS_MODES}")
+        path = Path(path)
+        connection = await aiosqlite.connect(path, isolation_level=None)
+        connection.row_factory = aiosqlite.Row
+        try:
+            await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute(f"PRAGMA synchronous = {synchronous}")
+            await connection.execute("PRAGMA foreign_keys = ON")
+            database = cls(connection, path)
+            await database.migrate(load_migrations(migrations))
+        except BaseException:
+            await connection.close()
+            raise
+        return database
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self.connection.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._user_version()
+
+    async def _user_version(self) -> int:
+        async with self.connection.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self, migrations: list[Migration]) -> int:
+        """Apply every pending migration in one transaction; refuse a database from the future."""
+        latest = migrations[-1].version if migrations else 0
+        async with self.transaction():
+            current = await self._user_version()
+            if current > latest:
+                raise SchemaTooNew(
+                    f"the database {self.path} has schema version {current}, but this skatbot knows only up to "
+                    f"version {latest}: it was written by a newer skatbot. Run that version, or restore a backup "
+                    "made for this one; the database was not changed.")
+            for migration in migrations[current:]:
+                for statement in split_statements(migration.sql):
+                    await self.connection.execute(statement)
+            if latest != current:
+                await self.connection.execute(f"PRAGMA user_version = {latest}")
+        return latest
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
+        async with self._lock:
+            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.connection
+            except BaseException:
+                await self.connection.execute("ROLLBACK")
+                raise
+            await self.connection.execute("COMMIT")
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read transaction: several SELECTs see one consistent snapshot."""
+        async with self._lock:
+            await self.connection.execute("BEGIN")
+            try:
+                yield self.connection
+            finally:
+                await self.connection.execute("COMMIT")
+
+    async def fetch_all(self, sql: str, params: dict[str, object] | Iterable[object] = ()) -> list[sqlite3.Row]:
+        async with self.reading() as connection:
+            async with connection.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
+
+    async def integrity_check(self) -> list[str]:
+        """PRAGMA integrity_check and foreign_key_check; an empty list means the file is sound."""
+        async with self._lock:
+            async with self.connection.execute("PRAGMA integrity_check") as cursor:
+                problems = [str(row[0]) for row in await cursor.fetchall() if row[0] != "ok"]
+            async with self.connection.execute("PRAGMA foreign_key_check") as cursor:
+                problems += [f"foreign key: table {row[0]} rowid {row[1]} -> {row[2]}"
+                             for row in await cursor.fetchall()]
+        return problems
+
+    async def backup(self, target: Path | str) -> None:
+        """A consistent copy through SQLite's online backup API, while other writers keep going."""
+        target = Path(target)
+        if target.exists():
+            raise FileExistsError(f"{target} exists; choose a new file for the backup")
+        async with self._lock:
+            destination = await aiosqlite.connect(target)
+            try:
+                await self.connection.backup(destination)
+            finally:
+                await destination.close()

@@ -1,0 +1,306 @@
+"""What the storage layer takes and returns: small immutable domain values, no SQL.
+
+Rule sets travel as JSON-ready dicts (the engine's RuleSet is rebuilt from them by `replay`), actions as
+their text form (`str(action)`, read back with `parse_action`), times as aware UTC datetimes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from enum import Enum
+from typing import Any
+
+MAX_ID = 2**63 - 1
+"""Ids are stored as signed 64-bit integers (SQLite INTEGER, PostgreSQL BIGINT)."""
+
+DECK_STYLES = ("french", "german")
+CHANNEL_POLICIES = ("thread", "channel")
+
+
+def check_id(name: str, value: int) -> int:
+    """Refuse ids that do not fit a signed 64-bit column, with the name of the argument."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -MAX_ID <= value <= MAX_ID:
+        raise ValueError(f"{name} must be an integer id that fits 64 bits, not {value!r}")
+    return value
+
+
+def to_seconds(moment: datetime) -> int:
+    """Stored form of a time: whole seconds since the epoch. Naive datetimes are refused (ambiguous)."""
+    if moment.tzinfo is None:
+        raise ValueError("times must be timezone-aware (use datetime.now(UTC))")
+    return int(moment.timestamp())
+
+
+def from_seconds(seconds: int) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    """A server's choices: default house rules, turn timers, deck style, language, where tables go."""
+
+    server_id: int
+    rule_preset: str = "official"
+    rules: dict[str, Any] = field(default_factory=dict)
+    turn_seconds: int = 60
+    warning_seconds: int = 15
+    deck_style: str = "french"
+    language: str = "en"
+    channel_policy: str = "thread"  # a thread per table, or play in the channel itself
+    allowed_channels: tuple[int, ...] = ()  # empty: every channel
+
+    def __post_init__(self) -> None:
+        check_id("server_id", self.server_id)
+        if self.turn_seconds <= 0:
+            raise ValueError("turn_seconds must be positive")
+        if not 0 <= self.warning_seconds < self.turn_seconds:
+            raise ValueError("warning_seconds must be at least 0 and less than turn_seconds")
+        if self.deck_style not in DECK_STYLES:
+            raise ValueError(f"deck_style must be one of {', '.join(DECK_STYLES)}")
+        if self.channel_policy not in CHANNEL_POLICIES:
+            raise ValueError(f"channel_policy must be one of {', '.join(CHANNEL_POLICIES)}")
+        if not self.language or len(self.language) > 16:
+            raise ValueError("language must be a short language code such as 'en' or 'de'")
+        for channel in self.allowed_channels:
+            check_id("allowed_channels", channel)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    player_id: int  # the Discord user id; AI players use negative ids chosen by the tables layer
+    display_name: str
+    is_ai: bool = False
+
+
+class TableState(Enum):
+    OPEN = "open"
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+    @property
+    def is_finished(self) -> bool:
+        return self in (TableState.FINISHED, TableState.ABANDONED)
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table and its series: seats hold player ids in table-seat order (3, or 4 with a sitting-out dealer)."""
+
+    table_id: int
+    server_id: int
+    channel_id: int
+    thread_id: int | None
+    creator_id: int
+    seats: tuple[int, ...]
+    rule_preset: str
+    rules: dict[str, Any]
+    series_length: int
+    state: TableState
+    created_at: datetime
+    updated_at: datetime
+
+
+class LogKind(Enum):
+    DEAL = "deal"  # a new deal: the cards (and seed) as JSON, see replay.deal_entry
+    ACTION = "action"  # an accepted action, as str(action); seat None for the table's own (time-outs)
+    EVENT = "event"  # anything else the tables layer needs to replay (joins, leaves), as JSON
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    seq: int
+    deal_number: int
+    kind: LogKind
+    seat: int | None
+    payload: str
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class UnfinishedTable:
+    """What restore needs: the table, its whole log, and which deals already have stored records."""
+
+    table: Table
+    log: tuple[LogEntry, ...]
+    stored_deals: frozenset[int]
+
+    @property
+    def next_seq(self) -> int:
+        return self.log[-1].seq + 1 if self.log else 0
+
+
+class Role(Enum):
+    DECLARER = "declarer"
+    DEFENDER = "defender"
+    RAMSCH = "ramsch"
+    PASSED = "passed"
+    OUT = "out"  # the dealer sitting out at a table of four
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One player's line for a deal: list points under the table's rules and Seeger-Fabian points."""
+
+    player_id: int
+    seat: int | None  # 0 forehand, 1 middlehand, 2 rearhand; None when sitting out
+    role: Role
+    won: bool | None  # the player's side won; None when there was no game for them
+    score: int
+    seeger: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """A finished deal as stored: result fields, full records, and every player's score line."""
+
+    table_id: int
+    deal_number: int
+    server_id: int
+    declarer_id: int | None
+    game: str  # clubs .. diamonds, grand, null, ramsch, passed
+    contract: str  # str(Contract), "" for a passed deal
+    hand: bool
+    ouvert: bool
+    bid: int
+    won: bool
+    overbid: bool
+    schneider: bool
+    schwarz: bool
+    matadors: int
+    declarer_points: int
+    declarer_tricks: int
+    multiplier: int
+    value: int
+    score: int
+    ending: str
+    kontra: bool
+    re: bool
+    bock: int  # how many Bock rounds doubled this deal (0: none)
+    iss: str
+    record_json: str
+    started_at: datetime
+    finished_at: datetime
+    scores: tuple[DealScore, ...]
+    deal_id: int | None = None  # assigned when stored
+
+    def result_key(self) -> tuple[object, ...]:
+        """The fields that must agree when the same deal is stored twice."""
+        return (self.declarer_id, self.game, self.contract, self.won, self.value, self.score, self.bock,
+                tuple(sorted((s.player_id, s.score, s.seeger) for s in self.scores)))
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesStanding:
+    """A player's place on a series list (running or final)."""
+
+    player_id: int
+    place: int
+    total: int
+    seeger: int
+    deals: int
+
+
+class Window(Enum):
+    """Leaderboard time windows."""
+
+    WEEK = 7
+    MONTH = 30
+    ALL = 0
+
+    def since(self, now: datetime) -> datetime | None:
+        return None if self is Window.ALL else now - timedelta(days=self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    player_id: int
+    display_name: str
+    is_ai: bool
+    points: int
+    seeger: int
+    deals: int
+    declared: int
+    won: int
+    series: int
+    series_points: int
+
+    @property
+    def win_share(self) -> float:
+        return self.won / self.declared if self.declared else 0.0
+
+    @property
+    def average_per_series(self) -> float:
+        return self.series_points / self.series if self.series else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Leaderboard:
+    """One page of the human ranking, plus the AI players listed apart."""
+
+    server_id: int
+    window: Window
+    page: int
+    page_size: int
+    total_humans: int
+    humans: tuple[LeaderboardRow, ...]
+    ai: tuple[LeaderboardRow, ...]
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total_humans // self.page_size))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreMark:
+    """A single deal score with the deal it came from (biggest win, biggest loss)."""
+
+    score: int
+    deal_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    server_id: int
+    player_id: int
+    display_name: str
+    is_ai: bool
+    deals: int
+    points: int
+    seeger: int
+    games_by_type: dict[str, int]  # suits, grand, null, hand, ouvert (as declarer)
+    declared: int
+    declared_won: int
+    defended: int
+    defended_won: int
+    biggest_win: ScoreMark | None
+    biggest_loss: ScoreMark | None
+    best_series: SeriesStanding | None
+    best_series_table: int | None
+
+    @property
+    def declarer_win_rate(self) -> float:
+        return self.declared_won / self.declared if self.declared else 0.0
+
+    @property
+    def defender_win_rate(self) -> float:
+        return self.defended_won / self.defended if self.defended else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One line of a history list."""
+
+    deal_id: int
+    table_id: int
+    deal_number: int
+    declarer_id: int | None
+    game: str
+    contract: str
+    won: bool
+    value: int
+    score: int  # the declarer's score under the official rules
+    finished_at: datetime
+    player_score: int | None = None  # in a player's history: what that player was written

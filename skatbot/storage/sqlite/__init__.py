@@ -1,0 +1,1 @@
+"""The SQLite repositories: the only place that writes SQL (the PostgreSQL backend will mirror them)."""

@@ -1,0 +1,190 @@
+"""Tables, their seats and state, and the append-only table log that restore replays."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+
+from ..database import Database
+from ..errors import LogConflict, NotFound
+from ..models import LogEntry, LogKind, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
+
+_TABLE_COLUMNS = ("table_id, server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
+                  "series_length, state, created_at, updated_at")
+
+
+def _check_seats(seats: Sequence[int]) -> tuple[int, ...]:
+    if len(seats) > 4:
+        raise ValueError("a table has at most four seats")
+    if len(set(seats)) != len(seats):
+        raise ValueError("a player can take only one seat at a table")
+    return tuple(check_id("seat player", player) for player in seats)
+
+
+class SqliteTables:
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def create(self, *, server_id: int, channel_id: int, creator_id: int, rule_preset: str,
+                     rules: dict[str, Any], series_length: int, now: datetime, thread_id: int | None = None,
+                     seats: Sequence[int] = ()) -> Table:
+        """Open a table (state open). The server gets a settings row with defaults if it had none."""
+        check_id("server_id", server_id)
+        check_id("channel_id", channel_id)
+        check_id("creator_id", creator_id)
+        if thread_id is not None:
+            check_id("thread_id", thread_id)
+        if series_length <= 0:
+            raise ValueError("series_length must be at least one deal")
+        seat_players = _check_seats(seats)
+        stamp = to_seconds(now)
+        async with self._db.transaction() as connection:
+            await connection.execute(
+                "INSERT INTO servers (server_id, updated_at) VALUES (:server_id, :now) "
+                "ON CONFLICT (server_id) DO NOTHING", {"server_id": server_id, "now": stamp})
+            async with connection.execute(
+                    "INSERT INTO tables (server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
+                    "series_length, state, created_at, updated_at) VALUES (:server_id, :channel_id, :thread_id, "
+                    ":creator_id, :preset, :rules, :length, 'open', :now, :now) RETURNING table_id",
+                    {"server_id": server_id, "channel_id": channel_id, "thread_id": thread_id,
+                     "creator_id": creator_id, "preset": rule_preset, "rules": json.dumps(rules, sort_keys=True),
+                     "length": series_length, "now": stamp}) as cursor:
+                row = await cursor.fetchone()
+            assert row is not None
+            table_id = int(row[0])
+            await _write_seats(connection, table_id, seat_players)
+        return Table(table_id, server_id, channel_id, thread_id, creator_id, seat_players, rule_preset,
+                     dict(rules), series_length, TableState.OPEN, from_seconds(stamp), from_seconds(stamp))
+
+    async def get(self, *, table_id: int) -> Table:
+        async with self._db.reading() as connection:
+            tables = await _load_tables(connection, "WHERE table_id = :table_id", {"table_id": table_id})
+        if not tables:
+            raise NotFound(f"no table {table_id}")
+        return tables[0]
+
+    async def set_seats(self, *, table_id: int, seats: Sequence[int], now: datetime) -> None:
+        seat_players = _check_seats(seats)
+        async with self._db.transaction() as connection:
+            await _touch(connection, table_id, now)
+            await connection.execute("DELETE FROM table_seats WHERE table_id = :table_id", {"table_id": table_id})
+            await _write_seats(connection, table_id, seat_players)
+
+    async def set_state(self, *, table_id: int, state: TableState, now: datetime) -> None:
+        async with self._db.transaction() as connection:
+            await _touch(connection, table_id, now, state)
+
+    async def in_channel(self, *, channel_id: int) -> list[Table]:
+        """The unfinished tables in a channel or thread (to find the table a command is about)."""
+        async with self._db.reading() as connection:
+            return await _load_tables(
+                connection, "WHERE (channel_id = :channel OR thread_id = :channel) AND state IN ('open', 'playing')",
+                {"channel": channel_id})
+
+    # --- the log -----------------------------------------------------------------------------------
+
+    async def append(self, *, table_id: int, seq: int, deal_number: int, kind: LogKind, payload: str,
+                     now: datetime, seat: int | None = None) -> LogEntry:
+        """Store one log entry; it is durable when this returns, so the caller may acknowledge it.
+
+        `seq` is the caller's count of entries so far: a second writer with a stale view gets LogConflict.
+        """
+        entry = LogEntry(seq, deal_number, kind, seat, payload, from_seconds(to_seconds(now)))
+        await self.append_many(table_id=table_id, entries=(entry,))
+        return entry
+
+    async def append_many(self, *, table_id: int, entries: Sequence[LogEntry]) -> None:
+        """Store several entries in one transaction (all or none)."""
+        for entry in entries:
+            if entry.seq < 0 or entry.deal_number < 1:
+                raise ValueError("log entries need seq >= 0 and deal_number >= 1")
+            if entry.seat is not None and entry.seat not in (0, 1, 2, 3):
+                raise ValueError(f"no seat {entry.seat}")
+        if not entries:
+            return
+        if [e.seq for e in entries] != list(range(entries[0].seq, entries[0].seq + len(entries))):
+            raise ValueError("log entries must have consecutive sequence numbers")
+        async with self._db.transaction() as connection:
+            async with connection.execute("SELECT MAX(seq) FROM table_log WHERE table_id = :table_id",
+                                          {"table_id": table_id}) as cursor:
+                row = await cursor.fetchone()
+            expected = 0 if row is None or row[0] is None else int(row[0]) + 1
+            if entries[0].seq > expected:
+                raise LogConflict(f"table {table_id}: the next log entry is {expected}, not {entries[0].seq}")
+            try:
+                await connection.executemany(
+                    "INSERT INTO table_log (table_id, seq, deal_number, kind, seat, payload, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(table_id, e.seq, e.deal_number, e.kind.value, e.seat, e.payload, to_seconds(e.at))
+                     for e in entries])
+            except sqlite3.IntegrityError as error:
+                if "FOREIGN KEY" in str(error):
+                    raise NotFound(f"no table {table_id}") from None
+                raise LogConflict(f"table {table_id} already has log entry {entries[0].seq}: "
+                                  "another writer got there first") from None
+
+    async def log(self, *, table_id: int) -> tuple[LogEntry, ...]:
+        async with self._db.reading() as connection:
+            return await _load_log(connection, table_id)
+
+    async def load_unfinished(self) -> list[UnfinishedTable]:
+        """Every open or playing table with its whole log, for restore by replay at start-up."""
+        async with self._db.reading() as connection:
+            tables = await _load_tables(connection, "WHERE state IN ('open', 'playing')", {})
+            out = []
+            for table in tables:
+                log = await _load_log(connection, table.table_id)
+                async with connection.execute("SELECT deal_number FROM deals WHERE table_id = :table_id",
+                                              {"table_id": table.table_id}) as cursor:
+                    stored = frozenset(int(row[0]) for row in await cursor.fetchall())
+                out.append(UnfinishedTable(table, log, stored))
+        return out
+
+
+async def _write_seats(connection: aiosqlite.Connection, table_id: int, seats: tuple[int, ...]) -> None:
+    try:
+        await connection.executemany("INSERT INTO table_seats (table_id, seat, player_id) VALUES (?, ?, ?)",
+                                     [(table_id, seat, player) for seat, player in enumerate(seats)])
+    except sqlite3.IntegrityError:
+        raise NotFound(f"a seat player of table {table_id} is not a stored player (save players first)") from None
+
+
+async def _touch(connection: aiosqlite.Connection, table_id: int, now: datetime,
+                 state: TableState | None = None) -> None:
+    async with connection.execute(
+            "UPDATE tables SET updated_at = :now, state = COALESCE(:state, state) WHERE table_id = :table_id",
+            {"now": to_seconds(now), "state": state.value if state else None, "table_id": table_id}) as cursor:
+        if cursor.rowcount != 1:
+            raise NotFound(f"no table {table_id}")
+
+
+async def _load_tables(connection: aiosqlite.Connection, where: str, params: dict[str, object]) -> list[Table]:
+    async with connection.execute(f"SELECT {_TABLE_COLUMNS} FROM tables {where} ORDER BY table_id",
+                                  params) as cursor:
+        rows = list(await cursor.fetchall())
+    tables = []
+    for row in rows:
+        async with connection.execute("SELECT player_id FROM table_seats WHERE table_id = :table_id ORDER BY seat",
+                                      {"table_id": row["table_id"]}) as cursor:
+            seats = tuple(int(seat[0]) for seat in await cursor.fetchall())
+        tables.append(Table(
+            table_id=row["table_id"], server_id=row["server_id"], channel_id=row["channel_id"],
+            thread_id=row["thread_id"], creator_id=row["creator_id"], seats=seats, rule_preset=row["rule_preset"],
+            rules=json.loads(row["rules_json"]), series_length=row["series_length"],
+            state=TableState(row["state"]), created_at=from_seconds(row["created_at"]),
+            updated_at=from_seconds(row["updated_at"])))
+    return tables
+
+
+async def _load_log(connection: aiosqlite.Connection, table_id: int) -> tuple[LogEntry, ...]:
+    async with connection.execute(
+            "SELECT seq, deal_number, kind, seat, payload, at FROM table_log WHERE table_id = :table_id ORDER BY seq",
+            {"table_id": table_id}) as cursor:
+        rows = await cursor.fetchall()
+    return tuple(LogEntry(row["seq"], row["deal_number"], LogKind(row["kind"]), row["seat"], row["payload"],
+                          from_seconds(row["at"])) for row in rows)
