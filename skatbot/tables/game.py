@@ -56,6 +56,7 @@ class FinishedDeal:
     places: tuple[int, int, int]  # table places of forehand, middlehand, rearhand
     result: DealResult
     place_scores: tuple[int, ...]  # what each table place was written
+    deal: Deal = field(compare=False, repr=False)  # the finished deal itself (for records and the last board)
 
 
 @dataclass
@@ -236,7 +237,7 @@ class TableGame:
         scores = [0] * len(self.places)
         for seat, score in enumerate(result.seat_scores):
             scores[places[seat]] += score
-        row = FinishedDeal(self.deal_number, self.dealer_of(self.deal_number), places, result, tuple(scores))
+        row = FinishedDeal(self.deal_number, self.dealer_of(self.deal_number), places, result, tuple(scores), deal)
         self.finished.append(row)
         if len(self.finished) >= self.deals:
             self.state = TableState.FINISHED

@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from skatbot.engine import RuleSet
+
 from .events import Event
 from .game import FinishedDeal, TableState
+from .ports import StoredTable
 
 if TYPE_CHECKING:
     from .table import Table
@@ -20,6 +23,23 @@ class MemoryStore:
         self.deals: dict[tuple[int, int], FinishedDeal] = {}
         self.states: dict[int, TableState] = {}
         self.fail_next_append = False
+        self.tables: dict[int, StoredTable] = {}
+
+    async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
+                           rules: RuleSet) -> int:
+        table_id = len(self.tables) + 1
+        self.tables[table_id] = StoredTable(table_id, guild_id, channel_id, creator_id, size, deals, rules, ())
+        self.states[table_id] = TableState.OPEN
+        return table_id
+
+    async def unfinished_tables(self) -> list[StoredTable]:
+        out = []
+        for table_id, stored in self.tables.items():
+            if self.states.get(table_id) in (TableState.OPEN, TableState.PLAYING):
+                out.append(StoredTable(stored.table_id, stored.guild_id, stored.channel_id, stored.creator_id,
+                                       stored.size, stored.deals, stored.rules,
+                                       tuple(self.logs.get(table_id, ()))))
+        return out
 
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
         if self.fail_next_append:

@@ -7,7 +7,10 @@ and recording versions in `skatbot.tables.memory`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from skatbot.engine import RuleSet
 
 from .events import Event
 from .game import FinishedDeal, TableState
@@ -30,3 +33,26 @@ class TableStore(Protocol):
 class Presenter(Protocol):
     async def show(self, table: Table, events: Sequence[Event]) -> None:
         """Render what happened. Called in order, outside the table lock."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """A table as storage keeps it: enough to rebuild it by replaying `entries`."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    size: int
+    deals: int
+    rules: RuleSet
+    entries: tuple[str, ...]
+
+
+class TableCatalog(Protocol):
+    async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
+                           rules: RuleSet) -> int:
+        """Store a new table and return its id."""
+
+    async def unfinished_tables(self) -> list[StoredTable]:
+        """Every table that is open or playing, with its log, for restore after a restart."""

@@ -184,7 +184,9 @@ class Table:
 
     async def _present_loop(self) -> None:
         while not self._outbox.empty():
-            batch = self._outbox.get_nowait()
+            batch: list[ev.Event] = []
+            while not self._outbox.empty():  # whatever queued up while showing goes out in one update
+                batch.extend(self._outbox.get_nowait())
             try:
                 await self.presenter.show(self, batch)
             except Exception:
@@ -363,6 +365,13 @@ class Table:
         self._publish(shown)
         self._timer = None
         self._timer_key = None
+        self._kick()
+
+    async def resume(self) -> None:
+        """After a restore: deal on if a deal was due, and start AI turns and timers again."""
+        async with self.lock:
+            shown = await self._follow_up() if self.game.state is TableState.PLAYING else []
+        self._publish(shown)
         self._kick()
 
     async def close(self) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+from concurrent.futures import Executor, Future
 
 import pytest
 
@@ -38,6 +39,18 @@ class ManualClock:
         return woken
 
 
+class InlineExecutor(Executor):
+    """Runs AI decisions at once on the calling thread, so table tests are deterministic."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        future: Future[object] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # handed to the awaiting coroutine, like a real executor
+            future.set_exception(error)
+        return future
+
+
 class TableKit:
     def __init__(self, size: int = 3, deals: int = 3, rules: RuleSet = OFFICIAL, seed: int = 7) -> None:
         self.store = MemoryStore()
@@ -46,7 +59,7 @@ class TableKit:
         seeds = random.Random(seed)
         self.table = Table(table_id=1, guild_id=10, channel_id=20,
                            game=TableGame(size=size, deals=deals, rules=rules, creator_id=100),
-                           store=self.store, presenter=self.presenter, timing=TableTiming(),
+                           store=self.store, presenter=self.presenter, timing=TableTiming(), executor=InlineExecutor(),
                            sleep=self.clock.sleep, new_seed=lambda: seeds.randrange(1 << 40))
         self.counter = itertools.count()
 

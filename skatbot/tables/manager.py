@@ -1,0 +1,112 @@
+"""All running tables of the bot: one per channel, created, looked up, and restored after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+from skatbot.engine import RuleSet
+
+from .errors import TableError
+from .game import TableGame, TableState
+from .log import parse_entry
+from .ports import Presenter, TableCatalog, TableStore
+from .table import Sleep, Table, TableTiming
+
+log = logging.getLogger(__name__)
+
+
+class NoTable(TableError):
+    pass
+
+
+class ChannelBusy(TableError):
+    def __init__(self, table_id: int) -> None:
+        super().__init__(f"this channel already has a table (#{table_id})")
+        self.table_id = table_id
+
+
+class TableManager:
+    """Owns the `Table` objects; the Discord layer asks it for the table of a channel or an id."""
+
+    def __init__(self, *, catalog: TableCatalog, store: TableStore, presenter: Presenter,
+                 executor: Executor | None = None, timing: TableTiming = TableTiming(),
+                 sleep: Sleep = asyncio.sleep, new_seed: Callable[[], int] | None = None) -> None:
+        self.catalog = catalog
+        self.store = store
+        self.presenter = presenter
+        self.executor = executor
+        self.timing = timing
+        self.sleep = sleep
+        self.new_seed = new_seed
+        self.tables: dict[int, Table] = {}
+        self._creating = asyncio.Lock()
+
+    def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame) -> Table:
+        extra = {"new_seed": self.new_seed} if self.new_seed is not None else {}
+        table = Table(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, store=self.store,
+                      presenter=self.presenter, executor=self.executor, timing=self.timing, sleep=self.sleep,
+                      **extra)
+        self.tables[table_id] = table
+        return table
+
+    def in_channel(self, channel_id: int) -> Table | None:
+        for table in self.tables.values():
+            if table.channel_id == channel_id and table.game.state in (TableState.OPEN, TableState.PLAYING):
+                return table
+        return None
+
+    def get(self, table_id: int) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise NoTable("that table no longer exists")
+        return table
+
+    def require_in_channel(self, channel_id: int) -> Table:
+        table = self.in_channel(channel_id)
+        if table is None:
+            raise NoTable("there is no table in this channel: open one with /skat new")
+        return table
+
+    async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,
+                     deals: int, rules: RuleSet) -> Table:
+        """Open a table in a channel with its creator seated."""
+        async with self._creating:
+            busy = self.in_channel(channel_id)
+            if busy is not None:
+                raise ChannelBusy(busy.id)
+            game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
+            table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
+                                                       creator_id=creator_id, size=size, deals=deals, rules=rules)
+            table = self._make(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game)
+        await table.join(creator_id, creator_name)
+        return table
+
+    async def restore(self) -> list[Table]:
+        """Rebuild every unfinished table by replaying its log; resume AI turns and timers."""
+        restored = []
+        for stored in await self.catalog.unfinished_tables():
+            game = TableGame(size=stored.size, deals=stored.deals, rules=stored.rules, creator_id=stored.creator_id)
+            entries = []
+            try:
+                for text in stored.entries:
+                    entry = parse_entry(text)
+                    game.apply(entry)
+                    entries.append(entry)
+            except (ValueError, TableError):
+                log.exception("table %s: its log does not replay; leaving it closed", stored.table_id)
+                continue
+            table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
+                               game=game)
+            table.entries = entries
+            for row in game.finished:  # a crash between the last action and its deal record: write it now
+                await self.store.record_deal(table_id=table.id, row=row, table=table)
+            await table.resume()
+            restored.append(table)
+        return restored
+
+    async def close(self) -> None:
+        for table in self.tables.values():
+            await table.close()

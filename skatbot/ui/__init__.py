@@ -1,0 +1,1 @@
+"""Discord presentation: text, card names, translations, and the components players press."""

@@ -1,0 +1,175 @@
+"""Text for the table's public messages and each player's private hand, built from views only.
+
+Public texts take the `TableGame` but read a deal's cards only through what everyone may see
+(tricks, open hands, the result); private texts take one seat's `SeatView`.
+"""
+
+from __future__ import annotations
+
+from skatbot.engine import Bid, Deal, DealResult, Hold, Pass, Phase, Seat
+from skatbot.engine.games import sort_key
+from skatbot.engine.views import SeatView, seat_view
+from skatbot.tables.game import FinishedDeal, TableGame, TableState
+
+from .cards import FRENCH, card_label, cards_text, contract_name
+from .i18n import t
+
+SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
+
+
+def player_name(game: TableGame, place: int) -> str:
+    occupant = game.places[place]
+    return f"🤖 {occupant.name}" if occupant.is_ai else occupant.name
+
+
+def seat_name(game: TableGame, seat: int, number: int | None = None) -> str:
+    places = game.places_of(game.deal_number if number is None else number)
+    return player_name(game, places[seat])
+
+
+def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
+    lines = [t(lang, "lobby.title", id=table_id, size=game.size, deals=game.deals)]
+    lines.append(t(lang, "lobby.rules", rules=game.rules.preset_name() or t(lang, "lobby.custom_rules")))
+    for place in range(game.size):
+        name = player_name(game, place) if place < len(game.places) else t(lang, "lobby.empty")
+        lines.append(f"{place + 1}. {name}")
+    if game.state is TableState.OPEN:
+        lines.append(t(lang, "lobby.waiting" if len(game.places) < game.size else "lobby.ready"))
+    else:
+        lines.append(t(lang, f"state.{game.state.value}"))
+    return "\n".join(lines)
+
+
+def _auction_line(game: TableGame, deal: Deal, number: int, lang: str) -> str:
+    words = []
+    for seat, action in deal.history:
+        if isinstance(action, Bid):
+            words.append(f"{seat_name(game, seat, number)} {action.value}")
+        elif isinstance(action, Hold):
+            words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.yes')}")
+        elif isinstance(action, Pass):
+            words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.pass')}")
+    return " · ".join(words) or t(lang, "auction.none")
+
+
+def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = FRENCH) -> str:
+    """The public message of one deal: seats, auction, game, tricks, whose turn (public facts only)."""
+    lines = [t(lang, "board.title", number=number + 1, deals=game.deals,
+               dealer=player_name(game, game.dealer_of(number)))]
+    lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number)}" for s in range(3)))
+    if game.size == 4:
+        lines.append(t(lang, "board.sits_out", name=player_name(game, game.dealer_of(number))))
+    lines.append(t(lang, "board.auction", line=_auction_line(game, deal, number, lang)))
+    if deal.contract is not None and deal.declarer is not None:
+        lines.append(t(lang, "board.game", name=seat_name(game, deal.declarer, number),
+                       game=contract_name(deal.contract, lang, deck), bid=deal.bid))
+        if deal.kontra:
+            lines.append(t(lang, "board.re" if deal.re else "board.kontra"))
+    elif deal.contract is not None:
+        lines.append(t(lang, "board.ramsch"))
+    view = seat_view(deal, 0)  # public parts only: tricks, open hands
+    for index, trick in enumerate(view.tricks):
+        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {card_label(c, deck)}"
+                            for i, c in enumerate(trick.cards))
+        lines.append(t(lang, "board.trick", index=index + 1, played=played,
+                       winner=seat_name(game, trick.winner, number), points=trick.points))
+    if view.current_trick:
+        played = " · ".join(f"{seat_name(game, s, number)} {card_label(c, deck)}" for s, c in view.current_trick)
+        lines.append(t(lang, "board.current", played=played))
+    if not deal.is_over:
+        for seat, cards in view.open_hands.items():
+            lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number), cards=cards_text(
+                sorted(cards, key=lambda c: sort_key(deal.game, c)), deck)))
+        if deal.current_seat is not None:
+            lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number),
+                           phase=t(lang, f"phase.{deal.phase.value}")))
+    return "\n".join(lines)
+
+
+def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
+    """The result card: game, value, card points, won or lost, and the running list."""
+    result: DealResult = row.result
+    names = [player_name(game, p) for p in range(len(game.places))]
+    places = row.places
+    if result.passed:
+        head = t(lang, "result.passed")
+    elif result.declarer is None:
+        losers = [names[places[s]] for s in range(3) if result.seat_scores[s] < 0]
+        winners = [names[places[s]] for s in range(3) if result.seat_scores[s] > 0]
+        head = t(lang, "result.durchmarsch", name=winners[0]) if result.durchmarsch else t(
+            lang, "result.ramsch", names=", ".join(losers), points=max(result.seat_points))
+    else:
+        assert result.contract is not None
+        key = "result.won" if result.won else "result.overbid" if result.overbid else "result.lost"
+        head = t(lang, key, name=names[places[result.declarer]],
+                 game=contract_name(result.contract, lang, deck), value=result.value,
+                 points=result.declarer_points, score=f"{result.seat_scores[result.declarer]:+d}")
+        extras = []
+        if result.schwarz:
+            extras.append(t(lang, "result.schwarz"))
+        elif result.schneider:
+            extras.append(t(lang, "result.schneider"))
+        if result.kontra:
+            extras.append(t(lang, "result.with_re" if result.re else "result.with_kontra"))
+        if extras:
+            head += " (" + ", ".join(extras) + ")"
+    lines = [t(lang, "result.title", number=row.number + 1), head]
+    if not result.passed:
+        lines.append(t(lang, "result.skat", cards=cards_text(row.deal.skat, deck)))
+    lines.append(list_text(game, lang))
+    return "\n".join(lines)
+
+
+def list_text(game: TableGame, lang: str) -> str:
+    """The Skatliste so far: one line per deal and the running totals."""
+    names = [player_name(game, p) for p in range(len(game.places))]
+    header = t(lang, "list.title", done=len(game.finished), deals=game.deals)
+    rows = []
+    for row in game.finished:
+        result = row.result
+        if result.passed:
+            what = t(lang, "list.passed")
+        elif result.declarer is None:
+            what = "Ramsch"
+        else:
+            assert result.contract is not None
+            what = f"{names[row.places[result.declarer]]} {result.game} {result.value}"
+        scores = " ".join(f"{s:+d}" if s else "·" for s in row.place_scores)
+        rows.append(f"{row.number + 1:>2}. {what:<28} {scores}")
+    totals = game.totals()
+    total_line = " · ".join(f"{names[p]} {totals[p]}" for p in range(len(names)))
+    body = "\n".join(rows[-12:])
+    return f"{header}\n```\n{body or '–'}\n```{t(lang, 'list.totals', totals=total_line)}"
+
+
+def ranking_text(game: TableGame, lang: str) -> str:
+    names = [player_name(game, p) for p in range(len(game.places))]
+    totals = game.totals()
+    order = sorted(range(len(names)), key=lambda p: -totals[p])
+    lines = [t(lang, "series.over")]
+    for rank, place in enumerate(order, start=1):
+        lines.append(f"{rank}. {names[place]} {totals[place]}")
+    return "\n".join(lines)
+
+
+def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH) -> str:
+    """A player's private message: their cards (sorted for the game), the skat they hold, what to do now."""
+    cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
+    lines = [t(lang, "hand.title", number=game.deal_number + 1, seat=t(lang, SEAT_KEYS[view.seat]))]
+    lines.append(cards_text(cards, deck))
+    if view.phase is Phase.DECLARE and view.is_declarer and view.skat:
+        lines.append(t(lang, "hand.discarded", cards=cards_text(view.skat, deck)))
+    if view.contract is not None and view.declarer is not None:
+        lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer),
+                       game=contract_name(view.contract, lang, deck), bid=view.bid))
+    if view.current_trick:
+        lines.append(t(lang, "board.current", played=" · ".join(
+            f"{seat_name(game, s)} {card_label(c, deck)}" for s, c in view.current_trick)))
+    if view.current_seat == view.seat:
+        lines.append(t(lang, f"prompt.{view.phase.value}", bid=view.bid))
+    elif view.phase is not Phase.FINISHED and view.current_seat is not None:
+        lines.append(t(lang, "hand.waiting", name=seat_name(game, view.current_seat)))
+    return "\n".join(lines)
+
+
+__all__ = ["Seat", "board_text", "hand_text", "list_text", "lobby_text", "ranking_text", "result_text"]
