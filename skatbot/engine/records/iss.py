@@ -203,7 +203,12 @@ def _escape(text: str) -> str:
 # --- replay ----------------------------------------------------------------------------------------------
 
 def replay(record: IssRecord, rules: RuleSet = OFFICIAL, *, complete: bool = True) -> Deal:
-    """Replay every move through a fresh `Deal`. With `complete`, a record that stops before the end fails."""
+    """Replay every move through a fresh `Deal`.
+
+    With `complete` (a finished game), a record stopping right after a defender's `RE` counts as both
+    defenders conceding, and one that still stops before the end fails. Without it, exactly the moves
+    written are applied and the deal may be left unfinished.
+    """
     return _Replay(record, rules).run(complete)
 
 
@@ -236,7 +241,7 @@ class _Replay:
         if self.pending is not None:
             raise self.fail("the contract's two discards never came")
         last = deal.history[-1] if deal.history else None
-        if (not deal.is_over and deal.phase is Phase.PLAY and last is not None
+        if (complete and not deal.is_over and deal.phase is Phase.PLAY and last is not None
                 and isinstance(last[1], Concede) and last[0] != deal.declarer):
             for seat in range(3):  # the record stops on a defender's RE: both defenders concede
                 if seat != deal.declarer and seat not in deal.conceded:

@@ -1,0 +1,56 @@
+"""`python -m skatbot.records replay FILE`: replay ISS records, one JSON result per line.
+
+A record that is malformed or holds an illegal move prints nothing on stdout; its error (naming the
+record ID and the move) goes to stderr, the other records still print, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from skatbot.engine.records import RecordError, parse_record, replay
+from skatbot.engine.rules import OFFICIAL, RuleSet
+from skatbot.records import summary
+
+RULES: dict[str, RuleSet] = {"official": OFFICIAL}
+"""Rule sets the command accepts by name (ISS records are played under the official rules)."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m skatbot.records", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    replay_command = commands.add_parser("replay", help="replay every record in FILE and print its result")
+    replay_command.add_argument("file", metavar="FILE", help="ISS game records, one per line")
+    replay_command.add_argument("--rules", metavar="NAME", choices=sorted(RULES), default="official",
+                                help="the rules the records were played under (default: official)")
+    args = parser.parse_args(argv)
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            lines = source.read().splitlines()
+    except OSError as error:
+        print(f"cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    return replay_lines(lines, RULES[args.rules])
+
+
+def replay_lines(lines: Sequence[str], rules: RuleSet) -> int:
+    status = 0
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = parse_record(line)
+            deal = replay(record, rules)
+        except RecordError as error:
+            print(f"line {number}: {error}", file=sys.stderr)
+            status = 1
+            continue
+        print(json.dumps(summary(record.id, deal)), flush=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
