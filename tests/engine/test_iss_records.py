@@ -350,6 +350,20 @@ def test_export_refuses_what_iss_cannot_write() -> None:
     assert caught.value.record_id == "k1" and caught.value.move == "kontra"
 
 
+def test_export_refuses_musik() -> None:
+    for seed in range(200):  # a deal whose middlehand may announce Musik in a hand game
+        deal = Deal.new(seed, RuleSet.preset("danish"))
+        for action in (Bid(18), PASS, PASS):
+            deal.apply(action)
+        musik = [a for a in deal.legal_actions() if isinstance(a, Declare) and a.contract.musik]
+        if musik:
+            break
+    deal.apply(musik[0])
+    with pytest.raises(RecordError) as caught:
+        export_record(deal, "m1")
+    assert caught.value.record_id == "m1" and "Musik" in caught.value.reason
+
+
 def test_export_refuses_ramsch() -> None:
     deal = Deal.new(4, RuleSet.preset("pub"))
     for _ in range(3):
@@ -469,7 +483,7 @@ def test_cli_malformed_record_alone(tmp_path: Path) -> None:
 
 def test_cli_rules_option_and_missing_file(tmp_path: Path) -> None:
     assert run_cli("replay", "--rules", "official", str(CORPUS)).returncode == 0
-    refused = run_cli("replay", "--rules", "pub", str(CORPUS))
-    assert refused.returncode == 2 and "official" in refused.stderr
+    refused = run_cli("replay", "--rules", "nonsense", str(CORPUS))
+    assert refused.returncode == 2 and "official" in refused.stderr and refused.stdout == ""
     missing = run_cli("replay", str(tmp_path / "none.sgf"))
     assert missing.returncode == 2 and "cannot read" in missing.stderr

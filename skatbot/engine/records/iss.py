@@ -389,6 +389,8 @@ def export_moves(deal: Deal) -> str:
             if index + 1 == len(history):  # not declared yet: the discards stand alone
                 moves.append(f"{seat} {action.first.iss}.{action.second.iss}")
         elif isinstance(action, Declare):
+            if action.contract.musik:
+                raise RecordError(None, str(action), "the ISS record format has no Musik announcement")
             text = f"{seat} {contract_letters(deal.contract or action.contract, deal.rules)}"
             previous = history[index - 1][1] if index else None
             if isinstance(previous, Discard):
