@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from skatbot.engine import Deal, DealResult, RuleSet
+from skatbot.engine.series import Row, Series
 from skatbot.engine.views import SeatView, seat_view
 
 from .errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
@@ -55,8 +56,9 @@ class FinishedDeal:
     dealer: int  # table place of the dealer
     places: tuple[int, int, int]  # table places of forehand, middlehand, rearhand
     result: DealResult
-    place_scores: tuple[int, ...]  # what each table place was written
+    place_scores: tuple[int, ...]  # what each table place was written (list points)
     deal: Deal = field(compare=False, repr=False)  # the finished deal itself (for records and the last board)
+    row: Row = field(compare=False, repr=False)  # the Skatliste row (Seeger-Fabian points, Bock/Kontra/Re markers)
 
 
 @dataclass
@@ -73,6 +75,7 @@ class TableGame:
     deal_number: int = -1
     finished: list[FinishedDeal] = field(default_factory=list)
     close_reason: str | None = None
+    series: Series | None = None  # the Skatliste, from the start of play
 
     def __post_init__(self) -> None:
         if self.size not in (3, 4):
@@ -143,11 +146,18 @@ class TableGame:
 
     def totals(self) -> list[int]:
         """Running list points per table place."""
-        totals = [0] * len(self.places)
-        for row in self.finished:
-            for place, score in enumerate(row.place_scores):
-                totals[place] += score
-        return totals
+        return list(self.series.totals) if self.series else [0] * len(self.places)
+
+    def list_names(self) -> list[str]:
+        """Player names for the list, made unique (two players may share a display name)."""
+        names: list[str] = []
+        for occupant in self.places:
+            base = occupant.name.strip() or "?"
+            name, suffix = base, 2
+            while name in names:
+                name, suffix = f"{base} ({suffix})", suffix + 1
+            names.append(name)
+        return names
 
     # --- changes -------------------------------------------------------------------------------------
 
@@ -190,6 +200,7 @@ class TableGame:
                 raise NotAllowed(f"the table needs {self.size} players to start; {len(self.places)} seated")
             if not self.humans:
                 raise NotAllowed("at least one human player must sit at the table")
+            self.series = Series(self.list_names(), self.deals, self.rules)
             self.state = TableState.PLAYING
         elif isinstance(entry, NewDeal):
             self._require(TableState.PLAYING, "the table is not playing")
@@ -232,12 +243,12 @@ class TableGame:
         deal.apply(entry.action, entry.seat)
         if not deal.is_over:
             return None
-        result = deal.result
+        assert self.series is not None
+        list_row = self.series.record(deal.result)
         places = self.places_of(self.deal_number)
-        scores = [0] * len(self.places)
-        for seat, score in enumerate(result.seat_scores):
-            scores[places[seat]] += score
-        row = FinishedDeal(self.deal_number, self.dealer_of(self.deal_number), places, result, tuple(scores), deal)
+        assert list_row.seats == places, "the table and its list disagree on the seating"
+        row = FinishedDeal(self.deal_number, self.dealer_of(self.deal_number), places, deal.result, list_row.scores,
+                           deal, list_row)
         self.finished.append(row)
         if len(self.finished) >= self.deals:
             self.state = TableState.FINISHED

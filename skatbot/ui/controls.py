@@ -1,0 +1,205 @@
+"""Buttons and menus whose custom_id carries table, deal and intent, so they work after a restart.
+
+Every control is a `DynamicItem`: discord.py rebuilds it from the custom_id when pressed, and its
+callback hands a parsed `Control` to the bot's handler (`bot.control_handler`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from skatbot.engine import (
+    Bid, Claim, Concede, Contract, Declare, Discard, Hold, Kontra, Pass, Phase, PickUpSkat, PlayCard, Re,
+)
+from skatbot.engine.games import sort_key
+from skatbot.engine.views import SeatView
+
+from .cards import FRENCH, card_label, contract_name
+from .i18n import t
+
+TEMPLATE = r"sk:(?P<table>\d+):(?P<deal>-?\d+):(?P<kind>[a-z]+):(?P<arg>[^:]*)"
+
+
+@dataclass(frozen=True, slots=True)
+class Control:
+    """What a pressed control asks for."""
+
+    table_id: int
+    deal: int
+    kind: str
+    arg: str = ""
+    values: tuple[str, ...] = ()
+
+
+ControlHandler = Callable[[discord.Interaction, Control], Awaitable[None]]
+
+
+def custom_id(table_id: int, deal: int, kind: str, arg: str = "") -> str:
+    return f"sk:{table_id}:{deal}:{kind}:{arg}"
+
+
+async def _dispatch(interaction: discord.Interaction, control: Control) -> None:
+    handler: ControlHandler | None = getattr(interaction.client, "control_handler", None)
+    if handler is None:
+        await interaction.response.send_message("This bot is starting up; try again in a moment.", ephemeral=True)
+        return
+    await handler(interaction, control)
+
+
+class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+    def __init__(self, table_id: int, deal: int, kind: str, arg: str = "", *, label: str = "?",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80], style=style, disabled=disabled,
+                                           custom_id=custom_id(table_id, deal, kind, arg)), row=row)
+        self.control = Control(table_id, deal, kind, arg)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any, /) -> ControlButton:
+        return cls(int(match["table"]), int(match["deal"]), match["kind"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _dispatch(interaction, self.control)
+
+
+class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TEMPLATE):
+    def __init__(self, table_id: int, deal: int, kind: str, arg: str = "", *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
+                 min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id(table_id, deal, kind, arg),
+                                           options=options or [discord.SelectOption(label="-")],
+                                           placeholder=placeholder, min_values=min_values,
+                                           max_values=max_values), row=row)
+        self.control = Control(table_id, deal, kind, arg)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: Any, /) -> ControlSelect:
+        return cls(int(match["table"]), int(match["deal"]), match["kind"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = tuple(self.item.values)
+        control = self.control
+        await _dispatch(interaction, Control(control.table_id, control.deal, control.kind, control.arg, values))
+
+
+DYNAMIC_ITEMS = (ControlButton, ControlSelect)
+
+
+def lobby_view(table_id: int, lang: str, open_: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if open_:
+        view.add_item(ControlButton(table_id, 0, "join", label=t(lang, "button.join"),
+                                    style=discord.ButtonStyle.success))
+        view.add_item(ControlButton(table_id, 0, "leave", label=t(lang, "button.leave")))
+        view.add_item(ControlButton(table_id, 0, "addai", "normal", label=t(lang, "button.add_ai")))
+        view.add_item(ControlButton(table_id, 0, "start", label=t(lang, "button.start"),
+                                    style=discord.ButtonStyle.primary))
+    return view
+
+
+def show_hand_view(table_id: int, deal: int, lang: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ControlButton(table_id, deal, "show", label=t(lang, "button.show_hand"),
+                                style=discord.ButtonStyle.primary))
+    return view
+
+
+def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = FRENCH) -> discord.ui.View:
+    """The controls for one seat now: bids, skat, discard, declaration, cards, Kontra/Re, claim."""
+    out = discord.ui.View(timeout=None)
+    legal = view.legal_actions
+    my_turn = view.current_seat == view.seat
+    phase = view.phase
+    if phase is Phase.AUCTION and my_turn:
+        bids = [a.value for a in legal if isinstance(a, Bid)]
+        if bids:
+            out.add_item(ControlButton(table_id, deal, "bid", str(bids[0]), label=t(lang, "button.bid", value=bids[0]),
+                                       style=discord.ButtonStyle.primary, row=0))
+        if any(isinstance(a, Hold) for a in legal):
+            out.add_item(ControlButton(table_id, deal, "hold", label=t(lang, "button.hold", value=view.bid),
+                                       style=discord.ButtonStyle.primary, row=0))
+        out.add_item(ControlButton(table_id, deal, "pass", label=t(lang, "button.pass"),
+                                   style=discord.ButtonStyle.danger, row=0))
+        if len(bids) > 1:
+            out.add_item(ControlSelect(table_id, deal, "bids", placeholder=t(lang, "select.bid"), row=1, options=[
+                discord.SelectOption(label=str(v), value=str(v)) for v in bids[1:26]]))
+    elif phase is Phase.SKAT and my_turn:
+        out.add_item(ControlButton(table_id, deal, "pickup", label=t(lang, "button.pickup"),
+                                   style=discord.ButtonStyle.primary, row=0))
+        contracts = [a.contract for a in legal if isinstance(a, Declare)]
+        out.add_item(_game_select(table_id, deal, contracts, lang, deck, t(lang, "select.hand_game")))
+    elif phase is Phase.DISCARD and my_turn:
+        cards = sorted(view.hand, key=lambda c: sort_key(None, c))
+        out.add_item(ControlSelect(table_id, deal, "discard", placeholder=t(lang, "select.discard"), row=0,
+                                   min_values=2, max_values=2, options=[
+                                       discord.SelectOption(label=card_label(c, deck), value=c.iss) for c in cards]))
+    elif phase is Phase.DECLARE and my_turn:
+        contracts = [a.contract for a in legal if isinstance(a, Declare)]
+        out.add_item(_game_select(table_id, deal, contracts, lang, deck, t(lang, "select.game")))
+    elif phase is Phase.PLAY:
+        playable = {a.card for a in legal if isinstance(a, PlayCard)}
+        cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
+        for index, card in enumerate(cards):
+            out.add_item(ControlButton(
+                table_id, deal, "card", card.iss, label=card_label(card, deck), row=index // 5,
+                style=discord.ButtonStyle.primary if card in playable else discord.ButtonStyle.secondary,
+                disabled=card not in playable))
+    for action in view.side_actions:
+        if isinstance(action, Kontra):
+            out.add_item(ControlButton(table_id, deal, "kontra", label=t(lang, "button.kontra"),
+                                       style=discord.ButtonStyle.danger, row=3))
+        elif isinstance(action, Re):
+            out.add_item(ControlButton(table_id, deal, "re", label=t(lang, "button.re"),
+                                       style=discord.ButtonStyle.danger, row=3))
+        elif isinstance(action, Claim):
+            out.add_item(ControlButton(table_id, deal, "claim", label=t(lang, "button.claim"), row=4))
+        elif isinstance(action, Concede):
+            out.add_item(ControlButton(table_id, deal, "concede", label=t(lang, "button.concede"), row=4))
+    return out
+
+
+def _game_select(table_id: int, deal: int, contracts: list[Contract], lang: str, deck: str,
+                 placeholder: str) -> ControlSelect:
+    options = [discord.SelectOption(label=contract_name(c, lang, deck)[:100], value=str(c)) for c in contracts[:25]]
+    return ControlSelect(table_id, deal, "declare", placeholder=placeholder, options=options, row=1)
+
+
+def control_action(control: Control) -> Any:
+    """The engine action a control stands for (None for controls that are not game actions)."""
+    kind, arg, values = control.kind, control.arg, control.values
+    if kind == "bid":
+        return Bid(int(arg))
+    if kind == "bids":
+        return Bid(int(values[0]))
+    if kind == "hold":
+        return Hold()
+    if kind == "pass":
+        return Pass()
+    if kind == "pickup":
+        return PickUpSkat()
+    if kind == "declare":
+        return Declare(Contract.parse(values[0]))
+    if kind == "discard":
+        from skatbot.engine import Card
+
+        first, second = (Card.parse(v) for v in values)
+        return Discard(first, second)
+    if kind == "card":
+        from skatbot.engine import PLAY, Card
+
+        return PLAY[Card.parse(arg).index]
+    if kind == "kontra":
+        return Kontra()
+    if kind == "re":
+        return Re()
+    if kind == "claim":
+        return Claim()
+    if kind == "concede":
+        return Concede()
+    return None

@@ -1,0 +1,243 @@
+"""The Discord presenter: turns a table's events into channel messages and private hand messages.
+
+Public messages carry only public facts (auction, game, tricks, open hands, results). Each human's
+cards go to their DM, one hand message per deal kept up to date, re-sent when it is their turn so
+Discord notifies them. When a DM is refused (error 50007) the player gets a "Show my hand" button
+in the channel and the same controls as ephemeral messages.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from skatbot.engine.views import seat_view
+from skatbot.tables import events as ev
+from skatbot.tables.game import TableState
+
+from .cards import FRENCH
+from .controls import hand_view, lobby_view, show_hand_view
+from .i18n import t
+from .render import board_text, hand_text, lobby_text, ranking_text, result_text
+
+if TYPE_CHECKING:
+    from skatbot.tables.table import Table
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+
+
+@dataclass
+class _HandMessage:
+    channel_id: int
+    message_id: int
+    content: str
+    my_turn: bool
+
+
+@dataclass
+class _TableMessages:
+    lobby: tuple[int, int] | None = None  # (channel id, message id)
+    boards: dict[int, tuple[int, str]] = field(default_factory=dict)  # deal -> (message id, content)
+    hands: dict[tuple[int, int], _HandMessage] = field(default_factory=dict)  # (deal, user) -> message
+    turn_pings: dict[int, int] = field(default_factory=dict)  # user -> public ping message id
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    lang: str = "en"
+    deck: str = FRENCH
+
+
+class DiscordPresenter:
+    """Implements the tables' `Presenter` port on discord.py."""
+
+    def __init__(self, client: discord.Client, style_for: Callable[[int], Style] = lambda guild_id: Style(),
+                 user_lang: Callable[[int, str], str] = lambda user_id, fallback: fallback) -> None:
+        self.client = client
+        self.style_for = style_for
+        self.user_lang = user_lang
+        self.messages: dict[int, _TableMessages] = {}
+        self.dm_closed: set[int] = set()
+        self._dm_notice_sent: set[tuple[int, int]] = set()
+
+    def _state(self, table: Table) -> _TableMessages:
+        return self.messages.setdefault(table.id, _TableMessages())
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.client.get_channel(channel_id)
+        if channel is None:
+            channel = await self.client.fetch_channel(channel_id)
+        return channel
+
+    async def show(self, table: Table, events: Sequence[ev.Event]) -> None:
+        style = self.style_for(table.guild_id)
+        lang, deck = style.lang, style.deck
+        channel = await self._channel(table.channel_id)
+        state = self._state(table)
+        game = table.game
+        lobby_changed = False
+        for event in events:
+            if isinstance(event, (ev.LobbyChanged, ev.GameStarted)):
+                lobby_changed = True
+                if isinstance(event, ev.GameStarted):
+                    await channel.send(t(lang, "notice.started"))
+            elif isinstance(event, ev.DealStarted):
+                if game.deal is not None and game.deal_number == event.number:
+                    content = board_text(game, game.deal, event.number, lang, deck)
+                    message = await channel.send(content)
+                    state.boards[event.number] = (message.id, content)
+            elif isinstance(event, ev.DealFinished):
+                row = event.row
+                await self._edit_board(channel, state, row.number, board_text(game, row.deal, row.number, lang, deck))
+                await channel.send(result_text(game, row, lang, deck)[:2000])
+                await self._finish_hands(table, row.number, row.deal)
+            elif isinstance(event, ev.SeriesFinished):
+                await channel.send(ranking_text(game, lang))
+                lobby_changed = True
+            elif isinstance(event, ev.TurnWarning):
+                occupant = game.places[event.place]
+                if occupant.user_id is not None:
+                    await channel.send(t(lang, "notice.warning", mention=f"<@{occupant.user_id}>",
+                                         seconds=int(event.seconds_left)))
+            elif isinstance(event, ev.StandInStarted):
+                name = game.places[event.place].name
+                key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
+                await channel.send(t(lang, key, name=name))
+            elif isinstance(event, ev.TableClosed):
+                await channel.send(t(lang, "notice.closed", reason=event.reason))
+                lobby_changed = True
+        if lobby_changed:
+            await self._show_lobby(table, channel, state, lang)
+        if game.state is TableState.PLAYING and game.deal is not None and not game.deal.is_over:
+            number = game.deal_number
+            if number in state.boards:
+                await self._edit_board(channel, state, number, board_text(game, game.deal, number, lang, deck))
+            await self._refresh_hands(table, channel, state, lang, deck)
+
+    async def _show_lobby(self, table: Table, channel: Any, state: _TableMessages, lang: str) -> None:
+        content = lobby_text(table.game, lang, table.id)
+        view = lobby_view(table.id, lang, table.game.state is TableState.OPEN)
+        if state.lobby is None:
+            message = await channel.send(content, view=view)
+            state.lobby = (channel.id, message.id)
+        else:
+            await channel.get_partial_message(state.lobby[1]).edit(content=content, view=view)
+
+    async def post_lobby(self, table: Table) -> None:
+        """The lobby message of a new table."""
+        style = self.style_for(table.guild_id)
+        channel = await self._channel(table.channel_id)
+        await self._show_lobby(table, channel, self._state(table), style.lang)
+
+    async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str) -> None:
+        known = state.boards.get(number)
+        if known is None:
+            message = await channel.send(content[:2000])
+            state.boards[number] = (message.id, content)
+        elif known[1] != content:
+            await channel.get_partial_message(known[0]).edit(content=content[:2000])
+            state.boards[number] = (known[0], content)
+
+    async def _refresh_hands(self, table: Table, channel: Any, state: _TableMessages, lang_public: str,
+                             deck: str) -> None:
+        game = table.game
+        deal = game.deal
+        assert deal is not None
+        number = game.deal_number
+        for seat in range(3):
+            occupant = game.occupant_of_seat(seat)
+            user_id = occupant.user_id
+            if user_id is None or occupant.is_ai:
+                continue
+            view = seat_view(deal, seat)
+            my_turn = deal.current_seat == seat and occupant.plays_itself
+            lang = self.user_lang(user_id, lang_public)
+            if user_id in self.dm_closed:
+                if my_turn:
+                    await self._ping_public(table, channel, state, user_id, lang_public,
+                                            t(lang_public, f"phase.{deal.phase.value}"))
+                continue
+            content = hand_text(game, view, lang, deck)
+            known = state.hands.get((number, user_id))
+            controls = hand_view(table.id, number, view, lang, deck)
+            try:
+                if known is None or (my_turn and not known.my_turn):
+                    dm = await self._dm(user_id)
+                    if known is not None:
+                        await _delete_quietly(dm.get_partial_message(known.message_id))
+                    message = await dm.send(content, view=controls)
+                    state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn)
+                elif known.content != content or known.my_turn != my_turn:
+                    dm = await self._dm(user_id)
+                    await dm.get_partial_message(known.message_id).edit(content=content, view=controls)
+                    state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn)
+            except discord.Forbidden as error:
+                if error.code != DM_CLOSED:
+                    raise
+                self.dm_closed.add(user_id)
+                await self._notice_dm_closed(table, channel, user_id, lang_public)
+                if my_turn:
+                    await self._ping_public(table, channel, state, user_id, lang_public,
+                                            t(lang_public, f"phase.{deal.phase.value}"))
+
+    async def _dm(self, user_id: int) -> Any:
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        return user.dm_channel or await user.create_dm()
+
+    async def _notice_dm_closed(self, table: Table, channel: Any, user_id: int, lang: str) -> None:
+        if (table.id, user_id) in self._dm_notice_sent:
+            return
+        self._dm_notice_sent.add((table.id, user_id))
+        await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
+                           view=show_hand_view(table.id, table.game.deal_number, lang),
+                           allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def _ping_public(self, table: Table, channel: Any, state: _TableMessages, user_id: int, lang: str,
+                           phase: str) -> None:
+        previous = state.turn_pings.pop(user_id, None)
+        if previous is not None:
+            await _delete_quietly(channel.get_partial_message(previous))
+        message = await channel.send(t(lang, "notice.turn_public", mention=f"<@{user_id}>", phase=phase),
+                                     view=show_hand_view(table.id, table.game.deal_number, lang),
+                                     allowed_mentions=discord.AllowedMentions(users=True))
+        state.turn_pings[user_id] = message.id
+
+    async def _finish_hands(self, table: Table, number: int, deal: Any) -> None:
+        """At the end of a deal the hand messages lose their buttons."""
+        state = self._state(table)
+        for (deal_number, user_id), known in list(state.hands.items()):
+            if deal_number != number:
+                continue
+            try:
+                dm = await self._dm(user_id)
+                await dm.get_partial_message(known.message_id).edit(view=None)
+            except discord.HTTPException:
+                log.info("table %s: could not close the hand message of %s", table.id, user_id)
+            del state.hands[(deal_number, user_id)]
+
+    def private_hand(self, table: Table, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
+        """The hand message and controls for one player, for ephemeral replies and /skat hand."""
+        deck = self.style_for(table.guild_id).deck
+        game = table.game
+        seat = game.seat_of_user(user_id)
+        assert game.deal is not None
+        view = seat_view(game.deal, seat)
+        return hand_text(game, view, lang, deck), hand_view(table.id, game.deal_number, view, lang, deck)
+
+    def forget_hand(self, table: Table, user_id: int) -> None:
+        """Make the next refresh send a fresh hand message (for /skat hand)."""
+        state = self._state(table)
+        state.hands.pop((table.game.deal_number, user_id), None)
+
+
+async def _delete_quietly(message: Any) -> None:
+    try:
+        await message.delete()
+    except discord.HTTPException:
+        pass
