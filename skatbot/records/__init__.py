@@ -11,7 +11,8 @@ from skatbot.engine.deal import Deal
 
 
 def summary(record_id: str, deal: Deal) -> dict[str, Any]:
-    """The replayed result of one record, with exactly the keys the replay command prints."""
+    """The replayed result of one record, with exactly the keys the replay command prints. `score` is
+    the declarer's written score under the deal's rules (the official score under the official rules)."""
     result = deal.result
     contract = result.contract
     return {
@@ -24,7 +25,7 @@ def summary(record_id: str, deal: Deal) -> dict[str, Any]:
         "overbid": result.overbid,
         "schneider": result.schneider,
         "schwarz": result.schwarz,
-        "score": result.score,
+        "score": result.score if result.declarer is None else result.seat_scores[result.declarer],
         "matadors": result.matadors,
         "declarer_points": result.declarer_points,
         "declarer_tricks": result.declarer_tricks,

@@ -8,15 +8,24 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
 from skatbot.engine.records import RecordError, parse_record, replay
-from skatbot.engine.rules import OFFICIAL, RuleSet
+from skatbot.engine.rules import PRESETS, AllPass, RuleSet
 from skatbot.records import summary
 
-RULES: dict[str, RuleSet] = {"official": OFFICIAL}
-"""Rule sets the command accepts by name (ISS records are played under the official rules)."""
+RULES: dict[str, RuleSet] = PRESETS
+"""Rule sets the command accepts by name: the presets. `score` and `seat_scores` follow the preset."""
+
+
+def iss_rules(rules: RuleSet) -> RuleSet:
+    """The preset as an ISS record can have been played: a deal everyone passed was thrown in, so a
+    preset with Ramsch replays it as passed (its other options stay)."""
+    if not rules.ramsch:
+        return rules
+    return rules.with_options(all_pass=AllPass.THROW_IN, ramsch_jungfrau=False, ramsch_durchmarsch=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -25,7 +34,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     replay_command = commands.add_parser("replay", help="replay every record in FILE and print its result")
     replay_command.add_argument("file", metavar="FILE", help="ISS game records, one per line")
     replay_command.add_argument("--rules", metavar="NAME", choices=sorted(RULES), default="official",
-                                help="the rules the records were played under (default: official)")
+                                help="score under a rules preset: " + ", ".join(RULES) + " (default: official);"
+                                     " deals everyone passed stay passed")
     args = parser.parse_args(argv)
     try:
         with open(args.file, encoding="utf-8") as source:
@@ -33,7 +43,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
         return 2
-    return replay_lines(lines, RULES[args.rules])
+    try:
+        return replay_lines(lines, iss_rules(RULES[args.rules]))
+    except BrokenPipeError:  # the reader went away (`... | head`): stop quietly
+        sys.stdout = open(os.devnull, "w")  # keeps the final flush silent
+        return 1
 
 
 def replay_lines(lines: Sequence[str], rules: RuleSet) -> int:
