@@ -31,7 +31,7 @@ def scored(preset: str) -> list[dict[str, object]]:
 OFFICIAL_ROWS = scored("official")
 
 
-@pytest.mark.parametrize("preset", ["pre-1999", "tournament", "pub"])
+@pytest.mark.parametrize("preset", ["pre-1999", "tournament", "pub", "danish"])
 def test_every_record_replays_under_the_preset(preset: str) -> None:
     rows = scored(preset)
     for before, after in zip(OFFICIAL_ROWS, rows, strict=True):
@@ -50,7 +50,9 @@ def test_every_record_replays_under_the_preset(preset: str) -> None:
         elif preset == "tournament":
             expected = [0 if won else 40] * 3
             expected[declarer] = value + 50 if won else -2 * value - 50
-        else:  # pub: Kontra, Bock and Ramsch change nothing in a record without them
+        elif preset == "danish" and before["game"] == "null" and before["hand"] and before["ouvert"]:
+            expected[declarer] = 69 if won else -138  # Dækker at 69
+        else:  # Kontra, Bock, Ramsch, Musik and open play change nothing in a record without them
             expected[declarer] = value_score
         assert after["seat_scores"] == expected and after["score"] == expected[declarer]
 
@@ -62,6 +64,12 @@ def test_pre_1999_and_tournament_differ_where_the_rules_say() -> None:
     assert lost_pickups, "the corpus has a lost game after a pickup"
     for row in lost_pickups:
         assert pre[row["id"]]["score"] == row["score"] // 2  # -value instead of -2 x value
+
+
+def test_danish_reads_the_official_open_games_of_iss_records() -> None:
+    danish = {row["id"]: row for row in scored("danish")}
+    assert danish["727"] == next(row for row in OFFICIAL_ROWS if row["id"] == "727")  # grand ouvert: schwarz
+    assert any(row["game"] == "null" and row["hand"] and row["ouvert"] for row in danish.values())
 
 
 def test_official_score_is_unchanged() -> None:

@@ -318,7 +318,12 @@ class _Replay:
         if game is None or any(c not in ANNOUNCEMENT_LETTERS for c in letters) or len(set(letters)) < len(letters):
             raise self.fail(f"unknown contract {head!r}: a game letter G C S H D N, then any of H S Z O")
         hand = "H" in letters or self.deal.phase is Phase.SKAT
-        return Contract(game, hand, "S" in letters, "Z" in letters, "O" in letters)
+        # ISS's own `O` on a suit game or grand (no `H`, before any pickup) is the official open game: hand
+        # with schwarz announced, also at a table whose rules let any game be open (there `H` is written).
+        official_open = "O" in letters and "H" not in letters and game is not GameType.NULL and (
+            self.deal.phase is Phase.SKAT)
+        return Contract(game, hand, "S" in letters or official_open, "Z" in letters or official_open,
+                        "O" in letters)
 
     def declare(self, seat: int, contract: Contract, shown: list[Card]) -> None:
         deal = self.deal
