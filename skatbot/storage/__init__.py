@@ -4,12 +4,33 @@ Open with `await SqliteStorage.open(path)` and code against the `Storage` interf
 """
 
 from .errors import (
-    DealConflict, LogConflict, MigrationError, NotFound, SchemaTooNew, SeriesConflict, StorageError,
+    DealConflict,
+    LogConflict,
+    MigrationError,
+    NotFound,
+    SchemaTooNew,
+    SeriesConflict,
+    StorageError,
 )
 from .interfaces import Storage
 from .models import (
-    DealRecord, DealScore, DealSummary, Leaderboard, LeaderboardRow, LogEntry, LogKind, Player, PlayerStats, Role,
-    ScoreMark, SeriesStanding, ServerSettings, Table, TableState, UnfinishedTable, Window,
+    DealRecord,
+    DealScore,
+    DealSummary,
+    Leaderboard,
+    LeaderboardRow,
+    LogEntry,
+    LogKind,
+    Player,
+    PlayerStats,
+    Role,
+    ScoreMark,
+    SeriesStanding,
+    ServerSettings,
+    Table,
+    TableState,
+    UnfinishedTable,
+    Window,
 )
 from .sqlite.storage import SqliteStorage
 

@@ -118,7 +118,11 @@ class Database:
                     "made for this one; the database was not changed.")
             for migration in migrations[current:]:
                 for statement in split_statements(migration.sql):
-                    await self.connection.execute(statement)
+                    try:
+                        await self.connection.execute(statement)
+                    except sqlite3.Error as error:
+                        raise MigrationError(f"migration {migration.name} failed ({error}); the database "
+                                             f"{self.path} was not changed") from error
             if latest != current:
                 await self.connection.execute(f"PRAGMA user_version = {latest}")
         return latest

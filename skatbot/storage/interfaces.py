@@ -13,8 +13,19 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .models import (
-    DealRecord, DealSummary, Leaderboard, LogEntry, LogKind, Player, PlayerStats, SeriesStanding, ServerSettings,
-    Table, TableState, UnfinishedTable, Window,
+    DealRecord,
+    DealSummary,
+    Leaderboard,
+    LogEntry,
+    LogKind,
+    Player,
+    PlayerStats,
+    SeriesStanding,
+    ServerSettings,
+    Table,
+    TableState,
+    UnfinishedTable,
+    Window,
 )
 
 

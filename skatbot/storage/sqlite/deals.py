@@ -11,7 +11,14 @@ import aiosqlite
 from ..database import Database
 from ..errors import DealConflict, NotFound, SeriesConflict
 from ..models import (
-    DealRecord, DealScore, Role, SeriesStanding, TableState, check_id, from_seconds, to_seconds,
+    DealRecord,
+    DealScore,
+    Role,
+    SeriesStanding,
+    TableState,
+    check_id,
+    from_seconds,
+    to_seconds,
 )
 
 DAY = 86400

@@ -12,7 +12,14 @@ from datetime import datetime
 from ..database import Database
 from ..errors import NotFound
 from ..models import (
-    DealSummary, Leaderboard, LeaderboardRow, PlayerStats, ScoreMark, SeriesStanding, Window, from_seconds,
+    DealSummary,
+    Leaderboard,
+    LeaderboardRow,
+    PlayerStats,
+    ScoreMark,
+    SeriesStanding,
+    Window,
+    from_seconds,
     to_seconds,
 )
 from .deals import DAY

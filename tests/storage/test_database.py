@@ -1,0 +1,119 @@
+"""The connection and the migrations: pragmas, upgrade of an older file, refusal of a newer one."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from skatbot.storage import MigrationError, SchemaTooNew, SqliteStorage
+from skatbot.storage.database import MIGRATIONS, Database, load_migrations, split_statements
+
+
+def _copy_migrations(tmp_path: Path) -> Path:
+    folder = tmp_path / "migrations"
+    shutil.copytree(MIGRATIONS, folder)
+    return folder
+
+
+async def test_a_new_file_gets_wal_foreign_keys_and_the_latest_schema(tmp_path: Path) -> None:
+    database = await Database.open(tmp_path / "new.sqlite3")
+    try:
+        connection = database.connection
+        assert (await (await connection.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
+        assert (await (await connection.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
+        assert (await (await connection.execute("PRAGMA busy_timeout")).fetchone())[0] == 5000
+        assert await database.schema_version() == len(load_migrations())
+    finally:
+        await database.close()
+
+
+async def test_opening_twice_applies_nothing_twice(tmp_path: Path) -> None:
+    for _ in range(2):
+        storage = await SqliteStorage.open(tmp_path / "twice.sqlite3")
+        assert await storage.database.schema_version() == len(load_migrations())
+        await storage.close()
+
+
+async def test_an_older_database_upgrades_itself_keeping_its_rows(tmp_path: Path) -> None:
+    folder = _copy_migrations(tmp_path)
+    path = tmp_path / "old.sqlite3"
+    storage = await SqliteStorage.open(path, migrations=folder)
+    await storage.database.connection.execute(
+        "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (5, 'Anna', 0, 0)")
+    await storage.close()
+    version = len(load_migrations(folder))
+    (folder / f"{version + 1:04d}_nicknames.sql").write_text(
+        "-- a later version adds a column\nALTER TABLE players ADD COLUMN nickname TEXT;\n"
+        "CREATE INDEX players_by_nickname ON players (nickname);\n", encoding="utf-8")
+    upgraded = await SqliteStorage.open(path, migrations=folder)
+    try:
+        assert await upgraded.database.schema_version() == version + 1
+        rows = await upgraded.database.fetch_all("SELECT display_name, nickname FROM players")
+        assert [tuple(row) for row in rows] == [("Anna", None)]
+    finally:
+        await upgraded.close()
+
+
+async def test_a_failing_migration_changes_nothing(tmp_path: Path) -> None:
+    folder = _copy_migrations(tmp_path)
+    path = tmp_path / "failing.sqlite3"
+    await (await SqliteStorage.open(path, migrations=folder)).close()
+    version = len(load_migrations(folder))
+    (folder / f"{version + 1:04d}_half.sql").write_text(
+        "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n", encoding="utf-8")
+    with pytest.raises(MigrationError, match="_half.sql failed.*no such table"):
+        await SqliteStorage.open(path, migrations=folder)
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == version
+        assert connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0] == 0
+
+
+async def test_a_database_from_a_newer_skatbot_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "future.sqlite3"
+    storage = await SqliteStorage.open(path)
+    await storage.close()
+    latest = len(load_migrations())
+    with sqlite3.connect(path) as connection:
+        connection.execute(f"PRAGMA user_version = {latest + 3}")
+    with pytest.raises(SchemaTooNew, match=rf"schema version {latest + 3}.*only up to version {latest}"):
+        await SqliteStorage.open(path)
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == latest + 3
+
+
+def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
+    folder = _copy_migrations(tmp_path)
+    (folder / "0009_later.sql").write_text("SELECT 1;", encoding="utf-8")
+    with pytest.raises(MigrationError, match="should be number 0002"):
+        load_migrations(folder)
+    (folder / "0009_later.sql").rename(folder / "2_bad name.sql")
+    with pytest.raises(MigrationError, match="NNNN_words.sql"):
+        load_migrations(folder)
+
+
+def test_statements_are_split_on_complete_sql_not_on_every_semicolon() -> None:
+    sql = ("-- comment; with a semicolon\nCREATE TABLE a (x TEXT DEFAULT ';');\n\n"
+           "CREATE TRIGGER t AFTER INSERT ON a BEGIN\n  UPDATE a SET x = 'y';\nEND;\n")
+    statements = split_statements(sql)
+    assert len(statements) == 2
+    assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
+    with pytest.raises(MigrationError, match="unterminated"):
+        split_statements("CREATE TABLE b (x INTEGER)")
+
+
+async def test_backup_is_a_consistent_copy_while_the_source_stays_open(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "live.sqlite3")
+    try:
+        await storage.database.connection.execute(
+            "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (1, 'Anna', 0, 0)")
+        await storage.backup(tmp_path / "copy.sqlite3")
+        with pytest.raises(FileExistsError):
+            await storage.backup(tmp_path / "copy.sqlite3")
+    finally:
+        await storage.close()
+    with sqlite3.connect(tmp_path / "copy.sqlite3") as connection:
+        assert connection.execute("SELECT display_name FROM players").fetchall() == [("Anna",)]
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

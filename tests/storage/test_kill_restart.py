@@ -1,0 +1,157 @@
+"""Kill the storing process with SIGKILL at random points, restart it, and check nothing is lost or doubled.
+
+The worker (kill_worker.py) acknowledges an action only after storing it. After every kill it restarts,
+restores its tables by replay and plays on. At the end: every acknowledged action is in the log, every
+deal is stored once, the lists add up, and the file is sound. SKATBOT_KILL_POINTS sets how many kills
+(default 25); the soak variant (-m slow) uses more tables and 200 kill points.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from skatbot.engine.series import Series
+from skatbot.storage import LogKind, SqliteStorage
+from skatbot.storage.recording import result_mismatches
+from skatbot.storage.replay import replay_deals, rules_of
+
+WORKER = Path(__file__).with_name("kill_worker.py")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(args: list[str]) -> subprocess.Popen[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, str(WORKER), *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env, cwd=ROOT)
+
+
+def _kill_after(process: subprocess.Popen[str], lines: int, pause: float, acked: dict[tuple[int, int], str],
+                stored: list[tuple[int, int]]) -> bool:
+    """Read `lines` lines (recording acks), wait `pause`, SIGKILL. Returns True if the worker finished first."""
+    assert process.stdout is not None
+    read = 0
+    finished = False
+    while read < lines:
+        line = process.stdout.readline()
+        if not line:
+            finished = True
+            break
+        _record(line, acked, stored)
+        read += 1
+    if not finished:
+        time.sleep(pause)
+        process.send_signal(signal.SIGKILL)
+    # Lines already written before the kill were acknowledged too.
+    out, err = process.communicate()
+    for line in out.splitlines():
+        _record(line, acked, stored)
+    if finished or process.returncode == 0:
+        assert process.returncode == 0, err
+        return "done" in out or finished
+    assert process.returncode == -signal.SIGKILL, err
+    return False
+
+
+def _record(line: str, acked: dict[tuple[int, int], str], stored: list[tuple[int, int]]) -> None:
+    words = line.split(maxsplit=3)
+    if words and words[0] == "ack":
+        acked[(int(words[1]), int(words[2]))] = words[3].strip()
+    elif words and words[0] == "deal":
+        stored.append((int(words[1]), int(words[2])))
+
+
+def _kill_and_restart(tmp_path: Path, tables: int, deals: int, kills: int, seed: int) -> None:
+    database = tmp_path / "kill.sqlite3"
+    setup = _run(["setup", str(database), str(tables), str(deals)])
+    assert setup.wait(timeout=60) == 0, setup.stderr.read() if setup.stderr else ""
+    rng = random.Random(seed)
+    acked: dict[tuple[int, int], str] = {}
+    stored: list[tuple[int, int]] = []
+    killed = 0
+    while killed < kills:
+        process = _run(["play", str(database)])
+        if _kill_after(process, rng.randint(0, 40), rng.choice((0, 0, 0.001, 0.003, 0.01)), acked, stored):
+            break  # the series were over before all kill points were used
+        killed += 1
+    final = _run(["play", str(database)])
+    out, err = final.communicate(timeout=300)
+    assert final.returncode == 0, err
+    for line in out.splitlines():
+        _record(line, acked, stored)
+    print(f"kills: {killed}, acked: {len(acked)}, deals stored (with retries): {len(stored)}")
+    assert killed >= min(kills, 10), "the worker finished before enough kills: give it more deals"
+    asyncio.run(_check(database, tables, deals, acked, stored))
+
+
+async def _check(database: Path, tables: int, deals: int, acked: dict[tuple[int, int], str],
+                 stored: list[tuple[int, int]]) -> None:
+    storage = await SqliteStorage.open(database)
+    try:
+        assert await storage.integrity_problems() == []
+        assert await storage.load_unfinished_tables() == []
+        logged: dict[tuple[int, int], str] = {}
+        for table_id in range(1, tables + 1):
+            table = await storage.tables.get(table_id=table_id)
+            log = await storage.tables.log(table_id=table_id)
+            assert [entry.seq for entry in log] == list(range(len(log))), "gaps in the log"
+            for entry in log:
+                logged[(table_id, entry.seq)] = "deal" if entry.kind is LogKind.DEAL else entry.payload
+            rules = rules_of(table.rules)
+            replayed = replay_deals(log, rules)
+            records = await storage.deals.for_table(table_id=table_id)
+            # Every deal exactly once, each agreeing with its replay, and the list adds up.
+            assert [r.deal_number for r in records] == list(range(1, deals + 1))
+            assert [d.number for d in replayed] == list(range(1, deals + 1))
+            series = Series([str(p) for p in table.seats], deals, rules)
+            for record, item in zip(records, replayed, strict=True):
+                assert item.deal.is_over
+                assert result_mismatches(record, item.deal) == []
+                row = series.record(item.deal.result, item.deal)
+                assert [s.score for s in sorted(record.scores, key=lambda s: table.seats.index(s.player_id))] == list(
+                    row.scores)
+            final = {s.player_id: s.total for s in await storage.deals.final_ranking(table_id=table_id)}
+            assert final == {player: total for player, total in zip(table.seats, series.totals, strict=True)}
+        missing = {key: text for key, text in acked.items() if logged.get(key) != text}
+        assert missing == {}, f"acknowledged but not in the log: {missing}"
+        assert len(stored) >= tables * deals
+    finally:
+        await storage.close()
+    _check_sums(database)
+
+
+def _check_sums(database: Path) -> None:
+    """Totals equal the sum of the deal rows, in the summary table and in the series results."""
+    with sqlite3.connect(database) as connection:
+        per_deal = dict(connection.execute(
+            "SELECT player_id, SUM(score) FROM deal_scores GROUP BY player_id").fetchall())
+        per_day = dict(connection.execute("SELECT player_id, SUM(points) FROM player_days GROUP BY player_id").fetchall())
+        per_series = dict(connection.execute(
+            "SELECT player_id, SUM(total) FROM series_results GROUP BY player_id").fetchall())
+        deal_count = connection.execute("SELECT COUNT(*), COUNT(DISTINCT table_id || '/' || deal_number) FROM deals"
+                                        ).fetchone()
+        day_deals = connection.execute("SELECT SUM(deals) FROM player_days").fetchone()[0]
+        score_rows = connection.execute("SELECT COUNT(*) FROM deal_scores WHERE role <> 'out'").fetchone()[0]
+    assert per_deal == per_day == per_series
+    assert deal_count[0] == deal_count[1]
+    assert day_deals == score_rows
+
+
+def test_kill_and_restart_loses_nothing_and_counts_nothing_twice(tmp_path: Path) -> None:
+    kills = int(os.environ.get("SKATBOT_KILL_POINTS", "25"))
+    _kill_and_restart(tmp_path, tables=2, deals=12, kills=kills, seed=kills)
+
+
+@pytest.mark.slow
+def test_kill_and_restart_soak(tmp_path: Path) -> None:
+    _kill_and_restart(tmp_path, tables=3, deals=12, kills=200, seed=4)
+
