@@ -6,11 +6,13 @@ Levels are built by name with `make_player(level, seed)`; a new level registers 
 
 from .base import AIError, BasePlayer, Player, levels, make_player, register_level
 from .easy import EasyPlayer
+from .normal import NormalPlayer
 from .random_player import RandomPlayer
 from .runner import play_deal
 
 register_level("random", RandomPlayer)
 register_level("easy", EasyPlayer)
+register_level("normal", NormalPlayer)
 
-__all__ = ["AIError", "BasePlayer", "EasyPlayer", "Player", "RandomPlayer", "levels", "make_player",
+__all__ = ["AIError", "BasePlayer", "EasyPlayer", "NormalPlayer", "Player", "RandomPlayer", "levels", "make_player",
            "play_deal", "register_level"]

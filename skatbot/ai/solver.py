@@ -173,6 +173,29 @@ class Solver:
             raise ValueError("schwarz needs a solver in tricks mode")
         return self.reaches(position, self._rest(position))
 
+    def play(self, position: Position, card: int) -> tuple[Position, int]:
+        """The position after the seat to move plays engine card `card` (assumed legal), and what the
+        declarer's side gained if that closed the trick (points, or cards in tricks/null mode)."""
+        seat = position.to_move
+        hands = list(position.hands)
+        if not hands[seat] >> card & 1:
+            raise ValueError(f"seat {seat} does not hold card {card}")
+        hands[seat] ^= 1 << card
+        trick = position.trick + (card,)
+        if len(trick) < 3:
+            return Position((hands[0], hands[1], hands[2]), position.leader, trick), 0
+        lay = self.layout
+        internal = [lay.to_internal[c] for c in trick]
+        led = lay.block[internal[0]]
+        top, winner = internal[0], 0
+        for pos in (1, 2):
+            c = internal[pos]
+            if c > top and (lay.block[c] == led or lay.block[c] == lay.trump_block):
+                top, winner = c, pos
+        seat_won = (position.leader + winner) % 3
+        gain = sum(self._values[c] for c in internal) if seat_won == self.declarer else 0
+        return Position((hands[0], hands[1], hands[2]), seat_won, ()), gain
+
     def search(self, position: Position, alpha: int, beta: int) -> int:
         """Fail-soft alpha-beta: the exact value if it lies strictly inside (alpha, beta), else a bound."""
         lay = self.layout

@@ -1,0 +1,226 @@
+"""The `normal` level: hand evaluation for bidding and the game choice, careful discards, and the
+card-play heuristics of `cardplay`.
+
+It bids only up to the value of a game it expects to win (value from its own matadors, so never past
+what the hand can be worth), plays hand only when that pays better than the skat, buries points it
+cannot protect, declares null when the hand is safe, and says Kontra/Re on clearly strong hands.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from skatbot.engine.actions import KONTRA, PICK_UP, RE, Action, Declare, Discard, Kontra
+from skatbot.engine.cards import Card, Rank
+from skatbot.engine.deal import Phase
+from skatbot.engine.games import TRICK_TABLES, TRUMP, Contract, GameType
+from skatbot.engine.views import SeatView
+
+from .auction import TRUMP_GAMES, auction_action, game_value
+from .base import BasePlayer
+from .cardplay import choose_card
+from .evaluation import (
+    HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability,
+)
+
+BID_CONFIDENCE = 0.66
+"""Bid a game only when it wins at least this often: a loss costs twice the value plus the Seeger 50,
+and the defenders write 40 each."""
+BURIED_POINT_WEIGHT = 0.05
+"""Strength per card point buried in the skat (a buried ten is half a trump)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A game the declarer could play: the contract, its value, the chance to win, and the discard."""
+
+    contract: Contract
+    value: int
+    chance: float
+    discard: tuple[Card, Card] | None = None
+
+    @property
+    def expected(self) -> float:
+        """Expected Seeger-Fabian result for the declarer against the table (a loss also pays 80)."""
+        return self.chance * (self.value + 50) - (1 - self.chance) * (2 * self.value + 130)
+
+
+class NormalPlayer(BasePlayer):
+    level = "normal"
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            return auction_action(view, bid_limit(view.hand, view.seat))
+        if phase is Phase.SKAT:
+            best_hand = best_option(hand_options(view.hand, view.seat, view.bid))
+            pickup = pickup_expectation(view.hand, view.seat, view.bid)
+            if best_hand is not None and (pickup is None or best_hand.expected > pickup):
+                return Declare(best_hand.contract)
+            return PICK_UP
+        if phase is Phase.DISCARD:
+            option = best_option(skat_options(view.hand, view.seat, view.bid))
+            assert option is not None and option.discard is not None
+            first, second = sorted(option.discard)
+            return Discard(first, second)
+        if phase is Phase.DECLARE:
+            option = best_option(declare_options(view.hand, view.skat, view.seat, view.bid))
+            assert option is not None
+            return Declare(option.contract)
+        return choose_card(view, rng)
+
+    def decide_side(self, view: SeatView, offered: Action, rng: random.Random) -> Action | None:
+        contract = view.contract
+        if contract is None or contract.game is GameType.NULL:
+            return None
+        if isinstance(offered, Kontra):
+            return KONTRA if defender_strong(view.hand, contract.game) else None
+        options = declare_options(view.hand, view.skat, view.seat, view.bid)
+        mine = [o for o in options if o.contract.game is contract.game]
+        if mine and mine[0].chance >= 0.93:
+            return RE
+        return None
+
+
+# --- bidding --------------------------------------------------------------------------------------
+
+def bid_limit(hand: Sequence[Card], seat: int) -> int:
+    """The highest bid this hand supports: the value of the best game it wins often enough."""
+    forehand = seat == 0
+    limit = 0
+    for game in TRUMP_GAMES:
+        score = strength(hand, game, forehand)
+        if win_probability(game, score, before_skat=True) >= BID_CONFIDENCE:
+            limit = max(limit, game_value(game, hand))
+        if win_probability(game, score + HAND_SKAT_POINTS) >= 0.8:
+            limit = max(limit, game_value(game, hand, hand_game=True))
+    if null_probability(hand, discards_to_come=2) >= 0.66:
+        limit = max(limit, 23)
+    if null_probability(hand) >= 0.85:
+        limit = max(limit, 35)
+    return limit
+
+
+def pickup_expectation(hand: Sequence[Card], seat: int, bid: int) -> float | None:
+    """Expected result of picking up, judged before seeing the skat (None: nothing worth the bid)."""
+    forehand = seat == 0
+    best: float | None = None
+    for game in TRUMP_GAMES:
+        value = game_value(game, hand)
+        if value < bid:
+            continue
+        chance = win_probability(game, strength(hand, game, forehand), before_skat=True)
+        expected = Option(Contract(game), value, chance).expected
+        best = expected if best is None else max(best, expected)
+    if bid <= 23:
+        expected = Option(Contract(GameType.NULL), 23, null_probability(hand, discards_to_come=2)).expected
+        best = expected if best is None else max(best, expected)
+    return best
+
+
+def hand_options(hand: Sequence[Card], seat: int, bid: int) -> list[Option]:
+    """Games to play without the skat that are worth the bid."""
+    forehand = seat == 0
+    options = []
+    for game in TRUMP_GAMES:
+        value = game_value(game, hand, hand_game=True)
+        if value >= bid:
+            options.append(Option(Contract(game, True), value,
+                                   win_probability(game, strength(hand, game, forehand) + HAND_SKAT_POINTS)))
+    for ouvert, value in ((False, 35), (True, 59)):
+        if value >= bid:
+            options.append(Option(Contract(GameType.NULL, True, ouvert=ouvert), value,
+                                  null_probability(hand, ouvert=ouvert)))
+    return options
+
+
+def best_option(options: list[Option]) -> Option | None:
+    return max(options, key=lambda o: o.expected, default=None)
+
+
+# --- skat and declaration -------------------------------------------------------------------------
+
+def skat_options(hand: Sequence[Card], seat: int, bid: int) -> list[Option]:
+    """For each game, the best two cards to bury from the twelve and how the game then looks."""
+    forehand = seat == 0
+    options = []
+    for game in TRUMP_GAMES:
+        options.append(_best_discard(hand, game, forehand, bid))
+    first, second = null_discard(hand)
+    rest = [c for c in hand if c is not first and c is not second]
+    options.extend(_null_options(rest, bid, (first, second)))
+    return options
+
+
+def declare_options(hand: Sequence[Card], skat: Sequence[Card], seat: int, bid: int) -> list[Option]:
+    """The games open after the discard, judged on the ten cards kept plus the buried points."""
+    forehand = seat == 0
+    twelve = list(hand) + list(skat)
+    buried = sum(c.points for c in skat) * BURIED_POINT_WEIGHT
+    options = []
+    for game in TRUMP_GAMES:
+        value = _value_or_overbid(game, twelve, bid)
+        options.append(Option(Contract(game), value, _chance(game, hand, forehand, buried, value, bid)))
+    options.extend(_null_options(list(hand), bid, None))
+    return options
+
+
+def _null_options(kept: list[Card], bid: int, discard: tuple[Card, Card] | None) -> list[Option]:
+    options = []
+    for ouvert, value in ((False, 23), (True, 46)):
+        if value >= bid:
+            options.append(Option(Contract(GameType.NULL, ouvert=ouvert), value,
+                                  null_probability(kept, ouvert=ouvert), discard))
+    return options
+
+
+def _value_or_overbid(game: GameType, twelve: Sequence[Card], bid: int) -> int:
+    value = game_value(game, twelve)
+    if value >= bid:
+        return value
+    return -(-bid // game.base_value) * game.base_value  # what an overbid game is charged at
+
+
+def _chance(game: GameType, kept: Sequence[Card], forehand: bool, buried: float, value: int, bid: int) -> float:
+    if game_value(game, kept) < bid and value < bid:
+        return 0.0
+    return win_probability(game, strength(kept, game, forehand) + buried)
+
+
+def _best_discard(hand: Sequence[Card], game: GameType, forehand: bool, bid: int) -> Option:
+    table = TRICK_TABLES[game]
+    trumps_kept = [c for c in hand if table.effective_suit[c.index] == TRUMP]
+    candidates = [c for c in hand if table.effective_suit[c.index] != TRUMP]
+    if len(candidates) < 2:
+        candidates = [c for c in hand if not c.is_jack] if len(trumps_kept) < 11 else list(hand)
+    if len(candidates) < 2:
+        candidates = list(hand)
+    value = _value_or_overbid(game, hand, bid)
+    best: tuple[float, tuple[Card, Card]] | None = None
+    for first, second in combinations(candidates, 2):
+        kept = [c for c in hand if c is not first and c is not second]
+        score = strength(kept, game, forehand) + (first.points + second.points) * BURIED_POINT_WEIGHT
+        if best is None or score > best[0]:
+            best = (score, (first, second))
+    assert best is not None
+    overbid = game_value(game, hand) < bid
+    chance = 0.0 if overbid else win_probability(game, best[0])
+    return Option(Contract(game), value, chance, best[1])
+
+
+# --- kontra ---------------------------------------------------------------------------------------
+
+def defender_strong(hand: Sequence[Card], game: GameType) -> bool:
+    """A defender's hand that makes the declared game likely to fail: trumps and aces behind it."""
+    table = TRICK_TABLES[game]
+    trumps = [c for c in hand if table.effective_suit[c.index] == TRUMP]
+    jacks = sum(1 for c in trumps if c.is_jack)
+    aces = sum(1 for c in hand if c.rank is Rank.ACE and table.effective_suit[c.index] != TRUMP)
+    tens = sum(1 for c in hand if c.rank is Rank.TEN and table.effective_suit[c.index] != TRUMP
+               and any(o.suit is c.suit and o.rank is Rank.ACE for o in hand))
+    if game is GameType.GRAND:
+        return (jacks >= 2 and aces + tens >= 3) or jacks >= 3
+    return (len(trumps) >= 4 and jacks >= 1 and aces >= 2) or (len(trumps) >= 5 and aces >= 1)

@@ -1,0 +1,230 @@
+"""The `strong` level: the normal level's bidding, skat and declaration, and card play by search.
+
+Card play is perfect-information Monte Carlo: deal the unseen cards many times consistently with the
+view (see `sampling`), solve each world double-dummy for every card this seat may play (see `solver`),
+and play the card that does best on average. Worlds are judged on what decides the score: whether the
+declarer makes the game (61, or 90 / every trick when schneider / schwarz was announced, or no trick in
+null), then, as a smaller step, schneider either way. Ties fall to the normal level's heuristics.
+
+The effort per decision is a budget of solver nodes (deterministic, and with the default about half a
+second in pure Python), or an exact number of worlds; a clock can be injected to cap wall time instead,
+as the AI itself reads no clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from skatbot.engine.actions import Action, PlayCard
+from skatbot.engine.cards import CARDS, mask_of, points_of
+from skatbot.engine.deal import Phase
+from skatbot.engine.games import GameType
+from skatbot.engine.views import SeatView
+
+from .base import register_level
+from .cardplay import choose_card
+from .knowledge import Knowledge, read_view
+from .normal import NormalPlayer
+from .sampling import Sampler, World
+from .solver import Mode, Position, SearchAborted, Solver, layout
+
+DEFAULT_NODE_BUDGET = 40_000
+"""Solver nodes (trick starts searched) per card decision: about half a second in CPython here."""
+HARD_CAP_FACTOR = 2.5
+"""A world still being solved when the nodes used reach this multiple of the budget is dropped."""
+SCHNEIDER_WEIGHT = 0.1
+"""Schneider changes the score by one multiplier step; winning or losing the game swings about ten."""
+
+
+@dataclass(frozen=True, slots=True)
+class Goal:
+    """What the declarer must reach, in the solver's units, and which solver counts it."""
+
+    mode: Mode
+    target: int  # declarer's final total: points (61/90), cards taken (schwarz: 30), or 1 card in null
+    secondary: bool  # also judge schneider (points games without schneider/schwarz announced)
+
+
+def goal_of(view: SeatView) -> Goal:
+    contract = view.contract
+    assert contract is not None
+    if contract.game is GameType.NULL:
+        return Goal(Mode.NULL, 1, False)
+    if contract.schwarz:
+        return Goal(Mode.TRICKS, 30, False)
+    if contract.schneider:
+        return Goal(Mode.POINTS, 90, False)
+    return Goal(Mode.POINTS, 61, True)
+
+
+class StrongPlayer(NormalPlayer):
+    """Search-based card play on top of the normal level's auction, skat and declaration."""
+
+    level = "strong"
+
+    def __init__(self, seed: int, samples: int | None = None, node_budget: int = DEFAULT_NODE_BUDGET,
+                 clock: Callable[[], float] | None = None, seconds: float | None = None) -> None:
+        super().__init__(seed)
+        if samples is not None and samples < 1:
+            raise ValueError("samples must be at least 1")
+        if node_budget < 1:
+            raise ValueError("node_budget must be positive")
+        if (clock is None) != (seconds is None):
+            raise ValueError("a time budget needs both a clock and seconds")
+        self.samples = samples
+        self.node_budget = node_budget
+        self.clock = clock
+        self.seconds = seconds
+        self.last_worlds = 0  # worlds solved for the last card decision (benchmarks report it)
+
+    def decide(self, view: SeatView, rng: random.Random) -> Action:
+        contract = view.contract
+        if (view.phase is Phase.PLAY and contract is not None and view.declarer is not None
+                and contract.game is not GameType.RAMSCH):
+            return self.play_card(view, rng)
+        return super().decide(view, rng)
+
+    # --- card play ---------------------------------------------------------------------------------
+
+    def play_card(self, view: SeatView, rng: random.Random) -> PlayCard:
+        legal = [a.card.index for a in view.legal_actions if isinstance(a, PlayCard)]
+        self.last_worlds = 0
+        if len(legal) == 1:
+            return PlayCard(CARDS[legal[0]])
+        know = read_view(view)
+        candidates = root_moves(view, know, legal)
+        heuristic = choose_card(view, random.Random(rng.random()))
+        if len(candidates) == 1:
+            return PlayCard(CARDS[candidates[0]])
+        scores = self._evaluate(view, know, candidates, rng)
+        if scores is None:
+            return heuristic
+        best = max(scores.values())
+        tied = [c for c in candidates if scores[c] >= best - 1e-9]
+        if heuristic.card.index in tied:
+            return heuristic
+        return PlayCard(CARDS[tied[0]])
+
+    def _evaluate(self, view: SeatView, know: Knowledge, candidates: list[int],
+                  rng: random.Random) -> dict[int, float] | None:
+        """Sum over sampled worlds of the declarer-side utility of each candidate, signed for this seat."""
+        contract = view.contract
+        declarer = view.declarer
+        assert contract is not None and declarer is not None
+        goal = goal_of(view)
+        game = contract.game
+        solver = Solver(game, declarer, goal.mode)
+        sampler = Sampler(view, know)
+        sign = 1.0 if view.seat == declarer else -1.0
+        totals = dict.fromkeys(candidates, 0.0)
+        hard_cap = int(self.node_budget * HARD_CAP_FACTOR)
+        start = self.clock() if self.clock is not None else 0.0
+        worlds = 0
+        while True:
+            used = solver.nodes
+            if self.samples is not None:
+                if worlds >= self.samples:
+                    break
+            elif worlds and (used >= self.node_budget or (
+                    self.clock is not None and self.clock() - start >= (self.seconds or 0.0))):
+                break
+            world = sampler.draw_plausible(rng)
+            if self.samples is None:
+                solver.node_limit = hard_cap
+            try:
+                utilities = [world_utility(view, know, goal, world, card, solver) for card in candidates]
+            except SearchAborted:
+                break
+            for card, utility in zip(candidates, utilities, strict=True):
+                totals[card] += sign * utility
+            worlds += 1
+        self.last_worlds = worlds
+        if not worlds:
+            return None
+        return totals
+
+
+def world_utility(view: SeatView, know: Knowledge, goal: Goal, world: World, card: int,
+                  main: Solver) -> float:
+    """The declarer's utility in `world` after this seat plays `card`, both sides then playing perfectly."""
+    declarer = view.declarer
+    assert declarer is not None
+    position = Position(world.hands, _leader(view), tuple(c.index for _, c in view.current_trick))
+    after, gain = main.play(position, card)
+    closed = len(position.trick) == 2
+    if goal.mode is Mode.NULL:
+        if gain:
+            return 0.0
+        return 0.0 if main.reaches(after, 1) else 1.0
+    if goal.mode is Mode.TRICKS:
+        if any(t.winner != declarer for t in view.tricks) or (closed and not gain):
+            return 0.0
+        rest = sum(h.bit_count() for h in after.hands) + len(after.trick)
+        return 1.0 if not rest or main.reaches(after, rest) else 0.0
+    have = know.points[declarer] + points_of(world.skat) + gain
+    rest = _rest_points(after)
+    utility = 0.0
+    won = _reaches(main, after, goal.target - have, rest)
+    if won:
+        utility += 1.0
+    if goal.secondary:
+        if won:
+            utility += SCHNEIDER_WEIGHT * _reaches(main, after, 90 - have, rest)
+        else:
+            utility += SCHNEIDER_WEIGHT * _reaches(main, after, 31 - have, rest)
+    return utility
+
+
+def _reaches(solver: Solver, position: Position, needed: int, rest: int) -> bool:
+    if needed <= 0:
+        return True
+    if needed > rest:
+        return False
+    return solver.reaches(position, needed)
+
+
+def _rest_points(position: Position) -> int:
+    cards = position.hands[0] | position.hands[1] | position.hands[2]
+    for c in position.trick:
+        cards |= 1 << c
+    return points_of(cards)
+
+
+def _leader(view: SeatView) -> int:
+    if view.current_trick:
+        return view.current_trick[0][0]
+    if view.tricks:
+        return view.tricks[-1].winner
+    return 0
+
+
+def root_moves(view: SeatView, know: Knowledge, legal: list[int]) -> list[int]:
+    """One legal card per class of cards that are equivalent in every world: next to each other among
+    the cards still in play in the same effective suit, and worth the same points (any two in null)."""
+    contract = view.contract
+    assert contract is not None
+    lay = layout(contract.game)
+    finished = 0
+    for trick in view.tricks:
+        finished |= mask_of(trick.cards)
+    alive = lay.internal_mask(((1 << 32) - 1) & ~finished & ~mask_of(view.skat))
+    null = contract.game is GameType.NULL
+    legal_internal = lay.internal_mask(mask_of(CARDS[c] for c in legal))
+    out = []
+    for c in sorted(lay.to_internal[e] for e in legal):
+        nxt = alive & lay.above[c]
+        if nxt:
+            nb = (nxt & -nxt).bit_length() - 1
+            if legal_internal >> nb & 1 and (null or lay.points[c] == lay.points[nb]):
+                continue
+        out.append(lay.to_engine[c])
+    return out
+
+
+def _make(seed: int) -> StrongPlayer:
+    return StrongPlayer(seed)
+
+
+register_level("strong", _make)
