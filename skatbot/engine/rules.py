@@ -14,7 +14,12 @@ Every option comes from the rules texts (seeds 000, 001, 002). Our readings, whe
   the three others, the dealer who sat out included). Its own loss rule, so it refuses single losses.
 - Danish open play: any game may be played ouvert, with or without the skat, for one more multiplier
   step and no implied schneider/schwarz. Dækker (null ouvert hand) is worth 59 or 69; at 69 the number
-  69 joins the bid ladder. Musik: see `games.Contract.musik` and `scoring`.
+  69 joins the bid ladder.
+- Musik: an announcement on a suit game or grand (`Contract.musik`, "clubs musik"), only where the rule
+  is played and only while the declarer holds the card it names: the trump seven, in a grand the jack of
+  diamonds. It is one more multiplier step, counted like any announcement whether made or not (so it can
+  cover the bid). The game is won only if, besides the usual 61 points, the declarer plays that card in
+  the tenth trick and wins it; a defenders' concession counts as made while the card is still unplayed.
 """
 
 from __future__ import annotations
