@@ -175,3 +175,22 @@ class Database:
                 await self.connection.backup(destination)
             finally:
                 await destination.close()
+
+
+async def backup_file(source: Path | str, target: Path | str, busy_timeout_ms: int = 5000) -> None:
+    """Back up a database file another process may be writing, without migrating or changing it."""
+    source, target = Path(source), Path(target)
+    if not source.is_file():
+        raise FileNotFoundError(f"no database at {source}")
+    if target.exists():
+        raise FileExistsError(f"{target} exists; choose a new file for the backup")
+    connection = await aiosqlite.connect(source)
+    try:
+        await connection.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        destination = await aiosqlite.connect(target)
+        try:
+            await connection.backup(destination)
+        finally:
+            await destination.close()
+    finally:
+        await connection.close()

@@ -79,6 +79,11 @@ class SqliteTables:
         async with self._db.transaction() as connection:
             await _touch(connection, table_id, now, state)
 
+    async def all_ids(self) -> list[int]:
+        """Every table id, oldest first (for maintenance walks)."""
+        rows = await self._db.fetch_all("SELECT table_id FROM tables ORDER BY table_id")
+        return [int(row[0]) for row in rows]
+
     async def in_channel(self, *, channel_id: int) -> list[Table]:
         """The unfinished tables in a channel or thread (to find the table a command is about)."""
         async with self._db.reading() as connection:
