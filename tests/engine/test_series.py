@@ -330,3 +330,14 @@ def test_iss_export_refuses_musik() -> None:
     series.record_deal(deal)
     with pytest.raises(SeriesError, match="no Musik"):
         series.to_iss()
+
+
+def test_bock_doubles_the_game_not_the_seeger_fabian_bonuses() -> None:
+    rules = TOURNAMENT.with_options(bock_triggers={BockTrigger.LOST_AT_60})
+    series = Series(NAMES3, 4, rules)
+    first = series.record(game(declarer=0, value=24, won=False, points=60))  # Ben loses at 60
+    assert first.scores == (40, -98, 40) and not first.bock
+    won = series.record(game(declarer=0, value=36))  # Bock: Cara forehand
+    assert won.bock and won.scores == (0, 0, 2 * 36 + 50) and won.seeger == (0, 0, 86)
+    lost = series.record(game(declarer=0, value=36, won=False))  # Bock: Alice forehand
+    assert lost.scores == (-4 * 36 - 50, 40, 40) and lost.seeger == (-122, 40, 40)
