@@ -227,7 +227,8 @@ class FakeDiscord:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
-            await self.world.signal.wait(remaining)
+            # Also re-check now and then, for conditions no event announces (a process exiting).
+            await self.world.signal.wait(min(remaining, 0.2))
 
     async def wait_for_message(self, channel: Optional[Channel] = None, where: Optional[Callable[[Message], bool]] = None,
                                *, after: int = 0, visible_to: Optional[User] = None, timeout: float = 5.0) -> Message:

@@ -14,6 +14,9 @@ from .world import World
 
 UploadedFile = Tuple[int, str, bytes, str]  # (index, filename, data, content type)
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
+#: Where handlers leave the parsed body and file list for the REST log.
+BODY = web.RequestKey("body", object)
+FILES = web.RequestKey("files", list)
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -72,8 +75,8 @@ async def read_body(request: web.Request) -> Tuple[Any, List[UploadedFile]]:
     elif request.can_read_body:
         text = await request.text()
         payload = json.loads(text) if text else None
-    request["body"] = payload
-    request["files"] = [(i, name, len(data)) for i, name, data, _ in files]
+    request[BODY] = payload
+    request[FILES] = [(i, name, len(data)) for i, name, data, _ in files]
     return payload, files
 
 

@@ -13,9 +13,11 @@ wait between the last GUILD_CREATE and on_ready, unless the bot sets guild_ready
 
 from __future__ import annotations
 
+import faulthandler
 import functools
 import os
 import runpy
+import signal
 import sys
 from typing import Any, List
 
@@ -46,6 +48,8 @@ def main(argv: List[str]) -> None:
         rest, gateway = os.environ["FAKE_DISCORD_REST"], os.environ["FAKE_DISCORD_GATEWAY"]
     except KeyError as missing:
         raise SystemExit(f"launch_bot needs {missing} in the environment") from None
+    # `kill -USR1 <pid>` prints every thread's stack: how to see where a hung bot is stuck.
+    faulthandler.register(signal.SIGUSR1, all_threads=True)
     patch_discord(rest, gateway, float(os.environ.get("FAKE_DISCORD_GUILD_READY_TIMEOUT", "0.2")))
     script = argv[1]
     sys.argv = argv[1:]

@@ -28,12 +28,14 @@ class BotProcess:
         self.proc: Optional[asyncio.subprocess.Process] = None
         self._log = tempfile.NamedTemporaryFile(prefix="fakediscord-bot-", suffix=".log", delete=False)
         self.starts = 0
+        self._sessions_before = 0
 
     async def start(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
             raise RuntimeError("bot process already running")
         env = {**os.environ, **self.fake.bot_env(), "PYTHONUNBUFFERED": "1", **self.env}
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+        self._sessions_before = len(self.fake.gateway.sessions)
         self._log.write(f"--- start #{self.starts + 1}\n".encode())
         self._log.flush()
         self.proc = await asyncio.create_subprocess_exec(
@@ -42,18 +44,45 @@ class BotProcess:
         )
         self.starts += 1
 
+    async def wait_connected(self, timeout: float = 20.0, commands: tuple[str, ...] = ()) -> None:
+        """Until this start of the process has identified, got its guilds and synced `commands`.
+
+        Fails at once, with the bot's output, if the process dies first.
+        """
+        gateway, world = self.fake.gateway, self.fake.world
+
+        def ready() -> bool:
+            if self.proc is not None and self.proc.returncode is not None:
+                raise RuntimeError(f"bot exited with {self.proc.returncode}:\n{self.output()}")
+            fresh = gateway.sessions[self._sessions_before:]
+            synced = all(any(name in table for table in world.commands.values()) for name in commands)
+            return any(s.guilds_sent and not s.closed for s in fresh) and synced
+
+        try:
+            await self.fake.wait_for(ready, timeout, "the bot process to connect")
+        except TimeoutError as exc:
+            raise TimeoutError(f"{exc}; bot output:\n{self.output()}") from None
+
     async def stop(self, timeout: float = 5.0) -> Optional[int]:
-        """Ctrl-C (the bot closes cleanly), then kill if it lingers; returns the exit code."""
+        """Ctrl-C (the bot closes cleanly), then kill if it lingers; returns the exit code.
+
+        A second Ctrl-C follows after a second: on Python 3.11 a cancellation can be swallowed by
+        asyncio.wait_for racing a finished inner future, leaving the bot running after the first.
+        """
         proc = self.proc
         if proc is None:
             return None
-        if proc.returncode is None:
-            proc.send_signal(signal.SIGINT)
+        for signum, wait in ((signal.SIGINT, 1.0), (signal.SIGINT, timeout), (signal.SIGUSR1, 0.2)):
+            if proc.returncode is not None:
+                break
+            proc.send_signal(signum)  # SIGUSR1: launch_bot dumps its stacks into the output
             try:
-                await asyncio.wait_for(proc.wait(), timeout)
+                await asyncio.wait_for(proc.wait(), wait)
             except asyncio.TimeoutError:
-                proc.kill()
-                await proc.wait()
+                continue
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
         return proc.returncode
 
     async def kill(self) -> None:

@@ -11,7 +11,7 @@ from aiohttp import web
 
 from .gateway import Gateway
 from .http_util import (
-    ApiError, json_response, build_attachments, check_edit, invalid_form, new_version, read_body, snowflake, unknown,
+    BODY, ApiError, json_response, build_attachments, check_edit, invalid_form, new_version, read_body, snowflake, unknown,
 )
 from .state import (
     CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, DM, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message,
@@ -48,7 +48,7 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
             world.changed()
             return response
         world.rest_log.append(RestCall(request.method, request.path, route, response.status,
-                                       dict(request.query), request.get("body")))
+                                       dict(request.query), request.get(BODY)))
         world.changed()
         return response
 

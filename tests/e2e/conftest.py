@@ -1,0 +1,75 @@
+"""Fixtures for end-to-end tests: a started FakeDiscord with a small club, and bot processes on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import AsyncIterator, Awaitable, Callable, List
+
+import pytest
+
+from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Guild, User
+
+SAMPLE_BOT = "tests/e2e/sample_bot.py"
+
+
+@dataclass
+class Club:
+    """A guild with a #skat channel, alice (DMs open) and bob (DMs closed)."""
+
+    fake: FakeDiscord
+    guild: Guild
+    channel: Channel
+    alice: User
+    bob: User
+
+
+def build_club(fake: FakeDiscord) -> Club:
+    guild = fake.add_guild("Skat Club")
+    channel = fake.add_channel(guild, "skat")
+    return Club(fake, guild, channel, fake.add_user("alice"), fake.add_user("bob", dms_open=False))
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as server:
+        yield server
+
+
+@pytest.fixture
+def club(fake: FakeDiscord) -> Club:
+    return build_club(fake)
+
+
+StartBot = Callable[..., Awaitable[BotProcess]]
+
+
+@pytest.fixture
+async def start_bot(request: pytest.FixtureRequest) -> AsyncIterator[StartBot]:
+    """start_bot(fake, script=SAMPLE_BOT): launch a bot process and wait until it is connected and synced.
+
+    Every process is stopped afterwards; its output is printed when the test failed.
+    """
+    procs: List[BotProcess] = []
+
+    async def start(server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",)) -> BotProcess:
+        proc = BotProcess(server, script)
+        procs.append(proc)
+        await proc.start()
+        await proc.wait_connected(commands=commands)
+        return proc
+
+    yield start
+    for proc in procs:
+        await proc.stop()
+        rep = getattr(request.node, "rep_call", None)
+        if rep is not None and rep.failed:
+            print(f"--- output of {proc.script}\n{proc.output()}")
+        proc.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+    """Expose each phase's report on the item so fixtures can tell whether the test failed."""
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
