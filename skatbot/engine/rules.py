@@ -6,7 +6,8 @@ Every option comes from the rules texts (seeds 000, 001, 002). Our readings, whe
 - Ramsch (all pass): jacks are the only trumps as in a grand, everyone plays alone, the skat goes to the
   winner of the last trick. Whoever took the most card points loses that many; on a tie for the most,
   every tied player loses that many. A Durchmarsch (one player takes every trick) scores +120 instead
-  (option). Jungfrau (option): when a player took no trick, the loser's minus is doubled.
+  (option; without it that player simply loses 120). Jungfrau (option): when a player took no trick, the
+  loser's minus is doubled, once however many players took none.
 - Kontra/Re: Kontra doubles the declarer's written score, Re doubles it again. Re needs a Kontra.
 - Bock: each trigger that fires queues one Bock round (one deal per player at the table) at double
   stakes; rounds queue one after another. The doubling is the series' business, not the deal's.
