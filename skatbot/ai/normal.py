@@ -26,7 +26,7 @@ from .evaluation import (
     HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability,
 )
 
-BID_CONFIDENCE = 0.66
+BID_CONFIDENCE = 0.6
 """Bid a game only when it wins at least this often: a loss costs twice the value plus the Seeger 50,
 and the defenders write 40 each."""
 BURIED_POINT_WEIGHT = 0.05
@@ -50,11 +50,12 @@ class Option:
 
 class NormalPlayer(BasePlayer):
     level = "normal"
+    bid_confidence = BID_CONFIDENCE
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         phase = view.phase
         if phase is Phase.AUCTION:
-            return auction_action(view, bid_limit(view.hand, view.seat))
+            return auction_action(view, bid_limit(view.hand, view.seat, self.bid_confidence))
         if phase is Phase.SKAT:
             best_hand = best_option(hand_options(view.hand, view.seat, view.bid))
             pickup = pickup_expectation(view.hand, view.seat, view.bid)
@@ -87,13 +88,13 @@ class NormalPlayer(BasePlayer):
 
 # --- bidding --------------------------------------------------------------------------------------
 
-def bid_limit(hand: Sequence[Card], seat: int) -> int:
+def bid_limit(hand: Sequence[Card], seat: int, confidence: float = BID_CONFIDENCE) -> int:
     """The highest bid this hand supports: the value of the best game it wins often enough."""
     forehand = seat == 0
     limit = 0
     for game in TRUMP_GAMES:
         score = strength(hand, game, forehand)
-        if win_probability(game, score, before_skat=True) >= BID_CONFIDENCE:
+        if win_probability(game, score, before_skat=True) >= confidence:
             limit = max(limit, game_value(game, hand))
         if win_probability(game, score + HAND_SKAT_POINTS) >= 0.8:
             limit = max(limit, game_value(game, hand, hand_game=True))
