@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
-from typing import AsyncIterator, Awaitable, Callable, List
 
 import pytest
 
@@ -45,19 +45,22 @@ StartBot = Callable[..., Awaitable[BotProcess]]
 
 @pytest.fixture
 async def start_bot(request: pytest.FixtureRequest) -> AsyncIterator[StartBot]:
-    """start_bot(fake, script=SAMPLE_BOT): launch a bot process and wait until it is connected and synced.
+    """start_bot(fake, script=SAMPLE_BOT, env=None): launch a bot process, wait until it is connected and synced.
 
-    Every process is stopped afterwards; its output is printed when the test failed.
+    Every process (also those appended to `start_bot.procs`) is stopped afterwards; its output is
+    printed when the test failed.
     """
-    procs: List[BotProcess] = []
+    procs: list[BotProcess] = []
 
-    async def start(server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",)) -> BotProcess:
-        proc = BotProcess(server, script)
+    async def start(server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",),
+                    env: dict[str, str] | None = None) -> BotProcess:
+        proc = BotProcess(server, script, env=env)
         procs.append(proc)
         await proc.start()
         await proc.wait_connected(commands=commands)
         return proc
 
+    start.procs = procs  # type: ignore[attr-defined]
     yield start
     for proc in procs:
         await proc.stop()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import os
-from typing import List
 
 import discord
 from discord import app_commands
@@ -26,7 +25,7 @@ class CounterView(discord.ui.View):
         super().__init__(timeout=None)
 
     @discord.ui.button(label="Count", style=discord.ButtonStyle.primary, custom_id="sample:count")
-    async def count(self, interaction: discord.Interaction, button: discord.ui.Button["CounterView"]) -> None:
+    async def count(self, interaction: discord.Interaction, button: discord.ui.Button[CounterView]) -> None:
         assert interaction.message is not None
         current = int(interaction.message.content.rsplit(" ", 1)[-1])
         await interaction.response.edit_message(content=f"count {current + 1}", view=self)
@@ -36,12 +35,12 @@ class PickView(discord.ui.View):
     @discord.ui.select(custom_id="sample:pick", min_values=1, max_values=2, options=[
         discord.SelectOption(label="Clubs", value="C"), discord.SelectOption(label="Spades", value="S"),
         discord.SelectOption(label="Hearts", value="H"), discord.SelectOption(label="Diamonds", value="D")])
-    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select["PickView"]) -> None:
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select[PickView]) -> None:
         await interaction.response.send_message(f"picked {','.join(select.values)}", ephemeral=True)
 
 
 class NameModal(discord.ui.Modal, title="Your name"):
-    name: discord.ui.TextInput["NameModal"] = discord.ui.TextInput(label="Name", custom_id="sample:name")
+    name: discord.ui.TextInput[NameModal] = discord.ui.TextInput(label="Name", custom_id="sample:name")
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hello {self.name.value}")
@@ -76,7 +75,7 @@ async def bid(interaction: discord.Interaction, value: int) -> None:
 
 
 @bid.autocomplete("value")
-async def bid_values(interaction: discord.Interaction, current: str) -> List[app_commands.Choice[int]]:
+async def bid_values(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     return [app_commands.Choice(name=str(v), value=v) for v in BIDS if str(v).startswith(current)][:25]
 
 

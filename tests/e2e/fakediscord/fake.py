@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from typing import Any, Callable, Dict, List, Mapping, Optional, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -13,8 +14,17 @@ from .gateway import Gateway
 from .rest import API, BotRoutes, make_middleware
 from .rest_interactions import InteractionRoutes
 from .state import (
-    CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, SEND_MESSAGES, Channel, Guild, Interaction, Member, Message,
-    RestCall, User, Violation,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    SEND_MESSAGES,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    RestCall,
+    User,
+    Violation,
 )
 from .world import World
 
@@ -33,16 +43,16 @@ class FakeDiscord:
         self.world = World(bot_name=bot_name, token=token)
         self.ack_timeout = ack_timeout
         self.gateway = Gateway(self.world)
-        self._runner: Optional[web.AppRunner] = None
+        self._runner: web.AppRunner | None = None
         self._port = 0
-        self._timers: List[asyncio.TimerHandle] = []
+        self._timers: list[asyncio.TimerHandle] = []
         self._tasks: set[asyncio.Task[Any]] = set()
         self._bot_routes = BotRoutes(self.world, self.gateway, lambda: self.base_url)
         self._ix_routes = InteractionRoutes(self.world, lambda: self.base_url, ack_timeout, token_ttl)
 
     # -- lifecycle -----------------------------------------------------------------------------
 
-    async def start(self) -> "FakeDiscord":
+    async def start(self) -> FakeDiscord:
         app = web.Application(middlewares=[make_middleware(self.world)], client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
@@ -68,7 +78,7 @@ class FakeDiscord:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> "FakeDiscord":
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: object) -> None:
@@ -100,7 +110,7 @@ class FakeDiscord:
     def application_id(self) -> int:
         return self.world.application_id
 
-    def bot_env(self) -> Dict[str, str]:
+    def bot_env(self) -> dict[str, str]:
         """Environment variables for a bot process started through launch_bot."""
         return {"FAKE_DISCORD_REST": self.rest_url, "FAKE_DISCORD_GATEWAY": self.gateway_url,
                 "DISCORD_TOKEN": self.token}
@@ -116,7 +126,7 @@ class FakeDiscord:
 
     # -- building the world --------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, owner: Optional[User] = None) -> Guild:
+    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
         guild = self.world.add_guild(name, owner)
         self._announce("GUILD_CREATE", lambda: self.world.guild_payload(guild, full=True))
         return guild
@@ -129,7 +139,7 @@ class FakeDiscord:
         self._announce("CHANNEL_CREATE", lambda: self.world.channel_payload(channel))
         return channel
 
-    def add_user(self, name: str, *, dms_open: bool = True, guilds: Optional[List[Guild]] = None) -> User:
+    def add_user(self, name: str, *, dms_open: bool = True, guilds: list[Guild] | None = None) -> User:
         """A human; joins `guilds` (default: every guild that exists now)."""
         user = self.world.add_user(name, dms_open=dms_open)
         for guild in (self.world.guilds.values() if guilds is None else guilds):
@@ -150,10 +160,10 @@ class FakeDiscord:
     def channel(self, channel_id: int) -> Channel:
         return self.world.channels[channel_id]
 
-    def threads(self, parent: Optional[Channel] = None) -> List[Channel]:
+    def threads(self, parent: Channel | None = None) -> list[Channel]:
         return [c for c in self.world.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)]
 
-    def _announce(self, event: str, payload: Callable[[], Dict[str, Any]]) -> None:
+    def _announce(self, event: str, payload: Callable[[], dict[str, Any]]) -> None:
         """Tell an already connected bot about something new (no-op before it connects)."""
         if self.gateway.live is None:
             return
@@ -166,15 +176,15 @@ class FakeDiscord:
     def message(self, message_id: int) -> Message:
         return self.world.messages[message_id]
 
-    def messages(self, channel: Optional[Channel] = None, *, visible_to: Optional[User] = None,
-                 include_deleted: bool = False) -> List[Message]:
+    def messages(self, channel: Channel | None = None, *, visible_to: User | None = None,
+                 include_deleted: bool = False) -> list[Message]:
         """Every message ever posted (oldest first), optionally in one channel / as one user sees it."""
         out = [m for m in self.world.messages.values()
                if (channel is None or m.channel_id == channel.id) and (include_deleted or not m.deleted)
                and (visible_to is None or m.is_visible_to(visible_to))]
         return sorted(out, key=lambda m: m.seq)
 
-    def dms(self, user: User) -> List[Message]:
+    def dms(self, user: User) -> list[Message]:
         """Messages the bot sent to `user` by DM."""
         return self.messages(self.dm_channel(user))
 
@@ -183,32 +193,32 @@ class FakeDiscord:
         return max((m.seq for m in self.world.messages.values()), default=0)
 
     @property
-    def rest_log(self) -> List[RestCall]:
+    def rest_log(self) -> list[RestCall]:
         return self.world.rest_log
 
     @property
-    def unknown_routes(self) -> List[RestCall]:
+    def unknown_routes(self) -> list[RestCall]:
         return self.world.unknown_routes
 
     @property
-    def rejections(self) -> List[RestCall]:
+    def rejections(self) -> list[RestCall]:
         """REST calls answered with an error (4xx), e.g. 50007 or 50035."""
         return [c for c in self.world.rest_log if c.status >= 400]
 
     @property
-    def violations(self) -> List[Violation]:
+    def violations(self) -> list[Violation]:
         return self.world.violations
 
     @property
-    def interactions(self) -> List[Interaction]:
+    def interactions(self) -> list[Interaction]:
         return list(self.world.interactions.values())
 
-    def commands(self, guild: Optional[Guild] = None) -> Dict[str, Dict[str, Any]]:
+    def commands(self, guild: Guild | None = None) -> dict[str, dict[str, Any]]:
         return dict(self.world.commands.get(guild.id if guild else None, {}))
 
     def assert_clean(self, *, allow_rejections: bool = True) -> None:
         """Fail on unknown routes and broken interaction rules (and, if asked, on any 4xx)."""
-        problems: List[str] = [f"unknown route {c.method} {c.path}" for c in self.unknown_routes]
+        problems: list[str] = [f"unknown route {c.method} {c.path}" for c in self.unknown_routes]
         problems += [f"violation {v.kind}: {v.detail}" for v in self.violations]
         if not allow_rejections:
             problems += [f"rejected {c.method} {c.route} -> {c.status}" for c in self.rejections]
@@ -230,10 +240,10 @@ class FakeDiscord:
             # Also re-check now and then, for conditions no event announces (a process exiting).
             await self.world.signal.wait(min(remaining, 0.2))
 
-    async def wait_for_message(self, channel: Optional[Channel] = None, where: Optional[Callable[[Message], bool]] = None,
-                               *, after: int = 0, visible_to: Optional[User] = None, timeout: float = 5.0) -> Message:
+    async def wait_for_message(self, channel: Channel | None = None, where: Callable[[Message], bool] | None = None,
+                               *, after: int = 0, visible_to: User | None = None, timeout: float = 5.0) -> Message:
         """The first message (after mark `after`) in `channel` matching `where`."""
-        def find() -> Optional[Message]:
+        def find() -> Message | None:
             for msg in self.messages(channel, visible_to=visible_to):
                 if msg.seq > after and (where is None or where(msg)):
                     return msg
@@ -245,15 +255,15 @@ class FakeDiscord:
         await self.wait_for(lambda: self.gateway.live is not None and self.gateway.live.guilds_sent, timeout,
                             "the bot to connect to the gateway")
 
-    async def wait_for_commands(self, *names: str, guild: Optional[Guild] = None, timeout: float = 20.0) -> None:
+    async def wait_for_commands(self, *names: str, guild: Guild | None = None, timeout: float = 20.0) -> None:
         scope = guild.id if guild else None
         await self.wait_for(lambda: all(n in self.world.commands.get(scope, {}) for n in names), timeout,
                             f"commands {names} to be synced")
 
     # -- scripted users ------------------------------------------------------------------------
 
-    async def _dispatch(self, kind: int, user: User, channel: Channel, data: Dict[str, Any],
-                        message: Optional[Message] = None) -> Interaction:
+    async def _dispatch(self, kind: int, user: User, channel: Channel, data: dict[str, Any],
+                        message: Message | None = None) -> Interaction:
         world = self.world
         ix_id = world.ids.next()
         token = f"ix-{ix_id}-{secrets.token_hex(4)}"
@@ -277,16 +287,16 @@ class FakeDiscord:
                 Violation("ack_timeout", f"interaction not acknowledged within {self.ack_timeout}s", ix.id))
             self.world.changed()
 
-    async def slash(self, user: User, channel: Channel, command: str, *, subcommand: Optional[str] = None,
-                    group: Optional[str] = None, options: Optional[Mapping[str, Any]] = None) -> Interaction:
+    async def slash(self, user: User, channel: Channel, command: str, *, subcommand: str | None = None,
+                    group: str | None = None, options: Mapping[str, Any] | None = None) -> Interaction:
         """`user` runs /command [group] [subcommand] with `options`; returns the interaction record."""
         data = build.command_data(self.world, channel, command, group=group, subcommand=subcommand,
                                   options=options or {}, focused=None)
         return await self._dispatch(2, user, channel, data)
 
     async def autocomplete(self, user: User, channel: Channel, command: str, *, focused: str,
-                           subcommand: Optional[str] = None, group: Optional[str] = None,
-                           options: Optional[Mapping[str, Any]] = None, timeout: float = 5.0) -> List[Dict[str, Any]]:
+                           subcommand: str | None = None, group: str | None = None,
+                           options: Mapping[str, Any] | None = None, timeout: float = 5.0) -> list[dict[str, Any]]:
         """`user` types into option `focused` (its current text in `options`); returns the offered choices."""
         opts = dict(options or {})
         opts.setdefault(focused, "")
@@ -301,7 +311,7 @@ class FakeDiscord:
         data = build.component_data(message, user, custom_id, None)
         return await self._dispatch(3, user, self.world.channels[message.channel_id], data, message)
 
-    async def select(self, user: User, message: Message, custom_id: str, values: List[str]) -> Interaction:
+    async def select(self, user: User, message: Message, custom_id: str, values: list[str]) -> Interaction:
         """`user` picks `values` in the select menu `custom_id` on `message`."""
         data = build.component_data(message, user, custom_id, values)
         return await self._dispatch(3, user, self.world.channels[message.channel_id], data, message)

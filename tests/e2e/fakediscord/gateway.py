@@ -11,7 +11,7 @@ import asyncio
 import json
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -30,13 +30,13 @@ class Session:
 
     number: int
     ws: web.WebSocketResponse
-    query: Dict[str, str]
+    query: dict[str, str]
     session_id: str = ""
     identified: bool = False
     guilds_sent: bool = False
     seq: int = 0
     intents: int = 0
-    identify: Dict[str, Any] = field(default_factory=dict)
+    identify: dict[str, Any] = field(default_factory=dict)
     heartbeats: int = 0
     closed: bool = False
 
@@ -46,12 +46,12 @@ class Gateway:
 
     def __init__(self, world: World) -> None:
         self.world = world
-        self.sessions: List[Session] = []
+        self.sessions: list[Session] = []
         self.url = ""
         self._send_lock = asyncio.Lock()
 
     @property
-    def live(self) -> Optional[Session]:
+    def live(self) -> Session | None:
         """The session events go to: the newest identified one still open."""
         for session in reversed(self.sessions):
             if session.identified and not session.closed and not session.ws.closed:
@@ -81,7 +81,7 @@ class Gateway:
             self.world.changed()
         return ws
 
-    async def _receive(self, session: Session, msg: Dict[str, Any]) -> None:
+    async def _receive(self, session: Session, msg: dict[str, Any]) -> None:
         op, data = msg.get("op"), msg.get("d")
         if op == OP_HEARTBEAT:
             session.heartbeats += 1
@@ -96,7 +96,7 @@ class Gateway:
         else:
             _log.debug("gateway ignoring op %s", op)
 
-    async def _identify(self, session: Session, data: Dict[str, Any]) -> None:
+    async def _identify(self, session: Session, data: dict[str, Any]) -> None:
         if data.get("token") != self.world.token:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
@@ -108,7 +108,7 @@ class Gateway:
         session.intents = int(data.get("intents", 0))
         session.session_id = f"fake-session-{session.number}"
         session.identified = True
-        ready: Dict[str, Any] = {
+        ready: dict[str, Any] = {
             "v": 10, "user": world.bot.payload(), "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
             "session_id": session.session_id, "resume_gateway_url": self.url, "private_channels": [],
             "relationships": [], "application": {"id": str(world.application_id), "flags": 0},
@@ -122,11 +122,11 @@ class Gateway:
         session.guilds_sent = True
         world.changed()
 
-    async def dispatch_to(self, session: Session, event: str, data: Dict[str, Any]) -> None:
+    async def dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
         await self._send(session, {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data})
 
-    async def dispatch(self, event: str, data: Dict[str, Any]) -> bool:
+    async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
         """Send an event to the live session; False when no bot is connected."""
         session = self.live
         if session is None or not session.guilds_sent:
@@ -134,7 +134,7 @@ class Gateway:
         await self.dispatch_to(session, event, data)
         return True
 
-    async def _send(self, session: Session, payload: Dict[str, Any]) -> None:
+    async def _send(self, session: Session, payload: dict[str, Any]) -> None:
         async with self._send_lock:
             if not session.ws.closed:
                 await session.ws.send_str(json.dumps(payload))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 from aiohttp import web
 
@@ -12,7 +12,7 @@ from .state import Attachment, MessageVersion
 from .validation import check_message, form_error, is_empty_message
 from .world import World
 
-UploadedFile = Tuple[int, str, bytes, str]  # (index, filename, data, content type)
+UploadedFile = tuple[int, str, bytes, str]  # (index, filename, data, content type)
 _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 #: Where handlers leave the parsed body and file list for the REST log.
 BODY = web.RequestKey("body", object)
@@ -27,7 +27,7 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 class ApiError(Exception):
     """Raised by a handler; becomes Discord's JSON error body with the given status and code."""
 
-    def __init__(self, status: int, code: int, message: str, errors: Optional[Dict[str, Any]] = None) -> None:
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None) -> None:
         super().__init__(f"{status} {code} {message}")
         self.status = status
         self.code = code
@@ -35,13 +35,13 @@ class ApiError(Exception):
         self.errors = errors
 
     def response(self) -> web.Response:
-        body: Dict[str, Any] = {"code": self.code, "message": self.message}
+        body: dict[str, Any] = {"code": self.code, "message": self.message}
         if self.errors is not None:
             body["errors"] = self.errors
         return json_response(body, status=self.status)
 
 
-def invalid_form(tree: Dict[str, Any]) -> ApiError:
+def invalid_form(tree: dict[str, Any]) -> ApiError:
     body = form_error(tree)
     return ApiError(400, body["code"], body["message"], body["errors"])
 
@@ -53,9 +53,9 @@ def unknown(kind: str) -> ApiError:
     return ApiError(404, codes[kind], f"Unknown {kind}")
 
 
-async def read_body(request: web.Request) -> Tuple[Any, List[UploadedFile]]:
+async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     """JSON body, or multipart `payload_json` plus `files[n]`; stored on the request for the log."""
-    files: List[UploadedFile] = []
+    files: list[UploadedFile] = []
     payload: Any = None
     if request.content_type.startswith("multipart/"):
         reader = await request.multipart()
@@ -84,10 +84,10 @@ def bool_param(request: web.Request, name: str) -> bool:
     return request.query.get(name, "").lower() in ("1", "true")
 
 
-def build_attachments(world: World, base_url: str, payload: Dict[str, Any], files: List[UploadedFile]) -> List[Attachment]:
+def build_attachments(world: World, base_url: str, payload: dict[str, Any], files: list[UploadedFile]) -> list[Attachment]:
     """Turn uploaded files into stored attachments, honouring descriptions/filenames in payload.attachments."""
     meta = {str(a.get("id")): a for a in payload.get("attachments") or []}
-    out: List[Attachment] = []
+    out: list[Attachment] = []
     for index, filename, data, ctype in files:
         info = meta.get(str(index), {})
         att_id = world.ids.next()
@@ -97,7 +97,7 @@ def build_attachments(world: World, base_url: str, payload: Dict[str, Any], file
     return out
 
 
-def new_version(world: World, base_url: str, payload: Dict[str, Any], files: List[UploadedFile],
+def new_version(world: World, base_url: str, payload: dict[str, Any], files: list[UploadedFile],
                 *, extra_flags: int = 0) -> MessageVersion:
     """Validate a new message body (50035 / 50006) and build its first version."""
     tree = check_message(payload)
@@ -114,7 +114,7 @@ def new_version(world: World, base_url: str, payload: Dict[str, Any], files: Lis
     )
 
 
-def check_edit(payload: Dict[str, Any]) -> None:
+def check_edit(payload: dict[str, Any]) -> None:
     tree = check_message(payload)
     if tree:
         raise invalid_form(tree)

@@ -7,7 +7,8 @@ would refuse a bad invocation; a wrong test call raises ValueError/LookupError i
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from collections.abc import Mapping
+from typing import Any
 
 from .state import Channel, Message, Role, User
 from .world import World
@@ -18,9 +19,9 @@ SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
 def base_payload(world: World, ix_id: int, token: str, kind: int, user: User, channel: Channel,
-                 data: Dict[str, Any]) -> Dict[str, Any]:
+                 data: dict[str, Any]) -> dict[str, Any]:
     """The fields every interaction carries; guild interactions get `member`, DM ones get `user`."""
-    payload: Dict[str, Any] = {
+    payload: dict[str, Any] = {
         "id": str(ix_id), "application_id": str(world.application_id), "type": kind, "token": token, "version": 1,
         "data": data, "channel_id": str(channel.id), "channel": world.channel_payload(channel),
         "app_permissions": str(world.bot_permissions(channel)), "locale": "en-US", "entitlements": [],
@@ -39,15 +40,15 @@ def base_payload(world: World, ix_id: int, token: str, kind: int, user: User, ch
     return payload
 
 
-def command_data(world: World, channel: Channel, name: str, *, group: Optional[str], subcommand: Optional[str],
-                 options: Mapping[str, Any], focused: Optional[str]) -> Dict[str, Any]:
+def command_data(world: World, channel: Channel, name: str, *, group: str | None, subcommand: str | None,
+                 options: Mapping[str, Any], focused: str | None) -> dict[str, Any]:
     """The `data` of a type 2 (or, with `focused`, type 4) interaction for /name [group] [subcommand] options."""
     scope, command = world.find_command(channel.guild_id, name)
     if command is None:
         known = sorted(set(world.commands.get(None, {})) | set(world.commands.get(channel.guild_id, {})))
         raise LookupError(f"/{name} is not registered (known: {known}); did the bot sync its command tree?")
-    schema: List[Dict[str, Any]] = command.get("options") or []
-    path: List[Tuple[int, str]] = []
+    schema: list[dict[str, Any]] = command.get("options") or []
+    path: list[tuple[int, str]] = []
     if group is not None:
         schema = _child(schema, group, SUB_COMMAND_GROUP, name).get("options") or []
         path.append((SUB_COMMAND_GROUP, group))
@@ -56,7 +57,7 @@ def command_data(world: World, channel: Channel, name: str, *, group: Optional[s
         path.append((SUB_COMMAND, subcommand))
     if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema):
         raise ValueError(f"/{name} needs a subcommand: {[o['name'] for o in schema]}")
-    resolved: Dict[str, Dict[str, Any]] = {}
+    resolved: dict[str, dict[str, Any]] = {}
     leaf = [_option(world, channel, spec, options, focused, resolved) for spec in schema if spec["name"] in options]
     unknown = set(options) - {spec["name"] for spec in schema}
     if unknown:
@@ -64,10 +65,10 @@ def command_data(world: World, channel: Channel, name: str, *, group: Optional[s
     missing = [s["name"] for s in schema if s.get("required") and s["name"] not in options]
     if missing and focused is None:
         raise ValueError(f"/{name} is missing required option(s) {missing}")
-    nested: List[Dict[str, Any]] = leaf
+    nested: list[dict[str, Any]] = leaf
     for kind, part in reversed(path):
         nested = [{"type": kind, "name": part, "options": nested}]
-    data: Dict[str, Any] = {"id": command["id"], "name": name, "type": 1, "options": nested}
+    data: dict[str, Any] = {"id": command["id"], "name": name, "type": 1, "options": nested}
     if scope is not None:
         data["guild_id"] = str(scope)
     if resolved:
@@ -75,7 +76,7 @@ def command_data(world: World, channel: Channel, name: str, *, group: Optional[s
     return data
 
 
-def _child(schema: List[Dict[str, Any]], name: str, kind: int, command: str) -> Dict[str, Any]:
+def _child(schema: list[dict[str, Any]], name: str, kind: int, command: str) -> dict[str, Any]:
     for option in schema:
         if option["name"] == name and option.get("type") == kind:
             return option
@@ -83,8 +84,8 @@ def _child(schema: List[Dict[str, Any]], name: str, kind: int, command: str) -> 
                       f"it has {[o['name'] for o in schema]}")
 
 
-def _option(world: World, channel: Channel, spec: Dict[str, Any], options: Mapping[str, Any], focused: Optional[str],
-            resolved: Dict[str, Dict[str, Any]]) -> Dict[str, Any]:
+def _option(world: World, channel: Channel, spec: dict[str, Any], options: Mapping[str, Any], focused: str | None,
+            resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
     name, kind, raw = spec["name"], spec["type"], options[spec["name"]]
     if name == focused:
         if not spec.get("autocomplete"):
@@ -125,12 +126,12 @@ def _option(world: World, channel: Channel, spec: Dict[str, Any], options: Mappi
     return {"name": name, "type": kind, "value": value}
 
 
-def _bounds(name: str, value: float, low: Optional[float], high: Optional[float], what: str) -> None:
+def _bounds(name: str, value: float, low: float | None, high: float | None, what: str) -> None:
     if (low is not None and value < low) or (high is not None and value > high):
         raise ValueError(f"option {name!r} {what} {value} outside [{low}, {high}]")
 
 
-def component_data(message: Message, user: User, custom_id: str, values: Optional[List[str]]) -> Dict[str, Any]:
+def component_data(message: Message, user: User, custom_id: str, values: list[str] | None) -> dict[str, Any]:
     """The `data` of a type 3 interaction, refusing what a real client could not click."""
     if not message.is_visible_to(user):
         raise ValueError(f"{user.name} cannot see message {message.id}")
@@ -141,7 +142,7 @@ def component_data(message: Message, user: User, custom_id: str, values: Optiona
     if comp.get("disabled"):
         raise ValueError(f"component {custom_id!r} is disabled")
     kind = comp["type"]
-    data: Dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
     if "id" in comp:
         data["id"] = comp["id"]
     if values is None:
@@ -162,12 +163,12 @@ def component_data(message: Message, user: User, custom_id: str, values: Optiona
     return data
 
 
-def modal_data(modal: Dict[str, Any], values: Mapping[str, str]) -> Dict[str, Any]:
+def modal_data(modal: dict[str, Any], values: Mapping[str, str]) -> dict[str, Any]:
     """The `data` of a type 5 submit: the modal's layout with each text input's value filled in."""
     missing = set(values)
 
-    def fill(comp: Dict[str, Any]) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"type": comp["type"]}
+    def fill(comp: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": comp["type"]}
         if "id" in comp:
             out["id"] = comp["id"]
         if comp["type"] == 4:

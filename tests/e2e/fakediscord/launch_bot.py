@@ -19,7 +19,7 @@ import os
 import runpy
 import signal
 import sys
-from typing import Any, List
+from typing import Any
 
 
 def patch_discord(rest_url: str, gateway_url: str, guild_ready_timeout: float) -> None:
@@ -41,7 +41,7 @@ def patch_discord(rest_url: str, gateway_url: str, guild_ready_timeout: float) -
     discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]
 
 
-def main(argv: List[str]) -> None:
+def main(argv: list[str]) -> None:
     if len(argv) < 2:
         raise SystemExit("usage: python -m tests.e2e.fakediscord.launch_bot SCRIPT [ARGS...]")
     try:

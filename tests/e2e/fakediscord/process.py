@@ -8,7 +8,6 @@ import signal
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Optional
 
 from .fake import FakeDiscord
 
@@ -18,14 +17,14 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 class BotProcess:
     """Start, stop and restart `python -m tests.e2e.fakediscord.launch_bot SCRIPT`; keeps its output."""
 
-    def __init__(self, fake: FakeDiscord, script: str, *, args: Optional[List[str]] = None,
-                 env: Optional[Dict[str, str]] = None, cwd: Optional[Path] = None) -> None:
+    def __init__(self, fake: FakeDiscord, script: str, *, args: list[str] | None = None,
+                 env: dict[str, str] | None = None, cwd: Path | None = None) -> None:
         self.fake = fake
         self.script = script
         self.args = args or []
         self.env = env or {}
         self.cwd = cwd or REPO_ROOT
-        self.proc: Optional[asyncio.subprocess.Process] = None
+        self.proc: asyncio.subprocess.Process | None = None
         self._log = tempfile.NamedTemporaryFile(prefix="fakediscord-bot-", suffix=".log", delete=False)
         self.starts = 0
         self._sessions_before = 0
@@ -63,7 +62,7 @@ class BotProcess:
         except TimeoutError as exc:
             raise TimeoutError(f"{exc}; bot output:\n{self.output()}") from None
 
-    async def stop(self, timeout: float = 5.0) -> Optional[int]:
+    async def stop(self, timeout: float = 5.0) -> int | None:
         """Ctrl-C (the bot closes cleanly), then kill if it lingers; returns the exit code.
 
         A second Ctrl-C follows after a second: on Python 3.11 a cancellation can be swallowed by
@@ -78,7 +77,7 @@ class BotProcess:
             proc.send_signal(signum)  # SIGUSR1: launch_bot dumps its stacks into the output
             try:
                 await asyncio.wait_for(proc.wait(), wait)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue
         if proc.returncode is None:
             proc.kill()

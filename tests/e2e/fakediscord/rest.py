@@ -5,17 +5,35 @@ Every call is logged; a route the fake does not know answers 404 and lands in `u
 
 from __future__ import annotations
 
-from typing import Any, Awaitable, Callable, Dict, List
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from aiohttp import web
 
 from .gateway import Gateway
 from .http_util import (
-    BODY, ApiError, json_response, build_attachments, check_edit, invalid_form, new_version, read_body, snowflake, unknown,
+    BODY,
+    ApiError,
+    build_attachments,
+    check_edit,
+    invalid_form,
+    json_response,
+    new_version,
+    read_body,
+    snowflake,
+    unknown,
 )
 from .state import (
-    CREATE_PRIVATE_THREADS, CREATE_PUBLIC_THREADS, DM, PRIVATE_THREAD, PUBLIC_THREAD, Channel, Guild, Message,
-    RestCall, User,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    DM,
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    Channel,
+    Guild,
+    Message,
+    RestCall,
+    User,
 )
 from .validation import check_commands
 from .world import World
@@ -165,7 +183,7 @@ class BotRoutes:
         if tree:
             raise invalid_form(tree)
         old = self.world.commands.get(scope, {})
-        table: Dict[str, Dict[str, Any]] = {}
+        table: dict[str, dict[str, Any]] = {}
         for spec in body:
             kept = old.get(spec["name"])
             command = {
@@ -295,7 +313,7 @@ class BotRoutes:
     async def list_members(self, request: web.Request) -> web.Response:
         guild = self._guild(request)
         limit = int(request.query.get("limit", "1"))
-        members: List[Dict[str, Any]] = [self.world.member_payload(guild, m.user) for m in guild.members.values()]
+        members: list[dict[str, Any]] = [self.world.member_payload(guild, m.user) for m in guild.members.values()]
         return json_response(members[:limit])
 
     async def get_member(self, request: web.Request) -> web.Response:

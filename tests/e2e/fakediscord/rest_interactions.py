@@ -9,12 +9,22 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Dict, Optional
+from collections.abc import Callable
+from typing import Any
 
 from aiohttp import web
 
 from .http_util import (
-    ApiError, json_response, bool_param, build_attachments, check_edit, invalid_form, new_version, read_body, snowflake, unknown,
+    ApiError,
+    bool_param,
+    build_attachments,
+    check_edit,
+    invalid_form,
+    json_response,
+    new_version,
+    read_body,
+    snowflake,
+    unknown,
 )
 from .state import EPHEMERAL, LOADING, Interaction, Message, MessageVersion, Violation
 from .validation import check_choices, is_empty_message
@@ -60,7 +70,7 @@ class InteractionRoutes:
             raise unknown("Interaction")
         payload = payload or {}
         kind = int(payload.get("type", 0))
-        data: Dict[str, Any] = payload.get("data") or {}
+        data: dict[str, Any] = payload.get("data") or {}
         if kind not in ALLOWED_CALLBACKS.get(ix.kind, set()) or (kind in (6, 7) and ix.source_message_id is None):
             raise invalid_form({"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
                                                       "message": f"Callback type {kind} is invalid here"}]}})
@@ -71,8 +81,8 @@ class InteractionRoutes:
         self.world.changed()
         if not bool_param(request, "with_response"):
             return web.Response(status=204)
-        info: Dict[str, Any] = {"id": str(ix.id), "type": ix.kind}
-        body: Dict[str, Any] = {"interaction": info}
+        info: dict[str, Any] = {"id": str(ix.id), "type": ix.kind}
+        body: dict[str, Any] = {"interaction": info}
         if message is not None:
             info.update(response_message_id=str(message.id), response_message_loading=message.loading,
                         response_message_ephemeral=message.ephemeral)
@@ -80,7 +90,7 @@ class InteractionRoutes:
                 body["resource"] = {"type": kind, "message": self.world.message_payload(message)}
         return json_response(body)
 
-    def _apply(self, ix: Interaction, kind: int, data: Dict[str, Any], files: list) -> Optional[Message]:
+    def _apply(self, ix: Interaction, kind: int, data: dict[str, Any], files: list) -> Message | None:
         """Carry out one callback type; returns the message it created or edited."""
         if kind == 4:
             version = new_version(self.world, self.base_url(), data, files)
@@ -169,7 +179,7 @@ class InteractionRoutes:
         self._edit(msg, payload, files)
         return json_response(self.world.message_payload(msg))
 
-    def _edit(self, msg: Message, payload: Dict[str, Any], files: list) -> None:
+    def _edit(self, msg: Message, payload: dict[str, Any], files: list) -> None:
         self.world.edit_message(msg, payload, build_attachments(self.world, self.base_url(), payload, files),
                                 clear_flags=LOADING)
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterator, List, Optional
+from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
 #: 2025-01-01T00:00:00Z; ids encode this instant plus a counter, so they look like real snowflakes.
@@ -66,7 +67,7 @@ class Snowflakes:
     @staticmethod
     def time_of(snowflake: int) -> dt.datetime:
         ms = (snowflake >> 22) + DISCORD_EPOCH_MS
-        return dt.datetime.fromtimestamp(ms / 1000, tz=dt.timezone.utc)
+        return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
 
 
 @dataclass
@@ -78,8 +79,8 @@ class User:
     bot: bool = False
     dms_open: bool = True
 
-    def payload(self) -> Dict[str, Any]:
-        data: Dict[str, Any] = {
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "id": str(self.id), "username": self.name, "global_name": self.name, "discriminator": "0",
             "avatar": None, "public_flags": 0, "flags": 0,
         }
@@ -95,7 +96,7 @@ class Role:
     permissions: int
     position: int = 0
 
-    def payload(self) -> Dict[str, Any]:
+    def payload(self) -> dict[str, Any]:
         return {
             "id": str(self.id), "name": self.name, "permissions": str(self.permissions), "position": self.position,
             "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0,
@@ -105,8 +106,8 @@ class Role:
 @dataclass
 class Member:
     user: User
-    role_ids: List[int] = field(default_factory=list)
-    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc))
+    role_ids: list[int] = field(default_factory=list)
+    joined_at: dt.datetime = field(default_factory=lambda: dt.datetime(2025, 1, 1, tzinfo=dt.UTC))
 
 
 @dataclass
@@ -115,15 +116,15 @@ class Channel:
 
     id: int
     type: int
-    name: Optional[str] = None
-    guild_id: Optional[int] = None
-    parent_id: Optional[int] = None
-    owner_id: Optional[int] = None
-    recipient_id: Optional[int] = None
+    name: str | None = None
+    guild_id: int | None = None
+    parent_id: int | None = None
+    owner_id: int | None = None
+    recipient_id: int | None = None
     position: int = 0
     #: Permission bits denied to the bot in this channel (a member overwrite), to test fallbacks.
     bot_denied: int = 0
-    thread_member_ids: List[int] = field(default_factory=list)
+    thread_member_ids: list[int] = field(default_factory=list)
 
     @property
     def is_thread(self) -> bool:
@@ -139,9 +140,9 @@ class Guild:
     id: int
     name: str
     owner_id: int
-    roles: Dict[int, Role] = field(default_factory=dict)
-    members: Dict[int, Member] = field(default_factory=dict)
-    channel_ids: List[int] = field(default_factory=list)
+    roles: dict[int, Role] = field(default_factory=dict)
+    members: dict[int, Member] = field(default_factory=dict)
+    channel_ids: list[int] = field(default_factory=list)
     locale: str = "en-US"
 
     @property
@@ -169,10 +170,10 @@ class Attachment:
     data: bytes
     content_type: str
     url: str
-    description: Optional[str] = None
+    description: str | None = None
 
-    def payload(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {
+    def payload(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "id": str(self.id), "filename": self.filename, "size": len(self.data), "url": self.url,
             "proxy_url": self.url, "content_type": self.content_type,
         }
@@ -186,9 +187,9 @@ class MessageVersion:
     """One state of a message; `Message.history` holds them oldest first."""
 
     content: str
-    embeds: List[Dict[str, Any]]
-    components: List[Dict[str, Any]]
-    attachments: List[Attachment]
+    embeds: list[dict[str, Any]]
+    components: list[dict[str, Any]]
+    attachments: list[Attachment]
     flags: int
 
 
@@ -202,17 +203,17 @@ class Message:
     id: int
     seq: int
     channel_id: int
-    guild_id: Optional[int]
+    guild_id: int | None
     author: User
     type: int
     visibility: str
-    viewer_id: Optional[int]
-    history: List[MessageVersion]
-    webhook_id: Optional[int] = None
-    interaction_id: Optional[int] = None
-    interaction_metadata: Optional[Dict[str, Any]] = None
+    viewer_id: int | None
+    history: list[MessageVersion]
+    webhook_id: int | None = None
+    interaction_id: int | None = None
+    interaction_metadata: dict[str, Any] | None = None
     deleted: bool = False
-    edited_at: Optional[dt.datetime] = None
+    edited_at: dt.datetime | None = None
 
     @property
     def current(self) -> MessageVersion:
@@ -223,15 +224,15 @@ class Message:
         return self.current.content
 
     @property
-    def embeds(self) -> List[Dict[str, Any]]:
+    def embeds(self) -> list[dict[str, Any]]:
         return self.current.embeds
 
     @property
-    def components(self) -> List[Dict[str, Any]]:
+    def components(self) -> list[dict[str, Any]]:
         return self.current.components
 
     @property
-    def attachments(self) -> List[Attachment]:
+    def attachments(self) -> list[Attachment]:
         return self.current.attachments
 
     @property
@@ -263,7 +264,7 @@ class Message:
             return False
         return self.visibility == "public" or self.viewer_id == user.id
 
-    def walk_components(self) -> Iterator[Dict[str, Any]]:
+    def walk_components(self) -> Iterator[dict[str, Any]]:
         """Every component, depth first (action rows, buttons, selects, v2 containers)."""
         stack = list(reversed(self.components))
         while stack:
@@ -276,18 +277,18 @@ class Message:
                 children.append(comp["component"])
             stack.extend(reversed(children))
 
-    def component(self, custom_id: str) -> Optional[Dict[str, Any]]:
+    def component(self, custom_id: str) -> dict[str, Any] | None:
         return next((c for c in self.walk_components() if c.get("custom_id") == custom_id), None)
 
-    def buttons(self) -> List[Dict[str, Any]]:
+    def buttons(self) -> list[dict[str, Any]]:
         return [c for c in self.walk_components() if c.get("type") == 2]
 
-    def button_labels(self) -> List[str]:
+    def button_labels(self) -> list[str]:
         return [str(c.get("label", "")) for c in self.buttons()]
 
-    def payload(self, channel: Channel) -> Dict[str, Any]:
+    def payload(self, channel: Channel) -> dict[str, Any]:
         v = self.current
-        data: Dict[str, Any] = {
+        data: dict[str, Any] = {
             "id": str(self.id), "channel_id": str(self.channel_id), "type": self.type, "content": v.content,
             "author": self.author.payload(), "embeds": v.embeds, "components": v.components,
             "attachments": [a.payload() for a in v.attachments], "flags": v.flags,
@@ -313,7 +314,7 @@ class Violation:
 
     kind: str
     detail: str
-    interaction_id: Optional[int] = None
+    interaction_id: int | None = None
 
 
 @dataclass
@@ -322,7 +323,7 @@ class RestCall:
     path: str
     route: str
     status: int
-    query: Dict[str, str]
+    query: dict[str, str]
     body: Any
 
 
@@ -340,14 +341,14 @@ class Interaction:
     kind: int
     user: User
     channel: Channel
-    payload: Dict[str, Any]
+    payload: dict[str, Any]
     created_at: float
-    source_message_id: Optional[int] = None
-    callback_type: Optional[int] = None
-    callback_data: Optional[Dict[str, Any]] = None
-    acked_at: Optional[float] = None
-    original_id: Optional[int] = None
-    followup_ids: List[int] = field(default_factory=list)
+    source_message_id: int | None = None
+    callback_type: int | None = None
+    callback_data: dict[str, Any] | None = None
+    acked_at: float | None = None
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
     ephemeral: bool = False
     _fake: Any = None
 
@@ -356,25 +357,25 @@ class Interaction:
         return self.callback_type is not None
 
     @property
-    def choices(self) -> Optional[List[Dict[str, Any]]]:
+    def choices(self) -> list[dict[str, Any]] | None:
         """Autocomplete choices, once answered."""
         if self.callback_type != 8 or self.callback_data is None:
             return None
         return list(self.callback_data.get("choices", []))
 
     @property
-    def modal(self) -> Optional[Dict[str, Any]]:
+    def modal(self) -> dict[str, Any] | None:
         return self.callback_data if self.callback_type == 9 else None
 
     @property
-    def original(self) -> Optional[Message]:
+    def original(self) -> Message | None:
         """The message the initial response created or (for 6/7) edited."""
         target = self.original_id if self.original_id is not None else (
             self.source_message_id if self.callback_type in (6, 7) else None)
         return None if target is None else self._fake.message(target)
 
     @property
-    def followups(self) -> List[Message]:
+    def followups(self) -> list[Message]:
         return [self._fake.message(mid) for mid in self.followup_ids]
 
     async def wait_acked(self, timeout: float = 5.0) -> int:
@@ -385,7 +386,7 @@ class Interaction:
 
     async def wait_message(self, timeout: float = 5.0) -> Message:
         """Wait for the visible response: the original message once it is no longer "thinking"."""
-        def ready() -> Optional[Message]:
+        def ready() -> Message | None:
             msg = self.original
             if msg is None or msg.loading:
                 return None
@@ -395,7 +396,7 @@ class Interaction:
         return await self._fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
 
     async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> Message:
-        def ready() -> Optional[Message]:
+        def ready() -> Message | None:
             return self.followups[index] if len(self.followup_ids) > index else None
         return await self._fake.wait_for(ready, timeout, f"follow-up #{index} of interaction {self.id}")
 
@@ -416,5 +417,5 @@ class ChangeSignal:
     async def wait(self, timeout: float) -> None:
         try:
             await asyncio.wait_for(self._event.wait(), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass

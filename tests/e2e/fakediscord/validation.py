@@ -6,11 +6,11 @@ Each check returns a nested error tree ({"content": {"_errors": [...]}}); an emp
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 from .state import COMPONENTS_V2
 
-ErrorTree = Dict[str, Any]
+ErrorTree = dict[str, Any]
 
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
@@ -32,24 +32,24 @@ MAX_CHOICES = 25
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
-def _err(tree: ErrorTree, path: List[Any], code: str, message: str) -> None:
+def _err(tree: ErrorTree, path: list[Any], code: str, message: str) -> None:
     node = tree
     for key in path:
         node = node.setdefault(str(key), {})
     node.setdefault("_errors", []).append({"code": code, "message": message})
 
 
-def _max_len(tree: ErrorTree, path: List[Any], value: Any, limit: int) -> None:
+def _max_len(tree: ErrorTree, path: list[Any], value: Any, limit: int) -> None:
     if isinstance(value, str) and len(value) > limit:
         _err(tree, path, "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length.")
 
 
-def form_error(tree: ErrorTree) -> Dict[str, Any]:
+def form_error(tree: ErrorTree) -> dict[str, Any]:
     """The JSON body of Discord's 400 Invalid Form Body."""
     return {"code": 50035, "errors": tree, "message": "Invalid Form Body"}
 
 
-def check_message(payload: Dict[str, Any]) -> ErrorTree:
+def check_message(payload: dict[str, Any]) -> ErrorTree:
     """Content, embed and component limits."""
     tree: ErrorTree = {}
     content = payload.get("content")
@@ -69,13 +69,13 @@ def check_message(payload: Dict[str, Any]) -> ErrorTree:
     return tree
 
 
-def is_empty_message(payload: Dict[str, Any], files: int) -> bool:
+def is_empty_message(payload: dict[str, Any], files: int) -> bool:
     """A new message needs content, an embed, components, a file, a sticker or a poll (else 50006)."""
     return not (payload.get("content") or payload.get("embeds") or payload.get("components") or files
                 or payload.get("sticker_ids") or payload.get("poll"))
 
 
-def _check_embed(tree: ErrorTree, path: List[Any], embed: Dict[str, Any]) -> int:
+def _check_embed(tree: ErrorTree, path: list[Any], embed: dict[str, Any]) -> int:
     """Checks one embed; returns its character count toward the 6000 total."""
     _max_len(tree, path + ["title"], embed.get("title"), MAX_TITLE)
     _max_len(tree, path + ["description"], embed.get("description"), MAX_DESCRIPTION)
@@ -97,7 +97,7 @@ def _check_embed(tree: ErrorTree, path: List[Any], embed: Dict[str, Any]) -> int
     return size + len(footer) + len(author)
 
 
-def check_components(tree: ErrorTree, components: List[Dict[str, Any]], *, v2: bool) -> None:
+def check_components(tree: ErrorTree, components: list[dict[str, Any]], *, v2: bool) -> None:
     if v2:
         count = _count(components)
         if count > MAX_V2_COMPONENTS:
@@ -111,11 +111,11 @@ def check_components(tree: ErrorTree, components: List[Dict[str, Any]], *, v2: b
         _check_component(tree, ["components", i], comp, seen)
 
 
-def _count(components: List[Dict[str, Any]]) -> int:
+def _count(components: list[dict[str, Any]]) -> int:
     return sum(1 + _count(c.get("components") or []) + (1 if "accessory" in c else 0) for c in components)
 
 
-def _check_component(tree: ErrorTree, path: List[Any], comp: Dict[str, Any], seen: set[str]) -> None:
+def _check_component(tree: ErrorTree, path: list[Any], comp: dict[str, Any], seen: set[str]) -> None:
     kind = comp.get("type")
     children = comp.get("components") or []
     if kind == 1:
@@ -162,7 +162,7 @@ def _check_component(tree: ErrorTree, path: List[Any], comp: Dict[str, Any], see
         _check_component(tree, path + ["accessory"], comp["accessory"], seen)
 
 
-def check_choices(choices: List[Dict[str, Any]]) -> ErrorTree:
+def check_choices(choices: list[dict[str, Any]]) -> ErrorTree:
     """Autocomplete results: at most 25, names 1..100 characters, string values at most 100."""
     tree: ErrorTree = {}
     if len(choices) > MAX_CHOICES:
@@ -175,7 +175,7 @@ def check_choices(choices: List[Dict[str, Any]]) -> ErrorTree:
     return tree
 
 
-def check_commands(commands: List[Dict[str, Any]]) -> ErrorTree:
+def check_commands(commands: list[dict[str, Any]]) -> ErrorTree:
     """Application command definitions as synced by CommandTree.sync()."""
     tree: ErrorTree = {}
     if len(commands) > 100:
@@ -185,11 +185,11 @@ def check_commands(commands: List[Dict[str, Any]]) -> ErrorTree:
     return tree
 
 
-def _check_command(tree: ErrorTree, path: List[Any], command: Dict[str, Any], *, is_chat_input: bool) -> None:
+def _check_command(tree: ErrorTree, path: list[Any], command: dict[str, Any], *, is_chat_input: bool) -> None:
     name = command.get("name") or ""
     if is_chat_input and (not COMMAND_NAME.match(name) or name != name.lower()):
         _err(tree, path + ["name"], "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
-    description: Optional[str] = command.get("description")
+    description: str | None = command.get("description")
     if is_chat_input and (not description or len(description) > 100):
         _err(tree, path + ["description"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
     options = command.get("options") or []

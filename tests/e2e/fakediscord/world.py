@@ -3,16 +3,34 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 from .state import (
-    BOT_PERMISSIONS, DM, EPHEMERAL, EVERYONE_PERMISSIONS, GUILD_TEXT, SEND_MESSAGES, SEND_MESSAGES_IN_THREADS,
-    Attachment, ChangeSignal, Channel, Guild, Interaction, Member, Message, MessageVersion, RestCall, Role,
-    Snowflakes, User, Violation, iso,
+    BOT_PERMISSIONS,
+    DM,
+    EPHEMERAL,
+    EVERYONE_PERMISSIONS,
+    GUILD_TEXT,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    Attachment,
+    ChangeSignal,
+    Channel,
+    Guild,
+    Interaction,
+    Member,
+    Message,
+    MessageVersion,
+    RestCall,
+    Role,
+    Snowflakes,
+    User,
+    Violation,
+    iso,
 )
 
 #: Commands as synced, keyed by guild id (None for global), then by command name.
-CommandTable = Dict[Optional[int], Dict[str, Dict[str, Any]]]
+CommandTable = dict[int | None, dict[str, dict[str, Any]]]
 
 
 class World:
@@ -25,17 +43,17 @@ class World:
         self.application_id = self.ids.next()
         self.bot = User(self.application_id, bot_name, bot=True)
         self.owner = User(self.ids.next(), "app-owner")
-        self.users: Dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
-        self.guilds: Dict[int, Guild] = {}
-        self.channels: Dict[int, Channel] = {}
-        self.messages: Dict[int, Message] = {}
-        self.interactions: Dict[int, Interaction] = {}
+        self.users: dict[int, User] = {self.bot.id: self.bot, self.owner.id: self.owner}
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}
         self.commands: CommandTable = {}
-        self.rest_log: List[RestCall] = []
-        self.unknown_routes: List[RestCall] = []
-        self.violations: List[Violation] = []
+        self.rest_log: list[RestCall] = []
+        self.unknown_routes: list[RestCall] = []
+        self.violations: list[Violation] = []
         self._seq = 0
-        self._clock = dt.datetime(2025, 1, 1, tzinfo=dt.timezone.utc)
+        self._clock = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
 
     def changed(self) -> None:
         self.signal.notify()
@@ -52,7 +70,7 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: Optional[User] = None) -> Guild:
+    def add_guild(self, name: str, owner: User | None = None) -> Guild:
         gid = self.ids.next()
         guild = Guild(gid, name, owner_id=(owner or self.owner).id)
         guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
@@ -94,8 +112,8 @@ class World:
 
     # -- messages ------------------------------------------------------------------------------
 
-    def post_message(self, channel: Channel, version: MessageVersion, *, author: Optional[User] = None,
-                     type_: int = 0, viewer: Optional[User] = None, interaction: Optional[Interaction] = None) -> Message:
+    def post_message(self, channel: Channel, version: MessageVersion, *, author: User | None = None,
+                     type_: int = 0, viewer: User | None = None, interaction: Interaction | None = None) -> Message:
         """Store a new message; ephemeral when its flags say so (then `viewer` must be given)."""
         self._seq += 1
         if version.flags & EPHEMERAL:
@@ -120,7 +138,7 @@ class World:
         self.changed()
         return msg
 
-    def edit_message(self, msg: Message, patch: Dict[str, Any], new_files: List[Attachment], *,
+    def edit_message(self, msg: Message, patch: dict[str, Any], new_files: list[Attachment], *,
                      clear_flags: int = 0) -> None:
         """Apply a PATCH body: only the keys present change; `attachments` lists the ones to keep."""
         cur = msg.current
@@ -142,14 +160,14 @@ class World:
         msg.edited_at = self.now()
         self.changed()
 
-    def channel_messages(self, channel: Channel) -> List[Message]:
+    def channel_messages(self, channel: Channel) -> list[Message]:
         return [m for m in self.messages.values() if m.channel_id == channel.id]
 
     # -- payloads ------------------------------------------------------------------------------
 
-    def member_payload(self, guild: Guild, user: User, *, with_permissions: bool = False) -> Dict[str, Any]:
+    def member_payload(self, guild: Guild, user: User, *, with_permissions: bool = False) -> dict[str, Any]:
         member = guild.members.get(user.id) or Member(user)
-        data: Dict[str, Any] = {
+        data: dict[str, Any] = {
             "user": user.payload(), "roles": [str(r) for r in member.role_ids], "nick": None, "avatar": None,
             "joined_at": iso(member.joined_at), "deaf": False, "mute": False, "flags": 0, "pending": False,
             "premium_since": None, "communication_disabled_until": None,
@@ -158,8 +176,8 @@ class World:
             data["permissions"] = str(guild.permissions_of(user.id))
         return data
 
-    def channel_payload(self, channel: Channel) -> Dict[str, Any]:
-        data: Dict[str, Any] = {"id": str(channel.id), "type": channel.type, "flags": 0}
+    def channel_payload(self, channel: Channel) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": str(channel.id), "type": channel.type, "flags": 0}
         if channel.type == DM:
             data.update(recipients=[self.users[channel.recipient_id or 0].payload()], last_message_id=None)
             return data
@@ -175,14 +193,14 @@ class World:
             data.update(topic=None, parent_id=None, permission_overwrites=self._overwrites(channel))
         return data
 
-    def _overwrites(self, channel: Channel) -> List[Dict[str, Any]]:
+    def _overwrites(self, channel: Channel) -> list[dict[str, Any]]:
         if not channel.bot_denied:
             return []
         return [{"id": str(self.bot.id), "type": 1, "allow": "0", "deny": str(channel.bot_denied)}]
 
-    def guild_payload(self, guild: Guild, *, full: bool) -> Dict[str, Any]:
+    def guild_payload(self, guild: Guild, *, full: bool) -> dict[str, Any]:
         """GET /guilds/{id} shape, or (full) GUILD_CREATE with channels, threads and members."""
-        data: Dict[str, Any] = {
+        data: dict[str, Any] = {
             "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
             "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
             "default_message_notifications": 0, "explicit_content_filter": 0, "features": [], "mfa_level": 0,
@@ -204,10 +222,10 @@ class World:
             )
         return data
 
-    def message_payload(self, msg: Message) -> Dict[str, Any]:
+    def message_payload(self, msg: Message) -> dict[str, Any]:
         return msg.payload(self.channels[msg.channel_id])
 
-    def application_payload(self) -> Dict[str, Any]:
+    def application_payload(self) -> dict[str, Any]:
         return {
             "id": str(self.application_id), "name": self.bot.name, "icon": None, "description": "",
             "rpc_origins": [], "bot_public": True, "bot_require_code_grant": False, "bot": self.bot.payload(),
@@ -216,7 +234,7 @@ class World:
                                                                   "permissions": str(BOT_PERMISSIONS)},
         }
 
-    def find_command(self, guild_id: Optional[int], name: str) -> Tuple[Optional[int], Optional[Dict[str, Any]]]:
+    def find_command(self, guild_id: int | None, name: str) -> tuple[int | None, dict[str, Any] | None]:
         """A command as the client would see it: the guild's own first, then the global one."""
         if guild_id is not None and name in self.commands.get(guild_id, {}):
             return guild_id, self.commands[guild_id][name]
