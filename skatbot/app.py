@@ -3,18 +3,22 @@
 from __future__ import annotations
 
 import logging
+import multiprocessing
 from collections.abc import Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 import discord
 from discord.ext import commands
 
 from skatbot.config import Settings
+from skatbot.storage import SqliteStorage, Storage
+from skatbot.tables import TableTiming
 
 log = logging.getLogger(__name__)
 
 # The extensions the bot loads at start-up, in order ("cogs.tables", ...). Explicit, so that what runs
 # is what is listed here and nothing is picked up by accident.
-EXTENSIONS: tuple[str, ...] = ()
+EXTENSIONS: tuple[str, ...] = ("cogs.skat",)
 
 
 class SkatBot(commands.Bot):
@@ -29,6 +33,10 @@ class SkatBot(commands.Bot):
         )
         self.settings = settings
         self.extension_names: tuple[str, ...] = tuple(extensions)
+        self.storage: Storage
+        self.ai_executor: Executor | None = None
+        self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds)
+        self.control_handler = None  # set by the skat cog: buttons and menus are routed through it
 
     async def setup_hook(self) -> None:
         """Load the extensions, then publish the slash commands.
@@ -36,6 +44,10 @@ class SkatBot(commands.Bot):
         With SKATBOT_DEV_GUILD set the commands go to that server only, where changes show at once;
         otherwise they are published globally, which Discord may take a while to show everywhere.
         """
+        self.storage = await SqliteStorage.open(self.settings.database_path)
+        log.info("database %s is ready", self.settings.database_path)
+        # AI decisions run in worker processes: a strong player's search never blocks the event loop.
+        self.ai_executor = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("loaded extension %s", name)
@@ -53,3 +65,12 @@ class SkatBot(commands.Bot):
         """Say who we are once connected, so the operator sees the login worked."""
         user = self.user
         log.info("logged in as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
+
+    async def close(self) -> None:
+        """Stop the tables' tasks, then the AI workers and the database (each step durable before the next)."""
+        await super().close()
+        if self.ai_executor is not None:
+            self.ai_executor.shutdown(wait=False, cancel_futures=True)
+        storage = getattr(self, "storage", None)
+        if storage is not None:
+            await storage.close()

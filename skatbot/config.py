@@ -16,9 +16,11 @@ TOKEN_VAR = "DISCORD_TOKEN"
 DATABASE_VAR = "SKATBOT_DATABASE"
 DEV_GUILD_VAR = "SKATBOT_DEV_GUILD"
 LOG_LEVEL_VAR = "SKATBOT_LOG_LEVEL"
+AI_PAUSE_VAR = "SKATBOT_AI_PAUSE"
 
 DEFAULT_DATABASE = Path("skatbot.sqlite3")
 DEFAULT_LOG_LEVEL = "INFO"
+DEFAULT_AI_PAUSE = 1.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # Discord ids (snowflakes) are unsigned 64-bit integers.
@@ -37,6 +39,7 @@ class Settings:
     database_path: Path = DEFAULT_DATABASE
     dev_guild_id: int | None = None
     log_level: str = DEFAULT_LOG_LEVEL
+    ai_pause_seconds: float = DEFAULT_AI_PAUSE  # between computer moves, so people can follow the tricks
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
@@ -46,12 +49,25 @@ class Settings:
             database_path=_database(_value(environ, DATABASE_VAR)),
             dev_guild_id=_guild_id(_value(environ, DEV_GUILD_VAR)),
             log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
+            ai_pause_seconds=_seconds(AI_PAUSE_VAR, _value(environ, AI_PAUSE_VAR), DEFAULT_AI_PAUSE),
         )
 
     @property
     def log_level_number(self) -> int:
         """The level as the logging module's number, for logging.basicConfig and friends."""
         return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _seconds(name: str, raw: str | None, default: float) -> float:
+    if raw is None:
+        return default
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not 0 <= seconds <= 60:
+        raise ConfigError(f"{name} must be between 0 and 60 seconds, not {raw!r}")
+    return seconds
 
 
 def _value(environ: Mapping[str, str], name: str) -> str | None:

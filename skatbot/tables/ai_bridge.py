@@ -6,19 +6,36 @@ no AI state has to survive between turns (or a restart).
 
 from __future__ import annotations
 
+import logging
+
 from skatbot.engine import Action
 from skatbot.engine.views import SeatView
 
+log = logging.getLogger(__name__)
+
 
 def decide(level: str, seed: int, view: SeatView) -> Action:
-    """The AI's in-turn action for `view`."""
+    """The AI's in-turn action for `view`. An AI failure must not stall a table: it is logged, and the
+    first legal action is played instead."""
     from skatbot.ai import make_player
 
-    return make_player(level, seed).choose(view)
+    try:
+        action = make_player(level, seed).choose(view)
+        if action in view.legal_actions:
+            return action
+        log.error("AI level %s chose %s, which is not legal in %s", level, action, view.phase.value)
+    except Exception:
+        log.exception("AI level %s failed to decide in %s", level, view.phase.value)
+    return view.legal_actions[0]
 
 
 def decide_side(level: str, seed: int, view: SeatView) -> Action | None:
-    """Kontra or Re when the AI wants to say it, else None."""
+    """Kontra or Re when the AI wants to say it, else None (also when the AI fails)."""
     from skatbot.ai import make_player
 
-    return make_player(level, seed).side_action(view)
+    try:
+        action = make_player(level, seed).side_action(view)
+    except Exception:
+        log.exception("AI level %s failed to decide on Kontra/Re", level)
+        return None
+    return action if action is None or action in view.side_actions else None

@@ -35,6 +35,15 @@ class Occupant:
     name: str
     ai_level: str | None = None
     stand_in: str | None = None  # level of the AI playing for an absent human
+    ai_id: int | None = None  # a stable negative id for an AI player, so its games are listed apart
+
+    @property
+    def player_id(self) -> int:
+        """The id the score lists know this player by: the Discord id, or the AI's negative id."""
+        if self.user_id is not None:
+            return self.user_id
+        assert self.ai_id is not None
+        return self.ai_id
 
     @property
     def is_ai(self) -> bool:
@@ -184,8 +193,9 @@ class TableGame:
                 raise NotAllowed(f"unknown AI level {entry.level!r}: choose easy, normal or strong")
             if len(self.places) >= self.size:
                 raise TableFull(f"the table is full ({self.size} seats)")
-            number = sum(1 for o in self.places if o.is_ai) + 1
-            self.places.append(Occupant(None, f"AI {number} ({entry.level})", ai_level=entry.level))
+            number = next(n for n in range(1, 5) if f"AI {n}" not in {o.name.split(" (")[0] for o in self.places})
+            ai_id = -(100 * (AI_LEVELS.index(entry.level) + 1) + number)
+            self.places.append(Occupant(None, f"AI {number} ({entry.level})", ai_level=entry.level, ai_id=ai_id))
         elif isinstance(entry, RemoveAI):
             self._require(TableState.OPEN, "AI players can only be removed before the start")
             for place in range(len(self.places) - 1, -1, -1):

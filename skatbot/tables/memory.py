@@ -24,6 +24,7 @@ class MemoryStore:
         self.states: dict[int, TableState] = {}
         self.fail_next_append = False
         self.tables: dict[int, StoredTable] = {}
+        self.started: set[int] = set()
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
                            rules: RuleSet) -> int:
@@ -55,6 +56,9 @@ class MemoryStore:
 
     async def set_table_state(self, *, table_id: int, state: TableState) -> None:
         self.states[table_id] = state
+
+    async def table_started(self, *, table: Table) -> None:
+        self.started.add(table.id)
 
 
 class RecordingPresenter:

@@ -29,6 +29,9 @@ class TableStore(Protocol):
     async def set_table_state(self, *, table_id: int, state: TableState) -> None:
         """Keep the table's state (open, playing, finished, abandoned) for queries and restore."""
 
+    async def table_started(self, *, table: Table) -> None:
+        """Play begins: the seating is final, so the players and seats can be written."""
+
 
 class Presenter(Protocol):
     async def show(self, table: Table, events: Sequence[Event]) -> None:

@@ -37,6 +37,7 @@ class TableTiming:
     warn_after: float = 90.0
     kontra_window: float = 8.0  # how long an AI forehand waits before leading when a human may say Kontra
     misses_before_stand_in: int = 3
+    ai_pause: float = 0.0  # a pause before each AI move while people watch
 
 
 class Table:
@@ -149,6 +150,8 @@ class Table:
             out.append(ev.DealFinished(row))
             if game.state is TableState.FINISHED:
                 out.append(ev.SeriesFinished())
+        if isinstance(entry, Start):
+            await self.store.table_started(table=self)
         if isinstance(entry, (Start, Close)) or row is not None and game.state is TableState.FINISHED:
             await self.store.set_table_state(table_id=self.id, state=game.state)
         return out
@@ -211,7 +214,7 @@ class Table:
             return
         if self._driver is None or self._driver.done():
             if self._ai_has_something_to_do():
-                self._driver = asyncio.create_task(self._drive())
+                self._driver = asyncio.create_task(self._drive_logged())
         self._arm_timer()
 
     def _ai_to_move(self) -> int | None:
@@ -240,6 +243,14 @@ class Table:
     def _ai_has_something_to_do(self) -> bool:
         return self._ai_to_move() is not None or bool(self._pending_side_decisions())
 
+    async def _drive_logged(self) -> None:
+        try:
+            await self._drive()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the AI driver stopped", self.id)
+
     async def _drive(self) -> None:
         loop = asyncio.get_running_loop()
         while self.game.state is TableState.PLAYING:
@@ -263,6 +274,10 @@ class Table:
                 return
             if self._should_wait_for_kontra(seat):
                 await self.sleep(self.timing.kontra_window)
+                if not self._unchanged(number, steps):
+                    continue
+            if self.timing.ai_pause and self.game.present_humans:
+                await self.sleep(self.timing.ai_pause)
                 if not self._unchanged(number, steps):
                     continue
             view = seat_view(deal, seat)

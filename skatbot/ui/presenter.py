@@ -129,12 +129,6 @@ class DiscordPresenter:
         else:
             await channel.get_partial_message(state.lobby[1]).edit(content=content, view=view)
 
-    async def post_lobby(self, table: Table) -> None:
-        """The lobby message of a new table."""
-        style = self.style_for(table.guild_id)
-        channel = await self._channel(table.channel_id)
-        await self._show_lobby(table, channel, self._state(table), style.lang)
-
     async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str) -> None:
         known = state.boards.get(number)
         if known is None:

@@ -1,0 +1,374 @@
+"""/skat: tables and play. Thin: parse the command, call the table, reply; rendering lives in skatbot.ui."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from skatbot.engine import (
+    PLAY, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, IllegalAction, Kontra, Pass,
+    Phase, PickUpSkat, PlayCard, Re, RuleSet,
+)
+from skatbot.engine.errors import InvalidRuleSet
+from skatbot.engine.games import sort_key
+from skatbot.engine.rules import PRESETS
+from skatbot.engine.views import seat_view
+from skatbot.tables import Table, TableError, TableTiming
+from skatbot.tables.errors import NotAtTable, WrongTableState
+from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
+from skatbot.ui.cards import card_label, contract_name
+from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action
+from skatbot.ui.i18n import language_of, t
+from skatbot.ui.presenter import DiscordPresenter, Style
+from skatbot.ui.render import board_text, list_text, lobby_text
+from skatbot.wiring import StorageTables
+
+if TYPE_CHECKING:
+    from skatbot.app import SkatBot
+
+log = logging.getLogger(__name__)
+
+NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
+LOBBY_KINDS = {"join", "leave", "addai", "start"}
+
+
+class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat at this server"):
+    """Tables in channels, hands by DM, every move as a slash command or a button."""
+
+    def __init__(self, bot: SkatBot) -> None:
+        self.bot = bot
+        self.styles: dict[int, Style] = {}
+        self.user_langs: dict[int, str] = {}
+        self.store = StorageTables(bot.storage)
+        self.presenter = DiscordPresenter(bot, style_for=self.style_for,
+                                          user_lang=lambda user, fallback: self.user_langs.get(user, fallback))
+        self.manager = TableManager(catalog=self.store, store=self.store, presenter=self.presenter,
+                                    executor=bot.ai_executor, timing=bot.table_timing)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.control_handler = self.on_control
+        for table in await self.manager.restore():
+            await self._load_style(table.guild_id)
+            log.info("restored table %s in channel %s", table.id, table.channel_id)
+
+    async def cog_unload(self) -> None:
+        await self.manager.close()
+
+    # --- language and style ------------------------------------------------------------------------
+
+    def style_for(self, guild_id: int) -> Style:
+        return self.styles.get(guild_id, Style())
+
+    async def _load_style(self, guild_id: int | None) -> Style:
+        if guild_id is None:
+            return Style()
+        if guild_id not in self.styles:
+            settings = await self.bot.storage.settings.get(server_id=guild_id)
+            self.styles[guild_id] = Style(settings.language, settings.deck_style)
+        return self.styles[guild_id]
+
+    def lang(self, interaction: discord.Interaction) -> str:
+        fallback = self.style_for(interaction.guild_id or 0).lang
+        lang = language_of(str(interaction.locale), fallback)
+        self.user_langs[interaction.user.id] = lang
+        return lang
+
+    # --- errors ------------------------------------------------------------------------------------
+
+    async def cog_app_command_error(self, interaction: discord.Interaction,
+                                    error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        await self.reply_error(interaction, original)
+
+    async def reply_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        lang = self.lang(interaction)
+        if isinstance(error, ChannelBusy):
+            text = t(lang, "error.table_exists", id=error.table_id)
+        elif isinstance(error, NoTable):
+            text = t(lang, "error.no_table")
+        elif isinstance(error, (TableError, IllegalAction, InvalidRuleSet, ValueError)):
+            text = t(lang, "error.refused", reason=str(error).rstrip("."))
+        else:
+            log.error("command failed for user %s in channel %s", interaction.user.id, interaction.channel_id,
+                      exc_info=error)
+            text = t(lang, "error.unexpected")
+        await _say(interaction, text)
+
+    # --- finding the table -----------------------------------------------------------------------------
+
+    def table_for(self, interaction: discord.Interaction) -> Table:
+        """The table in this channel, or (in a DM) the one table where the user is playing."""
+        user_id = interaction.user.id
+        here = self.manager.in_channel(interaction.channel_id or 0)
+        if here is not None:
+            return here
+        mine = [table for table in self.manager.tables.values()
+                if table.game.state.value == "playing" and table.game.place_of(user_id) is not None]
+        if len(mine) == 1:
+            return mine[0]
+        raise NoTable("there is no table here")
+
+    # --- the lobby ----------------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Skat table in this channel")
+    @app_commands.describe(seats="3 players, or 4 with the dealer sitting out", deals="How many deals the series has",
+                           rules="A rules preset (default: the server's)")
+    @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
+    async def new(self, interaction: discord.Interaction, seats: Literal[3, 4] = 3,
+                  deals: app_commands.Range[int, 1, 96] = 6, rules: str | None = None) -> None:
+        lang = self.lang(interaction)
+        if interaction.guild_id is None:
+            raise NotAtTable("tables are opened in a server channel, not in direct messages")
+        missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]
+        if missing:
+            await _say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
+            return
+        await interaction.response.defer(ephemeral=True)
+        style = await self._load_style(interaction.guild_id)
+        if rules is None:
+            settings = await self.bot.storage.settings.get(server_id=interaction.guild_id)
+            rule_set = RuleSet.preset(settings.rule_preset).with_options(**settings.rules)
+        else:
+            rule_set = RuleSet.preset(rules)
+        await self.store.save_player(player_id=interaction.user.id, name=interaction.user.display_name,
+                                     is_ai=False)
+        table = await self.manager.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                                          creator_id=interaction.user.id,
+                                          creator_name=interaction.user.display_name, size=seats, deals=deals,
+                                          rules=rule_set)
+        await interaction.followup.send(t(style.lang if lang is None else lang, "reply.table_created", id=table.id),
+                                        ephemeral=True)
+
+    @app_commands.command(name="join", description="Sit down at this channel's table")
+    async def join(self, interaction: discord.Interaction) -> None:
+        table = self.table_for(interaction)
+        await table.join(interaction.user.id, interaction.user.display_name)
+        await _say(interaction, t(self.lang(interaction), "reply.joined", id=table.id))
+
+    @app_commands.command(name="leave", description="Leave this channel's table (an AI plays on for you)")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table = self.table_for(interaction)
+        await table.leave(interaction.user.id)
+        await _say(interaction, t(self.lang(interaction), "reply.left", id=table.id))
+
+    @app_commands.command(name="add-ai", description="Fill a seat with a computer player")
+    async def add_ai(self, interaction: discord.Interaction,
+                     level: Literal["easy", "normal", "strong"] = "normal") -> None:
+        await self.table_for(interaction).add_ai(interaction.user.id, level)
+        await _say(interaction, t(self.lang(interaction), "reply.done"))
+
+    @app_commands.command(name="remove-ai", description="Take the last computer player off the table")
+    async def remove_ai(self, interaction: discord.Interaction) -> None:
+        await self.table_for(interaction).remove_ai(interaction.user.id)
+        await _say(interaction, t(self.lang(interaction), "reply.done"))
+
+    @app_commands.command(name="start", description="Start the series when every seat is taken")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True)
+        await self.table_for(interaction).start(interaction.user.id)
+        await interaction.followup.send(t(self.lang(interaction), "reply.done"), ephemeral=True)
+
+    @app_commands.command(name="stop", description="Close this channel's table (its creator or a server manager)")
+    async def stop(self, interaction: discord.Interaction) -> None:
+        table = self.table_for(interaction)
+        member = interaction.user
+        is_admin = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
+        await table.stop(member.id, is_admin=is_admin)
+        await _say(interaction, t(self.lang(interaction), "reply.done"))
+
+    @app_commands.command(name="table", description="Show the table: seats, the deal, whose turn")
+    async def table(self, interaction: discord.Interaction) -> None:
+        table = self.table_for(interaction)
+        lang = self.lang(interaction)
+        game = table.game
+        text = lobby_text(game, lang, table.id)
+        if game.deal is not None and game.state.value == "playing":
+            text += "\n\n" + board_text(game, game.deal, game.deal_number, lang, self.style_for(table.guild_id).deck)
+        await _say(interaction, text[:2000])
+
+    @app_commands.command(name="list", description="The series' score list (Skatliste)")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        table = self.table_for(interaction)
+        await _say(interaction, list_text(table.game, self.lang(interaction))[:2000])
+
+    @app_commands.command(name="hand", description="Show me my cards and controls again (only you see it)")
+    async def hand(self, interaction: discord.Interaction) -> None:
+        table = self.table_for(interaction)
+        content, view = self.presenter.private_hand(table, interaction.user.id, self.lang(interaction))
+        await interaction.response.send_message(content, view=view, ephemeral=True)
+
+    # --- the auction ----------------------------------------------------------------------------------
+
+    @app_commands.command(name="bid", description="Say a number in the auction")
+    async def bid(self, interaction: discord.Interaction, value: int) -> None:
+        await self._act(interaction, Bid(value))
+
+    @bid.autocomplete("value")
+    async def bid_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        actions = self._legal_for(interaction)
+        return [app_commands.Choice(name=str(a.value), value=a.value) for a in actions
+                if isinstance(a, Bid) and str(a.value).startswith(current.strip())][:25]
+
+    @app_commands.command(name="hold", description="Hold the bid (say yes)")
+    async def hold(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Hold())
+
+    @app_commands.command(name="pass", description="Pass in the auction")
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Pass())
+
+    # --- skat and declaration ------------------------------------------------------------------------
+
+    @app_commands.command(name="pickup", description="Pick up the skat")
+    async def pickup(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, PickUpSkat())
+
+    @app_commands.command(name="discard", description="Put two cards into the skat")
+    async def discard(self, interaction: discord.Interaction, first: str, second: str) -> None:
+        await self._act(interaction, Discard(_card(first, self.lang(interaction)), _card(second, self.lang(interaction))))
+
+    @discard.autocomplete("first")
+    @discard.autocomplete("second")
+    async def discard_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        view = self._view_for(interaction)
+        if view is None or view.phase is not Phase.DISCARD or view.current_seat != view.seat:
+            return []
+        deck = self.style_for(interaction.guild_id or 0).deck
+        cards = sorted(view.hand, key=lambda c: sort_key(None, c))
+        return _card_choices(cards, deck, current)
+
+    @app_commands.command(name="declare", description="Declare your game")
+    async def declare(self, interaction: discord.Interaction,
+                      game: Literal["clubs", "spades", "hearts", "diamonds", "grand", "null"], hand: bool = False,
+                      schneider: bool = False, schwarz: bool = False, ouvert: bool = False) -> None:
+        table = self.table_for(interaction)
+        deal = table.game.deal
+        if deal is not None and deal.phase is Phase.SKAT and not hand:
+            raise IllegalAction("pick up the skat first (/skat pickup), or declare with hand: True")
+        await self._act(interaction, Declare(Contract(GameType.parse(game), hand, schneider, schwarz, ouvert)),
+                        table=table)
+
+    # --- card play ------------------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Play a card")
+    async def play(self, interaction: discord.Interaction, card: str) -> None:
+        await self._act(interaction, PLAY[_card(card, self.lang(interaction)).index])
+
+    @play.autocomplete("card")
+    async def play_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        deck = self.style_for(interaction.guild_id or 0).deck
+        view = self._view_for(interaction)
+        if view is None:
+            return []
+        cards = [a.card for a in view.legal_actions if isinstance(a, PlayCard)]
+        game = view.contract.game if view.contract else None
+        return _card_choices(sorted(cards, key=lambda c: sort_key(game, c)), deck, current)
+
+    @app_commands.command(name="kontra", description="Double the game (defenders, before the first card)")
+    async def kontra(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Kontra())
+
+    @app_commands.command(name="re", description="Answer a Kontra (the declarer)")
+    async def re(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Re())
+
+    @app_commands.command(name="claim", description="Show your cards and claim the remaining tricks")
+    async def claim(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Claim())
+
+    @app_commands.command(name="concede", description="Give up the deal")
+    async def concede(self, interaction: discord.Interaction) -> None:
+        await self._act(interaction, Concede())
+
+    # --- shared paths ------------------------------------------------------------------------------------
+
+    async def _act(self, interaction: discord.Interaction, action: object, table: Table | None = None) -> None:
+        table = table or self.table_for(interaction)
+        await interaction.response.defer(ephemeral=True)
+        await table.act(interaction.user.id, action)  # type: ignore[arg-type]
+        await interaction.followup.send(t(self.lang(interaction), "reply.done"), ephemeral=True)
+
+    def _view_for(self, interaction: discord.Interaction):  # -> SeatView | None
+        try:
+            table = self.table_for(interaction)
+            seat = table.game.seat_of_user(interaction.user.id)
+        except (TableError, NoTable):
+            return None
+        assert table.game.deal is not None
+        return seat_view(table.game.deal, seat)
+
+    def _legal_for(self, interaction: discord.Interaction) -> tuple:
+        view = self._view_for(interaction)
+        return view.legal_actions if view is not None else ()
+
+    async def on_control(self, interaction: discord.Interaction, control: Control) -> None:
+        """A button or menu was used: act for the person who pressed it."""
+        lang = self.lang(interaction)
+        try:
+            table = self.manager.get(control.table_id)
+            user = interaction.user
+            if control.kind in LOBBY_KINDS:
+                await interaction.response.defer()
+                if control.kind == "join":
+                    await table.join(user.id, user.display_name)
+                elif control.kind == "leave":
+                    await table.leave(user.id)
+                elif control.kind == "addai":
+                    await table.add_ai(user.id, control.arg or "normal")
+                else:
+                    await table.start(user.id)
+                return
+            if control.deal != table.game.deal_number:
+                raise WrongTableState(t(lang, "error.stale"))
+            if control.kind == "show":
+                content, view = self.presenter.private_hand(table, user.id, lang)
+                await interaction.response.send_message(content, view=view, ephemeral=True)
+                return
+            action = control_action(control)
+            if action is None:
+                raise WrongTableState(t(lang, "error.stale"))
+            await interaction.response.defer()
+            await table.act(user.id, action, deal_number=control.deal)
+            message = interaction.message
+            if message is not None and message.flags.ephemeral and table.game.deal_number == control.deal:
+                content, view = self.presenter.private_hand(table, user.id, lang)
+                await interaction.edit_original_response(content=content, view=view)
+        except Exception as error:  # every failure gets an answer; unexpected ones are logged there
+            await self.reply_error(interaction, error)
+
+
+def _card(text: str, lang: str) -> Card:
+    try:
+        return Card.parse(text)
+    except ValueError:
+        raise IllegalAction(t(lang, "error.bad_card", text=text)) from None
+
+
+def _card_choices(cards: list[Card], deck: str, current: str) -> list[app_commands.Choice[str]]:
+    needle = current.strip().lower()
+    out = []
+    for card in cards:
+        label = card_label(card, deck)
+        if not needle or needle in label.lower() or needle in card.iss.lower():
+            out.append(app_commands.Choice(name=label, value=card.iss))
+    return out[:25]
+
+
+async def _say(interaction: discord.Interaction, text: str) -> None:
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot: SkatBot) -> None:
+    await bot.add_cog(SkatCog(bot))
+
+
+__all__ = ["SkatCog", "TableTiming", "contract_name"]
