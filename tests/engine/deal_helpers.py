@@ -80,3 +80,12 @@ def refused(deal: Deal, action: object, seat: int | None = None) -> IllegalActio
 
 def card(text: str) -> Card:
     return Card.parse(text)
+
+
+def play_out(deal: Deal, prefer: str = "") -> None:
+    """Finish the deal: each seat plays the first card of `prefer` it may play, else its lowest legal card."""
+    order = parse_cards(prefer)
+    while not deal.is_over:
+        legal = deal.legal_cards()
+        choice = next((c for c in order if c in legal), legal[0])
+        deal.apply(PLAY[choice.index])
