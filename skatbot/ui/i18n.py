@@ -6,9 +6,13 @@ catalogs cannot drift apart.
 
 from __future__ import annotations
 
-from .catalog_de import DE
-from .catalog_en import EN
+from .catalog_de import DE as DE_PLAY
+from .catalog_en import EN as EN_PLAY
+from .catalog_server_de import DE_SERVER
+from .catalog_server_en import EN_SERVER
 
+EN = {**EN_PLAY, **EN_SERVER}
+DE = {**DE_PLAY, **DE_SERVER}
 CATALOGS: dict[str, dict[str, str]] = {"en": EN, "de": DE}
 LANGUAGES = tuple(CATALOGS)
 
