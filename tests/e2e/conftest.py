@@ -31,8 +31,11 @@ def build_club(fake: FakeDiscord) -> Club:
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord; the test fails if anything called a route the fake does not know."""
     async with FakeDiscord() as server:
         yield server
+        unknown = [f"{c.method} {c.path}" for c in server.unknown_routes]
+        assert not unknown, f"routes the fake does not know were called: {unknown}"
 
 
 @pytest.fixture

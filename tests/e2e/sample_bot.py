@@ -31,6 +31,18 @@ class CounterView(discord.ui.View):
         await interaction.response.edit_message(content=f"count {current + 1}", view=self)
 
 
+class HandView(discord.ui.View):
+    """Sent by DM: the click arrives from a DM channel (with `user`, not `member`)."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.button(label="Play CJ", style=discord.ButtonStyle.secondary, custom_id="sample:play:CJ")
+    async def play(self, interaction: discord.Interaction, button: discord.ui.Button["HandView"]) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content=f"played CJ ({interaction.user.name})", view=None)
+
+
 class PickView(discord.ui.View):
     @discord.ui.select(custom_id="sample:pick", min_values=1, max_values=2, options=[
         discord.SelectOption(label="Clubs", value="C"), discord.SelectOption(label="Spades", value="S"),
@@ -82,7 +94,7 @@ async def bid_values(interaction: discord.Interaction, current: str) -> list[app
 @skat.command(description="Sends you a DM")
 async def hand(interaction: discord.Interaction) -> None:
     try:
-        await interaction.user.send("your hand: CJ SJ HA")
+        await interaction.user.send("your hand: CJ SJ HA", view=HandView())
     except discord.Forbidden as exc:
         await interaction.response.send_message(f"cannot DM you ({exc.code})", ephemeral=True)
         return

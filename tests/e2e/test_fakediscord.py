@@ -101,6 +101,22 @@ async def test_dm_reaches_open_dms_and_closed_dms_surface_50007(club: Club, star
     assert refused.status == 403 and refused.route == "/api/v10/channels/{channel_id}/messages"
 
 
+async def test_buttons_in_a_dm_are_clicked_from_the_dm_channel(club: Club, start_bot: StartBot) -> None:
+    fake = club.fake
+    await start_bot(fake)
+    await (await fake.slash(club.alice, club.channel, "skat", subcommand="hand")).wait_message()
+    [dm] = fake.dms(club.alice)
+    assert dm.button_labels() == ["Play CJ"]
+    with pytest.raises(ValueError, match="cannot see"):
+        await fake.click(club.bob, dm, "sample:play:CJ")
+    click = await fake.click(club.alice, dm, "sample:play:CJ")
+    assert click.payload["user"]["id"] == str(club.alice.id) and "member" not in click.payload
+    edited = await click.wait_message()
+    assert click.callback_type == 6 and edited is dm
+    assert (dm.content, dm.components, len(dm.history)) == ("played CJ (alice)", [], 2)
+    fake.assert_clean(allow_rejections=False)
+
+
 async def test_late_acknowledgement_is_a_violation_and_fails_with_10062(start_bot: StartBot) -> None:
     async with FakeDiscord(ack_timeout=0.5) as fake:
         club = build_club(fake)

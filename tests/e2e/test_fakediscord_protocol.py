@@ -111,6 +111,28 @@ async def test_gateway_rejects_a_wrong_token_with_4004(fake: FakeDiscord) -> Non
         assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4004
 
 
+async def test_privileged_intents_are_refused_with_4014_unless_enabled() -> None:
+    for enabled, expected in ((0, 4014), (1 << 1, None)):
+        async with FakeDiscord(privileged_intents=enabled) as fake, aiohttp.ClientSession() as http:
+            build_club(fake)
+            ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+            await ws.receive_json(timeout=5)
+            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1 | (1 << 1), "properties": {}}})
+            first = await ws.receive(timeout=5)
+            if expected is None:
+                assert first.json()["t"] == "READY"
+            else:
+                assert first.type is aiohttp.WSMsgType.CLOSE and first.data == expected
+
+
+async def test_member_requests_get_one_chunk(club: Club, raw: RawBot) -> None:
+    assert raw.ws is not None
+    await raw.ws.send_json({"op": 8, "d": {"guild_id": str(club.guild.id), "query": "al", "limit": 0,
+                                           "nonce": "n1"}})
+    chunk = await raw.event("GUILD_MEMBERS_CHUNK")
+    assert chunk["nonce"] == "n1" and [m["user"]["username"] for m in chunk["members"]] == ["alice"]
+
+
 async def test_rest_needs_the_token_and_records_unknown_routes(raw: RawBot) -> None:
     assert (await raw.rest("GET", "/users/@me", auth=False))[0] == 401
     status, body = await raw.rest("GET", "/guilds/1/audit-logs")
@@ -118,6 +140,7 @@ async def test_rest_needs_the_token_and_records_unknown_routes(raw: RawBot) -> N
     assert [c.path for c in raw.fake.unknown_routes] == ["/api/v10/guilds/1/audit-logs"]
     with pytest.raises(AssertionError, match="unknown route GET /api/v10/guilds/1/audit-logs"):
         raw.fake.assert_clean()
+    raw.fake.unknown_routes.clear()  # deliberate here; the `fake` fixture fails tests that leave any
     status, body = await raw.rest("GET", "/gateway/bot")
     assert status == 200 and body["url"] == raw.fake.gateway_url and body["shards"] == 1
 

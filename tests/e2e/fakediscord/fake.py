@@ -39,10 +39,11 @@ class FakeDiscord:
     """
 
     def __init__(self, *, ack_timeout: float = 3.0, token_ttl: float = 900.0, bot_name: str = "skatbot",
-                 token: str = "fake-bot-token") -> None:
+                 token: str = "fake-bot-token", privileged_intents: int = 0) -> None:
+        """`privileged_intents`: the intent bits "enabled in the developer portal" (none by default)."""
         self.world = World(bot_name=bot_name, token=token)
         self.ack_timeout = ack_timeout
-        self.gateway = Gateway(self.world)
+        self.gateway = Gateway(self.world, privileged_intents=privileged_intents)
         self._runner: web.AppRunner | None = None
         self._port = 0
         self._timers: list[asyncio.TimerHandle] = []

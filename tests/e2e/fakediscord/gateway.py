@@ -21,7 +21,9 @@ _log = logging.getLogger(__name__)
 
 HEARTBEAT_INTERVAL_MS = 41250
 OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_RESUME = 0, 1, 2, 3, 6
-OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 9, 10, 11
+OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 8, 9, 10, 11
+#: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: need enabling in the developer portal.
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 
 
 @dataclass
@@ -44,8 +46,9 @@ class Session:
 class Gateway:
     """Accepts bot connections and dispatches events to the newest identified session."""
 
-    def __init__(self, world: World) -> None:
+    def __init__(self, world: World, *, privileged_intents: int = 0) -> None:
         self.world = world
+        self.privileged_intents = privileged_intents
         self.sessions: list[Session] = []
         self.url = ""
         self._send_lock = asyncio.Lock()
@@ -91,6 +94,8 @@ class Gateway:
         elif op == OP_RESUME:
             # Sessions are not resumable here: tell the client to identify afresh.
             await self._send(session, {"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
+        elif op == OP_REQUEST_MEMBERS:
+            await self._member_chunk(session, data or {})
         elif op == OP_PRESENCE:
             pass
         else:
@@ -102,6 +107,9 @@ class Gateway:
             return
         if session.identified:
             await session.ws.close(code=4005, message=b"Already authenticated.")
+            return
+        if int(data.get("intents", 0)) & PRIVILEGED_INTENTS & ~self.privileged_intents:
+            await session.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
         world = self.world
         session.identify = data
@@ -121,6 +129,24 @@ class Gateway:
             await self.dispatch_to(session, "GUILD_CREATE", world.guild_payload(guild, full=True))
         session.guilds_sent = True
         world.changed()
+
+    async def _member_chunk(self, session: Session, data: dict[str, Any]) -> None:
+        """Answer REQUEST_GUILD_MEMBERS with one chunk (all members, or those whose name matches)."""
+        guild = self.world.guilds.get(int(data.get("guild_id", 0)))
+        if guild is None or not session.identified:
+            return
+        query = str(data.get("query") or "").lower()
+        wanted = {str(u) for u in data.get("user_ids") or []}
+        members = [m.user for m in guild.members.values()
+                   if (not wanted or str(m.user.id) in wanted) and m.user.name.lower().startswith(query)]
+        limit = int(data.get("limit") or 0)
+        chunk: dict[str, Any] = {
+            "guild_id": str(guild.id), "chunk_index": 0, "chunk_count": 1,
+            "members": [self.world.member_payload(guild, u) for u in (members[:limit] if limit else members)],
+        }
+        if data.get("nonce") is not None:
+            chunk["nonce"] = data["nonce"]
+        await self.dispatch_to(session, "GUILD_MEMBERS_CHUNK", chunk)
 
     async def dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1

@@ -106,6 +106,7 @@ class InteractionRoutes:
             return msg
         if kind in (6, 7):
             source = self.world.messages[ix.source_message_id or 0]
+            ix.versions_at_ack = len(source.history)
             if kind == 7:
                 check_edit(data)
                 self.world.edit_message(source, data, build_attachments(self.world, self.base_url(), data, files))

@@ -350,6 +350,8 @@ class Interaction:
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     ephemeral: bool = False
+    #: For a deferred update (6): how many versions the message had, so wait_message() awaits the edit.
+    versions_at_ack: int = 0
     _fake: Any = None
 
     @property
@@ -390,7 +392,7 @@ class Interaction:
             msg = self.original
             if msg is None or msg.loading:
                 return None
-            if self.callback_type == 6 and msg.edited_at is None:
+            if self.callback_type == 6 and len(msg.history) <= self.versions_at_ack:
                 return None
             return msg
         return await self._fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
