@@ -13,7 +13,7 @@ from .errors import TableError
 from .game import TableGame, TableState
 from .log import parse_entry
 from .ports import Presenter, TableCatalog, TableStore
-from .table import Sleep, Table, TableTiming
+from .table import DEFAULT_TIMING, Sleep, Table, TableTiming
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ class TableManager:
     """Owns the `Table` objects; the Discord layer asks it for the table of a channel or an id."""
 
     def __init__(self, *, catalog: TableCatalog, store: TableStore, presenter: Presenter,
-                 executor: Executor | None = None, timing: TableTiming = TableTiming(),
+                 executor: Executor | None = None, timing: TableTiming = DEFAULT_TIMING,
                  sleep: Sleep = asyncio.sleep, new_seed: Callable[[], int] | None = None) -> None:
         self.catalog = catalog
         self.store = store

@@ -40,11 +40,14 @@ class TableTiming:
     ai_pause: float = 0.0  # a pause before each AI move while people watch
 
 
+DEFAULT_TIMING = TableTiming()
+
+
 class Table:
     """One table in a channel. All changes go through `_commit`, under `lock`."""
 
     def __init__(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame, store: TableStore,
-                 presenter: Presenter, executor: Executor | None = None, timing: TableTiming = TableTiming(),
+                 presenter: Presenter, executor: Executor | None = None, timing: TableTiming = DEFAULT_TIMING,
                  sleep: Sleep = asyncio.sleep, new_seed: Callable[[], int] = lambda: secrets.randbits(48),
                  entries: Sequence[Entry] = ()) -> None:
         self.id = table_id

@@ -7,7 +7,6 @@ import itertools
 import random
 from concurrent.futures import Executor, Future
 
-import pytest
 
 from skatbot.engine import OFFICIAL, RuleSet
 from skatbot.tables import Table, TableGame, TableTiming
