@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
-from skatbot.storage import MigrationError, SchemaTooNew, SqliteStorage
-from skatbot.storage.database import MIGRATIONS, Database, load_migrations, split_statements
+from storage_helpers import NOW
+
+from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage
+from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 
 
 def _copy_migrations(tmp_path: Path) -> Path:
@@ -117,3 +120,32 @@ async def test_backup_is_a_consistent_copy_while_the_source_stays_open(tmp_path:
     with sqlite3.connect(tmp_path / "copy.sqlite3") as connection:
         assert connection.execute("SELECT display_name FROM players").fetchall() == [("Anna",)]
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+async def test_synchronous_is_normal_by_default_full_on_request_and_checked(tmp_path: Path) -> None:
+    for mode, number in (("NORMAL", 1), ("FULL", 2)):
+        path = tmp_path / f"{mode}.sqlite3"
+        database = await (Database.open(path, synchronous=mode) if mode == "FULL" else Database.open(path))
+        try:
+            assert (await (await database.connection.execute("PRAGMA synchronous")).fetchone())[0] == number
+        finally:
+            await database.close()
+    with pytest.raises(ValueError, match="synchronous"):
+        await Database.open(tmp_path / "x.sqlite3", synchronous="OFF")
+
+
+async def test_the_wal_is_checkpointed_in_the_background(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "wal.sqlite3")
+    try:
+        for number in range(CHECKPOINT_EVERY + 5):
+            await storage.players.save(player=Player(number, f"player {number}"), now=NOW)
+        task = storage.database._checkpoint_task
+        assert task is not None
+        await task
+        # What was committed before the checkpoint is in the database file itself (read ignoring the WAL).
+        with closing(sqlite3.connect(f"file:{tmp_path / 'wal.sqlite3'}?immutable=1", uri=True)) as reader:
+            in_file = reader.execute("SELECT COUNT(*) FROM players").fetchone()[0]
+        assert CHECKPOINT_EVERY - 1 <= in_file <= CHECKPOINT_EVERY + 5
+    finally:
+        await storage.close()
+    assert not (tmp_path / "wal.sqlite3-wal").exists()  # the last close folds the WAL in

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 import aiosqlite
@@ -59,15 +60,20 @@ class SqliteDeals:
                 raise NotFound(f"no table {record.table_id}")
             if table_row[0] != record.server_id:
                 raise ValueError(f"table {record.table_id} belongs to server {table_row[0]}, not {record.server_id}")
-            existing = await _load_deals(connection, "WHERE table_id = :table_id AND deal_number = :deal_number",
-                                         {"table_id": record.table_id, "deal_number": record.deal_number})
-            if existing:
-                if existing[0].result_key() != record.result_key():
+            async with connection.execute(
+                    "SELECT deal_id FROM deals WHERE table_id = :table_id AND deal_number = :deal_number",
+                    {"table_id": record.table_id, "deal_number": record.deal_number}) as cursor:
+                found = await cursor.fetchone()
+            if found is not None:
+                [existing] = await _load_deals(connection, "WHERE deal_id = :deal_id", {"deal_id": found[0]})
+                if existing.result_key() != record.result_key():
                     raise DealConflict(f"deal {record.deal_number} of table {record.table_id} is stored with a "
                                        "different result; it was not overwritten")
-                return existing[0]
+                return existing
             deal_id = await _insert(connection, record)
-        return await self.get(deal_id=deal_id)
+        return replace(record, deal_id=deal_id, started_at=from_seconds(to_seconds(record.started_at)),
+                       finished_at=from_seconds(to_seconds(record.finished_at)),
+                       scores=tuple(sorted(record.scores, key=_score_order)))
 
     async def get(self, *, deal_id: int) -> DealRecord:
         async with self._db.reading() as connection:
@@ -168,6 +174,11 @@ class SqliteDeals:
                            "deals": s.deals} for s in standings],
         }
         return json.dumps(document, sort_keys=True)
+
+
+def _score_order(line: DealScore) -> tuple[bool, int, int]:
+    """Seated players in seat order, then the dealer sitting out (the order rows are read back in)."""
+    return (line.seat is None, line.seat or 0, line.player_id)
 
 
 def _check_record(record: DealRecord) -> None:

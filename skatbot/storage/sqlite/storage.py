@@ -22,7 +22,7 @@ class SqliteStorage:
         self.stats = SqliteStats(database)
 
     @classmethod
-    async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, synchronous: str = "FULL",
+    async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, synchronous: str = "NORMAL",
                    busy_timeout_ms: int = 5000) -> SqliteStorage:
         """Open the file, upgrading its schema; raises SchemaTooNew for a database from a newer skatbot."""
         return cls(await Database.open(path, migrations=migrations, synchronous=synchronous,

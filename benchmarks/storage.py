@@ -1,0 +1,292 @@
+"""Storage at scale: fill a database with many deals, then time the leaderboard, player statistics and
+storing one finished deal through the real repositories.
+
+    .venv/bin/python -m benchmarks.storage                   # 1,000,000 deals across 1,000 servers
+    .venv/bin/python -m benchmarks.storage --deals 100000    # smaller
+    .venv/bin/python -m benchmarks.storage --database big.sqlite3 --keep   # reuse the filled file next time
+
+Prints `leaderboard_ms`, `player_stats_ms` (medians of warm runs on the busiest server and its busiest
+player, the slowest of the three windows) and `store_deal_p99_ms` (one deal with its score rows in one
+transaction, synchronous=NORMAL as the bot runs; --synchronous FULL adds an fsync per commit), each as
+`name: value` on its own line. Targets: < 50, < 50, < 10.
+The fill bypasses the repositories (bulk inserts, the same rows the deal writer produces) so that a
+million deals take minutes, not hours; the deal texts are real ISS and JSON records of played deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from skatbot.engine import Deal, RuleSet
+from skatbot.engine.series import Series
+from skatbot.storage import Player, SqliteStorage, Window
+from skatbot.storage.recording import deal_record
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+DAY = 86400
+SERIES_LENGTH = 36
+HUMANS_PER_SERVER = 30
+AI_PLAYERS = (-1, -2, -3)
+GAMES = (("clubs", 12), ("spades", 11), ("hearts", 10), ("diamonds", 9), ("grand", 24), ("null", 23))
+GAME_WEIGHTS = (24, 18, 14, 12, 22, 6)
+
+
+def _sample_records(count: int) -> list[tuple[str, str]]:
+    """ISS and JSON texts of really played deals, reused so the file has realistic row sizes."""
+    rules = RuleSet()
+    out = []
+    rng = random.Random(1)
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        deal = Deal.new(seed, rules)
+        while not deal.is_over:
+            deal.apply(rng.choice(deal.legal_actions()))
+        if deal.result.passed:
+            continue
+        series = Series(["a", "b", "c"], 1, rules)
+        row = series.record(deal.result, deal)
+        record = deal_record(table_id=1, server_id=1, deal_number=1, deal=deal, players=(1, 2, 3),
+                             names=("a", "b", "c"), seats=row.seats, scores=row.scores, seeger=row.seeger,
+                             bock=False, started_at=NOW, finished_at=NOW)
+        out.append((record.iss, record.record_json))
+    return out
+
+
+def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
+    """Bulk-insert `deals` finished deals (with score rows, summaries and series results) across `servers`."""
+    asyncio.run(_create_schema(path))
+    rng = random.Random(seed)
+    texts = _sample_records(200)
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA synchronous = OFF")
+    connection.execute("PRAGMA cache_size = -1000000")
+    connection.execute("BEGIN")
+    stamp = int(NOW.timestamp())
+    connection.executemany("INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (?, ?, ?, ?)",
+                           [(ai, f"AI {-ai}", 1, stamp) for ai in AI_PLAYERS])
+    connection.executemany(
+        "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (?, ?, 0, ?)",
+        [(_human(server, k), f"player {server}/{k}", stamp) for server in range(1, servers + 1)
+         for k in range(HUMANS_PER_SERVER)])
+    connection.executemany("INSERT INTO servers (server_id, updated_at) VALUES (?, ?)",
+                           [(server, stamp) for server in range(1, servers + 1)])
+    # Deals per server vary (a few busy servers, many quiet ones), summing to `deals`.
+    weights = [rng.paretovariate(1.5) for _ in range(servers)]
+    scale = deals / sum(weights)
+    per_server = [max(1, int(w * scale)) for w in weights]
+    per_server[0] += deals - sum(per_server)
+    days: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    deal_id = 0
+    table_id = 0
+    batch_deals: list[tuple] = []  # type: ignore[type-arg]
+    batch_records: list[tuple[int, str, str]] = []
+    batch_scores: list[tuple] = []  # type: ignore[type-arg]
+    for server, count in enumerate(per_server, start=1):
+        pool = [_human(server, k) for k in range(HUMANS_PER_SERVER)] + list(AI_PLAYERS)
+        start_times = sorted(rng.randrange(stamp - 365 * DAY, stamp) for _ in range(-(-count // SERIES_LENGTH)))
+        remaining = count
+        for started in start_times:
+            table_id += 1
+            seats = rng.sample(pool[:HUMANS_PER_SERVER], 2) + [rng.choice(pool)]
+            if len(set(seats)) < 3:
+                seats[2] = next(p for p in pool if p not in seats)
+            length = min(SERIES_LENGTH, remaining)
+            remaining -= length
+            finished = length == SERIES_LENGTH
+            connection.execute(
+                "INSERT INTO tables (table_id, server_id, channel_id, creator_id, rule_preset, rules_json, "
+                "series_length, state, created_at, updated_at) VALUES (?, ?, ?, ?, 'official', '{}', ?, ?, ?, ?)",
+                (table_id, server, server * 10, seats[0], SERIES_LENGTH, "finished" if finished else "playing",
+                 started, started))
+            connection.executemany("INSERT INTO table_seats (table_id, seat, player_id) VALUES (?, ?, ?)",
+                                   [(table_id, s, p) for s, p in enumerate(seats)])
+            totals = {p: [0, 0, 0] for p in seats}
+            moment = started
+            for number in range(1, length + 1):
+                deal_id += 1
+                moment += rng.randrange(60, 240)
+                game, base = rng.choices(GAMES, GAME_WEIGHTS)[0]
+                hand = rng.random() < 0.15
+                ouvert = game == "null" and rng.random() < 0.3
+                value = base * rng.randint(2, 5) if game != "null" else base
+                won = rng.random() < 0.7
+                score = value if won else -2 * value
+                declarer_seat = rng.randrange(3)
+                declarer = seats[declarer_seat]
+                batch_deals.append((deal_id, table_id, number, server, declarer, game, game, int(hand), int(ouvert),
+                                    18, int(won), 0, 0, 0, 1, 70, 6, 2, value, score, "played out", 0, 0, 0,
+                                    moment - 120, moment))
+                iss, text = texts[deal_id % len(texts)]
+                batch_records.append((deal_id, iss, text))
+                day = moment // DAY
+                for seat, player in enumerate(seats):
+                    is_declarer = seat == declarer_seat
+                    points = score if is_declarer else 0
+                    seeger = (value + 50 if won else -2 * value - 50) if is_declarer else (0 if won else 40)
+                    side_won = won if is_declarer else not won
+                    batch_scores.append((deal_id, player, seat, "declarer" if is_declarer else "defender",
+                                         int(side_won), points, seeger, server, moment))
+                    summary = days[(server, day, player)]
+                    summary[0] += points
+                    summary[1] += seeger
+                    summary[2] += 1
+                    summary[3] += is_declarer
+                    summary[4] += is_declarer and won
+                    totals[player][0] += points
+                    totals[player][1] += seeger
+                    totals[player][2] += 1
+            if finished:
+                ranked = sorted(totals.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))
+                connection.executemany(
+                    "INSERT INTO series_results (table_id, player_id, server_id, place, total, seeger, deals, "
+                    "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(table_id, p, server, place, t[0], t[1], t[2], moment)
+                     for place, (p, t) in enumerate(ranked, start=1)])
+            if len(batch_deals) >= 20000:
+                _flush(connection, batch_deals, batch_records, batch_scores)
+    _flush(connection, batch_deals, batch_records, batch_scores)
+    connection.executemany(
+        "INSERT INTO player_days (server_id, day, player_id, points, seeger, deals, declared, won) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(*key, *map(int, value)) for key, value in sorted(days.items())])
+    connection.execute("COMMIT")
+    connection.execute("ANALYZE")
+    connection.close()
+
+
+def _human(server: int, k: int) -> int:
+    return server * 1000 + k
+
+
+def _flush(connection: sqlite3.Connection, deals: list, records: list, scores: list) -> None:  # type: ignore[type-arg]
+    connection.executemany(f"INSERT INTO deals VALUES ({', '.join('?' * 26)})", deals)
+    connection.executemany("INSERT INTO deal_records (deal_id, iss, record_json) VALUES (?, ?, ?)", records)
+    connection.executemany("INSERT INTO deal_scores (deal_id, player_id, seat, role, won, score, seeger, server_id, "
+                           "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", scores)
+    deals.clear()
+    records.clear()
+    scores.clear()
+
+
+async def _create_schema(path: Path) -> None:
+    await (await SqliteStorage.open(path)).close()
+
+
+async def _time(call, runs: int) -> float:  # type: ignore[no-untyped-def]
+    await call()  # warm the cache
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        await call()
+        samples.append((time.perf_counter() - started) * 1000)
+    return statistics.median(samples)
+
+
+async def measure(path: Path, stores: int, runs: int, synchronous: str) -> dict[str, float]:
+    storage = await SqliteStorage.open(path, synchronous=synchronous)
+    try:
+        busiest = (await storage.database.fetch_all(
+            "SELECT server_id, COUNT(*) AS n FROM deals GROUP BY server_id ORDER BY n DESC LIMIT 1"))[0]
+        server = busiest["server_id"]
+        player = (await storage.database.fetch_all(
+            "SELECT player_id, COUNT(*) AS n FROM deal_scores WHERE server_id = :s GROUP BY player_id "
+            "ORDER BY n DESC LIMIT 1", {"s": server}))[0]["player_id"]
+        print(f"busiest server: {server} with {busiest['n']} deals; its busiest player: {player}")
+        figures: dict[str, float] = {}
+        leaderboard = []
+        stats = []
+        for window in Window:
+            leaderboard.append(await _time(lambda w=window: storage.stats.leaderboard(
+                server_id=server, window=w, now=NOW), runs))
+            stats.append(await _time(lambda w=window: storage.stats.player_stats(
+                server_id=server, player_id=player, window=w, now=NOW), runs))
+            print(f"  {window.name.lower():5} leaderboard {leaderboard[-1]:.2f} ms, player stats {stats[-1]:.2f} ms")
+        figures["leaderboard_ms"] = max(leaderboard)
+        figures["player_stats_ms"] = max(stats)
+        figures["store_deal_p99_ms"] = await _store_deals(storage, stores)
+    finally:
+        await storage.close()
+    return figures
+
+
+async def _store_deals(storage: SqliteStorage, count: int) -> float:
+    """Store `count` really played deals through the repository; the p99 of one store, in ms."""
+    rules = RuleSet()
+    rng = random.Random(3)
+    for player in (Player(-11, "bench a"), Player(-12, "bench b"), Player(-13, "bench c")):
+        await storage.players.save(player=player, now=NOW)
+    prepared = []
+    table = None
+    for index in range(count):
+        if index % SERIES_LENGTH == 0:
+            table = await storage.tables.create(server_id=rng.randint(1, 1000), channel_id=1, creator_id=-11,
+                                                rule_preset="official", rules=rules.to_dict(),
+                                                series_length=SERIES_LENGTH, seats=(-11, -12, -13), now=NOW)
+            series = Series(["a", "b", "c"], SERIES_LENGTH, rules)
+        deal = Deal.new(index, rules)
+        while not deal.is_over:
+            deal.apply(rng.choice(deal.legal_actions()))
+        row = series.record(deal.result, deal)
+        assert table is not None
+        when = NOW + timedelta(seconds=index)
+        prepared.append(deal_record(table_id=table.table_id, server_id=table.server_id,
+                                    deal_number=index % SERIES_LENGTH + 1, deal=deal, players=(-11, -12, -13),
+                                    names=("a", "b", "c"), seats=row.seats, scores=row.scores, seeger=row.seeger,
+                                    bock=row.bock, started_at=when, finished_at=when))
+    samples = []
+    for record in prepared:
+        started = time.perf_counter()
+        await storage.deals.store(record=record)
+        samples.append((time.perf_counter() - started) * 1000)
+    slowest = sorted(range(len(samples)), key=samples.__getitem__)[-8:]
+    print("  slowest stores (index: ms):", ", ".join(f"{i}: {samples[i]:.1f}" for i in slowest))
+    samples.sort()
+    print(f"  store_deal median {statistics.median(samples):.2f} ms over {count} stores")
+    return samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=1_000_000)
+    parser.add_argument("--servers", type=int, default=1000)
+    parser.add_argument("--database", type=Path, help="the file to fill (default: a temporary file)")
+    parser.add_argument("--keep", action="store_true", help="keep a filled --database and reuse it next time")
+    parser.add_argument("--stores", type=int, default=1000, help="deals stored for the p99 figure")
+    parser.add_argument("--runs", type=int, default=20, help="timed runs per query")
+    parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="NORMAL",
+                        help="SQLite's synchronous mode for the stores (the bot's default is NORMAL)")
+    args = parser.parse_args()
+    folder = None
+    path = args.database
+    if path is None:
+        folder = tempfile.TemporaryDirectory(prefix="skatbot-bench-")
+        path = Path(folder.name) / "bench.sqlite3"
+    if not (args.keep and path.exists()):
+        if path.exists():
+            raise SystemExit(f"{path} exists; remove it or pass --keep to reuse it")
+        started = time.perf_counter()
+        fill(path, args.deals, args.servers)
+        size = path.stat().st_size / 2**20
+        print(f"filled {args.deals} deals across {args.servers} servers in {time.perf_counter() - started:.0f} s "
+              f"({size:.0f} MiB)")
+    figures = asyncio.run(measure(path, args.stores, args.runs, args.synchronous))
+    for name, value in figures.items():
+        print(f"{name}: {value:.2f}")
+    if folder is not None:
+        folder.cleanup()
+    elif not args.keep:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
