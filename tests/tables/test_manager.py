@@ -1,0 +1,98 @@
+"""Tables survive a restart: the manager rebuilds them from the stored log, with SQLite underneath."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from skatbot.engine import RuleSet
+from skatbot.storage import SqliteStorage
+from skatbot.tables import TableState
+from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
+from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from skatbot.wiring import StorageTables
+from tests.tables.kit import InlineExecutor, ManualClock
+
+ALICE, BOB = 100, 101
+
+
+def manager_on(store: object, clock: ManualClock, seed: int = 1) -> TableManager:
+    seeds = random.Random(seed)
+    return TableManager(catalog=store, store=store, presenter=RecordingPresenter(),  # type: ignore[arg-type]
+                        executor=InlineExecutor(), sleep=clock.sleep, new_seed=lambda: seeds.randrange(1 << 40))
+
+
+async def play_steps(manager: TableManager, table_id: int, steps: int, rng: random.Random) -> None:
+    """Alice acts (seeded random legal actions) `steps` times; the AIs answer in between."""
+    table = manager.get(table_id)
+    for _ in range(steps):
+        await table.settle()
+        deal = table.game.deal
+        if table.game.state is not TableState.PLAYING or deal is None or deal.current_seat is None:
+            return
+        if table.game.occupant_of_seat(deal.current_seat).user_id == ALICE:
+            actions = deal.legal_actions()
+            await table.act(ALICE, actions[rng.randrange(len(actions))])
+
+
+async def test_one_table_per_channel_and_clear_errors(ai_first_legal: None) -> None:
+    store, clock = MemoryStore(), ManualClock()
+    manager = manager_on(store, clock)
+    table = await manager.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3,
+                                 deals=3, rules=RuleSet())
+    with pytest.raises(ChannelBusy):
+        await manager.create(guild_id=1, channel_id=5, creator_id=BOB, creator_name="Bob", size=3, deals=3,
+                             rules=RuleSet())
+    assert manager.require_in_channel(5) is table
+    with pytest.raises(NoTable):
+        manager.require_in_channel(6)
+    assert [o.name for o in table.game.places] == ["Alice"]
+
+
+@pytest.mark.parametrize("backend", ["memory", "sqlite"])
+async def test_a_restart_rebuilds_the_table_and_the_series_finishes_counted_once(
+        backend: str, tmp_path: Path, ai_first_legal: None) -> None:
+    clock = ManualClock()
+    database = tmp_path / "skat.sqlite3"
+    storage = await SqliteStorage.open(database) if backend == "sqlite" else None
+    store: object = StorageTables(storage) if storage is not None else MemoryStore()
+    if isinstance(store, StorageTables):
+        await store.save_player(player_id=ALICE, name="Alice", is_ai=False)
+    manager = manager_on(store, clock)
+    table = await manager.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3,
+                                 deals=3, rules=RuleSet())
+    await table.add_ai(ALICE, "normal")
+    await table.add_ai(ALICE, "easy")
+    await table.start(ALICE)
+    rng = random.Random(8)
+    await play_steps(manager, table.id, 12, rng)
+    before = table.game
+    history = list(before.deal.history) if before.deal else []
+    number = before.deal_number
+    await manager.close()
+    if storage is not None:  # the process goes away; a new one opens the same file
+        await storage.close()
+        storage = await SqliteStorage.open(database)
+        store = StorageTables(storage)
+
+    restarted = manager_on(store, clock, seed=2)
+    restored = await restarted.restore()
+    assert [t.id for t in restored] == [table.id]
+    again = restored[0]
+    assert again.game.deal_number == number
+    assert again.game.deal is not None and again.game.deal.history[:len(history)] == history
+    assert [o.name for o in again.game.places] == [o.name for o in before.places]
+    await play_steps(restarted, table.id, 400, rng)
+    await again.settle()
+    assert again.game.state is TableState.FINISHED
+    if storage is not None:
+        records = await storage.deals.for_table(table_id=table.id)
+        assert sorted(r.deal_number for r in records) == [1, 2, 3]
+        totals = [sum(s.score for r in records for s in r.scores if s.player_id == o.player_id)
+                  for o in again.game.places]
+        assert totals == again.game.totals()
+        await storage.close()
+    else:
+        assert sorted(n for _, n in store.deals) == [0, 1, 2]  # type: ignore[attr-defined]
