@@ -363,3 +363,15 @@ async def test_threads_need_permission_and_a_valid_name(fake: FakeDiscord) -> No
         assert status == 201 and thread["parent_id"] == str(open_channel.id)
         created = await raw.event("THREAD_CREATE")
         assert created["id"] == thread["id"] and created["newly_created"] is True
+
+
+def test_snowflakes_are_unique_increasing_and_carry_the_current_time() -> None:
+    import datetime as dt
+
+    from tests.e2e.fakediscord.state import Snowflakes
+
+    ids = Snowflakes()
+    made = [ids.next() for _ in range(10000)]
+    assert made == sorted(set(made))
+    age = dt.datetime.now(dt.UTC) - Snowflakes.time_of(made[-1])
+    assert abs(age.total_seconds()) < 5

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -267,7 +266,7 @@ class FakeDiscord:
                         message: Message | None = None) -> Interaction:
         world = self.world
         ix_id = world.ids.next()
-        token = f"ix-{ix_id}-{secrets.token_hex(4)}"
+        token = f"interaction-token-{ix_id}"
         payload = build.base_payload(world, ix_id, token, kind, user, channel, data)
         if message is not None:
             payload["message"] = world.message_payload(message)

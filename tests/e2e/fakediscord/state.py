@@ -1,20 +1,19 @@
 """The fake Discord's world: users, guilds, channels, messages, interactions.
 
 Plain records plus the payload builders that turn them into the JSON shapes discord.py parses
-(snowflakes as strings, ISO timestamps). Everything is deterministic: ids come from a counter.
+(snowflakes as strings, ISO timestamps). Ids carry the real clock (discord.py reads times from them) plus a counter.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 DISCORD_EPOCH_MS = 1420070400000
-#: 2025-01-01T00:00:00Z; ids encode this instant plus a counter, so they look like real snowflakes.
-_BASE_MS = 1735689600000
 
 # Channel types.
 GUILD_TEXT = 0
@@ -55,14 +54,23 @@ def iso(moment: dt.datetime) -> str:
 
 
 class Snowflakes:
-    """Monotonic, deterministic snowflake ids (timestamp part advances one ms per id)."""
+    """Unique, increasing snowflake ids whose timestamp part is the real clock.
+
+    discord.py derives `created_at` from ids (interaction expiry, cooldowns), so they must carry the
+    current time; the low 22 bits hold a counter, which keeps ids unique and strictly increasing.
+    """
 
     def __init__(self) -> None:
         self._n = 0
+        self._last_ms = 0
 
     def next(self) -> int:
         self._n += 1
-        return ((_BASE_MS + self._n - DISCORD_EPOCH_MS) << 22) + self._n
+        ms = max(int(time.time() * 1000), self._last_ms)
+        if ms == self._last_ms and self._n % 4096 == 0:
+            ms += 1
+        self._last_ms = ms
+        return ((ms - DISCORD_EPOCH_MS) << 22) | (self._n % 4096)
 
     @staticmethod
     def time_of(snowflake: int) -> dt.datetime:

@@ -53,15 +53,12 @@ class World:
         self.unknown_routes: list[RestCall] = []
         self.violations: list[Violation] = []
         self._seq = 0
-        self._clock = dt.datetime(2025, 1, 1, tzinfo=dt.UTC)
 
     def changed(self) -> None:
         self.signal.notify()
 
     def now(self) -> dt.datetime:
-        """A deterministic clock for edited_timestamp: one second per edit."""
-        self._clock += dt.timedelta(seconds=1)
-        return self._clock
+        return dt.datetime.now(dt.UTC)
 
     # -- building the world -------------------------------------------------------------------
 
