@@ -68,6 +68,7 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
     rng = random.Random(seed)
     texts = _sample_records(200)
     connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("PRAGMA journal_mode = OFF")  # one bulk transaction into a fresh file: no journal
     connection.execute("PRAGMA synchronous = OFF")
     connection.execute("PRAGMA cache_size = -1000000")
     connection.execute("BEGIN")
@@ -160,6 +161,7 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(*key, *map(int, value)) for key, value in sorted(days.items())])
     connection.execute("COMMIT")
     connection.execute("ANALYZE")
+    connection.execute("PRAGMA journal_mode = WAL")
     connection.close()
 
 

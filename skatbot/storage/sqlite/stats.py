@@ -103,9 +103,8 @@ class SqliteStats:
                     params) as cursor:
                 totals = await cursor.fetchone()
             async with connection.execute(
-                    "SELECT d.game, d.hand, d.ouvert, COUNT(*) FROM deal_scores ds JOIN deals d "
-                    "ON d.deal_id = ds.deal_id WHERE ds.server_id = :server AND ds.player_id = :player "
-                    "AND ds.finished_at >= :since AND ds.role = 'declarer' GROUP BY d.game, d.hand, d.ouvert",
+                    "SELECT game, hand, ouvert, COUNT(*) FROM deals WHERE server_id = :server "
+                    "AND declarer_id = :player AND finished_at >= :since GROUP BY game, hand, ouvert",
                     params) as cursor:
                 by_type = {"suits": 0, "grand": 0, "null": 0, "hand": 0, "ouvert": 0}
                 for game, hand, ouvert, count in await cursor.fetchall():

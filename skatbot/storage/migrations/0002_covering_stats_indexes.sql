@@ -1,0 +1,6 @@
+-- Player statistics read only indexes: a player's score rows (with everything the statistics sum) and
+-- the games they declared, so a busy player's page costs index scans, not one row look-up per deal.
+
+DROP INDEX deal_scores_by_player;
+CREATE INDEX deal_scores_by_player ON deal_scores (server_id, player_id, finished_at, role, won, score, seeger, deal_id);
+CREATE INDEX deals_by_declarer ON deals (server_id, declarer_id, finished_at, game, hand, ouvert);
