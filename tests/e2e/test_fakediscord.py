@@ -173,7 +173,8 @@ async def test_threads_from_a_message_and_private_with_members(club: Club, start
     assert public.type == 11 and public.name == "skat table" and fake.message(public.id).content == "table"
     assert [m.content for m in fake.messages(public)] == ["welcome to the table"]
     assert private.type == 12 and club.alice.id in private.thread_member_ids
-    assert [m.content for m in fake.messages(private)] == ["psst"]
+    assert [m.content for m in fake.messages(private, visible_to=club.alice)] == ["psst"]
+    assert fake.messages(private, visible_to=club.bob) == []
 
 
 async def test_missing_thread_permission_is_403_50013(fake: FakeDiscord, start_bot: StartBot) -> None:

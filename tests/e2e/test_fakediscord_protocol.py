@@ -4,6 +4,7 @@ and interaction rules precisely, without a bot process in between."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 from tests.e2e.conftest import Club, build_club
 from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord.state import Snowflakes
 
 SKAT_COMMAND = {
     "name": "skat", "description": "Skat", "options": [
@@ -131,6 +133,15 @@ async def test_member_requests_get_one_chunk(club: Club, raw: RawBot) -> None:
                                            "nonce": "n1"}})
     chunk = await raw.event("GUILD_MEMBERS_CHUNK")
     assert chunk["nonce"] == "n1" and [m["user"]["username"] for m in chunk["members"]] == ["alice"]
+
+
+async def test_member_list_needs_the_members_intent_and_foreign_guilds_are_missing_access(
+        club: Club, raw: RawBot) -> None:
+    assert (await raw.rest("GET", f"/guilds/{club.guild.id}/members?limit=10"))[1]["code"] == 50001
+    status, member = await raw.rest("GET", f"/guilds/{club.guild.id}/members/{club.alice.id}")
+    assert status == 200 and member["user"]["username"] == "alice"
+    status, body = await raw.rest("PUT", f"/applications/{club.fake.application_id}/guilds/12345/commands", [])
+    assert (status, body["code"]) == (403, 50001)
 
 
 async def test_rest_needs_the_token_and_records_unknown_routes(raw: RawBot) -> None:
@@ -366,10 +377,6 @@ async def test_threads_need_permission_and_a_valid_name(fake: FakeDiscord) -> No
 
 
 def test_snowflakes_are_unique_increasing_and_carry_the_current_time() -> None:
-    import datetime as dt
-
-    from tests.e2e.fakediscord.state import Snowflakes
-
     ids = Snowflakes()
     made = [ids.next() for _ in range(10000)]
     assert made == sorted(set(made))

@@ -167,8 +167,14 @@ class BotRoutes:
     # -- application commands ------------------------------------------------------------------
 
     def _scope(self, request: web.Request) -> Any:
+        """None for global commands, else the guild id (403 Missing Access for a guild the bot is not in)."""
         self._check_app(request)
-        return self._guild(request).id if "guild_id" in request.match_info else None
+        if "guild_id" not in request.match_info:
+            return None
+        guild = self.world.guilds.get(snowflake(request.match_info["guild_id"]))
+        if guild is None:
+            raise ApiError(403, 50001, "Missing Access")
+        return guild.id
 
     async def get_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
@@ -311,9 +317,12 @@ class BotRoutes:
         return json_response([r.payload() for r in self._guild(request).roles.values()])
 
     async def list_members(self, request: web.Request) -> web.Response:
+        """Listing members needs the privileged GUILD_MEMBERS intent enabled for the application."""
         guild = self._guild(request)
+        if not self.gateway.privileged_intents & (1 << 1):
+            raise ApiError(403, 50001, "Missing Access")
         limit = int(request.query.get("limit", "1"))
-        members: list[dict[str, Any]] = [self.world.member_payload(guild, m.user) for m in guild.members.values()]
+        members = [self.world.member_payload(guild, m.user) for m in guild.members.values()]
         return json_response(members[:limit])
 
     async def get_member(self, request: web.Request) -> web.Response:

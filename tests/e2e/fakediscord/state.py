@@ -222,6 +222,8 @@ class Message:
     interaction_metadata: dict[str, Any] | None = None
     deleted: bool = False
     edited_at: dt.datetime | None = None
+    #: In a private thread: the thread's member list (shared, so members added later see it too).
+    restricted_to: list[int] | None = None
 
     @property
     def current(self) -> MessageVersion:
@@ -269,6 +271,8 @@ class Message:
 
     def is_visible_to(self, user: User) -> bool:
         if self.deleted:
+            return False
+        if self.restricted_to is not None and user.id not in self.restricted_to:
             return False
         return self.visibility == "public" or self.viewer_id == user.id
 

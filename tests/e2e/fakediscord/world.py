@@ -11,6 +11,7 @@ from .state import (
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
+    PRIVATE_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     Attachment,
@@ -131,6 +132,8 @@ class World:
                 "id": str(interaction.id), "type": interaction.kind, "user": interaction.user.payload(),
                 "authorizing_integration_owners": interaction.payload.get("authorizing_integration_owners", {}),
             }
+        if channel.type == PRIVATE_THREAD:
+            msg.restricted_to = channel.thread_member_ids
         self.messages[msg.id] = msg
         self.changed()
         return msg
