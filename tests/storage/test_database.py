@@ -149,3 +149,23 @@ async def test_the_wal_is_checkpointed_in_the_background(tmp_path: Path) -> None
     finally:
         await storage.close()
     assert not (tmp_path / "wal.sqlite3-wal").exists()  # the last close folds the WAL in
+
+
+async def test_a_version_one_database_with_deals_upgrades_to_the_current_schema(tmp_path: Path) -> None:
+    """The real upgrade path: a file written by the first schema gets every later migration."""
+    first = tmp_path / "first"
+    first.mkdir()
+    shutil.copy(MIGRATIONS / "0001_initial.sql", first)
+    path = tmp_path / "v1.sqlite3"
+    old = await SqliteStorage.open(path, migrations=first)
+    await old.players.save(player=Player(1, "Anna"), now=NOW)
+    await old.close()
+    storage = await SqliteStorage.open(path)
+    try:
+        assert await storage.database.schema_version() == len(load_migrations()) > 1
+        assert await storage.players.get(player_id=1) == Player(1, "Anna")
+        indexes = {row[0] for row in await storage.database.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert {"deal_scores_by_player", "deals_by_declarer"} <= indexes
+    finally:
+        await storage.close()
