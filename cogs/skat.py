@@ -102,10 +102,14 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     # --- finding the table -----------------------------------------------------------------------------
 
-    def table_for(self, interaction: discord.Interaction) -> Table:
-        """The table in this channel, or (in a DM) the one table where the user is playing."""
+    def table_for(self, interaction: discord.Interaction, *, finished_too: bool = False) -> Table:
+        """The table in this channel, or (in a DM) the one table where the user is playing.
+
+        `finished_too`: for read-only commands, a channel whose series just ended still answers.
+        """
         user_id = interaction.user.id
-        here = self.manager.in_channel(interaction.channel_id or 0)
+        channel_id = interaction.channel_id or 0
+        here = self.manager.last_in_channel(channel_id) if finished_too else self.manager.in_channel(channel_id)
         if here is not None:
             return here
         mine = [table for table in self.manager.tables.values()
@@ -184,7 +188,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     @app_commands.command(name="table", description="Show the table: seats, the deal, whose turn")
     async def table(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction)
+        table = self.table_for(interaction, finished_too=True)
         lang = self.lang(interaction)
         game = table.game
         text = lobby_text(game, lang, table.id)
@@ -194,7 +198,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     @app_commands.command(name="list", description="The series' score list (Skatliste)")
     async def list_(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction)
+        table = self.table_for(interaction, finished_too=True)
         await _say(interaction, list_text(table.game, self.lang(interaction))[:2000])
 
     @app_commands.command(name="hand", description="Show me my cards and controls again (only you see it)")

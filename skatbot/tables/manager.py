@@ -58,6 +58,14 @@ class TableManager:
                 return table
         return None
 
+    def last_in_channel(self, channel_id: int) -> Table | None:
+        """The channel's running table, else its most recent one (a finished series keeps its list)."""
+        here = self.in_channel(channel_id)
+        if here is not None:
+            return here
+        tables = [table for table in self.tables.values() if table.channel_id == channel_id]
+        return max(tables, key=lambda table: table.id) if tables else None
+
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:

@@ -21,7 +21,12 @@ from skatbot.engine.views import SeatView
 from .cards import FRENCH, card_label, contract_name
 from .i18n import t
 
-TEMPLATE = r"sk:(?P<table>\d+):(?P<deal>-?\d+):(?P<kind>[a-z]+):(?P<arg>[^:]*)"
+SELECT_KINDS = ("bids", "discard", "declare")
+# Buttons and menus need distinct patterns: discord.py keeps one DynamicItem class per pattern, and a
+# menu rebuilt as a button would lose the values the player chose.
+_KIND_SELECT = "|".join(SELECT_KINDS)
+TEMPLATE = rf"sk:(?P<table>\d+):(?P<deal>-?\d+):(?P<kind>(?!(?:{_KIND_SELECT}):)[a-z]+):(?P<arg>[^:]*)"
+SELECT_TEMPLATE = rf"sk:(?P<table>\d+):(?P<deal>-?\d+):(?P<kind>{_KIND_SELECT}):(?P<arg>[^:]*)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +72,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
         await _dispatch(interaction, self.control)
 
 
-class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=TEMPLATE):
+class ControlSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
     def __init__(self, table_id: int, deal: int, kind: str, arg: str = "", *,
                  options: list[discord.SelectOption] | None = None, placeholder: str | None = None,
                  min_values: int = 1, max_values: int = 1, row: int | None = None) -> None:

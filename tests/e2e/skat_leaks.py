@@ -1,0 +1,203 @@
+"""The hidden-card check for end-to-end runs: no public message (any version) ever shows a hidden card.
+
+It learns each human's cards per deal from the private hand messages they received (DMs or
+ephemeral replies list the hand), then reads every version of every public message line by line.
+A card may appear publicly only
+- in a trick line or the "on the table" line, attributed to a player who held it (played),
+- in an "open hand" line of the declarer (ouvert, or after a claim),
+- in the result card's skat line (the deal is over).
+Anything else is a leak. Cards the declarer put away (the skat) never appear before the result, and
+a played card is never attributed to a human who did not hold it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from skatbot.ui.catalog_de import DE
+from skatbot.ui.catalog_en import EN
+from tests.e2e.fakediscord import FakeDiscord, Message, User
+
+CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
+ALL_CARDS = frozenset(f"{s}{r}" for s in "♣♠♥♦" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
+
+
+def _pattern(template: str, anchored_end: bool = True) -> re.Pattern[str]:
+    """A regex for a catalog template: each {field} becomes a named lazy group."""
+    out, pos = "", 0
+    for match in re.finditer(r"\{(\w+)[^}]*\}", template):
+        out += re.escape(template[pos:match.start()]) + f"(?P<{match.group(1)}>.+?)"
+        pos = match.end()
+    out += re.escape(template[pos:])
+    return re.compile("^" + out + ("$" if anchored_end else ""))
+
+
+def _both(key: str, anchored_end: bool = True) -> list[re.Pattern[str]]:
+    return [_pattern(EN[key], anchored_end), _pattern(DE[key], anchored_end)]
+
+
+HAND_TITLE = _both("hand.title")
+DISCARDED = _both("hand.discarded")
+BOARD_TITLE = _both("board.title")
+RESULT_TITLE = _both("result.title")
+TRICK = _both("board.trick")
+CURRENT = _both("board.current")
+OPEN_HAND = _both("board.open_hand")
+GAME = _both("board.game")
+SKAT = _both("result.skat")
+
+
+def _match(patterns: list[re.Pattern[str]], line: str) -> re.Match[str] | None:
+    for pattern in patterns:
+        found = pattern.match(line)
+        if found:
+            return found
+    return None
+
+
+@dataclass
+class Knowledge:
+    """What the private messages told us: cards each human held, and the skat the declarer laid away."""
+
+    held: dict[tuple[int, str], set[str]] = field(default_factory=lambda: defaultdict(set))  # (deal, name)
+    dealt: dict[tuple[int, str], set[str]] = field(default_factory=dict)
+    laid_away: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # deal -> discards
+
+    def humans_in(self, deal: int) -> list[str]:
+        return [name for (number, name) in self.held if number == deal]
+
+    def original_skat(self, deal: int) -> set[str] | None:
+        """The two dealt skat cards, when all three hands of the deal are known."""
+        hands = [cards for (number, _), cards in self.dealt.items() if number == deal]
+        if len(hands) < 3:
+            return None
+        rest = set(ALL_CARDS)
+        for cards in hands:
+            rest -= cards
+        return rest if len(rest) == 2 else None
+
+
+def learn(fake: FakeDiscord, users: Iterable[User]) -> Knowledge:
+    """Read every hand message each user received privately (DM or ephemeral, every version)."""
+    known = Knowledge()
+    for user in users:
+        private = [m for m in fake.messages(include_deleted=True)
+                   if m.visibility in ("dm", "ephemeral") and m.viewer_id == user.id]
+        for message in private:
+            for version in message.history:
+                lines = version.content.splitlines()
+                if len(lines) < 2:
+                    continue
+                title = _match(HAND_TITLE, lines[0])
+                if title is None:
+                    continue
+                deal = int(title["number"])
+                cards = set(CARD.findall(lines[1]))
+                key = (deal, user.name)
+                known.held[key] |= cards
+                if key not in known.dealt and len(cards) == 10:
+                    known.dealt[key] = cards
+                for line in lines[2:]:
+                    away = _match(DISCARDED, line)
+                    if away:
+                        known.laid_away[deal] |= set(CARD.findall(away["cards"]))
+    return known
+
+
+def _split_played(text: str) -> list[tuple[str, str]]:
+    """'alice ♣J · 🤖 AI 1 (normal) ♠10' -> [('alice', '♣J'), ('🤖 AI 1 (normal)', '♠10')]."""
+    out = []
+    for part in text.split(" · "):
+        name, _, card = part.rpartition(" ")
+        if not CARD.fullmatch(card):
+            raise AssertionError(f"unexpected played-card text {part!r}")
+        out.append((name, card))
+    return out
+
+
+def public_leaks(fake: FakeDiscord, users: Iterable[User]) -> list[str]:
+    """Every problem found in the public messages (empty when nothing hidden was shown)."""
+    users = list(users)
+    known = learn(fake, users)
+    problems: list[str] = []
+    public = [m for m in fake.messages(include_deleted=True) if m.visibility == "public"]
+    for message in public:
+        for index, version in enumerate(message.history):
+            problems += _check_version(message, index, version.content, known)
+    return problems
+
+
+def _check_version(message: Message, index: int, content: str, known: Knowledge) -> list[str]:
+    where = f"message {message.id} version {index}"
+    problems: list[str] = []
+    lines = content.splitlines()
+    if not lines:
+        return problems
+    board = _match(BOARD_TITLE, lines[0])
+    result = _match(RESULT_TITLE, lines[0])
+    deal = int(board["number"]) if board else int(result["number"]) if result else None
+    declarer = None
+    played_here: list[tuple[str, str]] = []
+    for line in lines:
+        game = _match(GAME, line)
+        if game:
+            declarer = game["name"]
+    for line in lines:
+        cards = CARD.findall(line)
+        if not cards:
+            continue
+        if board and (_match(TRICK, line) or _match(CURRENT, line)):
+            trick = _match(TRICK, line)
+            played = _split_played(trick["played"] if trick else _match(CURRENT, line)["played"])  # type: ignore[index]
+            limit = 3 if trick else 2
+            if len(played) > limit or len({name for name, _ in played}) != len(played):
+                problems.append(f"{where}: a trick line with {len(played)} cards or a repeated player: {line!r}")
+            played_here += played
+            continue
+        if board and _match(OPEN_HAND, line):
+            name = _match(OPEN_HAND, line)["name"]  # type: ignore[index]
+            if name != declarer:
+                problems.append(f"{where}: an open hand of {name}, who is not the declarer ({declarer}): {line!r}")
+            elif deal is not None and (deal, name) in known.held and \
+                    not set(cards) <= known.held[(deal, name)]:
+                problems.append(f"{where}: {name}'s open hand shows cards they never held: {line!r}")
+            continue
+        if result and _match(SKAT, line):
+            continue
+        problems.append(f"{where}: hidden cards {cards} in a public line: {line!r}")
+    if deal is None:
+        return problems
+    seen: set[str] = set()
+    skat = known.laid_away.get(deal, set()) | (known.original_skat(deal) or set())
+    for name, card in played_here:
+        if card in seen:
+            problems.append(f"{where}: {card} shown as played twice in deal {deal}")
+        seen.add(card)
+        holder = [human for human in known.humans_in(deal) if card in known.held[(deal, human)]]
+        if (deal, name) in known.held and card not in known.held[(deal, name)]:
+            problems.append(f"{where}: {card} shown as played by {name}, who never held it (deal {deal})")
+        elif (deal, name) not in known.held and holder:
+            problems.append(f"{where}: {card} of {holder} shown as played by {name} (deal {deal})")
+        if card in known.laid_away.get(deal, set()):
+            problems.append(f"{where}: {card}, laid away in the skat, shown as played (deal {deal})")
+        elif card in skat and not any(card in known.held[(deal, h)] for h in known.humans_in(deal)):
+            problems.append(f"{where}: the skat card {card} shown as played (deal {deal})")
+    return problems
+
+
+def assert_no_public_leaks(fake: FakeDiscord, users: Iterable[User], *, min_deals: int = 1) -> Knowledge:
+    """The reusable assertion: fail listing every public appearance of a hidden card.
+
+    Also insists that the private hand messages of at least `min_deals` deals were seen, so that
+    the check cannot pass vacuously because it learned nothing.
+    """
+    users = list(users)
+    problems = public_leaks(fake, users)
+    assert not problems, "hidden cards in public:\n" + "\n".join(problems[:20])
+    known = learn(fake, users)
+    deals = {deal for deal, _ in known.dealt}
+    assert len(deals) >= min_deals, f"the checker saw the hands of only {len(deals)} deals"
+    return known

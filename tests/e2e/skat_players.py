@@ -1,0 +1,197 @@
+"""Scripted Skat players for the real bot: they read their private hand message and act on it,
+either through slash commands (with the values autocomplete offers) or by pressing the controls.
+
+Every action waits until the bot has answered it and the player's hand message has moved on, so a
+player never presses a control that is already stale.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from skatbot.engine import Contract
+from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, User
+from tests.e2e.skat_leaks import CARD, HAND_TITLE, _match
+
+SIDE_KINDS = ("claim", "concede", "kontra", "re")
+
+
+def is_hand_message(message: Message) -> bool:
+    first = message.content.split("\n", 1)[0]
+    return _match(HAND_TITLE, first) is not None
+
+
+def kind_of(control: dict[str, Any]) -> str:
+    return str(control.get("custom_id", "")).split(":")[3]
+
+
+def game_controls(message: Message) -> list[dict[str, Any]]:
+    """Enabled controls on a live message that move the game on (not claim, concede, Kontra or Re)."""
+    if message.deleted:
+        return []
+    return [c for c in message.walk_components() if c.get("type") in (2, 3) and not c.get("disabled")
+            and kind_of(c) not in SIDE_KINDS]
+
+
+def latest_hand(fake: FakeDiscord, user: User) -> Message | None:
+    """The newest live hand message the user can see (DM or ephemeral)."""
+    mine = [m for m in fake.messages(visible_to=user)
+            if m.visibility in ("dm", "ephemeral") and m.viewer_id == user.id and is_hand_message(m)]
+    return mine[-1] if mine else None
+
+
+@dataclass
+class Moves:
+    """What one player did, by route, so a scenario can insist both routes were used."""
+
+    slash: int = 0
+    buttons: int = 0
+    kinds: dict[str, int] = field(default_factory=dict)
+
+    def count(self, how: str, kind: str) -> None:
+        if how == "slash":
+            self.slash += 1
+        else:
+            self.buttons += 1
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+
+
+async def _settled(fake: FakeDiscord, user: User, message: Message, versions: int) -> None:
+    """Until the hand message that offered the move changed (edited, deleted or replaced)."""
+    def moved() -> bool:
+        newest = latest_hand(fake, user)
+        return message.deleted or len(message.history) > versions or (newest is not None and newest.id != message.id)
+    await fake.wait_for(moved, 10, f"{user.name}'s hand message to move on")
+
+
+async def _answered(ix: Interaction) -> Message:
+    reply = await ix.wait_message(10)
+    return reply
+
+
+async def slash_move(fake: FakeDiscord, user: User, channel: Channel, message: Message, rng: random.Random,
+                     moves: Moves | None = None) -> str:
+    """Make one legal move through /skat commands, using the values autocomplete offers; returns its kind."""
+    controls = game_controls(message)
+    kinds = {kind_of(c) for c in controls}
+    versions = len(message.history)
+    options: dict[str, Any] = {}
+    if kinds & {"bid", "bids", "hold"} or (kinds == {"pass"}):
+        offered = await fake.autocomplete(user, channel, "skat", subcommand="bid", focused="value",
+                                          options={"value": ""})
+        expected = sorted(int(kind_of_arg(c)) for c in controls if kind_of(c) == "bid") + sorted(
+            int(o["value"]) for c in controls if kind_of(c) == "bids" for o in c["options"])
+        assert [c["value"] for c in offered] == expected[:25], (offered, expected)
+        roll = rng.random()
+        if "hold" in kinds and roll < 0.6:
+            command = "hold"
+        elif offered and roll < 0.55:
+            command, options = "bid", {"value": offered[0]["value"] if rng.random() < 0.7 else rng.choice(
+                offered[:3])["value"]}
+        else:
+            command = "pass"
+    elif "pickup" in kinds:
+        if rng.random() < 0.8:
+            command = "pickup"
+        else:
+            command, options = "declare", _declare_options(pick_contract(_select_values(controls, "declare"), rng))
+    elif "discard" in kinds:
+        offered = await fake.autocomplete(user, channel, "skat", subcommand="discard", focused="first",
+                                          options={"first": ""})
+        assert sorted(c["value"] for c in offered) == sorted(_select_values(controls, "discard"))
+        first, second = rng.sample([c["value"] for c in offered], 2)
+        command, options = "discard", {"first": first, "second": second}
+    elif "declare" in kinds:
+        command, options = "declare", _declare_options(pick_contract(_select_values(controls, "declare"), rng))
+    elif "card" in kinds:
+        offered = await fake.autocomplete(user, channel, "skat", subcommand="play", focused="card",
+                                          options={"card": ""})
+        enabled = sorted(kind_of_arg(c) for c in controls if kind_of(c) == "card")
+        assert sorted(c["value"] for c in offered) == enabled, (offered, enabled)
+        command, options = "play", {"card": rng.choice(offered)["value"]}
+    else:
+        raise AssertionError(f"no move on {message.content!r}: {kinds}")
+    ix = await fake.slash(user, channel, "skat", subcommand=command, options=options)
+    reply = await _answered(ix)
+    assert reply.visibility == "ephemeral" and reply.content in ("Done.", "Erledigt."), reply.content
+    await _settled(fake, user, message, versions)
+    if moves is not None:
+        moves.count("slash", command)
+    return command
+
+
+def kind_of_arg(control: dict[str, Any]) -> str:
+    return str(control.get("custom_id", "")).split(":")[4]
+
+
+def _select_values(controls: list[dict[str, Any]], kind: str) -> list[str]:
+    return [o["value"] for c in controls if kind_of(c) == kind and c["type"] == 3 for o in c["options"]]
+
+
+def pick_contract(values: list[str], rng: random.Random) -> str:
+    """Mostly a plain suit or grand game (so deals run long); now and then anything offered."""
+    plain = [v for v in values if Contract.parse(v).game.value not in ("null",)
+             and not any(w in v for w in ("schneider", "schwarz", "ouvert"))]
+    return rng.choice(plain if plain and rng.random() < 0.9 else values)
+
+
+def _declare_options(contract_text: str) -> dict[str, Any]:
+    contract = Contract.parse(contract_text)
+    options: dict[str, Any] = {"game": contract.game.value}
+    for flag in ("hand", "schneider", "schwarz", "ouvert"):
+        if getattr(contract, flag):
+            options[flag] = True
+    return options
+
+
+async def button_move(fake: FakeDiscord, user: User, message: Message, rng: random.Random,
+                      moves: Moves | None = None) -> str:
+    """Press one enabled game control on a hand message (a seeded choice); returns its kind."""
+    controls = game_controls(message)
+    assert controls, f"no controls on {message.content!r}"
+    control = rng.choice(controls)
+    if control["type"] == 3 and kind_of(control) == "declare":
+        values = [pick_contract([o["value"] for o in control["options"]], rng)]
+    else:
+        values = [o["value"] for o in control.get("options", [])]
+        values = rng.sample(values, control.get("min_values", 1)) if values else []
+    versions = len(message.history)
+    if control["type"] == 2:
+        ix = await fake.click(user, message, control["custom_id"])
+    else:
+        ix = await fake.select(user, message, control["custom_id"], values)
+    await ix.wait_acked()
+    await _settled(fake, user, message, versions)
+    if moves is not None:
+        moves.count("button", kind_of(control))
+    return kind_of(control)
+
+
+def whose_turn(fake: FakeDiscord, users: list[User]) -> tuple[User, Message] | None:
+    for user in users:
+        message = latest_hand(fake, user)
+        if message is not None and game_controls(message):
+            return user, message
+    return None
+
+
+async def play_out(fake: FakeDiscord, users: list[User], done: Callable[[], bool],
+                   move: Callable[[User, Message], Any], limit: int = 600, wait: float = 30.0) -> None:
+    """Let whoever's turn it is move (through `move`) until `done()` holds."""
+    for _ in range(limit):
+        found = await fake.wait_for(lambda: "done" if done() else whose_turn(fake, users), wait,
+                                    "a player's turn or the end")
+        if found == "done":
+            return
+        user, message = found
+        await move(user, message)
+    raise AssertionError("the game did not finish")
+
+
+def cards_in(message: Message) -> list[str]:
+    """The cards listed on a hand message's second line."""
+    lines = message.content.splitlines()
+    return CARD.findall(lines[1]) if len(lines) > 1 else []

@@ -1,0 +1,66 @@
+"""The hidden-card checker itself: it passes honest tables and catches every kind of leak."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.fakediscord import FakeDiscord, MessageVersion, User
+from tests.e2e.skat_leaks import assert_no_public_leaks, public_leaks
+
+ALICE_HAND = "♣J ♠J ♥A ♥10 ♥K ♦A ♦10 ♠7 ♠8 ♣9"
+HAND = f"**Your hand** · deal 1 · you are Forehand\n{ALICE_HAND}\nYour turn: play a card."
+BOARD = ("**Deal 1 of 1** · dealer: bob\nForehand: alice · Middlehand: carol · Rearhand: bob\n"
+         "Auction: carol 18 · alice yes\n🎯 alice plays **♥ Hearts** (bid 18)\n")
+
+
+def world() -> tuple[FakeDiscord, User]:
+    fake = FakeDiscord()
+    guild = fake.add_guild("g")
+    fake.add_channel(guild, "skat")
+    alice = fake.add_user("alice")
+    fake.world.post_message(fake.dm_channel(alice), MessageVersion(HAND, [], [], [], 0))
+    return fake, alice
+
+
+def post_public(fake: FakeDiscord, content: str) -> None:
+    channel = next(c for c in fake.world.channels.values() if c.name == "skat")
+    fake.world.post_message(channel, MessageVersion(content, [], [], [], 0))
+
+
+def test_an_honest_board_passes() -> None:
+    fake, alice = world()
+    post_public(fake, BOARD + "1. alice ♥A · carol ♥7 · bob ♥8 → alice (11)\nOn the table: alice ♣J")
+    post_public(fake, "**Result of deal 1**\n✅ alice won\nSkat: ♦7 ♦8")
+    assert_no_public_leaks(fake, [alice])
+
+
+@pytest.mark.parametrize("content, why", [
+    ("The game starts! alice holds ♣J", "hidden cards"),
+    (BOARD + "1. alice ♦9 · carol ♥7 · bob ♥8 → alice (11)", "never held"),
+    (BOARD + "1. carol ♥A · alice ♥7 · bob ♥8 → carol (11)", "shown as played by carol"),
+    (BOARD + "Open hand of carol: ♣A ♣K", "not the declarer"),
+    (BOARD + "1. alice ♥A · carol ♥7 · bob ♥8 → alice (11)\n2. alice ♥A · carol ♥9 · bob ♥Q → alice (14)",
+     "played twice"),
+    ("**Deal 1 of 1** · dealer: bob\nSkat: ♦7 ♦8", "hidden cards"),
+])
+def test_each_kind_of_leak_is_caught(content: str, why: str) -> None:
+    fake, alice = world()
+    post_public(fake, content)
+    problems = public_leaks(fake, [alice])
+    assert problems and why in problems[0], problems
+
+
+def test_an_edited_version_is_checked_too() -> None:
+    fake, alice = world()
+    post_public(fake, BOARD)
+    message = fake.messages()[-1]
+    fake.world.edit_message(message, {"content": BOARD + "alice still has ♠7"}, [])
+    fake.world.edit_message(message, {"content": BOARD}, [])
+    assert any("hidden cards" in p for p in public_leaks(fake, [alice]))
+
+
+def test_the_check_refuses_to_pass_when_it_saw_no_hand() -> None:
+    fake = FakeDiscord()
+    fake.add_guild("g")
+    with pytest.raises(AssertionError, match="hands of only 0 deals"):
+        assert_no_public_leaks(fake, [fake.add_user("nobody")])

@@ -1,0 +1,58 @@
+"""Three people play a whole series through the real bot: slash commands (with autocomplete) and buttons."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import Moves, button_move, play_out, slash_move
+
+
+def deal_rows(database: Path) -> list[tuple[int, int]]:
+    """(table_id, deal_number) of every stored deal."""
+    with sqlite3.connect(database) as db:
+        return sorted(db.execute("SELECT table_id, deal_number FROM deals").fetchall())
+
+
+async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, start_bot, tmp_path: Path) -> None:
+    fake = club.fake
+    carol, dave = fake.add_user("carol"), fake.add_user("dave")
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    alice, channel = club.alice, club.channel
+    reply = await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 3})).wait_message()
+    assert reply.content == "Table #1 is open." and reply.visibility == "ephemeral"
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table #1" in m.content)
+    joined = await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
+    assert joined.content == "You sit at table #1."
+    await (await fake.click(dave, lobby, "sk:1:0:join:")).wait_acked()
+    await fake.wait_for(lambda: "3. dave" in lobby.content, 5, "dave seated")
+    started = await (await fake.slash(alice, channel, "skat", subcommand="start")).wait_message()
+    assert started.content == "Done."
+
+    rng = random.Random(14)
+    moves = Moves()
+
+    async def move(user, message):  # type: ignore[no-untyped-def]
+        if rng.random() < 0.6:
+            await slash_move(fake, user, channel, message, rng, moves)
+        else:
+            await button_move(fake, user, message, rng, moves)
+
+    await play_out(fake, [alice, carol, dave], lambda: any(
+        "The series is over" in text for text in public_texts(fake, channel)), move)
+    assert moves.slash >= 10 and moves.buttons >= 5, moves
+    assert {"bid", "pass"} <= set(moves.kinds), moves.kinds
+
+    texts = public_texts(fake, channel)
+    for number in (1, 2, 3):
+        assert any(text.startswith(f"**Result of deal {number}**") for text in texts), number
+    listed = await (await fake.slash(carol, channel, "skat", subcommand="list")).wait_message()
+    assert listed.visibility == "ephemeral" and "(3 of 3 deals)" in listed.content
+    assert deal_rows(database) == [(1, 1), (1, 2), (1, 3)]
+    assert_no_public_leaks(fake, [alice, carol, dave], min_deals=3)
+    fake.assert_clean()
