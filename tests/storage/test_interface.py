@@ -1,0 +1,62 @@
+"""The SQLite backend implements the Storage interface exactly, and one connection serves many tables."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+
+import pytest
+from storage_helpers import NOW, add_players
+
+from skatbot.storage import LogConflict, LogKind, Player, SqliteStorage, Storage
+from skatbot.storage.interfaces import (
+    DealRepository, PlayerRepository, SettingsRepository, StatsRepository, TableRepository,
+)
+
+REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
+                "deals": DealRepository, "stats": StatsRepository}
+
+
+def _methods(protocol: type) -> dict[str, inspect.Signature]:
+    return {name: inspect.signature(member) for name, member in vars(protocol).items()
+            if inspect.iscoroutinefunction(member) or (inspect.isfunction(member) and not name.startswith("_"))}
+
+
+@pytest.mark.parametrize("attribute", sorted(REPOSITORIES))
+async def test_each_repository_has_the_interface_signatures(storage: SqliteStorage, attribute: str) -> None:
+    protocol = REPOSITORIES[attribute]
+    implementation = type(getattr(storage, attribute))
+    expected = _methods(protocol)
+    assert expected, f"{protocol.__name__} declares no methods"
+    for name, signature in expected.items():
+        assert inspect.signature(getattr(implementation, name)) == signature, f"{attribute}.{name}"
+        assert inspect.iscoroutinefunction(getattr(implementation, name)), f"{attribute}.{name} must be async"
+
+
+async def test_the_facade_has_the_interface_methods(storage: SqliteStorage) -> None:
+    for name, signature in _methods(Storage).items():
+        assert inspect.signature(getattr(SqliteStorage, name)) == signature, name
+    assert set(Storage.__annotations__) == set(REPOSITORIES)
+
+
+async def test_concurrent_tables_share_one_connection_without_mixing_transactions(storage: SqliteStorage) -> None:
+    await add_players(storage, Player(1, "Anna"))
+    tables = [await storage.tables.create(server_id=1, channel_id=n, creator_id=1, rule_preset="official",
+                                          rules={}, series_length=1, now=NOW) for n in range(8)]
+
+    async def write(table_id: int) -> None:
+        for seq in range(30):
+            await storage.tables.append(table_id=table_id, seq=seq, deal_number=1, kind=LogKind.ACTION,
+                                        payload=f"bid {18 + seq}", seat=seq % 3, now=NOW)
+
+    async def refused(table_id: int) -> None:  # failing transactions in between must roll back alone
+        for _ in range(10):
+            with pytest.raises(LogConflict):
+                await storage.tables.append(table_id=table_id, seq=1000, deal_number=1, kind=LogKind.ACTION,
+                                            payload="pass", now=NOW)
+            await asyncio.sleep(0)
+
+    await asyncio.gather(*(write(t.table_id) for t in tables), *(refused(t.table_id) for t in tables))
+    for table in tables:
+        log = await storage.tables.log(table_id=table.table_id)
+        assert [e.payload for e in log] == [f"bid {18 + seq}" for seq in range(30)]
