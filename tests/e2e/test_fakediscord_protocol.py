@@ -211,6 +211,14 @@ async def test_messages_over_the_limits_get_50035(club: Club, raw: RawBot, paylo
     assert club.fake.messages(club.channel) == []
 
 
+async def test_components_get_numeric_ids_like_discord_assigns(club: Club, raw: RawBot) -> None:
+    rows = _rows(2, 2)
+    rows[1]["components"][0]["id"] = 2
+    _, body = await raw.rest("POST", f"/channels/{club.channel.id}/messages", {"components": rows})
+    ids = [[row["id"], *[c["id"] for c in row["components"]]] for row in body["components"]]
+    assert ids == [[1, 3, 4], [5, 2, 6]]
+
+
 async def test_empty_ephemeral_and_closed_dm_messages_are_refused(club: Club, raw: RawBot) -> None:
     channel_path = f"/channels/{club.channel.id}/messages"
     assert (await raw.rest("POST", channel_path, {"content": ""}))[1]["code"] == 50006

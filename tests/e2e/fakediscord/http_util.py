@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .state import Attachment, MessageVersion
+from .state import Attachment, MessageVersion, number_components
 from .validation import check_message, form_error, is_empty_message
 from .world import World
 
@@ -108,7 +108,7 @@ def new_version(world: World, base_url: str, payload: dict[str, Any], files: lis
     return MessageVersion(
         content=payload.get("content") or "",
         embeds=list(payload.get("embeds") or []),
-        components=list(payload.get("components") or []),
+        components=number_components(list(payload.get("components") or [])),
         attachments=build_attachments(world, base_url, payload, files),
         flags=(int(payload.get("flags") or 0) & ((1 << 6) | (1 << 2) | (1 << 12) | (1 << 15))) | extra_flags,
     )

@@ -7,6 +7,7 @@ Plain records plus the payload builders that turn them into the JSON shapes disc
 from __future__ import annotations
 
 import asyncio
+import copy
 import datetime as dt
 import time
 from collections.abc import Callable, Iterator
@@ -188,6 +189,30 @@ class Attachment:
         if self.description is not None:
             out["description"] = self.description
         return out
+
+
+def number_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Copies of `components` with Discord's numeric `id` filled in, depth first, skipping ids in use."""
+    copies = copy.deepcopy(components)
+    nodes: list[dict[str, Any]] = []
+    stack = list(reversed(copies))
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        children = list(node.get("components", []))
+        for key in ("accessory", "component"):
+            if key in node:
+                children.append(node[key])
+        stack.extend(reversed(children))
+    used = {n["id"] for n in nodes if isinstance(n.get("id"), int)}
+    next_id = 1
+    for node in nodes:
+        if not isinstance(node.get("id"), int):
+            while next_id in used:
+                next_id += 1
+            node["id"] = next_id
+            used.add(next_id)
+    return copies
 
 
 @dataclass(frozen=True)

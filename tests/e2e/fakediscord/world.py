@@ -28,6 +28,7 @@ from .state import (
     User,
     Violation,
     iso,
+    number_components,
 )
 
 #: Commands as synced, keyed by guild id (None for global), then by command name.
@@ -153,7 +154,8 @@ class World:
         msg.history.append(MessageVersion(
             content=cur.content if "content" not in patch else (patch["content"] or ""),
             embeds=cur.embeds if "embeds" not in patch else list(patch["embeds"] or []),
-            components=cur.components if "components" not in patch else list(patch["components"] or []),
+            components=cur.components if "components" not in patch else number_components(
+                list(patch["components"] or [])),
             attachments=attachments + new_files,
             flags=flags & ~clear_flags,
         ))
