@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.conftest import Club, build_club
 from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.fakediscord.state import Snowflakes
+from tests.e2e.fakediscord.state import MANAGE_GUILD, Snowflakes
 
 SKAT_COMMAND = {
     "name": "skat", "description": "Skat", "options": [
@@ -217,6 +217,25 @@ async def test_components_get_numeric_ids_like_discord_assigns(club: Club, raw: 
     _, body = await raw.rest("POST", f"/channels/{club.channel.id}/messages", {"components": rows})
     ids = [[row["id"], *[c["id"] for c in row["components"]]] for row in body["components"]]
     assert ids == [[1, 3, 4], [5, 2, 6]]
+
+
+async def test_roles_raise_a_members_permissions_in_interactions(club: Club, raw: RawBot) -> None:
+    admins = club.fake.add_role(club.guild, "admins", MANAGE_GUILD)
+    role_event = await raw.event("GUILD_ROLE_CREATE")
+    assert role_event["role"]["id"] == str(admins.id)
+    await club.fake.slash(club.bob, club.channel, "skat", subcommand="play", options={"card": "CJ"})
+    before = int((await raw.event("INTERACTION_CREATE"))["member"]["permissions"])
+    club.fake.give_role(club.guild, club.bob, admins)
+    await club.fake.slash(club.bob, club.channel, "skat", subcommand="play", options={"card": "CJ"})
+    after = await raw.event("INTERACTION_CREATE")
+    assert not before & MANAGE_GUILD and int(after["member"]["permissions"]) & MANAGE_GUILD
+    assert str(admins.id) in after["member"]["roles"]
+
+
+async def test_dms_need_a_shared_guild(club: Club, raw: RawBot) -> None:
+    stranger = club.fake.add_user("stranger", guilds=[])
+    _, dm = await raw.rest("POST", "/users/@me/channels", {"recipient_id": str(stranger.id)})
+    assert (await raw.rest("POST", f"/channels/{dm['id']}/messages", {"content": "hi"}))[1]["code"] == 50007
 
 
 async def test_empty_ephemeral_and_closed_dm_messages_are_refused(club: Club, raw: RawBot) -> None:

@@ -12,9 +12,9 @@ See tests/e2e/README.md. Typical use:
 
 from .fake import FakeDiscord
 from .process import BotProcess
-from .state import Channel, Guild, Interaction, Message, MessageVersion, RestCall, User, Violation
+from .state import Channel, Guild, Interaction, Message, MessageVersion, RestCall, Role, User, Violation
 
 __all__ = [
     "BotProcess", "Channel", "FakeDiscord", "Guild", "Interaction", "Message", "MessageVersion", "RestCall",
-    "User", "Violation",
+    "Role", "User", "Violation",
 ]

@@ -22,6 +22,7 @@ from .state import (
     Member,
     Message,
     RestCall,
+    Role,
     User,
     Violation,
 )
@@ -148,6 +149,21 @@ class FakeDiscord:
 
     def add_member(self, guild: Guild, user: User) -> None:
         guild.members.setdefault(user.id, Member(user))
+        self.world.changed()
+
+    def add_role(self, guild: Guild, name: str, permissions: int) -> Role:
+        """A role with these permission bits (e.g. state.MANAGE_GUILD for server admins)."""
+        role = Role(self.world.ids.next(), name, permissions, position=len(guild.roles))
+        guild.roles[role.id] = role
+        self.world.changed()
+        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": str(guild.id), "role": role.payload()})
+        return role
+
+    def give_role(self, guild: Guild, user: User, role: Role) -> None:
+        """The member's permissions in later interactions include the role's."""
+        member = guild.members.setdefault(user.id, Member(user))
+        if role.id not in member.role_ids:
+            member.role_ids.append(role.id)
         self.world.changed()
 
     def set_dms_open(self, user: User, dms_open: bool) -> None:

@@ -228,7 +228,8 @@ class BotRoutes:
         payload = payload or {}
         if channel.type == DM:
             recipient = self.world.users[channel.recipient_id or 0]
-            if not recipient.dms_open:
+            shares_guild = any(recipient.id in g.members for g in self.world.guilds.values())
+            if not recipient.dms_open or not shares_guild:
                 raise ApiError(403, 50007, "Cannot send messages to this user")
         elif not self.world.bot_can_send(channel):
             raise ApiError(403, 50013, "Missing Permissions")
