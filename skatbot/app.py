@@ -13,12 +13,13 @@ from discord.ext import commands
 from skatbot.config import Settings
 from skatbot.storage import SqliteStorage, Storage
 from skatbot.tables import TableTiming
+from skatbot.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
 # The extensions the bot loads at start-up, in order ("cogs.tables", ...). Explicit, so that what runs
 # is what is listed here and nothing is picked up by accident.
-EXTENSIONS: tuple[str, ...] = ("cogs.skat",)
+EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.settings")
 
 
 class SkatBot(commands.Bot):
@@ -48,6 +49,8 @@ class SkatBot(commands.Bot):
         log.info("database %s is ready", self.settings.database_path)
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
         self.ai_executor = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
+        # Command descriptions in German for German Discord clients (names stay English).
+        await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("loaded extension %s", name)

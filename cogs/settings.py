@@ -1,0 +1,97 @@
+"""/skat settings: a server's default rules, turn timers, deck style and language (Manage Server only).
+
+Without options it shows the settings; with options it checks them all, saves them together and
+confirms what changed. Changes apply to tables opened afterwards.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+
+from skatbot.engine.rules import PRESETS
+from skatbot.ui.server_settings import OPTION_NAMES, SettingsRequest, active_rules, apply_request
+from skatbot.ui.server_text import changes_text, settings_text
+
+from .server_common import (
+    AttachingCog,
+    ServerError,
+    choice,
+    describe,
+    en,
+    guild_id_of,
+    reply_error,
+    say,
+    server_language,
+)
+
+if TYPE_CHECKING:
+    from skatbot.app import SkatBot
+
+log = logging.getLogger(__name__)
+
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
+OPTION_CHOICES = [app_commands.Choice(name=name, value=name) for name in OPTION_NAMES]
+DECK_CHOICES = [choice("choice.deck.french", "french"), choice("choice.deck.german", "german")]
+LANGUAGE_CHOICES = [choice("choice.language.en", "en"), choice("choice.language.de", "de")]
+
+
+def is_server_manager(interaction: discord.Interaction) -> bool:
+    """Manage Server in this channel, as Discord resolved it for the member who asked."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+@app_commands.command(name="settings", description=en("cmd.skat.settings"))
+@app_commands.describe(preset=describe("cmd.skat.settings.preset"), option=describe("cmd.skat.settings.option"),
+                       value=describe("cmd.skat.settings.value"), turn=describe("cmd.skat.settings.turn"),
+                       warning=describe("cmd.skat.settings.warning"), deck=describe("cmd.skat.settings.deck"),
+                       language=describe("cmd.skat.settings.language"))
+@app_commands.choices(preset=PRESET_CHOICES, option=OPTION_CHOICES, deck=DECK_CHOICES, language=LANGUAGE_CHOICES)
+async def settings_command(interaction: discord.Interaction, preset: str | None = None, option: str | None = None,
+                           value: app_commands.Range[str, 1, 100] | None = None,
+                           turn: app_commands.Range[int, 1, 86400] | None = None,
+                           warning: app_commands.Range[int, 0, 86400] | None = None,
+                           deck: str | None = None, language: str | None = None) -> None:
+    guild_id = guild_id_of(interaction)
+    if not is_server_manager(interaction):
+        raise ServerError("settings.error.not_admin")
+    bot: SkatBot = interaction.client  # type: ignore[assignment]
+    current = await bot.storage.settings.get(server_id=guild_id)
+    request = SettingsRequest(preset, option, value, turn, warning, deck, language)
+    updated, changes = apply_request(current, request)
+    if changes:
+        await bot.storage.settings.save(settings=updated, now=datetime.now(UTC))
+        forget_cached_style(bot, guild_id)
+        log.info("server %s settings changed by %s: %s", guild_id, interaction.user.id,
+                 ", ".join(change.key for change in changes))
+    lang = await server_language(interaction)
+    text = settings_text(updated, active_rules(updated), lang)
+    if changes:
+        text = changes_text(changes, lang) + "\n\n" + text
+    await say(interaction, text)
+
+
+@settings_command.error
+async def settings_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    await reply_error(interaction, error)
+
+
+def forget_cached_style(bot: SkatBot, guild_id: int) -> None:
+    """The play cog caches each server's language and deck; drop the entry so new tables see the change."""
+    play = bot.get_cog("SkatCog")
+    styles = getattr(play, "styles", None)
+    if isinstance(styles, dict):
+        styles.pop(guild_id, None)
+
+
+class SettingsCog(AttachingCog):
+    def __init__(self, bot: SkatBot) -> None:
+        super().__init__(bot, [settings_command])
+
+
+async def setup(bot: SkatBot) -> None:
+    await bot.add_cog(SettingsCog(bot))

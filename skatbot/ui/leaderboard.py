@@ -1,0 +1,105 @@
+"""`/skat scores leaderboard`: rank the server's players by a scoring, cut pages, write the page.
+
+Storage ranks by list points; the other scorings (Seeger-Fabian points, games won as declarer) re-rank
+the same rows here. Humans are ranked; computer players are listed apart and never take a place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from skatbot.storage.models import LeaderboardRow, Window
+
+from .i18n import t
+
+PAGE_SIZE = 10
+PERIODS = {"week": Window.WEEK, "month": Window.MONTH, "all": Window.ALL}
+
+
+class Scoring(Enum):
+    LIST = "list"  # list points under each table's rules
+    SEEGER = "seeger"  # Seeger-Fabian points
+    WON = "won"  # games won as declarer
+
+    def value_of(self, row: LeaderboardRow) -> int:
+        if self is Scoring.LIST:
+            return row.points
+        if self is Scoring.SEEGER:
+            return row.seeger
+        return row.won
+
+    def sort_key(self, row: LeaderboardRow) -> tuple[float, ...]:
+        if self is Scoring.LIST:
+            return (-row.points, -row.seeger, row.player_id)
+        if self is Scoring.SEEGER:
+            return (-row.seeger, -row.points, row.player_id)
+        return (-row.won, -row.win_share, -row.points, row.player_id)
+
+
+class PageOutOfRange(ValueError):
+    def __init__(self, page: int, pages: int) -> None:
+        super().__init__(f"page {page} of {pages}")
+        self.page = page
+        self.pages = pages
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    period: str
+    scoring: Scoring
+    page: int
+    pages: int
+    humans: tuple[LeaderboardRow, ...]  # this page's ranked humans
+    ai: tuple[LeaderboardRow, ...]  # every computer player, unranked
+    total_humans: int
+
+
+def rank(rows: list[LeaderboardRow] | tuple[LeaderboardRow, ...], scoring: Scoring) -> list[LeaderboardRow]:
+    """Humans in order of the scoring, ranks 1..n (equal values share a rank); AI rows are dropped."""
+    humans = sorted((row for row in rows if not row.is_ai), key=scoring.sort_key)
+    out: list[LeaderboardRow] = []
+    for index, row in enumerate(humans):
+        same = out and scoring.value_of(out[-1]) == scoring.value_of(row)
+        out.append(replace(row, rank=out[-1].rank if same else index + 1))
+    return out
+
+
+def page_of(rows: list[LeaderboardRow] | tuple[LeaderboardRow, ...], *, period: str, scoring: Scoring, page: int,
+            page_size: int = PAGE_SIZE) -> LeaderboardPage:
+    """One page of the ranking; PageOutOfRange when `page` is not between 1 and the last page."""
+    ranked = rank(rows, scoring)
+    pages = max(1, -(-len(ranked) // page_size))
+    if not 1 <= page <= pages:
+        raise PageOutOfRange(page, pages)
+    start = (page - 1) * page_size
+    ai = tuple(sorted((row for row in rows if row.is_ai), key=scoring.sort_key))
+    return LeaderboardPage(period, scoring, page, pages, tuple(ranked[start:start + page_size]), ai, len(ranked))
+
+
+def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
+    scoring = board.scoring
+    lines = [t(lang, "lb.title", period=t(lang, f"lb.period.{board.period}"),
+               scoring=t(lang, f"lb.scoring.{scoring.value}"))]
+    if not board.humans and not board.ai:
+        lines.append(t(lang, "lb.empty"))
+        return "\n".join(lines)
+    for row in board.humans:
+        lines.append(t(lang, "lb.row", rank=row.rank, name=_name(row.display_name), value=scoring.value_of(row),
+                       deals=row.deals, won=row.won, declared=row.declared))
+    if not board.humans:
+        lines.append(t(lang, "lb.no_humans"))
+    if board.ai:
+        lines.append("")
+        lines.append(t(lang, "lb.ai_title"))
+        for row in board.ai[:PAGE_SIZE]:
+            lines.append(t(lang, "lb.ai_row", name=_name(row.display_name), value=scoring.value_of(row),
+                           deals=row.deals, won=row.won, declared=row.declared))
+    lines.append("")
+    lines.append(t(lang, "lb.footer", page=board.page, pages=board.pages, players=board.total_humans))
+    return "\n".join(lines)
+
+
+def _name(name: str) -> str:
+    """A display name that cannot format the message (no markdown, no mentions)."""
+    return name.replace("*", "").replace("_", "").replace("`", "").replace("@", "")[:40]

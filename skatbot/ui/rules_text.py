@@ -1,0 +1,49 @@
+"""`/skat help rules`: one plain line per option of a RuleSet, in English or German.
+
+The English lines are exactly `RuleSet.summary()` (a test holds them together); the German ones come
+from the same catalog keys.
+"""
+
+from __future__ import annotations
+
+from skatbot.engine import RuleSet
+from skatbot.engine.rules import BockTrigger, Losses
+
+from .i18n import t
+
+_TRIGGER_KEYS = {
+    BockTrigger.KONTRA_GAME: "rules.bock.kontra",
+    BockTrigger.RE_GAME: "rules.bock.re",
+    BockTrigger.LOST_AT_60: "rules.bock.lost_at_60",
+    BockTrigger.GRAND_HAND_WON: "rules.bock.grand_hand_won",
+    BockTrigger.SCHWARZ: "rules.bock.schwarz",
+}
+
+
+def rules_lines(rules: RuleSet, lang: str) -> list[str]:
+    """The rules a table plays by, one line per option, in the order of `RuleSet.summary`."""
+    lines: list[str] = []
+    if rules.ramsch:
+        lines.append(t(lang, "rules.all_pass.ramsch"))
+        lines.append(t(lang, "rules.durchmarsch.on" if rules.ramsch_durchmarsch else "rules.durchmarsch.off"))
+        if rules.ramsch_jungfrau:
+            lines.append(t(lang, "rules.jungfrau"))
+    else:
+        lines.append(t(lang, "rules.all_pass.throw_in"))
+    if rules.kontra:
+        who = t(lang, "rules.kontra.who_bid" if rules.kontra_needs_bid else "rules.kontra.who_any")
+        lines.append(t(lang, "rules.kontra", who=who))
+    if rules.bock_triggers:
+        events = ", ".join(t(lang, _TRIGGER_KEYS[trigger]) for trigger in BockTrigger
+                           if trigger in rules.bock_triggers)
+        lines.append(t(lang, "rules.bock", events=events))
+    lines.append(t(lang, "rules.losses.single" if rules.losses is Losses.SINGLE else "rules.losses.double"))
+    if rules.seeger_fabian:
+        lines.append(t(lang, "rules.seeger"))
+    if rules.ouvert_any_game:
+        lines.append(t(lang, "rules.ouvert_any"))
+    if rules.dakker_value != 59:
+        lines.append(t(lang, "rules.dakker", value=rules.dakker_value))
+    if rules.musik:
+        lines.append(t(lang, "rules.musik"))
+    return lines

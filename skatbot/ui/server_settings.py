@@ -1,0 +1,161 @@
+"""`/skat settings`: check a server admin's changes and apply them to the stored ServerSettings.
+
+Pure: takes the current settings and the typed options, returns the new settings and what changed
+(catalog keys with values, for the confirmation). Anything wrong raises `SettingsInputError` and
+nothing is changed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from skatbot.engine import RuleSet
+from skatbot.engine.errors import InvalidRuleSet
+from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
+from skatbot.storage.models import DECK_STYLES, ServerSettings
+
+from .i18n import LANGUAGES
+
+OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+TURN_RANGE = (15, 3600)  # seconds a player has for a move
+_TRUE = {"on", "true", "yes", "1", "an", "ja", "ein"}
+_FALSE = {"off", "false", "no", "0", "aus", "nein"}
+_NONE = {"none", "keine", "-", ""}
+
+
+class SettingsInputError(ValueError):
+    """A change that cannot be made; `key`/`values` give the message in the admin's language."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One confirmed change: a catalog key (`settings.changed.*`) and its values."""
+
+    key: str
+    values: dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsRequest:
+    """What the admin typed; None means 'leave as it is'."""
+
+    preset: str | None = None
+    option: str | None = None
+    value: str | None = None
+    turn_seconds: int | None = None
+    warning_seconds: int | None = None
+    deck: str | None = None
+    language: str | None = None
+
+    @property
+    def is_empty(self) -> bool:
+        return all(getattr(self, f.name) is None for f in fields(self))
+
+
+def active_rules(settings: ServerSettings) -> RuleSet:
+    """The rules new tables get: the preset with the server's single options on top."""
+    return RuleSet.preset(settings.rule_preset).with_options(**settings.rules)
+
+
+def parse_option_value(name: str, text: str) -> Any:
+    """An option's typed value in its stored (`to_dict`) form; SettingsInputError if it is not one."""
+    if name not in OPTION_NAMES:
+        raise SettingsInputError("settings.error.unknown_option", option=name, options=", ".join(OPTION_NAMES))
+    raw = text.strip().lower()
+    default = getattr(RuleSet(), name)
+    if isinstance(default, bool):
+        if raw in _TRUE:
+            return True
+        if raw in _FALSE:
+            return False
+        raise SettingsInputError("settings.error.bad_value", option=name, value=text, allowed="on, off")
+    for kind in (AllPass, Losses):
+        if isinstance(default, kind):
+            allowed = [member.value for member in kind]
+            if raw not in allowed:
+                raise SettingsInputError("settings.error.bad_value", option=name, value=text,
+                                         allowed=", ".join(allowed))
+            return raw
+    if name == "bock_triggers":
+        allowed = [trigger.value for trigger in BockTrigger]
+        if raw in _NONE:
+            return []
+        parts = [part.strip() for part in raw.split(",") if part.strip()]
+        bad = [part for part in parts if part not in allowed]
+        if bad:
+            raise SettingsInputError("settings.error.bad_value", option=name, value=text,
+                                     allowed=", ".join(allowed + ["none"]))
+        return sorted(set(parts))
+    if name == "dakker_value":
+        if raw not in ("59", "69"):
+            raise SettingsInputError("settings.error.bad_value", option=name, value=text, allowed="59, 69")
+        return int(raw)
+    raise SettingsInputError("settings.error.unknown_option", option=name, options=", ".join(OPTION_NAMES))
+
+
+def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[ServerSettings, list[Change]]:
+    """The settings after the request, and the list of changes; raises SettingsInputError."""
+    if request.is_empty:
+        return current, []
+    changes: list[Change] = []
+    preset, options = current.rule_preset, dict(current.rules)
+    if request.preset is not None:
+        key = request.preset.strip().lower()
+        if key not in PRESETS:
+            raise SettingsInputError("settings.error.preset", preset=request.preset, presets=", ".join(PRESETS))
+        preset, options = key, {}
+        changes.append(Change("settings.changed.preset", {"preset": key}))
+    if (request.option is None) != (request.value is None):
+        raise SettingsInputError("settings.error.option_pair")
+    if request.option is not None and request.value is not None:
+        name = request.option.strip().lower()
+        value = parse_option_value(name, request.value)
+        options[name] = value
+        changes.append(Change("settings.changed.option", {"option": name, "value": _shown(value)}))
+    try:
+        rules = RuleSet.preset(preset).with_options(**options)
+    except InvalidRuleSet as error:
+        raise SettingsInputError("settings.error.rules", reason=str(error).rstrip(".")) from None
+    base = RuleSet.preset(preset).to_dict()
+    options = {name: value for name, value in rules.to_dict().items() if base[name] != value}
+    updated = replace(current, rule_preset=preset, rules=options)
+    updated = _timers(updated, request, changes)
+    if request.deck is not None:
+        if request.deck not in DECK_STYLES:
+            raise SettingsInputError("settings.error.deck", decks=", ".join(DECK_STYLES))
+        updated = replace(updated, deck_style=request.deck)
+        changes.append(Change("settings.changed.deck", {"deck": request.deck}))
+    if request.language is not None:
+        if request.language not in LANGUAGES:
+            raise SettingsInputError("settings.error.language", languages=", ".join(LANGUAGES))
+        updated = replace(updated, language=request.language)
+        changes.append(Change("settings.changed.language", {"language": request.language}))
+    return updated, changes
+
+
+def _timers(settings: ServerSettings, request: SettingsRequest, changes: list[Change]) -> ServerSettings:
+    if request.turn_seconds is None and request.warning_seconds is None:
+        return settings
+    turn = settings.turn_seconds if request.turn_seconds is None else request.turn_seconds
+    warning = settings.warning_seconds if request.warning_seconds is None else request.warning_seconds
+    low, high = TURN_RANGE
+    if not low <= turn <= high:
+        raise SettingsInputError("settings.error.turn", low=low, high=high)
+    if not 0 <= warning < turn:
+        raise SettingsInputError("settings.error.warning", turn=turn)
+    changes.append(Change("settings.changed.timers", {"turn": turn, "warning": warning}))
+    return replace(settings, turn_seconds=turn, warning_seconds=warning)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(value) or "none"
+    return str(value)

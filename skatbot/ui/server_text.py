@@ -1,0 +1,177 @@
+"""Texts of the server features: player stats, histories, the value calculator, settings, help screens.
+
+Plain functions from domain values to message text, each in the reader's language and the server's
+deck style, so that the cogs only fetch and reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from skatbot.engine import Contract, GameType, RuleSet
+from skatbot.engine.rules import PRESETS
+from skatbot.storage.models import DealSummary, PlayerStats, ServerSettings
+
+from .calculator import ValueAnswer
+from .cards import contract_name, game_name
+from .i18n import t
+from .leaderboard import _name
+from .rules_text import rules_lines
+from .server_settings import Change
+
+HELP_PAGES = 4
+
+
+def percent(part: int, whole: int) -> int:
+    return round(100 * part / whole) if whole else 0
+
+
+def signed(number: int) -> str:
+    return f"+{number}" if number > 0 else str(number).replace("-", "−")
+
+
+def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
+    name = ("🤖 " if stats.is_ai else "") + _name(stats.display_name)
+    by_type = stats.games_by_type
+    lines = [
+        t(lang, "stats.title", name=name, period=t(lang, f"lb.period.{period}")),
+        t(lang, "stats.totals", deals=stats.deals, points=signed(stats.points), seeger=signed(stats.seeger)),
+        t(lang, "stats.declarer", games=stats.declared, won=stats.declared_won,
+          rate=percent(stats.declared_won, stats.declared)),
+        t(lang, "stats.defender", games=stats.defended, won=stats.defended_won,
+          rate=percent(stats.defended_won, stats.defended)),
+        t(lang, "stats.by_type", suits=by_type.get("suits", 0), grand=by_type.get("grand", 0),
+          null=by_type.get("null", 0), hand=by_type.get("hand", 0), ouvert=by_type.get("ouvert", 0)),
+    ]
+    if stats.biggest_win is not None:
+        lines.append(t(lang, "stats.biggest_win", score=signed(stats.biggest_win.score),
+                       deal=stats.biggest_win.deal_id))
+    if stats.biggest_loss is not None:
+        lines.append(t(lang, "stats.biggest_loss", score=signed(stats.biggest_loss.score),
+                       deal=stats.biggest_loss.deal_id))
+    if stats.best_series is not None:
+        best = stats.best_series
+        lines.append(t(lang, "stats.best_series", place=best.place, total=signed(best.total),
+                       table=stats.best_series_table, deals=best.deals))
+    return "\n".join(lines)
+
+
+def deal_game_text(summary: DealSummary, lang: str, deck: str) -> str:
+    """`♣ Clubs hand`, or Ramsch, or 'everybody passed'."""
+    if summary.game == "passed" or not summary.contract:
+        return t(lang, "history.passed")
+    try:
+        return contract_name(Contract.parse(summary.contract), lang, deck)
+    except ValueError:
+        return summary.contract
+
+
+def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lang: str, deck: str,
+                 player_name: str | None) -> str:
+    title = t(lang, "history.title_player", name=_name(player_name)) if player_name else t(lang, "history.title")
+    lines = [title]
+    for summary in summaries:
+        game = deal_game_text(summary, lang, deck)
+        when = summary.finished_at.strftime("%Y-%m-%d %H:%M")
+        if summary.game == "passed":
+            line = t(lang, "history.row_passed", deal=summary.deal_id, table=summary.table_id,
+                     number=summary.deal_number, when=when)
+        elif summary.declarer_id is None:
+            line = t(lang, "history.row_ramsch", deal=summary.deal_id, table=summary.table_id,
+                     number=summary.deal_number, when=when, game=game)
+        else:
+            outcome = t(lang, "history.won" if summary.won else "history.lost")
+            line = t(lang, "history.row", deal=summary.deal_id, table=summary.table_id, number=summary.deal_number,
+                     when=when, name=_name(names.get(summary.declarer_id, "?")), game=game, outcome=outcome,
+                     value=summary.value, score=signed(summary.score))
+        if player_name and summary.player_score is not None:
+            line += " · " + t(lang, "history.player_score", name=_name(player_name),
+                              score=signed(summary.player_score))
+        lines.append(line)
+    lines.append(t(lang, "history.footer"))
+    return "\n".join(lines)
+
+
+def value_text(result: ValueAnswer, lang: str, deck: str) -> str:
+    question = result.question
+    lines = [t(lang, "value.title", game=contract_name(result.contract, lang, deck), bid=question.bid)]
+    for key in result.implied:
+        lines.append(t(lang, key))
+    game = result.contract.game
+    if game is GameType.NULL:
+        lines.append(t(lang, "value.null", game=contract_name(result.contract, lang, deck), value=result.value))
+    else:
+        for index, step in enumerate(result.steps, start=1):
+            lines.append(t(lang, "value.step_line", index=index, step=t(lang, step.key, count=step.count),
+                           total=step.total))
+        lines.append(t(lang, "value.product", multiplier=result.multiplier, base=result.base,
+                       game=game_name(game, lang, deck), value=result.value))
+    if result.covers:
+        lines.append(t(lang, "value.covers", value=result.value, bid=question.bid,
+                       won=signed(result.won_score), lost=signed(result.lost_score)))
+    elif game is GameType.NULL:
+        lines.append(t(lang, "value.overbid_null", value=result.value, bid=question.bid,
+                       lost=signed(result.lost_score)))
+    else:
+        lines.append(t(lang, "value.overbid", value=result.value, bid=question.bid, base=result.base,
+                       charged=result.charged, lost=signed(result.lost_score)))
+    return "\n".join(lines)
+
+
+def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
+    options = ", ".join(f"{name} = {_option_shown(value)}" for name, value in sorted(settings.rules.items()))
+    lines = [
+        t(lang, "settings.title"),
+        t(lang, "settings.preset", preset=settings.rule_preset,
+          options=options or t(lang, "settings.no_options")),
+        t(lang, "settings.timers", turn=settings.turn_seconds, warning=settings.warning_seconds),
+        t(lang, "settings.deck", deck=t(lang, f"settings.deck.{settings.deck_style}")),
+        t(lang, "settings.language", language=t(lang, f"settings.language.{settings.language}")),
+        t(lang, "settings.rules_head"),
+    ]
+    lines += [f"• {line}" for line in rules_lines(rules, lang)]
+    lines.append(t(lang, "settings.how"))
+    return "\n".join(lines)
+
+
+def changes_text(changes: Sequence[Change], lang: str) -> str:
+    lines = [t(lang, "settings.saved")]
+    for change in changes:
+        values = dict(change.values)
+        if "deck" in values:
+            values["deck"] = t(lang, f"settings.deck.{values['deck']}")
+        if "language" in values:
+            values["language"] = t(lang, f"settings.language.{values['language']}")
+        lines.append("• " + t(lang, change.key, **values))
+    return "\n".join(lines)
+
+
+def preset_label(rules: RuleSet, preset: str, lang: str) -> str:
+    """The preset the rules equal, or 'pub, with changes', or 'custom house rules'."""
+    exact = rules.preset_name()
+    if exact is not None:
+        return exact
+    if preset in PRESETS:
+        return t(lang, "rules.preset_changed", preset=preset)
+    return t(lang, "rules.custom")
+
+
+def rules_text(rules: RuleSet, lang: str, table_id: int | None, preset: str) -> str:
+    preset = preset_label(rules, preset, lang)
+    if table_id is None:
+        head = t(lang, "rules.title_server", preset=preset)
+    else:
+        head = t(lang, "rules.title_table", table=table_id, preset=preset)
+    return "\n".join([head] + [f"• {line}" for line in rules_lines(rules, lang)])
+
+
+def help_text(page: int, lang: str) -> str:
+    return t(lang, "help.title", page=page, pages=HELP_PAGES) + "\n\n" + t(lang, f"help.page{page}")
+
+
+def _option_shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    return str(value)
