@@ -12,7 +12,8 @@ See tests/e2e/README.md. Typical use:
 
 from .fake import FakeDiscord
 from .process import BotProcess
-from .state import Channel, Guild, Interaction, Message, MessageVersion, RestCall, Role, User, Violation
+from .records import Interaction, RestCall, Violation
+from .state import Channel, Guild, Message, MessageVersion, Role, User
 
 __all__ = [
     "BotProcess", "Channel", "FakeDiscord", "Guild", "Interaction", "Message", "MessageVersion", "RestCall",

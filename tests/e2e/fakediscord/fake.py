@@ -10,6 +10,7 @@ from aiohttp import web
 
 from . import interactions as build
 from .gateway import Gateway
+from .records import Interaction, RestCall, Violation
 from .rest import API, BotRoutes, make_middleware
 from .rest_interactions import InteractionRoutes
 from .state import (
@@ -18,13 +19,10 @@ from .state import (
     SEND_MESSAGES,
     Channel,
     Guild,
-    Interaction,
     Member,
     Message,
-    RestCall,
     Role,
     User,
-    Violation,
 )
 from .world import World
 

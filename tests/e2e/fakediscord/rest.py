@@ -23,6 +23,7 @@ from .http_util import (
     snowflake,
     unknown,
 )
+from .records import RestCall
 from .state import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
@@ -32,7 +33,6 @@ from .state import (
     Channel,
     Guild,
     Message,
-    RestCall,
     User,
 )
 from .validation import check_commands

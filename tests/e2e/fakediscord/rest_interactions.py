@@ -26,7 +26,8 @@ from .http_util import (
     snowflake,
     unknown,
 )
-from .state import EPHEMERAL, LOADING, Interaction, Message, MessageVersion, Violation
+from .records import Interaction, Violation
+from .state import EPHEMERAL, LOADING, Message, MessageVersion
 from .validation import check_choices, is_empty_message
 from .world import World
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
+from .records import ChangeSignal, Interaction, RestCall, Violation
 from .state import (
     BOT_PERMISSIONS,
     DM,
@@ -15,18 +16,14 @@ from .state import (
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
     Attachment,
-    ChangeSignal,
     Channel,
     Guild,
-    Interaction,
     Member,
     Message,
     MessageVersion,
-    RestCall,
     Role,
     Snowflakes,
     User,
-    Violation,
     iso,
     number_components,
 )

@@ -1,0 +1,121 @@
+"""What the fake records about the bot: interactions and their responses, REST calls, rule violations."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from .state import Channel, Message, User
+
+
+@dataclass
+class Violation:
+    """A rule of Discord's the bot broke (even when Discord would only have shown an error)."""
+
+    kind: str
+    detail: str
+    interaction_id: int | None = None
+
+
+@dataclass
+class RestCall:
+    method: str
+    path: str
+    route: str
+    status: int
+    query: dict[str, str]
+    body: Any
+
+
+@dataclass
+class Interaction:
+    """One INTERACTION_CREATE and everything the bot did with it.
+
+    kind: 2 application command, 3 component, 4 autocomplete, 5 modal submit.
+    callback_type: the initial response's type (4 message, 5 deferred, 6 deferred update,
+    7 update, 8 autocomplete result, 9 modal), None until acknowledged.
+    """
+
+    id: int
+    token: str
+    kind: int
+    user: User
+    channel: Channel
+    payload: dict[str, Any]
+    created_at: float
+    source_message_id: int | None = None
+    callback_type: int | None = None
+    callback_data: dict[str, Any] | None = None
+    acked_at: float | None = None
+    original_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    ephemeral: bool = False
+    #: For a deferred update (6): how many versions the message had, so wait_message() awaits the edit.
+    versions_at_ack: int = 0
+    _fake: Any = None
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.callback_type is not None
+
+    @property
+    def choices(self) -> list[dict[str, Any]] | None:
+        """Autocomplete choices, once answered."""
+        if self.callback_type != 8 or self.callback_data is None:
+            return None
+        return list(self.callback_data.get("choices", []))
+
+    @property
+    def modal(self) -> dict[str, Any] | None:
+        return self.callback_data if self.callback_type == 9 else None
+
+    @property
+    def original(self) -> Message | None:
+        """The message the initial response created or (for 6/7) edited."""
+        target = self.original_id if self.original_id is not None else (
+            self.source_message_id if self.callback_type in (6, 7) else None)
+        return None if target is None else self._fake.message(target)
+
+    @property
+    def followups(self) -> list[Message]:
+        return [self._fake.message(mid) for mid in self.followup_ids]
+
+    async def wait_acked(self, timeout: float = 5.0) -> int:
+        """Wait for the initial response; returns its callback type."""
+        await self._fake.wait_for(lambda: self.acknowledged, timeout, f"interaction {self.id} acknowledged")
+        assert self.callback_type is not None
+        return self.callback_type
+
+    async def wait_message(self, timeout: float = 5.0) -> Message:
+        """Wait for the visible response: the original message once it is no longer "thinking"."""
+        def ready() -> Message | None:
+            msg = self.original
+            if msg is None or msg.loading:
+                return None
+            if self.callback_type == 6 and len(msg.history) <= self.versions_at_ack:
+                return None
+            return msg
+        return await self._fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
+
+    async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> Message:
+        def ready() -> Message | None:
+            return self.followups[index] if len(self.followup_ids) > index else None
+        return await self._fake.wait_for(ready, timeout, f"follow-up #{index} of interaction {self.id}")
+
+
+class ChangeSignal:
+    """Wakes every waiter whenever the world changes, so tests wait on events, not sleeps."""
+
+    def __init__(self) -> None:
+        self._event = asyncio.Event()
+
+    def notify(self) -> None:
+        self._event.set()
+        self._event = asyncio.Event()
+
+    async def wait(self, timeout: float) -> None:
+        try:
+            await asyncio.wait_for(self._event.wait(), timeout)
+        except TimeoutError:
+            pass
