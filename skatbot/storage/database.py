@@ -174,7 +174,12 @@ class Database:
             except BaseException:
                 await self.connection.execute("ROLLBACK")
                 raise
-            await self.connection.execute("COMMIT")
+            try:
+                await self.connection.execute("COMMIT")
+            except sqlite3.Error:
+                if self.connection.in_transaction:  # a failed COMMIT leaves it open: end it, changing nothing
+                    await self.connection.execute("ROLLBACK")
+                raise
         self._committed()
 
     @asynccontextmanager

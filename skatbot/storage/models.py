@@ -11,6 +11,8 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import Any
 
+from skatbot.engine import RuleSet
+
 MAX_ID = 2**63 - 1
 """Ids are stored as signed 64-bit integers (SQLite INTEGER, PostgreSQL BIGINT)."""
 
@@ -42,7 +44,7 @@ class ServerSettings:
 
     server_id: int
     rule_preset: str = "official"
-    rules: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)  # options changed from the preset, as in to_dict
     turn_seconds: int = 60
     warning_seconds: int = 15
     deck_style: str = "french"
@@ -64,6 +66,12 @@ class ServerSettings:
             raise ValueError("language must be a short language code such as 'en' or 'de'")
         for channel in self.allowed_channels:
             check_id("allowed_channels", channel)
+        self.rule_set  # noqa: B018 - refuses an unknown preset or a contradictory option here, before storing
+
+    @property
+    def rule_set(self) -> RuleSet:
+        """The server's default rules: the preset with the server's changed options applied."""
+        return RuleSet.preset(self.rule_preset).with_options(**self.rules)
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from storage_helpers import NOW, add_players, record
 
-from skatbot.engine import OFFICIAL
+from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
 from skatbot.storage import (
     DealConflict,
     LogConflict,
@@ -214,3 +214,17 @@ async def test_deal_exports(storage: SqliteStorage) -> None:
         await storage.deals.by_number(table_id=table_id, deal_number=2)
     with pytest.raises(NotFound):
         await storage.deals.export_iss(deal_id=stored.deal_id + 1)
+
+
+async def test_rules_are_checked_before_anything_is_stored(storage: SqliteStorage) -> None:
+    assert ServerSettings(1, rule_preset="pub", rules={"ramsch_jungfrau": True}).rule_set == RuleSet.preset(
+        "pub").with_options(ramsch_jungfrau=True)
+    with pytest.raises(InvalidRuleSet, match="unknown rules preset"):
+        ServerSettings(1, rule_preset="wild")
+    with pytest.raises(InvalidRuleSet, match="unknown rule option"):
+        ServerSettings(1, rules={"jokers": True})
+    await add_players(storage, ANNA)
+    with pytest.raises(InvalidRuleSet):
+        await storage.tables.create(server_id=1, channel_id=1, creator_id=1, rule_preset="official",
+                                    rules={"losses": "triple"}, series_length=3, now=NOW)
+    assert await storage.tables.in_channel(channel_id=1) == []

@@ -10,6 +10,8 @@ from typing import Any
 
 import aiosqlite
 
+from skatbot.engine import RuleSet
+
 from ..database import Database
 from ..errors import LogConflict, NotFound
 from ..models import LogEntry, LogKind, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
@@ -41,6 +43,7 @@ class SqliteTables:
             check_id("thread_id", thread_id)
         if series_length <= 0:
             raise ValueError("series_length must be at least one deal")
+        RuleSet.from_dict(rules)  # a rule set the engine cannot play is refused before anything is stored
         seat_players = _check_seats(seats)
         stamp = to_seconds(now)
         async with self._db.transaction() as connection:
