@@ -169,3 +169,18 @@ async def test_a_version_one_database_with_deals_upgrades_to_the_current_schema(
         assert {"deal_scores_by_player", "deals_by_declarer"} <= indexes
     finally:
         await storage.close()
+
+
+async def test_a_commit_that_fails_is_rolled_back_and_the_connection_stays_usable(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "commit.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            async with storage.database.transaction() as connection:
+                await connection.execute("PRAGMA defer_foreign_keys = ON")  # the check moves to COMMIT
+                await connection.execute("INSERT INTO table_seats (table_id, seat, player_id) VALUES (9, 0, 9)")
+        assert not storage.database.connection.in_transaction
+        assert await storage.database.fetch_all("SELECT * FROM table_seats") == []
+        await storage.players.save(player=Player(1, "Anna"), now=NOW)
+        assert await storage.players.get(player_id=1) == Player(1, "Anna")
+    finally:
+        await storage.close()
