@@ -266,6 +266,20 @@ async def test_slash_payload_has_nested_options_member_and_resolved_users(club: 
     assert "guild_id" not in data["data"]
 
 
+async def test_interactions_carry_the_users_and_the_guilds_locale(fake: FakeDiscord) -> None:
+    guild = fake.add_guild("Skatclub", locale="de")
+    channel = fake.add_channel(guild, "skat")
+    karl = fake.add_user("karl", locale="de")
+    async with aiohttp.ClientSession() as http:
+        raw = RawBot(fake, http)
+        await raw.connect()
+        await raw.sync()
+        assert raw.guilds[0]["preferred_locale"] == "de"
+        await fake.slash(karl, channel, "skat", subcommand="play", options={"card": "CJ"})
+        data = await raw.event("INTERACTION_CREATE")
+        assert (data["locale"], data["guild_locale"]) == ("de", "de")
+
+
 async def test_autocomplete_sends_focused_text_and_only_accepts_choices(club: Club, raw: RawBot) -> None:
     task = asyncio.ensure_future(club.fake.autocomplete(club.alice, club.channel, "skat", subcommand="bid",
                                                         focused="value", options={"value": "1"}))

@@ -125,8 +125,9 @@ class FakeDiscord:
 
     # -- building the world --------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, owner: User | None = None) -> Guild:
-        guild = self.world.add_guild(name, owner)
+    def add_guild(self, name: str, *, owner: User | None = None, locale: str = "en-US") -> Guild:
+        """A guild (its `preferred_locale`/`guild_locale` is `locale`) with @everyone and the bot as member."""
+        guild = self.world.add_guild(name, owner, locale)
         self._announce("GUILD_CREATE", lambda: self.world.guild_payload(guild, full=True))
         return guild
 
@@ -138,9 +139,10 @@ class FakeDiscord:
         self._announce("CHANNEL_CREATE", lambda: self.world.channel_payload(channel))
         return channel
 
-    def add_user(self, name: str, *, dms_open: bool = True, guilds: list[Guild] | None = None) -> User:
-        """A human; joins `guilds` (default: every guild that exists now)."""
-        user = self.world.add_user(name, dms_open=dms_open)
+    def add_user(self, name: str, *, dms_open: bool = True, guilds: list[Guild] | None = None,
+                 locale: str = "en-US") -> User:
+        """A human; joins `guilds` (default: every guild that exists now); `locale` is their client language."""
+        user = self.world.add_user(name, dms_open=dms_open, locale=locale)
         for guild in (self.world.guilds.values() if guilds is None else guilds):
             self.add_member(guild, user)
         return user

@@ -24,7 +24,7 @@ def base_payload(world: World, ix_id: int, token: str, kind: int, user: User, ch
     payload: dict[str, Any] = {
         "id": str(ix_id), "application_id": str(world.application_id), "type": kind, "token": token, "version": 1,
         "data": data, "channel_id": str(channel.id), "channel": world.channel_payload(channel),
-        "app_permissions": str(world.bot_permissions(channel)), "locale": "en-US", "entitlements": [],
+        "app_permissions": str(world.bot_permissions(channel)), "locale": user.locale, "entitlements": [],
         "attachment_size_limit": 26214400,
     }
     if channel.guild_id is not None:

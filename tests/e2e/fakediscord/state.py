@@ -86,6 +86,8 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    #: The Discord client's language, sent as `locale` in this user's interactions.
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -61,14 +61,14 @@ class World:
 
     # -- building the world -------------------------------------------------------------------
 
-    def add_user(self, name: str, *, dms_open: bool = True) -> User:
-        user = User(self.ids.next(), name, dms_open=dms_open)
+    def add_user(self, name: str, *, dms_open: bool = True, locale: str = "en-US") -> User:
+        user = User(self.ids.next(), name, dms_open=dms_open, locale=locale)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User | None = None) -> Guild:
+    def add_guild(self, name: str, owner: User | None = None, locale: str = "en-US") -> Guild:
         gid = self.ids.next()
-        guild = Guild(gid, name, owner_id=(owner or self.owner).id)
+        guild = Guild(gid, name, owner_id=(owner or self.owner).id, locale=locale)
         guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = Role(self.ids.next(), self.bot.name, BOT_PERMISSIONS, position=1)
         guild.roles[bot_role.id] = bot_role
