@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
 async def _check(database: Path) -> int:
     storage = await SqliteStorage.open(database)
     try:
-        report = await run_check(storage)
+        report = await run_check(storage, progress=lambda line: print(line, file=sys.stderr))
     finally:
         await storage.close()
     for problem in report.problems:

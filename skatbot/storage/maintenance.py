@@ -61,7 +61,8 @@ async def run_check(storage: SqliteStorage, progress: Callable[[str], None] = la
             report.problems += check_record(record)
         report.deals += len(batch)
         after = batch[-1].deal_id or after
-        progress(f"{report.deals} deals checked")
+        if report.deals % 10000 < len(batch):
+            progress(f"{report.deals} deals checked")
     for table_id in await storage.tables.all_ids():
         report.tables += 1
         report.problems += await _check_table(storage, table_id)

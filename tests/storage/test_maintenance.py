@@ -12,7 +12,7 @@ import pytest
 from storage_helpers import NOW, add_players, play_series
 
 from skatbot.engine import RuleSet
-from skatbot.storage import Player, SqliteStorage
+from skatbot.storage import NotFound, Player, SqliteStorage
 from skatbot.storage.__main__ import main
 from skatbot.storage.database import load_migrations
 
@@ -106,3 +106,18 @@ def test_cli_refuses_a_missing_or_newer_database(tmp_path: Path, database: Path,
         connection.execute(f"PRAGMA user_version = {len(load_migrations()) + 1}")
     assert main(["--database", str(database), "check"]) == 2
     assert "newer skatbot" in capsys.readouterr().err
+
+
+async def test_iss_export_of_a_deal_the_format_cannot_hold_is_a_clear_not_found(database: Path) -> None:
+    storage = await SqliteStorage.open(database)
+    try:
+        rows = await storage.database.fetch_all(
+            "SELECT deal_id, iss <> '' AS has_iss FROM deal_records ORDER BY has_iss")
+        without, with_iss = rows[0], rows[-1]
+        assert not without["has_iss"] and with_iss["has_iss"]
+        with pytest.raises(NotFound, match="cannot hold it; export it as JSON"):
+            await storage.deals.export_iss(deal_id=without["deal_id"])
+        assert json.loads(await storage.deals.export_json(deal_id=without["deal_id"]))["actions"]
+        assert (await storage.deals.export_iss(deal_id=with_iss["deal_id"])).startswith("(;GM[Skat]")
+    finally:
+        await storage.close()

@@ -101,7 +101,12 @@ class SqliteDeals:
                                      {"after": after_deal_id, "limit": limit}, order=False)
 
     async def export_iss(self, *, deal_id: int) -> str:
-        return (await self.get(deal_id=deal_id)).iss
+        """The deal's ISS record line; NotFound for a deal the format cannot hold (Ramsch, Kontra)."""
+        record = await self.get(deal_id=deal_id)
+        if not record.iss:
+            raise NotFound(f"deal {deal_id} ({record.game}) has no ISS record: the ISS format cannot hold it; "
+                           "export it as JSON")
+        return record.iss
 
     async def export_json(self, *, deal_id: int) -> str:
         return (await self.get(deal_id=deal_id)).record_json
