@@ -36,5 +36,26 @@ def game_value(game: GameType, hand: tuple[Card, ...] | list[Card], hand_game: b
     return game.base_value * (tops + 1 + int(hand_game))
 
 
+def value_chance(game: GameType, hand: tuple[Card, ...] | list[Card], bid: int, hand_game: bool = False) -> float:
+    """Chance that `game` is still worth `bid` once the unseen skat counts for the matadors.
+
+    "With" matadors can only grow with the skat; "against k" shrinks if the skat holds one of the k
+    missing top trumps, so a bid that needs j of them against is safe only when none of those j lie in
+    the skat (probability C(22 - j, 2) / C(22, 2)).
+    """
+    if game is GameType.NULL:
+        return 1.0 if game_value(game, hand, hand_game) >= bid else 0.0
+    extra = 1 + int(hand_game)
+    if game.base_value * (1 + extra) >= bid:  # even "with 1" or "against 1" is enough
+        return 1.0
+    tops = matadors(game, mask_of(hand))
+    needed = -(-bid // game.base_value) - extra
+    if abs(tops) < needed:
+        return 0.0
+    if tops > 0:
+        return 1.0
+    return (22 - needed) * (21 - needed) / (22 * 21)
+
+
 def is_bidder(view: SeatView) -> bool:
     return any(isinstance(a, Bid) for a in view.legal_actions)

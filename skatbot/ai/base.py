@@ -7,6 +7,7 @@ the view, so a test (or a bug report) can reproduce any single decision without 
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
@@ -36,6 +37,9 @@ PlayerFactory = Callable[[int], Player]
 """Builds a player from a seed."""
 
 _LEVELS: dict[str, PlayerFactory] = {}
+LEVEL_MODULES: tuple[str, ...] = ("strong",)
+"""Modules of skatbot.ai that register a level when imported; loaded on first use of the registry, so a
+level lives in its own module (e.g. skatbot/ai/strong.py ends with `register_level("strong", ...)`)."""
 
 
 def register_level(name: str, factory: PlayerFactory) -> None:
@@ -48,14 +52,28 @@ def register_level(name: str, factory: PlayerFactory) -> None:
     _LEVELS[key] = factory
 
 
+def _load_level_modules() -> None:
+    for name in LEVEL_MODULES:
+        if name not in _LEVELS:
+            module = f"skatbot.ai.{name}"
+            try:
+                importlib.import_module(module)
+            except ModuleNotFoundError as error:
+                if error.name != module:  # the module exists but something it needs is missing
+                    raise
+
+
 def levels() -> tuple[str, ...]:
     """The registered level names, in registration order."""
+    _load_level_modules()
     return tuple(_LEVELS)
 
 
 def make_player(level: str, seed: int) -> Player:
     """A player of `level` ("random", "easy", "normal", and any registered later) seeded with `seed`."""
     key = level.strip().lower()
+    if key not in _LEVELS:
+        _load_level_modules()
     if key not in _LEVELS:
         raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(_LEVELS)}")
     return _LEVELS[key](seed)

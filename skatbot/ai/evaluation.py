@@ -25,10 +25,12 @@ NULL_RANK = {Rank.SEVEN: 0, Rank.EIGHT: 1, Rank.NINE: 2, Rank.TEN: 3, Rank.JACK:
 # Logistic fits (strength at 50% and the spread) from 30 000 simulated games: 2 000 deals, each seat
 # declaring each suit and grand at 18 after picking up, normal declarer against normal defenders.
 # "Before the skat" scores the ten dealt cards; "after" scores the ten kept plus the buried points.
-SUIT_CURVE_BEFORE_SKAT = (8.05, 1.2)
-SUIT_CURVE = (9.8, 0.9)
+# The per-jack-count terms in the scores were then set so the curves also hold for 0 to 4 jacks
+# (a grand with one jack wins far less often than its aces suggest).
+SUIT_CURVE_BEFORE_SKAT = (8.15, 1.25)
+SUIT_CURVE = (10.0, 0.95)
 GRAND_CURVE_BEFORE_SKAT = (5.9, 1.5)
-GRAND_CURVE = (7.3, 1.0)
+GRAND_CURVE = (7.6, 0.85)
 HAND_SKAT_POINTS = 0.35
 """A hand game still gets the skat's points at the end: on average about 7, worth this much strength."""
 
@@ -47,7 +49,7 @@ def suit_strength(hand: Sequence[Card], trump: Suit, forehand: bool) -> float:
     jacks = [c.suit for c in hand if c.is_jack]
     trump_ranks = suits[trump]
     trumps = len(jacks) + len(trump_ranks)
-    score = float(trumps) + sum(JACK_WEIGHT[s] for s in jacks)
+    score = float(trumps) + sum(JACK_WEIGHT[s] for s in jacks) + (0.0, 0.0, 0.15, 0.6, 1.2)[len(jacks)]
     if Rank.ACE in trump_ranks:
         score += 0.6
     if Rank.TEN in trump_ranks:
@@ -86,7 +88,7 @@ def grand_strength(hand: Sequence[Card], forehand: bool) -> float:
     """Strength of `hand` for a grand (only the four jacks are trumps)."""
     suits = _by_suit(hand)
     jacks = [c.suit for c in hand if c.is_jack]
-    score = sum(GRAND_JACK_WEIGHT[s] for s in jacks)
+    score = sum(GRAND_JACK_WEIGHT[s] for s in jacks) + (-4.3, -1.9, 0.75, 1.7, 1.7)[len(jacks)]
     for ranks in suits.values():
         count = len(ranks)
         ace, ten = Rank.ACE in ranks, Rank.TEN in ranks

@@ -19,11 +19,15 @@ from skatbot.engine.deal import Phase
 from skatbot.engine.games import TRICK_TABLES, TRUMP, Contract, GameType
 from skatbot.engine.views import SeatView
 
-from .auction import TRUMP_GAMES, auction_action, game_value
+from .auction import TRUMP_GAMES, auction_action, game_value, value_chance
 from .base import BasePlayer
 from .cardplay import choose_card
 from .evaluation import (
-    HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability,
+    HAND_SKAT_POINTS,
+    null_discard,
+    null_probability,
+    strength,
+    win_probability,
 )
 
 BID_CONFIDENCE = 0.6
@@ -89,15 +93,19 @@ class NormalPlayer(BasePlayer):
 # --- bidding --------------------------------------------------------------------------------------
 
 def bid_limit(hand: Sequence[Card], seat: int, confidence: float = BID_CONFIDENCE) -> int:
-    """The highest bid this hand supports: the value of the best game it wins often enough."""
+    """The highest bid this hand supports: the value of the best game it wins often enough, counting the
+    risk that the skat spoils matadors "against"."""
     forehand = seat == 0
     limit = 0
     for game in TRUMP_GAMES:
         score = strength(hand, game, forehand)
-        if win_probability(game, score, before_skat=True) >= confidence:
-            limit = max(limit, game_value(game, hand))
-        if win_probability(game, score + HAND_SKAT_POINTS) >= 0.8:
-            limit = max(limit, game_value(game, hand, hand_game=True))
+        chances = ((False, win_probability(game, score, before_skat=True)),
+                   (True, win_probability(game, score + HAND_SKAT_POINTS) * 0.85))
+        for hand_game, chance in chances:
+            value = game_value(game, hand, hand_game)
+            while value > limit and chance * value_chance(game, hand, value, hand_game) < confidence:
+                value -= game.base_value
+            limit = max(limit, value if value >= 18 else 0)
     if null_probability(hand, discards_to_come=2) >= 0.66:
         limit = max(limit, 23)
     if null_probability(hand) >= 0.85:
@@ -110,10 +118,11 @@ def pickup_expectation(hand: Sequence[Card], seat: int, bid: int) -> float | Non
     forehand = seat == 0
     best: float | None = None
     for game in TRUMP_GAMES:
-        value = game_value(game, hand)
-        if value < bid:
+        value = max(game_value(game, hand), bid)
+        chance = win_probability(game, strength(hand, game, forehand), before_skat=True) * value_chance(
+            game, hand, bid)
+        if chance <= 0:
             continue
-        chance = win_probability(game, strength(hand, game, forehand), before_skat=True)
         expected = Option(Contract(game), value, chance).expected
         best = expected if best is None else max(best, expected)
     if bid <= 23:
@@ -129,8 +138,8 @@ def hand_options(hand: Sequence[Card], seat: int, bid: int) -> list[Option]:
     for game in TRUMP_GAMES:
         value = game_value(game, hand, hand_game=True)
         if value >= bid:
-            options.append(Option(Contract(game, True), value,
-                                   win_probability(game, strength(hand, game, forehand) + HAND_SKAT_POINTS)))
+            chance = win_probability(game, strength(hand, game, forehand) + HAND_SKAT_POINTS)
+            options.append(Option(Contract(game, True), value, chance * value_chance(game, hand, bid, True)))
     for ouvert, value in ((False, 35), (True, 59)):
         if value >= bid:
             options.append(Option(Contract(GameType.NULL, True, ouvert=ouvert), value,

@@ -10,17 +10,25 @@ import itertools
 import os
 
 import pytest
+from ai_helpers import win_auction
 
 from skatbot.ai import make_player, play_deal
 from skatbot.ai.base import Player
 from skatbot.engine import (
-    PICK_UP, AllPass, Contract, Deal, Declare, Discard, GameType, Losses, Phase, RuleSet,
+    PICK_UP,
+    AllPass,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    GameType,
+    Losses,
+    Phase,
+    RuleSet,
 )
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.deal import Ending
 from skatbot.engine.views import seat_view
-
-from ai_helpers import win_auction
 
 LEVELS = ("random", "easy", "normal")
 RULES = {

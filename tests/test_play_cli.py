@@ -1,0 +1,165 @@
+"""The terminal table plays whole deals from piped input and explains every refused input.
+
+The scripts are built by playing the same deal with the same AIs beside the table (the table's seeds
+are public functions), so each line the script types is known to be what the table will ask for;
+illegal lines are slipped in before some moves and must be refused without changing the deal.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from skatbot.engine import (
+    CARDS,
+    HOLD,
+    PASS,
+    PICK_UP,
+    Action,
+    Bid,
+    Card,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    GameType,
+    Hold,
+    Phase,
+    PlayCard,
+    RuleSet,
+)
+from skatbot.engine.games import sort_key
+from skatbot.engine.views import seat_view
+from skatbot.play import SEAT_NAMES, ai_players, deal_seed, run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _script(seed: int, level: str, human: int, limit: int) -> tuple[list[str], Deal]:
+    """Lines a person types at `human` (bidding up to `limit`, then grand, then the first legal card),
+    with illegal inputs slipped in; also the deal as it ends."""
+    deal = Deal.new(deal_seed(seed, 0), RuleSet())
+    players = ai_players(level, seed, 0, human)
+    lines: list[str] = []
+    while not deal.is_over:
+        seat = deal.current_seat
+        assert seat is not None
+        player = players[seat]
+        if player is not None:
+            deal.apply(player.choose(seat_view(deal, seat)), seat)
+            continue
+        legal = deal.legal_actions()
+        if deal.phase is Phase.AUCTION:
+            lines += ["17", "banana"]
+            bids = [a.value for a in legal if isinstance(a, Bid)]
+            if any(isinstance(a, Hold) for a in legal):
+                text = "yes" if deal.bid <= limit else "pass"
+            else:
+                text = str(bids[0]) if bids and bids[0] <= limit else "pass"
+        elif deal.phase is Phase.SKAT:
+            text = "pickup"
+        elif deal.phase is Phase.DISCARD:
+            hand = deal.hand(seat)
+            lines += ["CJ", "CJ CJ" if Card.parse("CJ") in hand else "CJ S7 H7"]
+            text = f"{hand[0].iss} {hand[1].iss}"
+        elif deal.phase is Phase.DECLARE:
+            lines += ["null hand", "clubs schneider"]
+            text = "grand"
+        else:
+            playable = deal.legal_cards()
+            outside = [c.iss for c in CARDS if c not in deal.hand(seat)]
+            refused = [c.iss for c in deal.hand(seat) if c not in playable]
+            lines += [outside[0], "42"] + refused[:1]
+            # type the card's code on odd tricks and its number in the playable list on even ones
+            text = playable[0].iss if len(deal.tricks) % 2 else str(_playable(deal).index(playable[0]) + 1)
+        action = _as_action(deal, text)
+        deal.apply(action, seat)
+        lines.append(text)
+    return lines, deal
+
+
+def _playable(deal: Deal) -> list[Card]:
+    """The playable cards in the order the table lists them."""
+    return sorted(deal.legal_cards(), key=lambda c: sort_key(deal.game, c))
+
+
+def _as_action(deal: Deal, text: str) -> Action:
+    if deal.phase is Phase.AUCTION:
+        return {"yes": HOLD, "pass": PASS}.get(text) or Bid(int(text))
+    if deal.phase is Phase.SKAT:
+        return PICK_UP
+    if deal.phase is Phase.DISCARD:
+        first, second = (Card.parse(t) for t in text.split())
+        return Discard(first, second)
+    if deal.phase is Phase.DECLARE:
+        return Declare(Contract(GameType.GRAND))
+    if text.isdigit():
+        return PlayCard(_playable(deal)[int(text) - 1])
+    return PlayCard(Card.parse(text))
+
+
+def _find_deal(level: str, human: int, declarer: bool) -> tuple[int, list[str], Deal]:
+    for seed in range(1, 400):
+        lines, deal = _script(seed, level, human, 30 if declarer else 0)
+        if deal.declarer is not None and (deal.declarer == human) == declarer and len(deal.tricks) >= 3:
+            return seed, lines, deal
+    raise AssertionError("no suitable deal in 400 seeds")
+
+
+def _run(argv: list[str], lines: list[str]) -> tuple[int, str]:
+    out = io.StringIO()
+    code = run(argv, io.StringIO("\n".join(lines) + "\n"), out)
+    return code, out.getvalue()
+
+
+def test_a_declarer_deal_with_illegal_inputs() -> None:
+    seed, lines, deal = _find_deal("normal", 0, declarer=True)
+    code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "0"], lines)
+    assert code == 0, output[-2000:]
+    assert "> 17\nNot allowed: " in output  # off the ladder, or not 18 at forehand's last call
+    assert "Not understood: 'banana': say a number, 'yes' or 'pass'" in output
+    assert "Not understood: name exactly two cards, not 1" in output
+    assert "Not allowed: you picked up the skat: this cannot be a hand game" in output
+    assert "Not allowed: only a hand game may announce schneider" in output
+    assert "is not in your hand" in output
+    assert "there is no card number 42" in output
+    assert "Forehand (you) declares grand." in output
+    scores = ", ".join(f"{SEAT_NAMES[s]} ({'you' if s == 0 else 'normal AI'}) {v:+d}"
+                       for s, v in enumerate(deal.result.seat_scores))
+    assert f"Scores this deal: {scores}" in output
+
+
+def test_a_defender_deal_is_told_to_follow_suit() -> None:
+    seed, lines, deal = _find_deal("easy", 2, declarer=False)
+    code, output = _run(["--seed", str(seed), "--level", "easy", "--seat", "2"], lines)
+    assert code == 0, output[-2000:]
+    assert "Not allowed: you must follow" in output
+    assert output.count("Trick ") >= len(deal.tricks)
+    assert f"Trick {len(deal.tricks)}: " in output
+    assert "Scores this deal:" in output
+
+
+def test_module_reads_a_pipe_and_stops_cleanly_when_input_ends() -> None:
+    seed, lines, _ = _find_deal("easy", 2, declarer=False)
+    done = subprocess.run([sys.executable, "-m", "skatbot.play", "--seed", str(seed), "--level", "easy",
+                           "--seat", "2"], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "Scores this deal:" in done.stdout
+    cut = subprocess.run([sys.executable, "-m", "skatbot.play", "--seed", str(seed), "--level", "easy",
+                          "--seat", "2"], input="\n".join(lines[:3]) + "\n", capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert cut.returncode == 1
+    assert "Input ended before the deal was over" in cut.stdout
+
+
+def test_bad_options_are_refused() -> None:
+    out = io.StringIO()
+    try:
+        run(["--level", "grandmaster"], io.StringIO(""), out)
+    except SystemExit as stop:
+        assert stop.code == 2
+    else:
+        raise AssertionError("an unknown level must be refused")
