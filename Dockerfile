@@ -10,18 +10,20 @@ WORKDIR /app
 
 # Dependencies first, so that code changes do not reinstall them.
 COPY requirements.txt ./
-RUN pip install -r requirements.txt
+RUN pip install --no-cache-dir -r requirements.txt
 
-# A user without privileges owns only the data folder.
-RUN useradd --create-home --uid 10001 skatbot \
+# A user without privileges (numeric, so the host can resolve it) owns only the data folder.
+RUN groupadd --gid 10001 skatbot \
+    && useradd --uid 10001 --gid 10001 --create-home skatbot \
     && mkdir /data \
-    && chown skatbot:skatbot /data
+    && chown 10001:10001 /data
 
 COPY bot.py ./
 COPY skatbot ./skatbot
 COPY cogs ./cogs
 
-USER skatbot
+USER 10001:10001
 ENV SKATBOT_DATABASE=/data/skatbot.sqlite3
 VOLUME /data
+# The same program ./run starts; the README's "Running with Docker" names this start command.
 CMD ["python", "bot.py"]
