@@ -53,19 +53,17 @@ class SqliteDeals:
         """
         _check_record(record)
         async with self._db.transaction() as connection:
-            async with connection.execute("SELECT server_id FROM tables WHERE table_id = :table_id",
-                                          {"table_id": record.table_id}) as cursor:
-                table_row = await cursor.fetchone()
-            if table_row is None:
-                raise NotFound(f"no table {record.table_id}")
-            if table_row[0] != record.server_id:
-                raise ValueError(f"table {record.table_id} belongs to server {table_row[0]}, not {record.server_id}")
             async with connection.execute(
-                    "SELECT deal_id FROM deals WHERE table_id = :table_id AND deal_number = :deal_number",
+                    "SELECT t.server_id, d.deal_id FROM tables t LEFT JOIN deals d ON d.table_id = t.table_id "
+                    "AND d.deal_number = :deal_number WHERE t.table_id = :table_id",
                     {"table_id": record.table_id, "deal_number": record.deal_number}) as cursor:
                 found = await cursor.fetchone()
-            if found is not None:
-                [existing] = await _load_deals(connection, "WHERE deal_id = :deal_id", {"deal_id": found[0]})
+            if found is None:
+                raise NotFound(f"no table {record.table_id}")
+            if found[0] != record.server_id:
+                raise ValueError(f"table {record.table_id} belongs to server {found[0]}, not {record.server_id}")
+            if found[1] is not None:
+                [existing] = await _load_deals(connection, "WHERE deal_id = :deal_id", {"deal_id": found[1]})
                 if existing.result_key() != record.result_key():
                     raise DealConflict(f"deal {record.deal_number} of table {record.table_id} is stored with a "
                                        "different result; it was not overwritten")
@@ -231,8 +229,6 @@ async def _insert(connection: aiosqlite.Connection, r: DealRecord) -> int:
         "won = player_days.won + excluded.won",
         [(r.server_id, finished // DAY, s.player_id, s.score, s.seeger, int(s.role is not Role.OUT),
           int(s.role is Role.DECLARER), int(s.role is Role.DECLARER and bool(s.won))) for s in r.scores])
-    await connection.execute("UPDATE tables SET updated_at = :now WHERE table_id = :t",
-                             {"now": finished, "t": r.table_id})
     return deal_id
 
 
