@@ -57,7 +57,10 @@ class FakeDiscord:
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
         self._bot_routes.register(app)
         self._ix_routes.register(app)
-        self._runner = web.AppRunner(app, handle_signals=False)
+        # At shutdown: stop listening first, then close bot websockets (a bot would otherwise reconnect
+        # and keep a handler alive), and do not wait long for anything still running.
+        app.on_shutdown.append(self._close_gateway)
+        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
@@ -72,10 +75,12 @@ class FakeDiscord:
             timer.cancel()
         for task in list(self._tasks):
             task.cancel()
-        await self.gateway.close_all()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    async def _close_gateway(self, app: web.Application) -> None:
+        await self.gateway.close_all()
 
     async def __aenter__(self) -> FakeDiscord:
         return await self.start()
