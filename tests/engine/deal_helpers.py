@@ -63,7 +63,22 @@ def snapshot(deal: Deal) -> tuple[object, ...]:
         [deal.trick_count(s) for s in range(3)], [deal.taken_mask(s) for s in range(3)],
         list(deal.legal_actions()), [list(deal.side_actions(s)) for s in range(3)], deal.ending,
     )
-    return copy.deepcopy(vars(deal)), public
+    return _copied(vars(deal)), public
+
+
+def _copied(state: dict[str, object]) -> dict[str, object]:
+    """A copy deep enough for a deal: its containers hold only immutable values (cards, actions, tricks)."""
+    out: dict[str, object] = {}
+    for name, value in state.items():
+        if isinstance(value, (list, set, dict)):
+            value = copy.deepcopy(value) if _nested(value) else copy.copy(value)
+        out[name] = value
+    return out
+
+
+def _nested(container: list[object] | set[object] | dict[object, object]) -> bool:
+    values = container.values() if isinstance(container, dict) else container
+    return any(isinstance(v, (list, set, dict)) for v in values)
 
 
 def refused(deal: Deal, action: object, seat: int | None = None) -> IllegalAction:
