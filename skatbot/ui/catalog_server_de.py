@@ -234,9 +234,9 @@ DE_SERVER: dict[str, str] = {
     "help.page1": "**Einen Tisch eröffnen**\n"
                   "• /skat new eröffnet einen Tisch in diesem Kanal (3 Plätze, oder 4, wobei der Geber "
                   "aussetzt; wähle, wie viele Spiele die Serie hat).\n"
-                  "• Andere setzen sich mit dem Knopf Join oder /skat join dazu. Freie Plätze bekommen einen "
-                  "Computerspieler: Add AI (leicht, normal oder stark).\n"
-                  "• Sind alle Plätze besetzt, drück Start. /skat stop schließt den Tisch.",
+                  "• Andere setzen sich mit dem Knopf {join} oder /skat join dazu. Freie Plätze bekommen einen "
+                  "Computerspieler: {add_ai} (leicht, normal oder stark).\n"
+                  "• Sind alle Plätze besetzt, drück {start}. /skat stop schließt den Tisch.",
     "help.page2": "**Ein Spiel spielen**\n"
                   "• Deine Karten kommen per Direktnachricht, mit Knöpfen für das, was du jetzt tun kannst. "
                   "Direktnachrichten gesperrt? Nimm /skat hand: die Antwort siehst nur du.\n"

@@ -229,9 +229,9 @@ EN_SERVER: dict[str, str] = {
     "help.page1": "**Opening a table**\n"
                   "• /skat new opens a table in this channel (3 seats, or 4 with the dealer sitting out; "
                   "choose how many deals the series has).\n"
-                  "• Others sit down with the Join button or /skat join. Empty seats take a computer player: "
-                  "Add AI (easy, normal or strong).\n"
-                  "• When every seat is taken, press Start. /skat stop closes the table.",
+                  "• Others sit down with the {join} button or /skat join. Empty seats take a computer player: "
+                  "{add_ai} (easy, normal or strong).\n"
+                  "• When every seat is taken, press {start}. /skat stop closes the table.",
     "help.page2": "**Playing a deal**\n"
                   "• Your cards come by direct message, with buttons for what you may do now. Closed DMs? "
                   "Use /skat hand: only you see the answer.\n"

@@ -166,7 +166,9 @@ def rules_text(rules: RuleSet, lang: str, table_id: int | None, preset: str) -> 
 
 
 def help_text(page: int, lang: str) -> str:
-    return t(lang, "help.title", page=page, pages=HELP_PAGES) + "\n\n" + t(lang, f"help.page{page}")
+    # The page names the lobby's buttons as the play catalog labels them, so the two cannot drift apart.
+    labels = {name: t(lang, f"button.{name}") for name in ("join", "add_ai", "start")}
+    return t(lang, "help.title", page=page, pages=HELP_PAGES) + "\n\n" + t(lang, f"help.page{page}", **labels)
 
 
 def _option_shown(value: object) -> str:

@@ -4,6 +4,7 @@ English and German, with bad input."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from skatbot.engine.rules import PRESETS
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import AI_ID, button_ids, run, seed_series, speak
-from tests.e2e.skat_helpers import start_skatbot
+from tests.e2e.skat_helpers import play_until, public_texts, start_skatbot
 
 HUMANS = [(10_000 + n, f"player{n:02d}", False) for n in range(12)]
 
@@ -224,6 +225,9 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot,
     assert "(preset: pub, with changes)" in rules.content  # pub with a changed option is no preset any more
     assert "All pass: Ramsch." in rules.content and "a defender who bid at least 18" in rules.content
 
+    acorns = await run(fake, alice, club.channel, "value", group="help", game="clubs", matadors=1)
+    assert "Acorns (Eichel)" in acorns.content  # the server's deck style names the suits
+
     german = await run(fake, admin, club.channel, "settings", language="de")
     assert "language: German" in german.content
     # frank's Discord speaks French, which we do not: he gets the server's language, now German.
@@ -242,3 +246,36 @@ def test_every_preset_is_offered() -> None:
     from cogs.settings import PRESET_CHOICES
 
     assert [choice.value for choice in PRESET_CHOICES] == list(PRESETS)
+
+
+async def test_a_deal_played_against_two_ais_reaches_the_lists(club: Club, start_bot,  # type: ignore[no-untyped-def]
+                                                               tmp_path: Path) -> None:
+    """The whole way: a table plays one deal, and the lists, stats, history and record show it."""
+    fake, alice = club.fake, club.alice
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    empty = await run(fake, alice, club.channel, "leaderboard", group="scores")
+    assert "No deals have been played on this server" in empty.content
+    assert "No deals have been played on this server yet" in (await run(fake, alice, club.channel, "history",
+                                                                          group="scores")).content
+    await run(fake, alice, club.channel, "new", deals=1)
+    lobby = await fake.wait_for_message(club.channel, lambda m: "Skat table" in m.content)
+    add_ai = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai")
+    for _ in range(2):
+        await (await fake.click(alice, lobby, add_ai)).wait_acked()
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
+    await (await fake.click(alice, lobby, start)).wait_acked()
+    await play_until(fake, club.channel, [alice], lambda: any(
+        "The series is over" in text for text in public_texts(fake, club.channel)), random.Random(7))
+
+    board = await run(fake, alice, club.channel, "leaderboard", group="scores")
+    assert "1. **alice**" in board.content and "1 ranked players" in board.content
+    assert board.content.count("🤖") == 3  # the heading and two computer players, unranked
+    mine = await run(fake, alice, club.channel, "stats", group="scores")
+    assert "Deals played: 1" in mine.content
+    history = await run(fake, alice, club.channel, "history", group="scores", player=alice)
+    (line,) = [line for line in history.content.splitlines() if line.startswith("#")]
+    deal_id = int(line.split()[0][1:])
+    record = await run(fake, alice, club.channel, "record", group="scores", deal=deal_id)
+    assert record.attachments[0].data.startswith(b"(;GM[Skat]")
+    fake.assert_clean()
