@@ -328,23 +328,35 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                 else:
                     await table.start(user.id)
                 return
-            if control.deal != table.game.deal_number:
-                raise WrongTableState(t(lang, "error.stale"))
-            if control.kind == "show":
+            if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
                 content, view = self.presenter.private_hand(table, user.id, lang)
                 await interaction.response.send_message(content, view=view, ephemeral=True)
                 return
+            if control.deal != table.game.deal_number:
+                raise WrongTableState(t(lang, "error.stale"))
             action = control_action(control)
             if action is None:
                 raise WrongTableState(t(lang, "error.stale"))
             await interaction.response.defer()
             await table.act(user.id, action, deal_number=control.deal)
-            message = interaction.message
-            if message is not None and message.flags.ephemeral and table.game.deal_number == control.deal:
-                content, view = self.presenter.private_hand(table, user.id, lang)
-                await interaction.edit_original_response(content=content, view=view)
         except Exception as error:  # every failure gets an answer; unexpected ones are logged there
             await self.reply_error(interaction, error)
+            return
+        message = interaction.message
+        if message is not None and message.flags.ephemeral:
+            await self._refresh_ephemeral(interaction, table, control.deal, lang)
+
+    async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, deal: int, lang: str) -> None:
+        """After a move from an ephemeral hand (closed DMs): show the hand as it is now, or drop the controls
+        when that deal is over (the move itself succeeded either way)."""
+        try:
+            if table.game.deal_number == deal and table.game.state.value == "playing":
+                content, view = self.presenter.private_hand(table, interaction.user.id, lang)
+                await interaction.edit_original_response(content=content, view=view)
+            else:
+                await interaction.edit_original_response(view=None)
+        except (TableError, discord.HTTPException):
+            log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
 
 
 def _card(text: str, lang: str) -> Card:

@@ -24,7 +24,11 @@ if TYPE_CHECKING:
     from skatbot.tables.table import Table
 
 SEATS_KEY = "_table_seats"
-"""Where the table size travels in the stored rules dict (not a rule: stripped before RuleSet.from_dict)."""
+"""Where older databases kept the table size, in the stored rules dict (read for compatibility only)."""
+
+SEATS_EVENT = "seats"
+"""The first log row of a table, `seats 4`: the table size (storage keeps rules, not seats, per table).
+The table's own log entries follow it, each stored one sequence number later."""
 
 Clock = Callable[[], datetime]
 
@@ -40,21 +44,27 @@ class StorageTables:
         self.storage = storage
         self.clock = clock
         self._started: dict[tuple[int, int], datetime] = {}
+        self._offsets: dict[int, int] = {}  # table -> storage seq of the table's entry 0 (1 after a seats row)
 
     async def save_player(self, *, player_id: int, name: str, is_ai: bool) -> None:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
                            rules: RuleSet) -> int:
-        stored_rules: dict[str, Any] = {**rules.to_dict(), SEATS_KEY: size}
+        stored_rules: dict[str, Any] = rules.to_dict()
+        now = self.clock()
         table = await self.storage.tables.create(
             server_id=guild_id, channel_id=channel_id, creator_id=creator_id,
-            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=self.clock())
+            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now)
+        await self.storage.tables.append_many(table_id=table.table_id, entries=(
+            LogEntry(0, 1, LogKind.EVENT, None, f"{SEATS_EVENT} {size}", now),))
+        self._offsets[table.table_id] = 1
         return table.table_id
 
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
         parsed = parse_entry(entry)
         now = self.clock()
+        seq += self._offsets.get(table_id, 0)
         if isinstance(parsed, NewDeal):
             payload = deal_payload(Deal.new(parsed.seed), number=parsed.number)
             log_entry = LogEntry(seq, parsed.number + 1, LogKind.DEAL, None, payload, now)
@@ -101,8 +111,13 @@ class StorageTables:
             table = unfinished.table
             rules_dict = dict(table.rules)
             size = int(rules_dict.pop(SEATS_KEY, 3))
+            log_entries = list(unfinished.log)
+            if log_entries and log_entries[0].kind is LogKind.EVENT and \
+                    log_entries[0].payload.startswith(f"{SEATS_EVENT} "):
+                size = int(log_entries.pop(0).payload.split()[1])
+                self._offsets[table.table_id] = 1
             entries = []
-            for log_entry in unfinished.log:
+            for log_entry in log_entries:
                 if log_entry.kind is LogKind.DEAL:
                     info = json.loads(log_entry.payload)
                     entries.append(str(NewDeal(log_entry.deal_number - 1, int(info["seed"]))))

@@ -22,6 +22,7 @@ from skatbot.tables.game import TableState
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
 from .i18n import t
+from .pacing import EditPacer
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
 if TYPE_CHECKING:
@@ -58,8 +59,10 @@ class DiscordPresenter:
     """Implements the tables' `Presenter` port on discord.py."""
 
     def __init__(self, client: discord.Client, style_for: Callable[[int], Style] = lambda guild_id: Style(),
-                 user_lang: Callable[[int, str], str] = lambda user_id, fallback: fallback) -> None:
+                 user_lang: Callable[[int, str], str] = lambda user_id, fallback: fallback,
+                 edit_interval: float = 1.0) -> None:
         self.client = client
+        self.pacer = EditPacer(edit_interval)  # boards, lobbies and hands: coalesced edits (rate limits)
         self.style_for = style_for
         self.user_lang = user_lang
         self.messages: dict[int, _TableMessages] = {}
@@ -94,7 +97,8 @@ class DiscordPresenter:
                     state.boards[event.number] = (message.id, content)
             elif isinstance(event, ev.DealFinished):
                 row = event.row
-                await self._edit_board(channel, state, row.number, board_text(game, row.deal, row.number, lang, deck))
+                await self._edit_board(channel, state, row.number, board_text(game, row.deal, row.number, lang, deck),
+                                       now=True)
                 await channel.send(result_text(game, row, lang, deck)[:2000])
                 await self._finish_hands(table, row.number, row.deal)
             elif isinstance(event, ev.SeriesFinished):
@@ -127,16 +131,21 @@ class DiscordPresenter:
             message = await channel.send(content, view=view)
             state.lobby = (channel.id, message.id)
         else:
-            await channel.get_partial_message(state.lobby[1]).edit(content=content, view=view)
+            lobby = channel.get_partial_message(state.lobby[1])
+            await self.pacer.edit(lobby.id, lambda: lobby.edit(content=content, view=view),
+                                  now=table.game.state is not TableState.OPEN)
 
-    async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str) -> None:
+    async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str, *,
+                          now: bool = False) -> None:
+        """Send the deal's board, or edit it: at once with `now`, else coalesced with other quick changes."""
         known = state.boards.get(number)
         if known is None:
             message = await channel.send(content[:2000])
             state.boards[number] = (message.id, content)
-        elif known[1] != content:
-            await channel.get_partial_message(known[0]).edit(content=content[:2000])
+        elif known[1] != content or (now and self.pacer.pending(known[0])):
+            board = channel.get_partial_message(known[0])
             state.boards[number] = (known[0], content)
+            await self.pacer.edit(board.id, lambda: board.edit(content=content[:2000]), now=now)
 
     async def _refresh_hands(self, table: Table, channel: Any, state: _TableMessages, lang_public: str,
                              deck: str) -> None:
@@ -164,13 +173,15 @@ class DiscordPresenter:
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
                     if known is not None:
+                        await self.pacer.drop(known.message_id)
                         await _delete_quietly(dm.get_partial_message(known.message_id))
                     message = await dm.send(content, view=controls)
                     state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn)
                 elif known.content != content or known.my_turn != my_turn:
                     dm = await self._dm(user_id)
-                    await dm.get_partial_message(known.message_id).edit(content=content, view=controls)
+                    hand = dm.get_partial_message(known.message_id)
                     state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn)
+                    await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=known.my_turn != my_turn)
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     raise
@@ -209,6 +220,7 @@ class DiscordPresenter:
             if deal_number != number:
                 continue
             try:
+                await self.pacer.drop(known.message_id)
                 dm = await self._dm(user_id)
                 await dm.get_partial_message(known.message_id).edit(view=None)
             except discord.HTTPException:
@@ -228,6 +240,12 @@ class DiscordPresenter:
         """Make the next refresh send a fresh hand message (for /skat hand)."""
         state = self._state(table)
         state.hands.pop((table.game.deal_number, user_id), None)
+
+
+def _edit_of(message: Any, content: str, view: discord.ui.View) -> Callable[[], Any]:
+    async def edit() -> None:
+        await message.edit(content=content, view=view)
+    return edit
 
 
 async def _delete_quietly(message: Any) -> None:

@@ -64,7 +64,17 @@ async def _settled(fake: FakeDiscord, user: User, message: Message, versions: in
     def moved() -> bool:
         newest = latest_hand(fake, user)
         return message.deleted or len(message.history) > versions or (newest is not None and newest.id != message.id)
-    await fake.wait_for(moved, 10, f"{user.name}'s hand message to move on")
+    try:
+        await fake.wait_for(moved, 10, f"{user.name}'s hand message to move on")
+    except TimeoutError:
+        raise AssertionError(f"{user.name}'s hand message did not move on:\n{message.content}\n"
+                             f"{[kind_of(c) for c in game_controls(message)]}\n--- messages:\n{dump(fake)}") from None
+
+
+def dump(fake: FakeDiscord) -> str:
+    """Every message and its last version, for failure reports."""
+    return "\n".join(f"[{m.id} {m.visibility} {m.viewer_id} v{len(m.history)}{' deleted' if m.deleted else ''}] "
+                     f"{m.content[:300]!r}" for m in fake.messages(include_deleted=True))
 
 
 async def _answered(ix: Interaction) -> Message:
@@ -148,11 +158,14 @@ def _declare_options(contract_text: str) -> dict[str, Any]:
 
 
 async def button_move(fake: FakeDiscord, user: User, message: Message, rng: random.Random,
-                      moves: Moves | None = None) -> str:
-    """Press one enabled game control on a hand message (a seeded choice); returns its kind."""
+                      moves: Moves | None = None, avoid: tuple[str, ...] = ()) -> str:
+    """Press one enabled game control on a hand message (a seeded choice); returns its kind.
+
+    `avoid`: kinds not to press while something else is offered (e.g. "pass", so the deal is played).
+    """
     controls = game_controls(message)
     assert controls, f"no controls on {message.content!r}"
-    control = rng.choice(controls)
+    control = rng.choice([c for c in controls if kind_of(c) not in avoid] or controls)
     if control["type"] == 3 and kind_of(control) == "declare":
         values = [pick_contract([o["value"] for o in control["options"]], rng)]
     else:

@@ -1,0 +1,80 @@
+"""A player whose DMs are closed plays a whole deal through ephemeral messages in the channel."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import Message
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import Moves, button_move, game_controls, latest_hand
+
+
+def show_buttons(message: Message) -> list[str]:
+    return [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "show"]
+
+
+async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, bob, channel = club.fake, club.bob, club.channel
+    eve = fake.add_user("eve")
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    opened = await (await fake.slash(bob, channel, "skat", subcommand="new", options={"deals": 1})).wait_message()
+    assert opened.content == "Table #1 is open.", opened.content
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    for _ in range(2):
+        await (await fake.click(bob, lobby, "sk:1:0:addai:normal")).wait_acked()
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await (await fake.click(bob, lobby, "sk:1:0:start:")).wait_acked()
+
+    notice = await fake.wait_for_message(channel, lambda m: "cannot send you direct messages" in m.content)
+    assert f"<@{bob.id}>" in notice.content and show_buttons(notice)
+    assert any(c.status == 403 for c in fake.rejections), "the bot tried the DM first"
+    # A stranger pressing the public "Show my hand" learns nothing.
+    stranger = await fake.click(eve, notice, show_buttons(notice)[0])
+    refusal = await stranger.wait_message()
+    assert refusal.visibility == "ephemeral" and refusal.viewer_id == eve.id
+    assert "not sitting at this table" in refusal.content
+
+    hand = await (await fake.slash(bob, channel, "skat", subcommand="hand")).wait_message()
+    assert hand.visibility == "ephemeral" and hand.content.startswith("**Your hand**")
+
+    rng = random.Random(3)
+    clicked: set[int] = {notice.id}
+    moves = Moves()
+
+    def over() -> bool:
+        return any("Result of deal 1" in text for text in public_texts(fake, channel))
+
+    def next_step():  # type: ignore[no-untyped-def]
+        if over():
+            return "done"
+        mine = latest_hand(fake, bob)
+        if mine is not None and game_controls(mine):
+            return ("play", mine)
+        for message in fake.messages(channel):
+            if message.id not in clicked and f"<@{bob.id}>" in message.content and show_buttons(message):
+                return ("show", message)
+        return None
+
+    shown = 0
+    for _ in range(100):
+        step = await fake.wait_for(next_step, 30, "bob's turn or the end")
+        if step == "done":
+            break
+        what, message = step
+        if what == "show":
+            clicked.add(message.id)
+            reply = await (await fake.click(bob, message, show_buttons(message)[0])).wait_message()
+            assert reply.visibility == "ephemeral" and reply.viewer_id == bob.id
+            shown += 1
+        else:
+            assert message.visibility == "ephemeral"
+            await button_move(fake, bob, message, rng, moves, avoid=("pass",))  # bob bids: the deal is played
+    assert over() and moves.kinds.get("card", 0) >= 3 and shown >= 1, (moves, shown)
+    assert not fake.dms(bob), "nothing reached bob's closed DMs"
+    await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
+                        10, "the final ranking")
+    assert_no_public_leaks(fake, [bob])
+    fake.assert_clean()
