@@ -86,6 +86,24 @@ async def test_lists_in_english(club: Club, start_bot, tmp_path: Path) -> None: 
     assert ephemeral_to(missing, alice) and "There is no deal #999999 on this server." in missing.content
     neither = await run(fake, alice, club.channel, "record", group="scores")
     assert "Give either deal:" in neither.content
+    in_dm = await run(fake, alice, fake.dm_channel(alice), "leaderboard", group="scores")
+    assert "This command works in a server channel, not in direct messages." in in_dm.content
+    fake.assert_clean()
+
+
+async def test_page_buttons_work_after_a_restart(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    fake, alice = club.fake, club.alice
+    await seeded_bot(club, start_bot, tmp_path)
+    board = await run(fake, alice, club.channel, "leaderboard", group="scores", scoring="won")
+    guide = await run(fake, alice, club.channel, "play", group="help")
+    proc = start_bot.procs[-1]
+    await proc.kill()
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
+    await (await fake.click(alice, board, "lb:en:all:won:2")).wait_acked()
+    await fake.wait_for(lambda: "Page 2 of 2" in board.content, 5, "the leaderboard's second page")
+    await (await fake.click(alice, guide, "help:en:2")).wait_acked()
+    await fake.wait_for(lambda: "(2/4)" in guide.content, 5, "the help's second page")
     fake.assert_clean()
 
 

@@ -1,0 +1,61 @@
+"""Texts of stats, histories, settings and help, in both languages and both deck styles."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from skatbot.engine import RuleSet
+from skatbot.storage.models import DealSummary, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
+from skatbot.ui.server_settings import Change
+from skatbot.ui.server_text import HELP_PAGES, changes_text, help_text, history_text, settings_text, stats_text
+
+WHEN = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+STATS = PlayerStats(server_id=1, player_id=5, display_name="al*ice", is_ai=False, deals=12, points=140, seeger=-30,
+                    games_by_type={"suits": 3, "grand": 1, "null": 1, "hand": 2, "ouvert": 0}, declared=5,
+                    declared_won=3, defended=7, defended_won=4, biggest_win=ScoreMark(72, 14),
+                    biggest_loss=ScoreMark(-96, 9), best_series=SeriesStanding(5, 1, 120, 400, 6),
+                    best_series_table=3)
+
+
+def test_stats_in_english_and_german() -> None:
+    english = stats_text(STATS, "en", "all")
+    assert "📊 **alice** on this server (all time)" in english  # no markdown from names
+    assert "Deals played: 12 · list points: +140 · Seeger-Fabian: −30" in english
+    assert "As declarer: 5 games, 3 won (60%)" in english and "As defender: 7 games, 4 won (57%)" in english
+    assert "Biggest win: +72 (deal #14)" in english and "Biggest loss: −96 (deal #9)" in english
+    assert "Best series: place 1 with +120 at table #3 (6 deals)" in english
+    german = stats_text(STATS, "de", "week")
+    assert "diese Woche" in german and "Als Alleinspieler: 5 Spiele, 3 gewonnen (60 %)" in german
+
+
+def test_history_names_games_in_the_servers_deck() -> None:
+    deals = [DealSummary(14, 3, 2, 5, "clubs", "clubs hand", True, 36, 36, WHEN, player_score=36),
+             DealSummary(15, 3, 3, None, "passed", "", False, 0, 0, WHEN, player_score=0),
+             DealSummary(16, 3, 4, None, "ramsch", "ramsch", False, 40, 0, WHEN, player_score=-40)]
+    french = history_text(deals, {5: "alice"}, "en", "french", "alice")
+    assert "#14 · table 3, deal 2 · 2026-11-30 12:00 · alice: ♣ Clubs hand, won, value 36 (+36) · alice +36" in french
+    assert "#15 · table 3, deal 3 · 2026-11-30 12:00 · everybody passed" in french
+    assert "#16 · table 3, deal 4 · 2026-11-30 12:00 · Ramsch · alice −40" in french
+    german = history_text(deals[:1], {5: "alice"}, "de", "german", None)
+    assert "alice: Eichel Hand, gewonnen, Wert 36 (+36)" in german and "Die letzten Spiele auf diesem" in german
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_settings_and_changes(lang: str) -> None:
+    settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True}, deck_style="german",
+                              language="de")
+    text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
+    assert "kontra_needs_bid = on" in text and "Eichel" in text
+    confirmed = changes_text([Change("settings.changed.deck", {"deck": "german"}),
+                              Change("settings.changed.language", {"language": "de"})], lang)
+    assert ("German suits" if lang == "en" else "deutsches Blatt") in confirmed
+    assert ("language: German" if lang == "en" else "Sprache: Deutsch") in confirmed
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_help_screen_fits_a_message(lang: str) -> None:
+    pages = [help_text(page, lang) for page in range(1, HELP_PAGES + 1)]
+    assert all(len(page) <= 2000 and f"({index}/{HELP_PAGES})" in page for index, page in enumerate(pages, 1))
+    assert len(set(pages)) == HELP_PAGES
