@@ -7,7 +7,7 @@ discord.py builds every REST URL from `discord.http.Route.BASE` (the interaction
 the same Route class) and, for a non-sharded Client, connects to
 `discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY` directly (only AutoShardedClient asks
 GET /gateway/bot, which the fake answers with its own URL). Patching both before the script runs
-is all it takes. FAKE_DISCORD_GUILD_READY_TIMEOUT (default 0.2s, discord.py's is 2s) shortens the
+is all it takes; the gateway connection is also made without zlib (see _connect_uncompressed). FAKE_DISCORD_GUILD_READY_TIMEOUT (default 0.2s, discord.py's is 2s) shortens the
 wait between the last GUILD_CREATE and on_ready, unless the bot sets guild_ready_timeout itself.
 """
 
@@ -31,6 +31,7 @@ def patch_discord(rest_url: str, gateway_url: str, guild_ready_timeout: float) -
 
     discord.http.Route.BASE = rest_url.rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    _connect_uncompressed(discord.gateway.DiscordWebSocket)
     original_init = discord.state.ConnectionState.__init__
 
     @functools.wraps(original_init)
@@ -39,6 +40,22 @@ def patch_discord(rest_url: str, gateway_url: str, guild_ready_timeout: float) -
         original_init(self, *args, **options)
 
     discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]
+
+
+def _connect_uncompressed(websocket: Any) -> None:
+    """Make Client.connect() ask for an uncompressed gateway (no `compress=zlib-stream` in the URL).
+
+    Client.connect() never passes `compress`, so DiscordWebSocket.from_client() always asks for
+    zlib-stream (zstd-stream when zstandard is installed); its own `compress=False` is the switch.
+    """
+    original = websocket.from_client.__func__
+
+    @functools.wraps(original)
+    async def from_client(cls: Any, client: Any, **kwargs: Any) -> Any:
+        kwargs["compress"] = False
+        return await original(cls, client, **kwargs)
+
+    websocket.from_client = classmethod(from_client)
 
 
 def main(argv: list[str]) -> None:
