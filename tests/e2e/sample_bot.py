@@ -175,18 +175,34 @@ async def post(interaction: discord.Interaction) -> None:
     await interaction.followup.send(f"fetched {fetched.content}; history {history}")
 
 
+async def setup(bot: commands.Bot) -> None:
+    """Shared by both bot classes: commands, the persistent view, the sync."""
+    bot.tree.add_command(skat)
+    bot.add_view(CounterView())
+    await bot.tree.sync()
+
+
 class SampleBot(commands.Bot):
     def __init__(self) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
 
     async def setup_hook(self) -> None:
-        self.tree.add_command(skat)
-        self.add_view(CounterView())
-        await self.tree.sync()
+        await setup(self)
 
     async def on_ready(self) -> None:
         print(f"READY as {self.user} in {len(self.guilds)} guild(s)", flush=True)
 
 
+class ShardedSampleBot(commands.AutoShardedBot):
+    """SAMPLE_SHARDED=1: asks GET /gateway/bot for the URL and identifies with a shard."""
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default())
+
+    async def setup_hook(self) -> None:
+        await setup(self)
+
+
 if __name__ == "__main__":
-    SampleBot().run(os.environ["DISCORD_TOKEN"])
+    bot_class = ShardedSampleBot if os.environ.get("SAMPLE_SHARDED") == "1" else SampleBot
+    bot_class().run(os.environ["DISCORD_TOKEN"])

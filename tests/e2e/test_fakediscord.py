@@ -30,6 +30,17 @@ async def test_bot_connects_identifies_and_syncs_commands(club: Club, start_bot:
     fake.assert_clean(allow_rejections=False)
 
 
+async def test_an_auto_sharded_bot_finds_the_gateway_through_gateway_bot(club: Club, start_bot: StartBot) -> None:
+    fake = club.fake
+    await start_bot(fake, env={"SAMPLE_SHARDED": "1"})
+    assert ("GET", "/api/v10/gateway/bot") in {(c.method, c.route) for c in fake.rest_log}
+    session = fake.gateway.live
+    assert session is not None and session.identify["shard"] == [0, 1]
+    ix = await fake.slash(club.alice, club.channel, "skat", subcommand="ping")
+    assert (await ix.wait_message()).content == "pong"
+    fake.assert_clean(allow_rejections=False)
+
+
 async def test_ephemeral_reply_is_only_visible_to_the_invoker(club: Club, start_bot: StartBot) -> None:
     await start_bot(club.fake)
     ix = await club.fake.slash(club.alice, club.channel, "skat", subcommand="ping")
