@@ -81,7 +81,9 @@ def _declarer(view: SeatView, know: Knowledge, legal: list[Card]) -> Card:
         top = max(my_trumps, key=lambda c: know.table.power[c.index])
         if _sure(know, top, TRUMP, defenders):
             return top
-        if len(my_trumps) > bin(out_trumps).count("1") // 2 or not side:
+        out_count = bin(out_trumps).count("1")
+        enough = len(my_trumps) >= out_count if know.game is GameType.GRAND else len(my_trumps) > out_count // 2
+        if enough or not side:
             return min(my_trumps, key=lambda c: _cost(know, c))
     sure = [c for c in side if _sure(know, c, _eff(know, c), defenders)]
     if sure:

