@@ -21,7 +21,7 @@ from skatbot.tables import Table, TableError, TableTiming
 from skatbot.tables.errors import NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.ui.cards import card_label, contract_name
-from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action
+from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, on_message, parse_custom_id
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
 from skatbot.ui.render import board_text, list_text, lobby_text
@@ -310,6 +310,19 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     def _legal_for(self, interaction: discord.Interaction) -> tuple:
         view = self._view_for(interaction)
         return view.legal_actions if view is not None else ()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click naming one of our controls that its message does not carry (an outdated client, a forged
+        request): discord.py would drop it unanswered, so it is handled here like any other click."""
+        if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
+            return
+        wanted = str(interaction.data.get("custom_id", ""))
+        values = tuple(str(v) for v in interaction.data.get("values", ()) or ())
+        control = parse_custom_id(wanted, values)
+        if control is None or on_message(interaction, wanted):
+            return
+        await self.on_control(interaction, control)
 
     async def on_control(self, interaction: discord.Interaction, control: Control) -> None:
         """A button or menu was used: act for the person who pressed it."""

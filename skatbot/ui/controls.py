@@ -7,6 +7,7 @@ callback hands a parsed `Control` to the bot's handler (`bot.control_handler`).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +46,28 @@ ControlHandler = Callable[[discord.Interaction, Control], Awaitable[None]]
 
 def custom_id(table_id: int, deal: int, kind: str, arg: str = "") -> str:
     return f"sk:{table_id}:{deal}:{kind}:{arg}"
+
+
+def parse_custom_id(text: str, values: tuple[str, ...] = ()) -> Control | None:
+    """The control a custom_id names (None when it is not one of ours)."""
+    match = re.fullmatch(TEMPLATE, text) or re.fullmatch(SELECT_TEMPLATE, text)
+    if match is None:
+        return None
+    return Control(int(match["table"]), int(match["deal"]), match["kind"], match["arg"], values)
+
+
+def on_message(interaction: discord.Interaction, wanted: str) -> bool:
+    """Whether the message the interaction came from carries a component with this custom_id."""
+    message = interaction.message
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        item = stack.pop()
+        if getattr(item, "custom_id", None) == wanted:
+            return True
+        stack.extend(getattr(item, "children", ()))
+    return False
 
 
 async def _dispatch(interaction: discord.Interaction, control: Control) -> None:

@@ -1,0 +1,123 @@
+"""Strangers, out-of-turn and illegal moves: a friendly ephemeral answer each time, and nothing changes."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import (
+    button_move, cards_in, game_controls, kind_of, latest_hand, play_out, slash_move, whose_turn,
+)
+
+
+def log_rows(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT COUNT(*) FROM table_log").fetchone()[0])
+
+
+class Snapshot:
+    """The database log and every public message, to prove a refusal changed nothing."""
+
+    def __init__(self, fake: FakeDiscord, channel: Channel, database: Path) -> None:
+        self.fake, self.channel, self.database = fake, channel, database
+        self.before = self.take()
+
+    def take(self) -> tuple[int, list[tuple[int, int]]]:
+        public = [(m.id, len(m.history)) for m in self.fake.messages(self.channel) if m.visibility == "public"]
+        return log_rows(self.database), public
+
+    def assert_unchanged(self) -> None:
+        assert self.take() == self.before
+
+
+async def refused(fake: FakeDiscord, user: User, channel: Channel, command: str, **options: Any) -> str:
+    """Run a slash command that must be refused; returns the ephemeral answer."""
+    reply = await (await fake.slash(user, channel, "skat", subcommand=command, options=options)).wait_message()
+    assert reply.visibility == "ephemeral" and reply.viewer_id == user.id
+    return reply.content
+
+
+async def forged_click(fake: FakeDiscord, user: User, seen: Message, custom_id: str) -> str:
+    """A click on a control the user cannot see (someone's DM button), sent as if from a message they can see."""
+    data = {"custom_id": custom_id, "component_type": 2}
+    ix = await fake._dispatch(3, user, fake.channel(seen.channel_id), data, seen)
+    reply = await (ix.wait_message() if await ix.wait_acked() == 4 else ix.wait_followup())
+    assert reply.visibility == "ephemeral" and reply.viewer_id == user.id
+    return reply.content
+
+
+async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    carol, dave, eve = fake.add_user("carol"), fake.add_user("dave"), fake.add_user("eve")
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    assert "no table" in await refused(fake, eve, channel, "join")
+    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 1})).wait_message()
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    already = await refused(fake, carol, channel, "new")
+    assert "already has a table (#1)" in already
+
+    # A stranger cannot start or fill someone else's table.
+    snapshot = Snapshot(fake, channel, database)
+    click = await fake.click(eve, lobby, "sk:1:0:start:")
+    answer = await click.wait_followup()
+    assert answer.visibility == "ephemeral" and "only players at this table" in answer.content
+    assert "only players at this table" in await refused(fake, eve, channel, "add-ai")
+    snapshot.assert_unchanged()
+
+    await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
+    await (await fake.slash(dave, channel, "skat", subcommand="join")).wait_message()
+    assert "full" in await refused(fake, eve, channel, "join")
+    assert "need" not in await refused(fake, alice, channel, "start")
+    players = [alice, carol, dave]
+    user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 10, "the first bid")
+    other = next(u for u in players if u is not user and latest_hand(fake, u) is not None)
+
+    snapshot = Snapshot(fake, channel, database)
+    assert "not your turn" in await refused(fake, other, channel, "bid", value=18)
+    assert "not on the bid ladder" in await refused(fake, user, channel, "bid", value=19)
+    assert "not sitting at this table" in await refused(fake, eve, channel, "pass")
+    assert "not sitting at this table" in await forged_click(fake, eve, lobby, "sk:1:0:pass:")
+    assert "earlier deal" in await forged_click(fake, user, lobby, "sk:1:7:pass:")
+    assert "not a card" in await refused(fake, user, channel, "play", card="XY")
+    snapshot.assert_unchanged()
+
+    # Play on until someone must follow suit and holds a card that does not.
+    rng = random.Random(5)
+
+    async def move(mover: User, message: Message) -> None:
+        await (slash_move(fake, mover, channel, message, rng) if rng.random() < 0.5
+               else button_move(fake, mover, message, rng, avoid=("pass",)))
+
+    tried_illegal = False
+    for _ in range(200):
+        found = await fake.wait_for(lambda: "done" if any("Result of deal 1" in t for t in public_texts(
+            fake, channel)) else whose_turn(fake, players), 20, "a turn")
+        if found == "done":
+            break
+        mover, message = found
+        if not tried_illegal and any(kind_of(c) == "card" for c in game_controls(message)):
+            legal = {c["custom_id"].split(":")[4] for c in game_controls(message)}
+            hand_cards = [c["custom_id"].split(":")[4] for c in message.buttons() if kind_of(c) == "card"]
+            illegal = [c for c in hand_cards if c not in legal]
+            if illegal:
+                snapshot = Snapshot(fake, channel, database)
+                answer = await refused(fake, mover, channel, "play", card=illegal[0])
+                assert "must follow" in answer, answer
+                assert "not in your hand" in await refused(fake, mover, channel, "play", card=next(
+                    iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA") if iss not in hand_cards))
+                snapshot.assert_unchanged()
+                assert cards_in(latest_hand(fake, mover)) == cards_in(message)  # type: ignore[arg-type]
+                tried_illegal = True
+        await move(mover, message)
+    assert tried_illegal, "no turn came where a card was illegal"
+    await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)),
+                   lambda u, m: move(u, m))
+    assert_no_public_leaks(fake, players)
+    fake.assert_clean()
