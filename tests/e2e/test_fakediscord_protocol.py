@@ -386,6 +386,17 @@ async def test_the_test_api_refuses_what_a_discord_client_could_not_do(club: Clu
     assert (await raw.callback(event, 6))[0] == 200 and click.original is hand
 
 
+async def test_entity_selects_send_ids_and_resolved_users(club: Club, raw: RawBot) -> None:
+    ix = await club.fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ"})
+    picker = [{"type": 1, "components": [{"type": 5, "custom_id": "who", "max_values": 2}]}]
+    await raw.callback(await raw.event("INTERACTION_CREATE"), 4, {"content": "who?", "components": picker})
+    message = await ix.wait_message()
+    await club.fake.select(club.alice, message, "who", [club.bob, club.alice])
+    data = (await raw.event("INTERACTION_CREATE"))["data"]
+    assert data["values"] == [str(club.bob.id), str(club.alice.id)] and data["component_type"] == 5
+    assert set(data["resolved"]["users"]) == set(data["resolved"]["members"]) == set(data["values"])
+
+
 async def test_channel_history_excludes_ephemeral_and_pages(club: Club, raw: RawBot) -> None:
     path = f"/channels/{club.channel.id}/messages"
     ids = [int((await raw.rest("POST", path, {"content": str(i)}))[1]["id"]) for i in range(5)]

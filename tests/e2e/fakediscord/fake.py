@@ -332,10 +332,17 @@ class FakeDiscord:
         data = build.component_data(message, user, custom_id, None)
         return await self._dispatch(3, user, self.world.channels[message.channel_id], data, message)
 
-    async def select(self, user: User, message: Message, custom_id: str, values: list[str]) -> Interaction:
-        """`user` picks `values` in the select menu `custom_id` on `message`."""
-        data = build.component_data(message, user, custom_id, values)
-        return await self._dispatch(3, user, self.world.channels[message.channel_id], data, message)
+    async def select(self, user: User, message: Message, custom_id: str, values: list[Any]) -> Interaction:
+        """`user` picks `values` in the select menu `custom_id` on `message`.
+
+        String selects take option values; user/role/channel selects take User/Role/Channel objects.
+        """
+        channel = self.world.channels[message.channel_id]
+        resolved = build.resolve_entities(self.world, channel, values)
+        data = build.component_data(message, user, custom_id, [_entity_id(v) for v in values])
+        if resolved:
+            data["resolved"] = resolved
+        return await self._dispatch(3, user, channel, data, message)
 
     async def submit_modal(self, opened_by: Interaction, values: Mapping[str, str]) -> Interaction:
         """Fill in and submit the modal the bot showed in answer to `opened_by`."""
@@ -345,3 +352,7 @@ class FakeDiscord:
         data = build.modal_data(modal, values)
         source = self.world.messages.get(opened_by.source_message_id or 0)
         return await self._dispatch(5, opened_by.user, opened_by.channel, data, source)
+
+
+def _entity_id(value: Any) -> str:
+    return str(value.id) if isinstance(value, (User, Role, Channel)) else str(value)

@@ -103,27 +103,36 @@ def _option(world: World, channel: Channel, spec: dict[str, Any], options: Mappi
         _bounds(name, value, spec.get("min_value"), spec.get("max_value"), "value")
     elif kind == BOOLEAN:
         value = bool(raw)
-    elif kind in (USER, MENTIONABLE) and isinstance(raw, User):
+    elif (kind in (USER, MENTIONABLE) and isinstance(raw, User)) or (kind == CHANNEL and isinstance(raw, Channel)) \
+            or (kind in (ROLE, MENTIONABLE) and isinstance(raw, Role)):
         value = str(raw.id)
-        resolved.setdefault("users", {})[value] = raw.payload()
-        if channel.guild_id is not None:
-            member = world.member_payload(world.guilds[channel.guild_id], raw, with_permissions=True)
-            member.pop("user")
-            resolved.setdefault("members", {})[value] = member
-    elif kind == CHANNEL and isinstance(raw, Channel):
-        value = str(raw.id)
-        info = world.channel_payload(raw)
-        info["permissions"] = str(world.bot_permissions(raw))
-        resolved.setdefault("channels", {})[value] = info
-    elif kind in (ROLE, MENTIONABLE) and isinstance(raw, Role):
-        value = str(raw.id)
-        resolved.setdefault("roles", {})[value] = raw.payload()
+        for key, entries in resolve_entities(world, channel, [raw]).items():
+            resolved.setdefault(key, {}).update(entries)
     else:
         raise ValueError(f"option {name!r} of type {kind} cannot take {raw!r}")
     choices = spec.get("choices")
     if choices and value not in [c["value"] for c in choices]:
         raise ValueError(f"option {name!r} must be one of {[c['value'] for c in choices]}, not {value!r}")
     return {"name": name, "type": kind, "value": value}
+
+
+def resolve_entities(world: World, channel: Channel, values: list[Any]) -> dict[str, dict[str, Any]]:
+    """The `resolved` block for users, roles and channels picked in an entity select."""
+    resolved: dict[str, dict[str, Any]] = {}
+    for value in values:
+        if isinstance(value, User):
+            resolved.setdefault("users", {})[str(value.id)] = value.payload()
+            if channel.guild_id is not None:
+                member = world.member_payload(world.guilds[channel.guild_id], value, with_permissions=True)
+                member.pop("user")
+                resolved.setdefault("members", {})[str(value.id)] = member
+        elif isinstance(value, Role):
+            resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+        elif isinstance(value, Channel):
+            info = world.channel_payload(value)
+            info["permissions"] = str(world.bot_permissions(value))
+            resolved.setdefault("channels", {})[str(value.id)] = info
+    return resolved
 
 
 def _bounds(name: str, value: float, low: float | None, high: float | None, what: str) -> None:

@@ -42,18 +42,18 @@ class Interaction:
     kind: int
     user: User
     channel: Channel
-    payload: dict[str, Any]
+    payload: dict[str, Any] = field(repr=False)
     created_at: float
     source_message_id: int | None = None
     callback_type: int | None = None
-    callback_data: dict[str, Any] | None = None
+    callback_data: dict[str, Any] | None = field(default=None, repr=False)
     acked_at: float | None = None
     original_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     ephemeral: bool = False
     #: For a deferred update (6): how many versions the message had, so wait_message() awaits the edit.
     versions_at_ack: int = 0
-    _fake: Any = None
+    _fake: Any = field(default=None, repr=False)
 
     @property
     def acknowledged(self) -> bool:
@@ -90,6 +90,9 @@ class Interaction:
     async def wait_message(self, timeout: float = 5.0) -> Message:
         """Wait for the visible response: the original message once it is no longer "thinking"."""
         def ready() -> Message | None:
+            if self.callback_type in (8, 9):
+                raise ValueError(f"interaction {self.id} was answered with "
+                                 f"{'choices' if self.callback_type == 8 else 'a modal'}, not a message")
             msg = self.original
             if msg is None or msg.loading:
                 return None

@@ -251,6 +251,12 @@ class Message:
     #: In a private thread: the thread's member list (shared, so members added later see it too).
     restricted_to: list[int] | None = None
 
+    def __repr__(self) -> str:
+        text = self.content if len(self.content) <= 60 else self.content[:57] + "..."
+        return (f"<Message {self.id} in {self.channel_id} {self.visibility}"
+                f"{'' if self.viewer_id is None else ' to ' + str(self.viewer_id)} {text!r}"
+                f" versions={len(self.history)}{' deleted' if self.deleted else ''}>")
+
     @property
     def current(self) -> MessageVersion:
         return self.history[-1]
