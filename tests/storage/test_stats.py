@@ -88,6 +88,16 @@ async def test_month_and_all_time_leaderboards(filled: SqliteStorage) -> None:
     ]
 
 
+async def test_the_leaderboard_ranks_by_seeger_fabian_points_on_request(filled: SqliteStorage) -> None:
+    board = await filled.stats.leaderboard(server_id=100, window=Window.ALL, now=NOW, by="seeger")
+    assert [(r.rank, r.display_name, r.seeger) for r in board.humans] == [
+        (1, "Carla", 176), (2, "Anna", 44), (3, "Bert", 2)]
+    month = await filled.stats.leaderboard(server_id=100, window=Window.MONTH, now=NOW, by="seeger")
+    assert [(r.display_name, r.seeger) for r in month.humans] == [("Anna", 138), ("Carla", 136), ("Bert", -38)]
+    with pytest.raises(ValueError, match="rank by one of points, seeger"):
+        await filled.stats.leaderboard(server_id=100, window=Window.ALL, now=NOW, by="luck")
+
+
 async def test_leaderboards_page_and_keep_servers_apart(filled: SqliteStorage) -> None:
     first = await filled.stats.leaderboard(server_id=100, window=Window.WEEK, now=NOW, page=1, page_size=2)
     second = await filled.stats.leaderboard(server_id=100, window=Window.WEEK, now=NOW, page=2, page_size=2)

@@ -30,12 +30,13 @@ _DEAL_COLUMNS = ("deal_id, table_id, deal_number, server_id, declarer_id, game, 
 
 
 def rank(totals: Sequence[tuple[int, int, int, int]]) -> list[SeriesStanding]:
-    """(player, total, seeger, deals) -> standings by total, then Seeger points; equal pairs share a place."""
+    """(player, total, seeger, deals) -> standings by list points; equal totals share a place, as on the
+    Skatliste (listed by Seeger points within the tie)."""
     ordered = sorted(totals, key=lambda t: (-t[1], -t[2], t[0]))
     standings: list[SeriesStanding] = []
     for index, (player, total, seeger, deals) in enumerate(ordered):
         place = index + 1
-        if standings and (standings[-1].total, standings[-1].seeger) == (total, seeger):
+        if standings and standings[-1].total == total:
             place = standings[-1].place
         standings.append(SeriesStanding(player, place, total, seeger, deals))
     return standings

@@ -48,8 +48,8 @@ WITH parts AS (
 SELECT t.player_id, p.display_name, p.is_ai, t.points, t.seeger, t.deals, t.declared, t.won,
        COALESCE(s.series, 0) AS series, COALESCE(s.series_points, 0) AS series_points
 FROM totals t JOIN players p ON p.player_id = t.player_id LEFT JOIN series s ON s.player_id = t.player_id
-ORDER BY t.points DESC, t.seeger DESC, t.player_id
 """
+RANKINGS = ("points", "seeger")
 
 
 def _bounds(window: Window, now: datetime) -> dict[str, int]:
@@ -67,11 +67,16 @@ class SqliteStats:
         self._db = database
 
     async def leaderboard(self, *, server_id: int, window: Window, now: datetime, page: int = 1,
-                          page_size: int = 10) -> Leaderboard:
-        """A page of the human ranking by list points (AI players listed apart, not ranked among humans)."""
+                          page_size: int = 10, by: str = "points") -> Leaderboard:
+        """A page of the human ranking by list points or Seeger-Fabian points (`by`); AI players are listed
+        apart, not ranked among humans."""
         if page < 1 or not 1 <= page_size <= 100:
             raise ValueError("page starts at 1 and page_size is between 1 and 100")
+        if by not in RANKINGS:
+            raise ValueError(f"rank by one of {', '.join(RANKINGS)}")
         rows = await self._db.fetch_all(_LEADERBOARD, {"server": server_id, **_bounds(window, now)})
+        first, second = ("points", "seeger") if by == "points" else ("seeger", "points")
+        rows.sort(key=lambda row: (-row[first], -row[second], row["player_id"]))
         humans: list[LeaderboardRow] = []
         ai: list[LeaderboardRow] = []
         for row in rows:
