@@ -77,12 +77,15 @@ def split_statements(sql: str) -> list[str]:
 
 
 class Database:
-    """The shared connection and its lock. Repositories borrow it through `transaction()`."""
+    """The writing connection (with its lock) and a read-only one. Repositories borrow them through
+    `transaction()` and `reading()`: in WAL mode a leaderboard read never holds up a table's next action."""
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self._lock = asyncio.Lock()
+        self._reader: aiosqlite.Connection | None = None
+        self._reader_lock = asyncio.Lock()
         self._commits = 0
         self._checkpointer: aiosqlite.Connection | None = None
         self._checkpoint_task: asyncio.Task[None] | None = None
@@ -104,9 +107,19 @@ class Database:
             await connection.execute("PRAGMA wal_autocheckpoint = 0")  # see CHECKPOINT_EVERY
             database = cls(connection, path)
             await database.migrate(load_migrations(migrations))
+            reader = await aiosqlite.connect(path, isolation_level=None)
         except BaseException:
             await connection.close()
             raise
+        try:
+            reader.row_factory = aiosqlite.Row
+            await reader.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await reader.close()
+            await connection.close()
+            raise
+        database._reader = reader
         return database
 
     async def close(self) -> None:
@@ -115,6 +128,9 @@ class Database:
             await self._checkpoint_task
         if self._checkpointer is not None:
             await self._checkpointer.close()
+        if self._reader is not None:
+            async with self._reader_lock:
+                await self._reader.close()
         async with self._lock:
             await self.connection.close()
 
@@ -184,13 +200,16 @@ class Database:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
-        """A read transaction: several SELECTs see one consistent snapshot."""
-        async with self._lock:
-            await self.connection.execute("BEGIN")
+        """A read transaction on the read-only connection: its SELECTs see one snapshot of what was committed."""
+        reader = self._reader
+        if reader is None:
+            raise RuntimeError("the database is not open")
+        async with self._reader_lock:
+            await reader.execute("BEGIN")
             try:
-                yield self.connection
+                yield reader
             finally:
-                await self.connection.execute("COMMIT")
+                await reader.execute("COMMIT")
 
     async def fetch_all(self, sql: str, params: dict[str, object] | Iterable[object] = ()) -> list[sqlite3.Row]:
         async with self.reading() as connection:

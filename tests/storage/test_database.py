@@ -184,3 +184,17 @@ async def test_a_commit_that_fails_is_rolled_back_and_the_connection_stays_usabl
         assert await storage.players.get(player_id=1) == Player(1, "Anna")
     finally:
         await storage.close()
+
+
+async def test_reads_see_every_commit_and_cannot_write(tmp_path: Path) -> None:
+    storage = await SqliteStorage.open(tmp_path / "reader.sqlite3")
+    try:
+        for number in range(3):
+            await storage.players.save(player=Player(number, f"p{number}"), now=NOW)
+            assert await storage.players.get(player_id=number) == Player(number, f"p{number}")
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            async with storage.database.reading() as reader:
+                await reader.execute("DELETE FROM players")
+        assert len(await storage.database.fetch_all("SELECT * FROM players")) == 3
+    finally:
+        await storage.close()
