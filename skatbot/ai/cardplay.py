@@ -120,11 +120,15 @@ def _declarer_follow(view: SeatView, know: Knowledge, legal: list[Card]) -> Card
         pick = min(sure, key=lambda c: _cost(know, c))
         if points + pick.points > 0 or _cost(know, pick) < 6 or not losers:
             return pick
-    elif winners and (points >= 4 or not losers):
-        trumps = [c for c in winners if _eff(know, c) == TRUMP and led != TRUMP]
-        if trumps and after:  # trump high enough that the last defender is unlikely to overtrump
-            return max(trumps, key=lambda c: (-abs(know.table.power[c.index] - 106), -c.points))
-        return min(winners, key=lambda c: _cost(know, c))
+    elif winners:
+        ruffs = [c for c in winners if _eff(know, c) == TRUMP and led != TRUMP]
+        if ruffs and after:  # ruff where the last defender has the fewest cards left to overruff with
+            pick = min(ruffs, key=lambda c: (bin(threats(know, c.index, led, after)).count("1"), c.points,
+                                             know.table.power[c.index]))
+            if bin(threats(know, pick.index, led, after)).count("1") <= 1 or points >= 4 or not losers:
+                return pick
+        elif points >= 4 or not losers:
+            return min(winners, key=lambda c: _cost(know, c))
     return min(losers or legal, key=lambda c: (_cost(know, c), _suit_length(know, c)))
 
 
