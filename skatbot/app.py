@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
 
@@ -20,6 +23,16 @@ log = logging.getLogger(__name__)
 # The extensions the bot loads at start-up, in order ("cogs.tables", ...). Explicit, so that what runs
 # is what is listed here and nothing is picked up by accident.
 EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.settings")
+
+
+def watch_parent(parent_pid: int, every: float = 1.0) -> None:
+    """In each AI worker: exit when the bot process is gone (a crash or SIGKILL leaves no one to stop us)."""
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(every)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 class SkatBot(commands.Bot):
@@ -48,7 +61,8 @@ class SkatBot(commands.Bot):
         self.storage = await SqliteStorage.open(self.settings.database_path)
         log.info("database %s is ready", self.settings.database_path)
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
-        self.ai_executor = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
+        self.ai_executor = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"),
+                                               initializer=watch_parent, initargs=(os.getpid(),))
         # Command descriptions in German for German Discord clients (names stay English).
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:

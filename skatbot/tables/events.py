@@ -70,9 +70,14 @@ class StandInStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class TableResumed:
+    """The bot restarted and rebuilt this table from its log: the board and hands are shown afresh."""
+
+
+@dataclass(frozen=True, slots=True)
 class TableClosed:
     reason: str
 
 
 Event = (LobbyChanged | GameStarted | DealStarted | ActionTaken | TrickTaken | DealFinished | SeriesFinished
-         | TurnWarning | StandInStarted | TableClosed)
+         | TurnWarning | StandInStarted | TableResumed | TableClosed)

@@ -388,7 +388,10 @@ class Table:
     async def resume(self) -> None:
         """After a restore: deal on if a deal was due, and start AI turns and timers again."""
         async with self.lock:
-            shown = await self._follow_up() if self.game.state is TableState.PLAYING else []
+            shown: list[ev.Event] = []
+            if self.game.state is TableState.PLAYING:
+                shown.append(ev.TableResumed())
+                shown.extend(await self._follow_up())
         self._publish(shown)
         self._kick()
 

@@ -86,6 +86,8 @@ DE: dict[str, str] = {
     "notice.stand_in_timeout": "🤖 Die Zeit ist um: der Computer hat für {name} gespielt.",
     "notice.stand_in_absent": "🤖 {name} hat mehrmals nicht gespielt: der Computer übernimmt, bis "
                               "/skat join wieder Platz nimmt.",
+    "notice.resumed": "♻️ Ich wurde neu gestartet: Tisch #{id} geht weiter, wo er stand. Deine Karten kommen "
+                      "noch einmal; ältere Knöpfe funktionieren weiter.",
     "notice.closed": "Der Tisch wurde geschlossen ({reason}).",
     "notice.started": "Los geht's! Deine Karten kommen per Direktnachricht.",
     "reply.done": "Erledigt.",

@@ -85,6 +85,8 @@ EN: dict[str, str] = {
     "notice.stand_in_timeout": "🤖 Time is up: the computer played for {name}.",
     "notice.stand_in_absent": "🤖 {name} missed several turns: the computer plays for them until they "
                               "/skat join again.",
+    "notice.resumed": "♻️ I was restarted: table #{id} goes on where it stopped. Your cards come again; "
+                      "older buttons still work.",
     "notice.closed": "The table was closed ({reason}).",
     "notice.started": "The game starts! Your cards come by direct message.",
     "reply.done": "Done.",

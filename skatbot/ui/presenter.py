@@ -113,6 +113,11 @@ class DiscordPresenter:
                 name = game.places[event.place].name
                 key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
                 await channel.send(t(lang, key, name=name))
+            elif isinstance(event, ev.TableResumed):
+                await channel.send(t(lang, "notice.resumed", id=table.id))
+                if game.deal is not None and not game.deal.is_over:  # a fresh board; hands follow below
+                    content = board_text(game, game.deal, game.deal_number, lang, deck)
+                    state.boards[game.deal_number] = ((await channel.send(content[:2000])).id, content)
             elif isinstance(event, ev.TableClosed):
                 await channel.send(t(lang, "notice.closed", reason=event.reason))
                 lobby_changed = True

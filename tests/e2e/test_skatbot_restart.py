@@ -1,0 +1,90 @@
+"""The bot is killed (SIGKILL) mid-deal and restarted on the same database: the table goes on."""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out
+
+
+def counted(database: Path, player_id: int) -> tuple[list[int], int]:
+    """Stored deal numbers of table 1, and how many deals the player's daily statistics count."""
+    with sqlite3.connect(database) as db:
+        numbers = [row[0] for row in db.execute("SELECT deal_number FROM deals WHERE table_id = 1 ORDER BY 1")]
+        played = db.execute("SELECT COALESCE(SUM(deals), 0) FROM player_days WHERE player_id = ?",
+                            (player_id,)).fetchone()[0]
+    return numbers, int(played)
+
+
+async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 2})).wait_message()
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    for _ in range(2):
+        await (await fake.click(alice, lobby, "sk:1:0:addai:normal")).wait_acked()
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await (await fake.click(alice, lobby, "sk:1:0:start:")).wait_acked()
+    rng = random.Random(8)
+
+    def card_turn():  # type: ignore[no-untyped-def]
+        message = latest_hand(fake, alice)
+        if message is None or not message.content.startswith("**Your hand** · deal 1"):
+            return None
+        return message if any(kind_of(c) == "card" for c in game_controls(message)) else None
+
+    # Bid on (never pass) until alice has played two cards of deal 1 and it is her turn again.
+    for _ in range(60):
+        found = await fake.wait_for(lambda: card_turn() or latest_hand(fake, alice) if game_controls(
+            latest_hand(fake, alice) or _Nothing) else None, 20, "alice's turn")
+        message = card_turn()
+        if message is not None and len(message.content.splitlines()[1].split()) <= 8:
+            break
+        await button_move(fake, alice, found, rng, avoid=("pass",))
+    old_hand = card_turn()
+    assert old_hand is not None, "alice never reached the middle of the deal"
+    board_before = next(m for m in fake.messages(channel) if m.content.startswith("**Deal 1 of 2**"))
+
+    await proc.kill()
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
+    await fake.wait_for(lambda: any("I was restarted" in t for t in public_texts(fake, channel)), 10,
+                        "the restart notice")
+    fresh_board = await fake.wait_for_message(channel, lambda m: m.content.startswith("**Deal 1 of 2**")
+                                              and m.id != board_before.id)
+    # The fresh board continues the same deal: alice's cards on it and in her hand make her ten.
+    assert "plays **" in fresh_board.content and "\n1. " in fresh_board.content
+    assert len(re.findall(r"alice [♣♠♥♦]", fresh_board.content)) + len(cards_in(old_hand)) == 10
+
+    # A button from before the crash still plays.
+    card = next(c for c in game_controls(old_hand) if kind_of(c) == "card")
+    click = await fake.click(alice, old_hand, card["custom_id"])
+    assert await click.wait_acked() == 6
+    played = card["label"]
+    await fake.wait_for(lambda: f"alice {played}" in fresh_board.content, 10, "the old button's card on the board")
+
+    await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    results = [t for m in fake.messages(channel) if m.visibility == "public"
+               for t in [m.content] if t.startswith("**Result of deal")]
+    assert sorted(r.split("\n")[0] for r in results) == ["**Result of deal 1**", "**Result of deal 2**"]
+    assert counted(database, alice.id) == ([1, 2], 2)
+    assert_no_public_leaks(fake, [alice], min_deals=2)
+    fake.assert_clean()
+
+
+class _NothingType:
+    deleted = True
+
+    def walk_components(self):  # type: ignore[no-untyped-def]
+        return iter(())
+
+
+_Nothing = _NothingType()
