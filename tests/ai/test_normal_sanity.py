@@ -23,6 +23,7 @@ from skatbot.engine import (
     Phase,
     PlayCard,
     RuleSet,
+    Suit,
     parse_cards,
 )
 from skatbot.engine.deal import Deal
@@ -53,8 +54,9 @@ def test_never_bids_past_what_the_hand_can_be_worth() -> None:
         limit = bid_limit(hand, rng.randrange(3))
         worth = max([game_value(g, hand, hand_game=True) for g in TRUMP_GAMES] + [59])
         assert limit <= worth
-        if limit >= 48:  # a big bid needs a hand to match: jacks or a safe null
-            assert sum(c.is_jack for c in hand) >= 2 or limit in (59,)
+        if limit >= 48:  # a big bid needs a hand to match: a jack, or a long suit to play "against" many
+            longest = max(sum(1 for c in hand if c.suit is s and not c.is_jack) for s in Suit)
+            assert any(c.is_jack for c in hand) or longest >= 5
 
 
 def test_takes_an_obvious_grand() -> None:
