@@ -48,29 +48,39 @@ StartBot = Callable[..., Awaitable[BotProcess]]
 
 @pytest.fixture
 async def start_bot(request: pytest.FixtureRequest) -> AsyncIterator[StartBot]:
-    """start_bot(fake, script=SAMPLE_BOT, env=None): launch a bot process, wait until it is connected and synced.
+    """start_bot(fake, script=SAMPLE_BOT, env=None, strict=True): launch a bot process, wait until it is
+    connected and synced.
 
     Every process (also those appended to `start_bot.procs`) is stopped afterwards; its output is
-    printed when the test failed.
+    printed when the test failed. A `strict` process must not have logged a traceback: discord.py logs
+    and survives exceptions in event parsing and callbacks, which would otherwise go unnoticed.
     """
     procs: list[BotProcess] = []
+    strict: list[BotProcess] = []
 
     async def start(server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",),
-                    env: dict[str, str] | None = None) -> BotProcess:
+                    env: dict[str, str] | None = None, strict_output: bool = True) -> BotProcess:
         proc = BotProcess(server, script, env=env)
         procs.append(proc)
+        if strict_output:
+            strict.append(proc)
         await proc.start()
         await proc.wait_connected(commands=commands)
         return proc
 
     start.procs = procs  # type: ignore[attr-defined]
     yield start
+    tracebacks: list[str] = []
     for proc in procs:
         await proc.stop()
+        output = proc.output()
         rep = getattr(request.node, "rep_call", None)
         if rep is not None and rep.failed:
-            print(f"--- output of {proc.script}\n{proc.output()}")
+            print(f"--- output of {proc.script}\n{output}")
+        if proc in strict and "Traceback (most recent call last)" in output:
+            tracebacks.append(f"--- {proc.script} logged a traceback:\n{output}")
         proc.close()
+    assert not tracebacks, "\n".join(tracebacks)
 
 
 @pytest.hookimpl(hookwrapper=True)

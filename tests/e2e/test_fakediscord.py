@@ -131,7 +131,7 @@ async def test_buttons_in_a_dm_are_clicked_from_the_dm_channel(club: Club, start
 async def test_late_acknowledgement_is_a_violation_and_fails_with_10062(start_bot: StartBot) -> None:
     async with FakeDiscord(ack_timeout=0.5) as fake:
         club = build_club(fake)
-        await start_bot(fake)
+        bot = await start_bot(fake)
         ix = await fake.slash(club.alice, club.channel, "skat", subcommand="slow", options={"seconds": 0.8})
         notice = await fake.wait_for_message(club.channel, lambda m: m.content.startswith("too late"))
         assert notice.content == "too late (10062)"
@@ -139,6 +139,7 @@ async def test_late_acknowledgement_is_a_violation_and_fails_with_10062(start_bo
         assert [v.kind for v in fake.violations] == ["ack_timeout", "late_callback"]
         with pytest.raises(AssertionError, match="ack_timeout"):
             fake.assert_clean()
+        await bot.stop()  # before this fake goes away, or the bot would log reconnect attempts
 
 
 async def test_second_initial_response_gets_40060(club: Club, start_bot: StartBot) -> None:
