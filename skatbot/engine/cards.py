@@ -210,9 +210,15 @@ def iter_indexes(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+_RANK_MASK_POINTS: tuple[int, ...] = tuple(
+    sum(RANK_POINTS[rank] for rank in range(8) if byte >> rank & 1) for byte in range(256))
+"""Card points of each set of ranks in one suit (one byte of a card mask): four look-ups per mask."""
+
+
 def points_of(mask: int) -> int:
     """Card points in a bitmask."""
-    return sum(CARDS[i].points for i in iter_indexes(mask))
+    table = _RANK_MASK_POINTS
+    return table[mask & 255] + table[mask >> 8 & 255] + table[mask >> 16 & 255] + table[mask >> 24 & 255]
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -9,9 +9,11 @@ as bitmasks over `Card.index` because AI players simulate thousands of deals.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum, IntEnum
+from functools import cache
 
 from . import errors
 from .actions import (
@@ -69,6 +71,42 @@ class Trick:
 
 def _null_value(contract: Contract, rules: RuleSet = OFFICIAL) -> int:
     return rules.null_value(contract.hand, contract.ouvert)
+
+
+_PLAYS_BY_SUIT: tuple[tuple[tuple[PlayCard, ...], ...], ...] = tuple(
+    tuple(tuple(PLAY[suit * 8 + rank] for rank in range(8) if byte >> rank & 1) for byte in range(256))
+    for suit in range(4))
+"""The shared PlayCard actions of each set of ranks in one suit (one byte of a hand mask), in index order."""
+
+
+@cache
+def _suit_and_grand_contracts(hand: bool, open_any: bool) -> tuple[Contract, ...]:
+    """The suit and grand games a declarer may name (before Musik and nulls), built once."""
+    contracts: list[Contract] = []
+    for game in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
+        contracts.append(Contract(game, hand))
+        if hand:
+            contracts.append(Contract(game, True, schneider=True))
+            contracts.append(Contract(game, True, schneider=True, schwarz=True))
+            contracts.append(Contract(game, True, True, True, ouvert=True))
+        if open_any:
+            contracts.append(Contract(game, hand, ouvert=True))
+    return tuple(contracts)
+
+
+_NULL_CONTRACTS: dict[bool, tuple[Contract, Contract]] = {
+    hand: (Contract(GameType.NULL, hand), Contract(GameType.NULL, hand, ouvert=True)) for hand in (False, True)}
+
+BID_18 = Bid(18)
+_BID_ACTIONS: dict[tuple[int, ...], tuple[Bid, ...]] = {}
+
+
+def _bids_above(ladder: tuple[int, ...], value: int) -> tuple[Bid, ...]:
+    """The Bid actions on `ladder` above `value`, shared so the auction allocates nothing."""
+    bids = _BID_ACTIONS.get(ladder)
+    if bids is None:
+        bids = _BID_ACTIONS[ladder] = tuple(Bid(v) for v in ladder)
+    return bids[bisect_right(ladder, value):]
 
 
 DEAL_ORDER: tuple[tuple[str, int], ...] = (
@@ -226,37 +264,23 @@ class Deal:
 
     def _legal_cards(self) -> list[Action]:
         mask = self.legal_mask()
-        out: list[Action] = []
-        while mask:
-            low = mask & -mask
-            out.append(PLAY[low.bit_length() - 1])
-            mask ^= low
-        return out
+        diamonds, hearts, spades, clubs = _PLAYS_BY_SUIT
+        return [*diamonds[mask & 255], *hearts[mask >> 8 & 255], *spades[mask >> 16 & 255], *clubs[mask >> 24]]
 
     def _auction_actions(self) -> list[Action]:
         if self._forehand_last_call:
-            return [Bid(18), PASS]
+            return [BID_18, PASS]
         if self._turn == self._bidder:
-            return [*(Bid(v) for v in self.rules.bid_ladder if v > self.bid), PASS]
+            return [*_bids_above(self.rules.bid_ladder, self.bid), PASS]
         return [HOLD, PASS]
 
     def _declarable(self, hand: bool) -> list[Contract]:
-        contracts: list[Contract] = []
-        open_any = self.rules.ouvert_any_game
-        for game in (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND):
-            contracts.append(Contract(game, hand))
-            if hand:
-                contracts.append(Contract(game, True, schneider=True))
-                contracts.append(Contract(game, True, schneider=True, schwarz=True))
-                contracts.append(Contract(game, True, True, True, ouvert=True))
-            if open_any:
-                contracts.append(Contract(game, hand, ouvert=True))
+        contracts = list(_suit_and_grand_contracts(hand, self.rules.ouvert_any_game))
         if self.rules.musik:  # Musik on any of the above whose card the declarer holds
             held = self._hands[self.declarer]  # type: ignore[index]
             contracts += [replace(c, musik=True) for c in contracts
                           if held >> c.musik_card.index & 1]  # type: ignore[union-attr]
-        for ouvert in (False, True):
-            null = Contract(GameType.NULL, hand, ouvert=ouvert)
+        for null in _NULL_CONTRACTS[hand]:
             if _null_value(null, self.rules) >= self.bid:
                 contracts.append(null)
         return contracts
