@@ -13,12 +13,12 @@ from skatbot.engine import (
     PLAY, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, IllegalAction, Kontra, Pass,
     Phase, PickUpSkat, PlayCard, Re, RuleSet,
 )
-from skatbot.engine.errors import InvalidRuleSet
+from skatbot.engine.errors import InvalidRuleSet, NotYourTurn
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import seat_view
 from skatbot.tables import Table, TableError, TableTiming
-from skatbot.tables.errors import NotAtTable, WrongTableState
+from skatbot.tables.errors import NotAtTable, SittingOut, TableFull, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.ui.cards import card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, on_message, parse_custom_id
@@ -93,7 +93,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         elif isinstance(error, NoTable):
             text = t(lang, "error.no_table")
         elif isinstance(error, (TableError, IllegalAction, InvalidRuleSet, ValueError)):
-            text = t(lang, "error.refused", reason=str(error).rstrip("."))
+            text = _friendly(error, lang)
         else:
             log.error("command failed for user %s in channel %s", interaction.user.id, interaction.channel_id,
                       exc_info=error)
@@ -370,6 +370,22 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                 await interaction.edit_original_response(view=None)
         except (TableError, discord.HTTPException):
             log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
+
+
+def _friendly(error: Exception, lang: str) -> str:
+    """A refusal in the player's language: the common ones have their own text, the rest name the reason."""
+    reason = str(error)
+    if isinstance(error, NotYourTurn):
+        return t(lang, "error.not_your_turn")
+    if isinstance(error, SittingOut):
+        return t(lang, "error.sitting_out")
+    if isinstance(error, TableFull):
+        return t(lang, "error.table_full")
+    if isinstance(error, NotAtTable) and reason.startswith("you are not sitting"):
+        return t(lang, "error.not_at_table")
+    if isinstance(error, NotAtTable) and reason.startswith("only players"):
+        return t(lang, "error.players_only")
+    return t(lang, "error.refused", reason=reason.rstrip("."))
 
 
 def _card(text: str, lang: str) -> Card:

@@ -104,5 +104,10 @@ DE: dict[str, str] = {
     "error.unknown_rules": "Unbekannte Regelvorgabe {name!r}: wähle eine von {choices}.",
     "error.bad_card": "{text!r} ist keine Karte. Schreib sie wie CJ, ST, ♠10.",
     "error.bad_game": "{text!r} ist kein Spiel. Wähle clubs, spades, hearts, diamonds, grand oder null.",
+    "error.not_your_turn": "Du bist noch nicht dran: warte auf die anderen (ich sage dir Bescheid).",
+    "error.sitting_out": "Du gibst und setzt in diesem Spiel aus: deine Karten kommen mit dem nächsten.",
+    "error.table_full": "Dieser Tisch ist voll.",
+    "error.not_at_table": "Du sitzt nicht an diesem Tisch.",
+    "error.players_only": "Nur Spieler an diesem Tisch können das tun.",
     "error.refused": "Nicht erlaubt: {reason}.",
 }

@@ -103,5 +103,10 @@ EN: dict[str, str] = {
     "error.unknown_rules": "Unknown rule preset {name!r}: choose one of {choices}.",
     "error.bad_card": "{text!r} is not a card. Write it like CJ, ST, ♠10.",
     "error.bad_game": "{text!r} is not a game. Choose clubs, spades, hearts, diamonds, grand or null.",
+    "error.not_your_turn": "It is not your turn yet: wait for the others (I will notify you).",
+    "error.sitting_out": "You deal and sit out this deal: your cards come with the next one.",
+    "error.table_full": "This table is full.",
+    "error.not_at_table": "You are not sitting at this table.",
+    "error.players_only": "Only players at this table can do that.",
     "error.refused": "Not allowed: {reason}.",
 }

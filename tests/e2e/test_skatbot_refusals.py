@@ -67,20 +67,20 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     snapshot = Snapshot(fake, channel, database)
     click = await fake.click(eve, lobby, "sk:1:0:start:")
     answer = await click.wait_followup()
-    assert answer.visibility == "ephemeral" and "only players at this table" in answer.content
-    assert "only players at this table" in await refused(fake, eve, channel, "add-ai")
+    assert answer.visibility == "ephemeral" and "Only players at this table" in answer.content
+    assert "Only players at this table" in await refused(fake, eve, channel, "add-ai")
     snapshot.assert_unchanged()
 
     await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
     await (await fake.slash(dave, channel, "skat", subcommand="join")).wait_message()
-    assert "full" in await refused(fake, eve, channel, "join")
+    assert "This table is full." == await refused(fake, eve, channel, "join")
     assert "need" not in await refused(fake, alice, channel, "start")
     players = [alice, carol, dave]
     user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 10, "the first bid")
     other = next(u for u in players if u is not user and latest_hand(fake, u) is not None)
 
     snapshot = Snapshot(fake, channel, database)
-    assert "not your turn" in await refused(fake, other, channel, "bid", value=18)
+    assert "not your turn yet" in await refused(fake, other, channel, "bid", value=18)
     assert "not on the bid ladder" in await refused(fake, user, channel, "bid", value=19)
     assert "not sitting at this table" in await refused(fake, eve, channel, "pass")
     assert "not sitting at this table" in await forged_click(fake, eve, lobby, "sk:1:0:pass:")

@@ -1,0 +1,58 @@
+"""A table of four: the dealer sits out each deal, and their commands and buttons say so clearly."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
+from tests.e2e.test_skatbot_refusals import forged_click, refused
+
+
+async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    carol, dave, frank = fake.add_user("carol"), fake.add_user("dave"), fake.add_user("frank")
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"seats": 4, "deals": 2})).wait_message()
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    assert "4 seats" in lobby.content
+    for user in (carol, dave, frank):
+        await (await fake.click(user, lobby, "sk:1:0:join:")).wait_acked()
+    await fake.wait_for(lambda: "4. frank" in lobby.content, 5, "four seated")
+    await (await fake.click(carol, lobby, "sk:1:0:start:")).wait_acked()
+    players = [alice, carol, dave, frank]
+    rng = random.Random(2)
+
+    # Deal 1: alice (place 1) deals and sits out.
+    board = await fake.wait_for_message(channel, lambda m: m.content.startswith("**Deal 1 of 2**"))
+    assert "alice deals and sits out." in board.content
+    await fake.wait_for(lambda: whose_turn(fake, players), 10, "the first turn")
+    assert latest_hand(fake, alice) is None, "the dealer gets no cards"
+    assert "sit out this deal:" in await refused(fake, alice, channel, "bid", value=18)
+    assert "sit out this deal:" in await refused(fake, alice, channel, "hand")
+    assert await fake.autocomplete(alice, channel, "skat", subcommand="play", focused="card") == []
+    assert "sit out this deal:" in await forged_click(fake, alice, lobby, "sk:1:0:pass:")
+
+    def deal_over(number: int):  # type: ignore[no-untyped-def]
+        return lambda: any(f"Result of deal {number}" in t for t in public_texts(fake, channel))
+
+    async def move(user, message):  # type: ignore[no-untyped-def]
+        await button_move(fake, user, message, rng, avoid=("pass",) if rng.random() < 0.5 else ())
+
+    await play_out(fake, players, deal_over(1), move)
+    # Deal 2: carol deals; her buttons from deal 1 are gone or stale, and she is told she sits out.
+    board2 = await fake.wait_for_message(channel, lambda m: m.content.startswith("**Deal 2 of 2**"))
+    assert "carol deals and sits out." in board2.content
+    old = latest_hand(fake, carol)
+    assert old is not None and old.content.startswith("**Your hand** · deal 1") and not old.buttons()
+    assert "earlier deal" in await forged_click(fake, carol, lobby, "sk:1:0:pass:")
+    assert "sit out this deal:" in await forged_click(fake, carol, lobby, "sk:1:1:pass:")
+    assert "sit out this deal:" in await refused(fake, carol, channel, "pass")
+    await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)), move)
+    listed = await (await fake.slash(frank, channel, "skat", subcommand="list")).wait_message()
+    assert "(2 of 2 deals)" in listed.content and all(n in listed.content for n in ("alice", "carol", "dave", "frank"))
+    assert_no_public_leaks(fake, players, min_deals=2)
+    fake.assert_clean()
