@@ -48,8 +48,8 @@ def play_random_deal(seed: int, rng: random.Random) -> tuple[int, int]:
     return moves, len(deal.tricks)
 
 
-Report = tuple[int, int, int, int, float]
-"""(worker, deals, moves, tricks, elapsed seconds)"""
+Report = tuple[int, int, int, int, float, float]
+"""(worker, deals, moves, tricks, elapsed seconds, CPU seconds)"""
 
 
 def run_for(seconds: float, worker: int) -> Report:
@@ -57,6 +57,7 @@ def run_for(seconds: float, worker: int) -> Report:
     rng = random.Random(worker * 7919 + 1)
     deals = moves = tricks = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     deadline = start + seconds
     while True:
         for _ in range(50):  # look at the clock every 50 deals
@@ -66,7 +67,7 @@ def run_for(seconds: float, worker: int) -> Report:
             deals += 1
         now = time.perf_counter()
         if now >= deadline:
-            return worker, deals, moves, tricks, now - start
+            return worker, deals, moves, tricks, now - start, time.process_time() - cpu_start
 
 
 def _run_star(args: tuple[float, int]) -> Report:
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         profiler = cProfile.Profile()
         profiler.enable()
-        _, deals, _, _, elapsed = run_for(args.seconds, 0)
+        _, deals, _, _, elapsed, _ = run_for(args.seconds, 0)
         profiler.disable()
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         print(f"profiled: {deals} deals in {elapsed:.2f} s (slowed by the profiler)")
@@ -97,13 +98,14 @@ def main(argv: list[str] | None = None) -> int:
             results = pool.map(_run_star, [(args.seconds, w) for w in range(args.processes)])
     total_rate = 0.0
     total_deals = total_moves = total_tricks = 0
-    for worker, deals, moves, tricks, elapsed in results:
+    for worker, deals, moves, tricks, elapsed, cpu in results:
         rate = deals / elapsed
         total_rate += rate
         total_deals += deals
         total_moves += moves
         total_tricks += tricks
-        print(f"process {worker}: {deals} deals, {moves} moves in {elapsed:.2f} s: {rate:,.0f} deals/s")
+        print(f"process {worker}: {deals} deals, {moves} moves in {elapsed:.2f} s: {rate:,.0f} deals/s "
+              f"({deals / cpu:,.0f} per CPU second; less means the machine is busy with other work)")
     print(f"total: {total_deals} deals on {len(results)} processes, {total_moves / total_deals:.1f} moves and "
           f"{total_tricks / total_deals:.1f} tricks a deal")
     print(f"deals_per_second: {total_rate:.0f}")
