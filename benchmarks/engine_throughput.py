@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         total_moves += moves
         total_tricks += tricks
         print(f"process {worker}: {deals} deals, {moves} moves in {elapsed:.2f} s: {rate:,.0f} deals/s "
-              f"({deals / cpu:,.0f} per CPU second; less means the machine is busy with other work)")
+              f"({deals / cpu:,.0f} per CPU second: the rate on an otherwise idle core)")
     print(f"total: {total_deals} deals on {len(results)} processes, {total_moves / total_deals:.1f} moves and "
           f"{total_tricks / total_deals:.1f} tricks a deal")
     print(f"deals_per_second: {total_rate:.0f}")
