@@ -1,31 +1,80 @@
-"""The real bot, as its own process, against the fake Discord: people play Skat through it."""
+"""The real bot, as its own process, against the fake Discord: one person against two computer players."""
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import play_until, public_texts, start_skatbot
+from tests.e2e.fakediscord import FakeDiscord, User
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import button_move, latest_hand, play_out
 
 
-async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, start_bot, tmp_path: Path) -> None:
-    fake = club.fake
-    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
-    reply = await (await fake.slash(club.alice, club.channel, "skat", subcommand="new",
-                                    options={"deals": 1})).wait_message()
-    assert "is open" in reply.content
+async def open_against_ais(fake: FakeDiscord, user: User, club: Club, deals: int) -> str:
+    """`user` opens a table, seats two AIs with the lobby buttons and starts; returns the /skat new reply."""
+    reply = await (await fake.slash(user, club.channel, "skat", subcommand="new",
+                                    options={"deals": deals})).wait_message()
     lobby = await fake.wait_for_message(club.channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
-        await (await fake.click(club.alice, lobby, next(
+        await (await fake.click(user, lobby, next(
             c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
     await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
     start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
-    await (await fake.click(club.alice, lobby, start)).wait_acked()
-    await play_until(fake, club.channel, [club.alice], lambda: any(
-        "Result of deal 1" in text for text in public_texts(fake, club.channel)), random.Random(4))
-    await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, club.channel)),
+    await (await fake.click(user, lobby, start)).wait_acked()
+    return reply.content
+
+
+async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    assert "is open" in await open_against_ais(fake, alice, club, deals=1)
+    rng = random.Random(4)
+    await play_out(fake, [alice], lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
                         10, "the final ranking")
-    board = next(m for m in fake.messages(club.channel) if m.content.startswith("**Deal 1 of 1**"))
+    board = next(m for m in fake.messages(channel) if m.content.startswith("**Deal 1 of 1**"))
     assert "10. " in board.content or "→" in board.content  # the tricks are shown as they fall
+
+    # The result card: game, value, card points, won or lost, the skat and the running list.
+    result = next(m.content for m in fake.messages(channel) if m.content.startswith("**Result of deal 1**"))
+    head = result.splitlines()[1]
+    found = re.search(r"(\S+(?: \(\w+\))?) (won|lost|overbid with) .*: value (\d+), (\d+) card points, ([+-]\d+)", head)
+    assert found, head
+    declarer, score = found[1], int(found[5])
+    assert 0 <= int(found[4]) <= 120
+    assert (found[2] == "won") == (score > 0)
+    assert re.search(r"^Skat: [♣♠♥♦]\S+ [♣♠♥♦]\S+$", result, re.M)
+    assert "**Score list** (1 of 1 deals)" in result and f"{declarer} {score}" in result.split("Totals: ")[1]
+    listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
+    assert listed.visibility == "ephemeral" and listed.content == result[result.index("**Score list**"):]
+    assert latest_hand(fake, alice) is not None and not latest_hand(fake, alice).buttons()  # type: ignore[union-attr]
+    assert_no_public_leaks(fake, [alice])
+    fake.assert_clean()
+
+
+async def test_a_german_player_gets_german_texts(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, channel = club.fake, club.channel
+    dieter = fake.add_user("dieter", locale="de")
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    assert await open_against_ais(fake, dieter, club, deals=1) == "Tisch #1 ist eröffnet."
+    hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
+    assert hand.content.startswith("**Deine Karten** · Spiel 1")
+    labels = [b.get("label", "") for m in fake.dms(dieter) for b in m.buttons()]
+    assert not {"Pass", "Pick up skat"} & set(labels)
+    wrong = await (await fake.slash(dieter, channel, "skat", subcommand="bid", options={"value": 19})).wait_message()
+    assert wrong.content.startswith(("Nicht erlaubt", "Du bist noch nicht dran")), wrong.content
+    rng = random.Random(6)
+    await play_out(fake, [dieter], lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    assert any(label in ("Passe", "Skat aufnehmen") or label.endswith(" reizen") for label in
+               [b.get("label", "") for m in fake.messages(include_deleted=True) if m.viewer_id == dieter.id
+                for v in m.history for row in v.components for b in row.get("components", [])])
+    listed = await (await fake.slash(dieter, channel, "skat", subcommand="list")).wait_message()
+    assert listed.content.startswith("**Skatliste** (1 von 1 Spielen)")
+    assert any(t.startswith("**Result of deal 1**") for t in public_texts(fake, channel)), "public: server language"
+    assert_no_public_leaks(fake, [dieter])
     fake.assert_clean()
