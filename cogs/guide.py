@@ -16,7 +16,7 @@ from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 from skatbot.wiring import SEATS_KEY
 
-from .server_common import AttachedGroup, AttachingCog, choice, describe, en, reply_error, server_language
+from .server_common import AttachedGroup, AttachingCog, choice, describe, en, fit, reply_error, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -86,7 +86,7 @@ class HelpGroup(AttachedGroup):
             text = rules_text(rule_set, lang, None, settings.rule_preset)
         else:
             text = rules_text(RuleSet(), lang, None, "official")
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(fit(text), ephemeral=True)
 
     @app_commands.command(name="value", description=en("cmd.skat.help.value"))
     @app_commands.describe(game=describe("cmd.skat.help.value.game"),
@@ -116,7 +116,7 @@ class HelpGroup(AttachedGroup):
                 rule_set = RuleSet.preset(settings.rule_preset)
         question = ValueQuestion(GameType.parse(game), matadors, against, hand, schneider, schwarz, announced,
                                  ouvert, bid)
-        await interaction.response.send_message(value_text(answer(question, rule_set), lang, deck), ephemeral=True)
+        await interaction.response.send_message(fit(value_text(answer(question, rule_set), lang, deck)), ephemeral=True)
 
 
 class GuideCog(AttachingCog):

@@ -27,6 +27,7 @@ from .server_common import (
     choice,
     describe,
     en,
+    fit,
     guild_id_of,
     reply_error,
     server_language,
@@ -100,7 +101,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button],
             scoring = Scoring(self.scoring)
             last = page_of(rows, period=self.period, scoring=scoring, page=1).pages
             board = page_of(rows, period=self.period, scoring=scoring, page=min(max(self.page, 1), last))
-            await interaction.response.edit_message(content=leaderboard_text(board, self.lang),
+            await interaction.response.edit_message(content=fit(leaderboard_text(board, self.lang)),
                                                     view=leaderboard_view(board, self.lang))
         except Exception as error:  # every click gets an answer; unexpected failures are logged there
             await reply_error(interaction, error)
@@ -123,7 +124,7 @@ class ScoresGroup(AttachedGroup):
         lang = await server_language(interaction)
         bot: SkatBot = interaction.client  # type: ignore[assignment]
         board = await leaderboard_page(bot, guild_id, period, Scoring(scoring), page)
-        await interaction.response.send_message(leaderboard_text(board, lang), view=leaderboard_view(board, lang),
+        await interaction.response.send_message(fit(leaderboard_text(board, lang)), view=leaderboard_view(board, lang),
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description=en("cmd.skat.scores.stats"))
@@ -145,7 +146,7 @@ class ScoresGroup(AttachedGroup):
             raise ServerError("server.error.never_played_period" if period != "all" else
                               "server.error.never_played", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))
-        await interaction.response.send_message(stats_text(stats, lang, period),
+        await interaction.response.send_message(fit(stats_text(stats, lang, period)),
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description=en("cmd.skat.scores.history"))
@@ -175,7 +176,7 @@ class ScoresGroup(AttachedGroup):
                     names[declarer] = str(declarer)
         text = history_text(summaries, names, lang, settings.deck_style,
                             player.display_name if player is not None else None)
-        await interaction.response.send_message(text, allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(fit(text), allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="record", description=en("cmd.skat.scores.record"))
     @app_commands.describe(deal=describe("cmd.skat.scores.record.deal"),

@@ -67,10 +67,14 @@ def guild_id_of(interaction: discord.Interaction) -> int:
     return interaction.guild_id
 
 
+def fit(text: str, limit: int = 2000) -> str:
+    """Text cut to Discord's message limit (long names or many rule lines must not make a reply fail)."""
+    return text if len(text) <= limit else text[:limit - 2] + " …"
+
+
 async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **extra: Any) -> None:
     """Answer the interaction (or follow up if it was deferred); text is cut to Discord's 2000."""
-    if len(text) > 2000:
-        text = text[:1998] + " …"
+    text = fit(text)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=ephemeral, **extra)
     else:
