@@ -12,9 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from skatbot.ai.runner import ask_side_actions
 from skatbot.engine import (
     CARDS,
     HOLD,
+    OFFICIAL,
     PASS,
     PICK_UP,
     Action,
@@ -31,19 +33,36 @@ from skatbot.engine import (
     RuleSet,
 )
 from skatbot.engine.games import sort_key
-from skatbot.engine.views import seat_view
+from skatbot.engine.views import SeatView, seat_view
 from skatbot.play import SEAT_NAMES, ai_players, deal_seed, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _script(seed: int, level: str, human: int, limit: int) -> tuple[list[str], Deal]:
+class _Person:
+    """Stands in for the person when Kontra or Re is offered: types a wrong word, then 'no'."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+
+    def choose(self, view: SeatView) -> Action:
+        raise AssertionError("the script decides the person's moves itself")
+
+    def side_action(self, view: SeatView) -> Action | None:
+        self.lines += ["maybe", "no"]
+        return None
+
+
+def _script(seed: int, level: str, human: int, limit: int, rules: RuleSet = OFFICIAL) -> tuple[list[str], Deal]:
     """Lines a person types at `human` (bidding up to `limit`, then grand, then the first legal card),
     with illegal inputs slipped in; also the deal as it ends."""
-    deal = Deal.new(deal_seed(seed, 0), RuleSet())
+    deal = Deal.new(deal_seed(seed, 0), rules)
     players = ai_players(level, seed, 0, human)
     lines: list[str] = []
+    seated = [player or _Person(lines) for player in players]
+    asked: set[tuple[int, str]] = set()
     while not deal.is_over:
+        ask_side_actions(deal, seated, asked)
         seat = deal.current_seat
         assert seat is not None
         player = players[seat]
@@ -139,6 +158,23 @@ def test_a_defender_deal_is_told_to_follow_suit() -> None:
     assert output.count("Trick ") >= len(deal.tricks)
     assert f"Trick {len(deal.tricks)}: " in output
     assert "Scores this deal:" in output
+
+
+def test_kontra_is_offered_to_the_person() -> None:
+    rules = RuleSet(kontra=True)
+    for seed in range(1, 400):
+        lines, deal = _script(seed, "normal", 1, 0, rules)
+        if deal.declarer is not None and deal.declarer != 1 and "maybe" in lines:
+            break
+    else:
+        raise AssertionError("no deal where the person could say Kontra")
+    code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "1", "--kontra"], lines)
+    assert code == 0, output[-2000:]
+    assert "Say Kontra? Type 'kontra' or 'no'." in output
+    assert "Not understood: 'maybe'. Type 'kontra' or 'no'." in output
+    scores = ", ".join(f"{SEAT_NAMES[s]} ({'you' if s == 1 else 'normal AI'}) {v:+d}"
+                       for s, v in enumerate(deal.result.seat_scores))
+    assert f"Scores this deal: {scores}" in output
 
 
 def test_module_reads_a_pipe_and_stops_cleanly_when_input_ends() -> None:
