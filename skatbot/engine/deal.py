@@ -89,8 +89,10 @@ def _suit_and_grand_contracts(hand: bool, open_any: bool) -> tuple[Contract, ...
             contracts.append(Contract(game, True, schneider=True))
             contracts.append(Contract(game, True, schneider=True, schwarz=True))
             contracts.append(Contract(game, True, True, True, ouvert=True))
-        if open_any:
+        if open_any:  # open play is one more step on any game: with or without announcements
             contracts.append(Contract(game, hand, ouvert=True))
+            if hand:
+                contracts.append(Contract(game, True, schneider=True, ouvert=True))
     return tuple(contracts)
 
 

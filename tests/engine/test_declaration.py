@@ -7,9 +7,10 @@ from deal_helpers import card, refused, win_auction
 
 from skatbot.engine import (
     CONCEDE, PICK_UP, Contract, Deal, Declare, Discard, GameType, IllegalDeclaration, IllegalDiscard, NotYourTurn,
-    Phase, WrongPhase,
+    Phase, RuleSet, WrongPhase,
 )
 from skatbot.engine.actions import PLAY
+from skatbot.engine.rules import PRESETS
 
 SUIT_AND_GRAND = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
 
@@ -212,3 +213,35 @@ def test_contract_text_round_trips(text: str) -> None:
 def test_contract_parse_errors(text: str) -> None:
     with pytest.raises(ValueError, match="empty contract|unknown game|unknown announcement"):
         Contract.parse(text)
+
+
+def _every_contract() -> list[Contract]:
+    games = [*SUIT_AND_GRAND, GameType.NULL]
+    flags = [(h, sn, sw, o, m) for h in (False, True) for sn in (False, True) for sw in (False, True)
+             for o in (False, True) for m in (False, True)]
+    return [Contract(game, *f) for game in games for f in flags]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("pickup", [False, True])
+def test_offered_declarations_are_exactly_the_accepted_ones(preset: str, pickup: bool) -> None:
+    """Under every rules preset, a declaration the deal accepts is offered (as its normalized form),
+    and every offered declaration is accepted, before and after the pickup."""
+    for seed in range(12):  # seeds give the declarer different cards (Musik needs its card held)
+        deal = Deal.new(seed, RuleSet.preset(preset))
+        win_auction(deal, 1, 18)
+        if pickup:
+            deal.apply(PICK_UP)
+            deal.apply(deal.legal_actions()[0])
+        offered = {a.contract for a in deal.legal_actions() if isinstance(a, Declare)}
+        accepted = set()
+        for contract in _every_contract():
+            trial = deal.clone()
+            try:
+                trial.apply(Declare(contract))
+            except IllegalDeclaration as error:
+                assert str(error)
+                continue
+            accepted.add(trial.contract)
+            assert trial.contract in offered, f"{contract} is accepted as {trial.contract} but not offered"
+        assert accepted == offered
