@@ -213,6 +213,9 @@ class TerminalTable:
             lines.append("Trick so far: " + ", ".join(f"{SEAT_NAMES[s]} {c.display}" for s, c in trick))
         else:
             lines.append(f"Trick {len(deal.tricks) + 1}: you lead.")
+        declarer = deal.declarer
+        if deal.contract is not None and deal.contract.ouvert and declarer is not None and declarer != seat:
+            lines.append(f"{SEAT_NAMES[declarer]}'s open hand: {show_cards(deal.hand(declarer), game)}")
         lines.append(f"Your cards: {show_cards(deal.hand(seat), game)}")
         lines.append("Playable: " + "  ".join(f"{i}:{c.display}" for i, c in enumerate(legal, 1)))
         lines.append("Play a card (its code like 'ST', or its number).")
