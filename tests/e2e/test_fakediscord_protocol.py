@@ -334,7 +334,7 @@ async def test_a_late_callback_gets_10062_and_two_violations() -> None:
         late_data = await raw.event("INTERACTION_CREATE")
         await fake.wait_for(lambda: fake.violations, 2, "the ack timer")
         status, body = await raw.callback(late_data, 4, {"content": "late"})
-        assert (status, body["code"], body["message"]) == (404, 10062, "Unknown Interaction")
+        assert (status, body["code"], body["message"]) == (404, 10062, "Unknown interaction")
         assert [v.kind for v in fake.violations] == ["ack_timeout", "late_callback"] and not late.acknowledged
         assert fake.messages() == []
 

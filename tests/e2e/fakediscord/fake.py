@@ -64,9 +64,7 @@ class FakeDiscord:
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
-        server = site._server
-        assert server is not None and server.sockets  # type: ignore[union-attr]
-        self._port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self._port = int(self._runner.addresses[0][1])  # the free port the OS picked
         self.gateway.url = self.gateway_url
         return self
 

@@ -50,7 +50,7 @@ def unknown(kind: str) -> ApiError:
     """Discord's 404s: Unknown Channel 10003, Unknown Guild 10004, Unknown Message 10008, ..."""
     codes = {"Channel": 10003, "Guild": 10004, "Member": 10007, "Message": 10008, "Webhook": 10015,
              "User": 10013, "Interaction": 10062, "Application": 10002}
-    return ApiError(404, codes[kind], f"Unknown {kind}")
+    return ApiError(404, codes[kind], "Unknown interaction" if kind == "Interaction" else f"Unknown {kind}")
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
