@@ -201,3 +201,51 @@ def assert_no_public_leaks(fake: FakeDiscord, users: Iterable[User], *, min_deal
     deals = {deal for deal, _ in known.dealt}
     assert len(deals) >= min_deals, f"the checker saw the hands of only {len(deals)} deals"
     return known
+
+
+class WriteClock:
+    """Stamps each REST call the bot makes with the time the test saw it (the fake records no times), so a
+    scenario can check how fast the bot writes to one channel (Discord's limits are per channel)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        import asyncio
+
+        self.fake = fake
+        self.stamps: list[float] = []
+        self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        import asyncio
+
+        loop = asyncio.get_running_loop()
+        while True:
+            log = self.fake.rest_log
+            now = loop.time()
+            self.stamps.extend([now] * (len(log) - len(self.stamps)))
+            await self.fake.world.signal.wait(0.05)
+
+    def stop(self) -> None:
+        self._task.cancel()
+
+    def writes(self, channel_id: int) -> list[tuple[float, str, str]]:
+        """(time, method, message id or "") of every message write (send, edit, delete) to one channel."""
+        prefix = f"/api/v10/channels/{channel_id}/messages"
+        return sorted((at, call.method, call.path[len(prefix) + 1:])
+                      for at, call in zip(self.stamps, self.fake.rest_log)
+                      if call.method in ("POST", "PATCH", "DELETE") and call.path.startswith(prefix))
+
+    def busiest(self, channel_id: int, window: float = 5.0, *, edits_of_one: bool = False) -> int:
+        """The most message writes to one channel (or, `edits_of_one`, edits of one message) in `window` s."""
+        groups: dict[str, list[float]] = {}
+        for at, method, target in self.writes(channel_id):
+            if edits_of_one and method != "PATCH":
+                continue
+            groups.setdefault(target if edits_of_one else "", []).append(at)
+        best = 0
+        for times in groups.values():
+            start = 0
+            for end, at in enumerate(times):
+                while at - times[start] > window:
+                    start += 1
+                best = max(best, end - start + 1)
+        return best
