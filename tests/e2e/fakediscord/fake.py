@@ -129,12 +129,13 @@ class FakeDiscord:
     # -- building the world --------------------------------------------------------------------
 
     def add_guild(self, name: str, *, owner: User | None = None, locale: str = "en-US") -> Guild:
-        """A guild (its `preferred_locale`/`guild_locale` is `locale`) with @everyone and the bot as member."""
+        """A guild (`locale` is its preferred locale) with @everyone and the bot as a member."""
         guild = self.world.add_guild(name, owner, locale)
         self._announce("GUILD_CREATE", lambda: self.world.guild_payload(guild, full=True))
         return guild
 
-    def add_channel(self, guild: Guild, name: str, *, bot_can_send: bool = True, allow_threads: bool = True) -> Channel:
+    def add_channel(self, guild: Guild, name: str, *, bot_can_send: bool = True,
+                    allow_threads: bool = True) -> Channel:
         """A text channel; the flags deny the bot Send Messages or Create Threads there."""
         denied = (0 if bot_can_send else SEND_MESSAGES) | \
             (0 if allow_threads else CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS)
@@ -144,7 +145,7 @@ class FakeDiscord:
 
     def add_user(self, name: str, *, dms_open: bool = True, guilds: list[Guild] | None = None,
                  locale: str = "en-US") -> User:
-        """A human; joins `guilds` (default: every guild that exists now); `locale` is their client language."""
+        """A human; joins `guilds` (default: every guild that exists now); `locale`: their language."""
         user = self.world.add_user(name, dms_open=dms_open, locale=locale)
         for guild in (self.world.guilds.values() if guilds is None else guilds):
             self.add_member(guild, user)
@@ -180,7 +181,8 @@ class FakeDiscord:
         return self.world.channels[channel_id]
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
-        return [c for c in self.world.channels.values() if c.is_thread and (parent is None or c.parent_id == parent.id)]
+        return [c for c in self.world.channels.values()
+                if c.is_thread and (parent is None or c.parent_id == parent.id)]
 
     def _announce(self, event: str, payload: Callable[[], dict[str, Any]]) -> None:
         """Tell an already connected bot about something new (no-op before it connects)."""
@@ -259,15 +261,17 @@ class FakeDiscord:
             # Also re-check now and then, for conditions no event announces (a process exiting).
             await self.world.signal.wait(min(remaining, 0.2))
 
-    async def wait_for_message(self, channel: Channel | None = None, where: Callable[[Message], bool] | None = None,
-                               *, after: int = 0, visible_to: User | None = None, timeout: float = 5.0) -> Message:
+    async def wait_for_message(self, channel: Channel | None = None,
+                               where: Callable[[Message], bool] | None = None, *, after: int = 0,
+                               visible_to: User | None = None, timeout: float = 5.0) -> Message:
         """The first message (after mark `after`) in `channel` matching `where`."""
         def find() -> Message | None:
             for msg in self.messages(channel, visible_to=visible_to):
                 if msg.seq > after and (where is None or where(msg)):
                     return msg
             return None
-        return await self.wait_for(find, timeout, f"a message in {channel.name if channel else 'any channel'}")
+        where_text = channel.name if channel else "any channel"
+        return await self.wait_for(find, timeout, f"a message in {where_text}")
 
     async def wait_until_ready(self, timeout: float = 20.0) -> None:
         """Until a bot has identified and received its guilds."""
@@ -315,7 +319,8 @@ class FakeDiscord:
 
     async def autocomplete(self, user: User, channel: Channel, command: str, *, focused: str,
                            subcommand: str | None = None, group: str | None = None,
-                           options: Mapping[str, Any] | None = None, timeout: float = 5.0) -> list[dict[str, Any]]:
+                           options: Mapping[str, Any] | None = None,
+                           timeout: float = 5.0) -> list[dict[str, Any]]:
         """`user` types into option `focused` (its current text in `options`); returns the offered choices."""
         opts = dict(options or {})
         opts.setdefault(focused, "")

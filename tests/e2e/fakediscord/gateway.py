@@ -1,4 +1,5 @@
-"""The gateway websocket (v10, JSON, uncompressed): HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats, dispatch.
+"""The gateway websocket (v10, JSON, uncompressed): HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats,
+dispatch.
 
 discord.py always asks for `compress=zlib-stream` (or zstd) in the URL, but its receiver only
 decompresses *binary* frames; text frames are parsed as plain JSON. So the fake ignores the
@@ -117,7 +118,8 @@ class Gateway:
         session.session_id = f"fake-session-{session.number}"
         session.identified = True
         ready: dict[str, Any] = {
-            "v": 10, "user": world.bot.payload(), "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "v": 10, "user": world.bot.payload(),
+            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
             "session_id": session.session_id, "resume_gateway_url": self.url, "private_channels": [],
             "relationships": [], "application": {"id": str(world.application_id), "flags": 0},
             "user_settings": {}, "geo_ordered_rtc_regions": [], "presences": [],

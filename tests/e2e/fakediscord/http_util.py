@@ -21,7 +21,8 @@ FILES = web.RequestKey("files", list)
 
 def json_response(data: Any, status: int = 200) -> web.Response:
     """JSON with Content-Type exactly `application/json`: discord.py compares the header verbatim."""
-    return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        headers={"Content-Type": "application/json"})
 
 
 class ApiError(Exception):
@@ -84,8 +85,9 @@ def bool_param(request: web.Request, name: str) -> bool:
     return request.query.get(name, "").lower() in ("1", "true")
 
 
-def build_attachments(world: World, base_url: str, payload: dict[str, Any], files: list[UploadedFile]) -> list[Attachment]:
-    """Turn uploaded files into stored attachments, honouring descriptions/filenames in payload.attachments."""
+def build_attachments(world: World, base_url: str, payload: dict[str, Any],
+                      files: list[UploadedFile]) -> list[Attachment]:
+    """Turn uploaded files into stored attachments, with descriptions/filenames from payload.attachments."""
     meta = {str(a.get("id")): a for a in payload.get("attachments") or []}
     out: list[Attachment] = []
     for index, filename, data, ctype in files:
@@ -124,5 +126,5 @@ def snowflake(value: str) -> int:
     try:
         return int(value)
     except ValueError as exc:
-        raise invalid_form({"id": {"_errors": [{"code": "NUMBER_TYPE_COERCE",
-                                                "message": f"Value \"{value}\" is not snowflake."}]}}) from exc
+        error = {"code": "NUMBER_TYPE_COERCE", "message": f"Value \"{value}\" is not snowflake."}
+        raise invalid_form({"id": {"_errors": [error]}}) from exc

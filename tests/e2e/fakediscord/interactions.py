@@ -14,7 +14,8 @@ from .state import Channel, Message, Role, User
 from .world import World
 
 # Option types.
-SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
+SUB_COMMAND, SUB_COMMAND_GROUP, STRING, INTEGER, BOOLEAN = 1, 2, 3, 4, 5
+USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 6, 7, 8, 9, 10
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
 
@@ -22,7 +23,8 @@ def base_payload(world: World, ix_id: int, token: str, kind: int, user: User, ch
                  data: dict[str, Any]) -> dict[str, Any]:
     """The fields every interaction carries; guild interactions get `member`, DM ones get `user`."""
     payload: dict[str, Any] = {
-        "id": str(ix_id), "application_id": str(world.application_id), "type": kind, "token": token, "version": 1,
+        "id": str(ix_id), "application_id": str(world.application_id), "type": kind, "token": token,
+        "version": 1,
         "data": data, "channel_id": str(channel.id), "channel": world.channel_payload(channel),
         "app_permissions": str(world.bot_permissions(channel)), "locale": user.locale, "entitlements": [],
         "attachment_size_limit": 26214400,
@@ -42,7 +44,7 @@ def base_payload(world: World, ix_id: int, token: str, kind: int, user: User, ch
 
 def command_data(world: World, channel: Channel, name: str, *, group: str | None, subcommand: str | None,
                  options: Mapping[str, Any], focused: str | None) -> dict[str, Any]:
-    """The `data` of a type 2 (or, with `focused`, type 4) interaction for /name [group] [subcommand] options."""
+    """The `data` of a type 2 (with `focused`: type 4) interaction for /name [group] [subcommand] options."""
     scope, command = world.find_command(channel.guild_id, name)
     if command is None:
         known = sorted(set(world.commands.get(None, {})) | set(world.commands.get(channel.guild_id, {})))
@@ -58,7 +60,8 @@ def command_data(world: World, channel: Channel, name: str, *, group: str | None
     if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in schema):
         raise ValueError(f"/{name} needs a subcommand: {[o['name'] for o in schema]}")
     resolved: dict[str, dict[str, Any]] = {}
-    leaf = [_option(world, channel, spec, options, focused, resolved) for spec in schema if spec["name"] in options]
+    leaf = [_option(world, channel, spec, options, focused, resolved)
+            for spec in schema if spec["name"] in options]
     unknown = set(options) - {spec["name"] for spec in schema}
     if unknown:
         raise ValueError(f"/{name} has no option(s) {sorted(unknown)}; it has {[s['name'] for s in schema]}")
@@ -84,8 +87,8 @@ def _child(schema: list[dict[str, Any]], name: str, kind: int, command: str) -> 
                       f"it has {[o['name'] for o in schema]}")
 
 
-def _option(world: World, channel: Channel, spec: dict[str, Any], options: Mapping[str, Any], focused: str | None,
-            resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def _option(world: World, channel: Channel, spec: dict[str, Any], options: Mapping[str, Any],
+            focused: str | None, resolved: dict[str, dict[str, Any]]) -> dict[str, Any]:
     name, kind, raw = spec["name"], spec["type"], options[spec["name"]]
     if name == focused:
         if not spec.get("autocomplete"):
@@ -103,7 +106,8 @@ def _option(world: World, channel: Channel, spec: dict[str, Any], options: Mappi
         _bounds(name, value, spec.get("min_value"), spec.get("max_value"), "value")
     elif kind == BOOLEAN:
         value = bool(raw)
-    elif (kind in (USER, MENTIONABLE) and isinstance(raw, User)) or (kind == CHANNEL and isinstance(raw, Channel)) \
+    elif (kind in (USER, MENTIONABLE) and isinstance(raw, User)) \
+            or (kind == CHANNEL and isinstance(raw, Channel)) \
             or (kind in (ROLE, MENTIONABLE) and isinstance(raw, Role)):
         value = str(raw.id)
         for key, entries in resolve_entities(world, channel, [raw]).items():

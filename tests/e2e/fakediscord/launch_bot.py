@@ -7,8 +7,9 @@ discord.py builds every REST URL from `discord.http.Route.BASE` (the interaction
 the same Route class) and, for a non-sharded Client, connects to
 `discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY` directly (only AutoShardedClient asks
 GET /gateway/bot, which the fake answers with its own URL). Patching both before the script runs
-is all it takes; the gateway connection is also made without zlib (see _connect_uncompressed). FAKE_DISCORD_GUILD_READY_TIMEOUT (default 0.2s, discord.py's is 2s) shortens the
-wait between the last GUILD_CREATE and on_ready, unless the bot sets guild_ready_timeout itself.
+is all it takes; the gateway connection is also made without zlib (see _connect_uncompressed).
+FAKE_DISCORD_GUILD_READY_TIMEOUT (default 0.2s, discord.py's is 2s) shortens the wait between the
+last GUILD_CREATE and on_ready, unless the bot sets guild_ready_timeout itself.
 """
 
 from __future__ import annotations

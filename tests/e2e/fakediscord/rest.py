@@ -1,4 +1,5 @@
-"""REST routes for the bot token: gateway discovery, users, application commands, channels, DMs, threads, guilds.
+"""REST routes for the bot token: gateway discovery, users, application commands, channels, DMs, threads,
+guilds.
 
 Every call is logged; a route the fake does not know answers 404 and lands in `unknown_routes`.
 """
@@ -235,8 +236,8 @@ class BotRoutes:
             raise ApiError(403, 50013, "Missing Permissions")
         version = new_version(self.world, self.base_url(), payload, files)
         if version.flags & (1 << 6):
-            raise invalid_form({"flags": {"_errors": [{"code": "MESSAGE_FLAGS_INVALID",
-                                                       "message": "Ephemeral messages need an interaction"}]}})
+            error = {"code": "MESSAGE_FLAGS_INVALID", "message": "Ephemeral messages need an interaction"}
+            raise invalid_form({"flags": {"_errors": [error]}})
         msg = self.world.post_message(channel, version, type_=19 if payload.get("message_reference") else 0)
         return json_response(self.world.message_payload(msg))
 

@@ -37,7 +37,8 @@ ALLOWED_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
 
 class InteractionRoutes:
-    def __init__(self, world: World, base_url: Callable[[], str], ack_timeout: float, token_ttl: float) -> None:
+    def __init__(self, world: World, base_url: Callable[[], str], ack_timeout: float,
+                 token_ttl: float) -> None:
         self.world = world
         self.base_url = base_url
         self.ack_timeout = ack_timeout
@@ -72,7 +73,8 @@ class InteractionRoutes:
         payload = payload or {}
         kind = int(payload.get("type", 0))
         data: dict[str, Any] = payload.get("data") or {}
-        if kind not in ALLOWED_CALLBACKS.get(ix.kind, set()) or (kind in (6, 7) and ix.source_message_id is None):
+        needs_message = kind in (6, 7) and ix.source_message_id is None
+        if kind not in ALLOWED_CALLBACKS.get(ix.kind, set()) or needs_message:
             raise invalid_form({"type": {"_errors": [{"code": "INTERACTION_RESPONSE_TYPE_INVALID",
                                                       "message": f"Callback type {kind} is invalid here"}]}})
         message = self._apply(ix, kind, data, files)
@@ -110,7 +112,8 @@ class InteractionRoutes:
             ix.versions_at_ack = len(source.history)
             if kind == 7:
                 check_edit(data)
-                self.world.edit_message(source, data, build_attachments(self.world, self.base_url(), data, files))
+                new_files = build_attachments(self.world, self.base_url(), data, files)
+                self.world.edit_message(source, data, new_files)
             return source
         if kind == 8:
             tree = check_choices(list(data.get("choices") or []))
@@ -118,9 +121,10 @@ class InteractionRoutes:
                 raise invalid_form(tree)
             return None
         title, custom_id = data.get("title") or "", data.get("custom_id") or ""
-        if not 1 <= len(title) <= 45 or not 1 <= len(custom_id) <= 100 or not 1 <= len(data.get("components") or []) <= 5:
-            raise invalid_form({"data": {"_errors": [{"code": "MODAL_INVALID",
-                                                      "message": "Modal needs a title, custom_id and 1-5 components"}]}})
+        rows = len(data.get("components") or [])
+        if not 1 <= len(title) <= 45 or not 1 <= len(custom_id) <= 100 or not 1 <= rows <= 5:
+            error = {"code": "MODAL_INVALID", "message": "Modal needs a title, custom_id and 1-5 components"}
+            raise invalid_form({"data": {"_errors": [error]}})
         return None
 
     def _post(self, ix: Interaction, version: MessageVersion) -> Message:

@@ -108,7 +108,8 @@ class Role:
 
     def payload(self) -> dict[str, Any]:
         return {
-            "id": str(self.id), "name": self.name, "permissions": str(self.permissions), "position": self.position,
+            "id": str(self.id), "name": self.name, "permissions": str(self.permissions),
+            "position": self.position,
             "color": 0, "hoist": False, "managed": False, "mentionable": False, "flags": 0,
         }
 

@@ -101,7 +101,8 @@ def check_components(tree: ErrorTree, components: list[dict[str, Any]], *, v2: b
     if v2:
         count = _count(components)
         if count > MAX_V2_COMPONENTS:
-            _err(tree, ["components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
+            _err(tree, ["components"], "BASE_TYPE_MAX_LENGTH",
+                 f"Must be {MAX_V2_COMPONENTS} or fewer in length.")
     elif len(components) > MAX_ROWS:
         _err(tree, ["components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_ROWS} or fewer in length.")
     seen: set[str] = set()
@@ -122,16 +123,19 @@ def _check_component(tree: ErrorTree, path: list[Any], comp: dict[str, Any], see
         buttons = [c for c in children if c.get("type") == 2]
         selects = [c for c in children if c.get("type") in (3, 5, 6, 7, 8)]
         if len(buttons) > MAX_BUTTONS_PER_ROW:
-            _err(tree, path + ["components"], "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.")
+            _err(tree, path + ["components"], "BASE_TYPE_MAX_LENGTH",
+                 f"Must be {MAX_BUTTONS_PER_ROW} or fewer in length.")
         if selects and len(children) > 1:
-            _err(tree, path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "The specified component exceeds the maximum width")
+            _err(tree, path + ["components"], "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                 "The specified component exceeds the maximum width")
         if not children:
             _err(tree, path + ["components"], "BASE_TYPE_MIN_LENGTH", "Must be 1 or more in length.")
     custom_id = comp.get("custom_id")
     if custom_id is not None:
         _max_len(tree, path + ["custom_id"], custom_id, MAX_CUSTOM_ID)
         if custom_id in seen:
-            _err(tree, path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED", "Component custom id cannot be duplicated")
+            _err(tree, path + ["custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED",
+                 "Component custom id cannot be duplicated")
         seen.add(custom_id)
     if kind == 2:
         _max_len(tree, path + ["label"], comp.get("label"), MAX_LABEL)
@@ -145,14 +149,17 @@ def _check_component(tree: ErrorTree, path: list[Any], comp: dict[str, Any], see
     if kind == 3:
         options = comp.get("options") or []
         if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
-            _err(tree, path + ["options"], "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.")
+            _err(tree, path + ["options"], "BASE_TYPE_BAD_LENGTH",
+                 f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.")
         values = [o.get("value") for o in options]
         if len(set(values)) != len(values):
-            _err(tree, path + ["options"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "Select option values must be unique")
+            _err(tree, path + ["options"], "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                 "Select option values must be unique")
         for k, option in enumerate(options):
             _max_len(tree, path + ["options", k, "label"], option.get("label"), 100)
             _max_len(tree, path + ["options", k, "value"], option.get("value"), 100)
-        if int(comp.get("max_values", 1)) > max(len(options), 1) or int(comp.get("min_values", 1)) > len(options):
+        low, high = int(comp.get("min_values", 1)), int(comp.get("max_values", 1))
+        if high > max(len(options), 1) or low > len(options):
             _err(tree, path + ["max_values"], "BASE_TYPE_MAX", "Must be at most the number of options")
     if kind in (3, 5, 6, 7, 8):
         _max_len(tree, path + ["placeholder"], comp.get("placeholder"), 150)
@@ -170,7 +177,8 @@ def check_choices(choices: list[dict[str, Any]]) -> ErrorTree:
     for i, choice in enumerate(choices):
         name = choice.get("name")
         if not isinstance(name, str) or not 1 <= len(name) <= 100:
-            _err(tree, ["data", "choices", i, "name"], "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+            _err(tree, ["data", "choices", i, "name"], "BASE_TYPE_BAD_LENGTH",
+                 "Must be between 1 and 100 in length.")
         _max_len(tree, ["data", "choices", i, "value"], choice.get("value"), 100)
     return tree
 
@@ -198,8 +206,10 @@ def _check_command(tree: ErrorTree, path: list[Any], command: dict[str, Any], *,
     for j, option in enumerate(options):
         choices = option.get("choices") or []
         if len(choices) > 25:
-            _err(tree, path + ["options", j, "choices"], "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+            _err(tree, path + ["options", j, "choices"], "BASE_TYPE_MAX_LENGTH",
+                 "Must be 25 or fewer in length.")
         if choices and option.get("autocomplete"):
-            _err(tree, path + ["options", j, "autocomplete"], "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_CHOICES",
+            code = "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_CHOICES"
+            _err(tree, path + ["options", j, "autocomplete"], code,
                  "Autocomplete cannot be used with choices")
         _check_command(tree, path + ["options", j], option, is_chat_input=True)

@@ -7,14 +7,18 @@ from typing import Any
 
 from .records import ChangeSignal, Interaction, RestCall, Violation
 from .state import (
+    ATTACH_FILES,
     BOT_PERMISSIONS,
     DM,
+    EMBED_LINKS,
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
     GUILD_TEXT,
     PRIVATE_THREAD,
+    READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
     Attachment,
     Channel,
     Guild,
@@ -96,8 +100,9 @@ class World:
     # -- permissions ---------------------------------------------------------------------------
 
     def bot_permissions(self, channel: Channel) -> int:
+        """The bot's permissions in `channel`: its roles minus the channel's (a thread: parent's) denials."""
         if channel.guild_id is None:
-            return SEND_MESSAGES | (1 << 10) | (1 << 16)
+            return VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
         guild = self.guilds[channel.guild_id]
         base = channel if not channel.is_thread else self.channels[channel.parent_id or 0]
         return guild.permissions_of(self.bot.id) & ~base.bot_denied
@@ -109,7 +114,8 @@ class World:
     # -- messages ------------------------------------------------------------------------------
 
     def post_message(self, channel: Channel, version: MessageVersion, *, author: User | None = None,
-                     type_: int = 0, viewer: User | None = None, interaction: Interaction | None = None) -> Message:
+                     type_: int = 0, viewer: User | None = None,
+                     interaction: Interaction | None = None) -> Message:
         """Store a new message; ephemeral when its flags say so (then `viewer` must be given)."""
         self._seq += 1
         if version.flags & EPHEMERAL:
@@ -121,14 +127,15 @@ class World:
             visibility, viewer_id = "public", None
         msg = Message(
             id=self.ids.next(), seq=self._seq, channel_id=channel.id, guild_id=channel.guild_id,
-            author=author or self.bot, type=type_, visibility=visibility, viewer_id=viewer_id, history=[version],
+            author=author or self.bot, type=type_, visibility=visibility, viewer_id=viewer_id,
+            history=[version],
         )
         if interaction is not None:
             msg.webhook_id = self.application_id
             msg.interaction_id = interaction.id
             msg.interaction_metadata = {
                 "id": str(interaction.id), "type": interaction.kind, "user": interaction.user.payload(),
-                "authorizing_integration_owners": interaction.payload.get("authorizing_integration_owners", {}),
+                "authorizing_integration_owners": interaction.payload["authorizing_integration_owners"],
             }
         if channel.type == PRIVATE_THREAD:
             msg.restricted_to = channel.thread_member_ids
@@ -201,9 +208,10 @@ class World:
         """GET /guilds/{id} shape, or (full) GUILD_CREATE with channels, threads and members."""
         data: dict[str, Any] = {
             "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300, "verification_level": 0,
-            "default_message_notifications": 0, "explicit_content_filter": 0, "features": [], "mfa_level": 0,
-            "system_channel_id": None, "system_channel_flags": 0, "rules_channel_id": None, "vanity_url_code": None,
+            "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300,
+            "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
+            "features": [], "mfa_level": 0, "system_channel_id": None, "system_channel_flags": 0,
+            "rules_channel_id": None, "vanity_url_code": None,
             "description": None, "banner": None, "premium_tier": 0, "preferred_locale": guild.locale,
             "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
             "roles": [r.payload() for r in guild.roles.values()], "emojis": [], "stickers": [],
@@ -217,7 +225,8 @@ class World:
                 channels=[self.channel_payload(c) for c in channels if not c.is_thread],
                 threads=[self.channel_payload(t) for t in threads],
                 members=[self.member_payload(guild, m.user) for m in guild.members.values()],
-                presences=[], voice_states=[], stage_instances=[], guild_scheduled_events=[], soundboard_sounds=[],
+                presences=[], voice_states=[], stage_instances=[], guild_scheduled_events=[],
+                soundboard_sounds=[],
             )
         return data
 
