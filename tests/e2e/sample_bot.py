@@ -38,7 +38,7 @@ class HandView(discord.ui.View):
         super().__init__(timeout=None)
 
     @discord.ui.button(label="Play CJ", style=discord.ButtonStyle.secondary, custom_id="sample:play:CJ")
-    async def play(self, interaction: discord.Interaction, button: discord.ui.Button["HandView"]) -> None:
+    async def play(self, interaction: discord.Interaction, button: discord.ui.Button[HandView]) -> None:
         await interaction.response.defer()
         await interaction.edit_original_response(content=f"played CJ ({interaction.user.name})", view=None)
 
@@ -129,7 +129,8 @@ async def think(interaction: discord.Interaction) -> None:
 
 @skat.command(description="Sends a file")
 async def file(interaction: discord.Interaction) -> None:
-    await interaction.response.send_message("a file", file=discord.File(io.BytesIO(b"CJ SJ HJ DJ"), "jacks.txt"))
+    jacks = discord.File(io.BytesIO(b"CJ SJ HJ DJ"), "jacks.txt")
+    await interaction.response.send_message("a file", file=jacks)
 
 
 @skat.command(description="Opens a table thread")

@@ -30,7 +30,8 @@ async def test_bot_connects_identifies_and_syncs_commands(club: Club, start_bot:
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_an_auto_sharded_bot_finds_the_gateway_through_gateway_bot(club: Club, start_bot: StartBot) -> None:
+async def test_an_auto_sharded_bot_finds_the_gateway_through_gateway_bot(club: Club,
+                                                                         start_bot: StartBot) -> None:
     fake = club.fake
     await start_bot(fake, env={"SAMPLE_SHARDED": "1"})
     assert ("GET", "/api/v10/gateway/bot") in {(c.method, c.route) for c in fake.rest_log}
@@ -54,10 +55,12 @@ async def test_ephemeral_reply_is_only_visible_to_the_invoker(club: Club, start_
 
 async def test_echo_posts_publicly_with_the_option_value(club: Club, start_bot: StartBot) -> None:
     await start_bot(club.fake)
-    ix = await club.fake.slash(club.alice, club.channel, "skat", subcommand="echo", options={"text": "Grand hand!"})
+    ix = await club.fake.slash(club.alice, club.channel, "skat", subcommand="echo",
+                               options={"text": "Grand hand!"})
     msg = await ix.wait_message()
     assert msg.content == "Grand hand!" and msg.visibility == "public" and msg.is_visible_to(club.bob)
-    assert msg.interaction_metadata is not None and msg.interaction_metadata["user"]["id"] == str(club.alice.id)
+    assert msg.interaction_metadata is not None
+    assert msg.interaction_metadata["user"]["id"] == str(club.alice.id)
 
 
 async def test_button_callback_edits_the_message_and_keeps_history(club: Club, start_bot: StartBot) -> None:
@@ -162,7 +165,7 @@ async def test_deferred_response_follow_ups_and_original_edit(club: Club, start_
     assert original is not None and [v.content for v in original.history] == ["", "thought", "thought harder"]
     assert original.history[0].flags & (1 << 7) and not original.loading
     [secret] = ix.followups
-    assert secret.content == "a secret" and secret.visibility == "ephemeral" and secret.viewer_id == club.alice.id
+    assert (secret.content, secret.visibility, secret.viewer_id) == ("a secret", "ephemeral", club.alice.id)
     fake.assert_clean(allow_rejections=False)
 
 
@@ -216,7 +219,8 @@ async def test_modal_is_shown_and_submitted(club: Club, start_bot: StartBot) -> 
     assert (await submitted.wait_message()).content == "hello Anna"
 
 
-async def test_channel_messages_can_be_edited_deleted_fetched_and_listed(club: Club, start_bot: StartBot) -> None:
+async def test_channel_messages_can_be_edited_deleted_fetched_and_listed(club: Club,
+                                                                         start_bot: StartBot) -> None:
     fake = club.fake
     await start_bot(fake)
     ix = await fake.slash(club.alice, club.channel, "skat", subcommand="post")
@@ -228,7 +232,8 @@ async def test_channel_messages_can_be_edited_deleted_fetched_and_listed(club: C
     assert fake.messages(club.channel, visible_to=club.bob) == [final]
 
 
-async def test_a_restarted_bot_identifies_again_and_old_buttons_still_work(club: Club, start_bot: StartBot) -> None:
+async def test_a_restarted_bot_identifies_again_and_old_buttons_still_work(club: Club,
+                                                                           start_bot: StartBot) -> None:
     fake = club.fake
     bot = await start_bot(fake)
     msg = await (await fake.slash(club.alice, club.channel, "skat", subcommand="counter")).wait_message()

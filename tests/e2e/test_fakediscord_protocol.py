@@ -71,10 +71,11 @@ class RawBot:
         status, _ = await self.rest("PUT", path, commands if commands is not None else [SKAT_COMMAND])
         assert status == 200
 
-    async def callback(self, ix: dict[str, Any], kind: int, data: dict[str, Any] | None = None) -> tuple[int, Any]:
+    async def callback(self, ix: dict[str, Any], kind: int,
+                       data: dict[str, Any] | None = None) -> tuple[int, Any]:
         body = {"type": kind, **({"data": data} if data is not None else {})}
-        return await self.rest("POST", f"/interactions/{ix['id']}/{ix['token']}/callback?with_response=true", body,
-                               auth=False)
+        path = f"/interactions/{ix['id']}/{ix['token']}/callback?with_response=true"
+        return await self.rest("POST", path, body, auth=False)
 
 
 @pytest.fixture
@@ -119,7 +120,8 @@ async def test_privileged_intents_are_refused_with_4014_unless_enabled() -> None
             build_club(fake)
             ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
             await ws.receive_json(timeout=5)
-            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1 | (1 << 1), "properties": {}}})
+            identify = {"token": fake.token, "intents": 1 | (1 << 1), "properties": {}}
+            await ws.send_json({"op": 2, "d": identify})
             first = await ws.receive(timeout=5)
             if expected is None:
                 assert first.json()["t"] == "READY"
@@ -140,7 +142,8 @@ async def test_member_list_needs_the_members_intent_and_foreign_guilds_are_missi
     assert (await raw.rest("GET", f"/guilds/{club.guild.id}/members?limit=10"))[1]["code"] == 50001
     status, member = await raw.rest("GET", f"/guilds/{club.guild.id}/members/{club.alice.id}")
     assert status == 200 and member["user"]["username"] == "alice"
-    status, body = await raw.rest("PUT", f"/applications/{club.fake.application_id}/guilds/12345/commands", [])
+    app = club.fake.application_id
+    status, body = await raw.rest("PUT", f"/applications/{app}/guilds/12345/commands", [])
     assert (status, body["code"]) == (403, 50001)
 
 
@@ -201,7 +204,8 @@ async def test_messages_at_the_limits_are_accepted(club: Club, raw: RawBot, payl
 
 
 @pytest.mark.parametrize("payload,path", REFUSED.values(), ids=REFUSED.keys())
-async def test_messages_over_the_limits_get_50035(club: Club, raw: RawBot, payload: dict[str, Any], path: str) -> None:
+async def test_messages_over_the_limits_get_50035(club: Club, raw: RawBot, payload: dict[str, Any],
+                                                  path: str) -> None:
     status, body = await raw.rest("POST", f"/channels/{club.channel.id}/messages", payload)
     assert (status, body["code"], body["message"]) == (400, 50035, "Invalid Form Body")
     node = body["errors"]
@@ -295,7 +299,8 @@ async def test_initial_response_rules_double_ack_and_wrong_type(club: Club, raw:
     ix = await club.fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ"})
     data = await raw.event("INTERACTION_CREATE")
     assert (await raw.callback(data, 7, {"content": "x"}))[0] == 400
-    status, _ = await raw.rest("POST", f"/webhooks/{club.fake.application_id}/{ix.token}", {"content": "early"})
+    hook = f"/webhooks/{club.fake.application_id}/{ix.token}"
+    status, _ = await raw.rest("POST", hook, {"content": "early"})
     assert status == 404
     status, body = await raw.callback(data, 4, {"content": "played", "flags": 64})
     assert status == 200 and body["interaction"]["response_message_ephemeral"] is True
@@ -303,7 +308,8 @@ async def test_initial_response_rules_double_ack_and_wrong_type(club: Club, raw:
     status, body = await raw.callback(data, 4, {"content": "again"})
     assert (status, body["code"]) == (400, 40060)
     assert [v.kind for v in club.fake.violations] == ["double_ack"]
-    assert ix.original is not None and ix.original.content == "played" and ix.original.viewer_id == club.alice.id
+    assert ix.original is not None
+    assert (ix.original.content, ix.original.viewer_id) == ("played", club.alice.id)
 
 
 async def test_followups_and_original_edits_through_the_webhook(club: Club, raw: RawBot) -> None:
@@ -316,8 +322,10 @@ async def test_followups_and_original_edits_through_the_webhook(club: Club, raw:
     assert status == 200 and first["id"] == str(ix.original.id) and not ix.original.loading
     status, second = await raw.rest("POST", hook, {"content": "second", "flags": 64}, auth=False)
     assert status == 200 and ix.followups[0].visibility == "ephemeral"
-    assert (await raw.rest("PATCH", f"{hook}/messages/@original", {"content": "edited"}, auth=False))[0] == 200
-    assert (await raw.rest("PATCH", f"{hook}/messages/{second['id']}", {"content": "x" * 2001}, auth=False))[0] == 400
+    second_path = f"{hook}/messages/{second['id']}"
+    original_path = f"{hook}/messages/@original"
+    assert (await raw.rest("PATCH", original_path, {"content": "edited"}, auth=False))[0] == 200
+    assert (await raw.rest("PATCH", second_path, {"content": "x" * 2001}, auth=False))[0] == 400
     assert (await raw.rest("DELETE", f"{hook}/messages/{second['id']}", auth=False))[0] == 204
     assert (await raw.rest("GET", f"{hook}/messages/{second['id']}", auth=False))[0] == 404
     assert [v.content for v in ix.original.history] == ["", "first", "edited"]
@@ -352,7 +360,8 @@ async def test_follow_ups_fail_once_the_token_is_15_minutes_old(club: Club, raw:
 async def test_guild_commands_take_precedence_and_bad_commands_are_refused(club: Club, raw: RawBot) -> None:
     guild_skat = {**SKAT_COMMAND, "description": "Guild Skat"}
     await raw.sync(guild_id=club.guild.id, commands=[guild_skat])
-    status, listed = await raw.rest("GET", f"/applications/{club.fake.application_id}/guilds/{club.guild.id}/commands")
+    app = club.fake.application_id
+    status, listed = await raw.rest("GET", f"/applications/{app}/guilds/{club.guild.id}/commands")
     assert status == 200 and [c["description"] for c in listed] == ["Guild Skat"]
     await club.fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CA"})
     assert (await raw.event("INTERACTION_CREATE"))["data"]["guild_id"] == str(club.guild.id)
@@ -372,7 +381,8 @@ async def test_the_test_api_refuses_what_a_discord_client_could_not_do(club: Clu
     with pytest.raises(ValueError, match="no option"):
         await fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ", "x": 1})
     with pytest.raises(ValueError, match="must be one of"):
-        await fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ", "style": "it"})
+        await fake.slash(club.alice, club.channel, "skat", subcommand="play",
+                         options={"card": "CJ", "style": "it"})
     ix = await fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ"})
     components = [{"type": 1, "components": [
         {"type": 2, "style": 1, "label": "Play", "custom_id": "play"},
@@ -388,7 +398,7 @@ async def test_the_test_api_refuses_what_a_discord_client_could_not_do(club: Clu
         await fake.click(club.alice, hand, "missing")
     click = await fake.click(club.alice, hand, "play")
     event = await raw.event("INTERACTION_CREATE")
-    assert event["type"] == 3 and event["message"]["id"] == str(hand.id) and event["data"]["custom_id"] == "play"
+    assert (event["type"], event["message"]["id"], event["data"]["custom_id"]) == (3, str(hand.id), "play")
     assert (await raw.callback(event, 6))[0] == 200 and click.original is hand
 
 
@@ -425,10 +435,12 @@ async def test_threads_need_permission_and_a_valid_name(fake: FakeDiscord) -> No
     async with aiohttp.ClientSession() as http:
         raw = RawBot(fake, http)
         await raw.connect()
-        assert (await raw.rest("POST", f"/channels/{closed.id}/threads", {"name": "t", "type": 11}))[1]["code"] == 50013
-        assert (await raw.rest("POST", f"/channels/{closed.id}/messages", {"content": "x"}))[1]["code"] == 50013
-        assert (await raw.rest("POST", f"/channels/{open_channel.id}/threads", {"name": "", "type": 11}))[0] == 400
-        status, thread = await raw.rest("POST", f"/channels/{open_channel.id}/threads", {"name": "t", "type": 11})
+        closed_path, open_path = f"/channels/{closed.id}", f"/channels/{open_channel.id}"
+        thread_body = {"name": "t", "type": 11}
+        assert (await raw.rest("POST", f"{closed_path}/threads", thread_body))[1]["code"] == 50013
+        assert (await raw.rest("POST", f"{closed_path}/messages", {"content": "x"}))[1]["code"] == 50013
+        assert (await raw.rest("POST", f"{open_path}/threads", {"name": "", "type": 11}))[0] == 400
+        status, thread = await raw.rest("POST", f"{open_path}/threads", {"name": "t", "type": 11})
         assert status == 201 and thread["parent_id"] == str(open_channel.id)
         created = await raw.event("THREAD_CREATE")
         assert created["id"] == thread["id"] and created["newly_created"] is True
