@@ -19,6 +19,7 @@ from skatbot.storage import (
     ServerSettings,
     SqliteStorage,
     TableState,
+    Window,
 )
 
 ANNA, BERT, CARLA, DIRK = Player(1, "Anna"), Player(2, "Bert"), Player(3, "Carla"), Player(4, "Dirk")
@@ -228,3 +229,15 @@ async def test_rules_are_checked_before_anything_is_stored(storage: SqliteStorag
         await storage.tables.create(server_id=1, channel_id=1, creator_id=1, rule_preset="official",
                                     rules={"losses": "triple"}, series_length=3, now=NOW)
     assert await storage.tables.in_channel(channel_id=1) == []
+
+
+async def test_naive_times_and_oversized_ids_are_refused(storage: SqliteStorage) -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await storage.players.save(player=ANNA, now=NOW.replace(tzinfo=None))
+    with pytest.raises(ValueError, match="timezone-aware"):
+        await storage.stats.leaderboard(server_id=1, window=Window.WEEK, now=NOW.replace(tzinfo=None))
+    await storage.players.save(player=Player(2**63 - 1, "largest snowflake"), now=NOW)
+    with pytest.raises(ValueError, match="fits 64 bits"):
+        await storage.players.save(player=Player(2**63, "too large"), now=NOW)
+    with pytest.raises(NotFound):
+        await storage.players.get(player_id=1)
