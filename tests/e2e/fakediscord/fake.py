@@ -297,8 +297,9 @@ class FakeDiscord:
         ix = Interaction(ix_id, token, kind, user, channel, payload, loop.time(),
                          source_message_id=message.id if message else None, _fake=self)
         world.interactions[ix_id] = ix
+        world.interactions_by_token[token] = ix
         if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
-            del world.interactions[ix_id]
+            del world.interactions[ix_id], world.interactions_by_token[token]
             raise RuntimeError("no bot is connected to the fake gateway")
         self._timers.append(loop.call_later(self.ack_timeout, self._check_acked, ix))
         world.changed()

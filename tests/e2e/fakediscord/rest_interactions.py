@@ -137,7 +137,7 @@ class InteractionRoutes:
         if snowflake(request.match_info["app_id"]) != self.world.application_id:
             raise unknown("Webhook")
         token = request.match_info["token"]
-        ix = next((i for i in self.world.interactions.values() if i.token == token), None)
+        ix = self.world.interactions_by_token.get(token)
         if ix is None or not ix.acknowledged:
             raise unknown("Webhook")
         if asyncio.get_running_loop().time() - ix.created_at > self.token_ttl:

@@ -51,6 +51,7 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}
+        self.interactions_by_token: dict[str, Interaction] = {}
         self.commands: CommandTable = {}
         self.rest_log: list[RestCall] = []
         self.unknown_routes: list[RestCall] = []
