@@ -8,7 +8,8 @@ storing one finished deal through the real repositories.
 Prints `leaderboard_ms`, `player_stats_ms` (medians of warm runs on the busiest server and its busiest
 player, the slowest of the three windows) and `store_deal_p99_ms` (one deal with its score rows in one
 transaction, synchronous=NORMAL as the bot runs; --synchronous FULL adds an fsync per commit), each as
-`name: value` on its own line. Targets: < 50, < 50, < 10.
+`name: value` on its own line. Targets: < 50, < 50, < 10. `append_action_p99_ms` adds what storing one
+move costs before it is acknowledged.
 The fill bypasses the repositories (bulk inserts, the same rows the deal writer produces) so that a
 million deals take minutes, not hours; the deal texts are real ISS and JSON records of played deals.
 """
@@ -28,7 +29,7 @@ from pathlib import Path
 
 from skatbot.engine import Deal, RuleSet
 from skatbot.engine.series import Series
-from skatbot.storage import Player, SqliteStorage, Window
+from skatbot.storage import LogKind, Player, SqliteStorage, Window
 from skatbot.storage.recording import deal_record
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -218,6 +219,7 @@ async def measure(path: Path, stores: int, runs: int, synchronous: str) -> dict[
         figures["leaderboard_ms"] = max(leaderboard)
         figures["player_stats_ms"] = max(stats)
         figures["store_deal_p99_ms"] = await _store_deals(storage, stores)
+        figures["append_action_p99_ms"] = await _append_actions(storage, stores)
     finally:
         await storage.close()
     return figures
@@ -258,6 +260,21 @@ async def _store_deals(storage: SqliteStorage, count: int) -> float:
           f"p99 {_p99(cold):.2f} ms, max {cold[-1]:.2f} ms")
     print(f"  next {len(warm)} stores: median {statistics.median(warm):.2f} ms, max {warm[-1]:.2f} ms")
     return _p99(warm)
+
+
+async def _append_actions(storage: SqliteStorage, count: int) -> float:
+    """Append `count` actions to a table log (what every acknowledged move costs); the p99, in ms."""
+    table = await storage.tables.create(server_id=1, channel_id=1, creator_id=-11, rule_preset="official",
+                                        rules=RuleSet().to_dict(), series_length=1, seats=(-11, -12, -13), now=NOW)
+    samples = []
+    for seq in range(count):
+        started = time.perf_counter()
+        await storage.tables.append(table_id=table.table_id, seq=seq, deal_number=1, kind=LogKind.ACTION,
+                                    payload="play CJ", seat=seq % 3, now=NOW)
+        samples.append((time.perf_counter() - started) * 1000)
+    samples.sort()
+    print(f"  append_action median {statistics.median(samples):.2f} ms over {count} appends")
+    return _p99(samples)
 
 
 def _p99(samples: list[float]) -> float:
