@@ -98,7 +98,7 @@ async def slash_move(fake: FakeDiscord, user: User, channel: Channel, message: M
         roll = rng.random()
         if "hold" in kinds and roll < 0.6:
             command = "hold"
-        elif offered and roll < 0.55:
+        elif offered and roll < 0.8:
             command, options = "bid", {"value": offered[0]["value"] if rng.random() < 0.7 else rng.choice(
                 offered[:3])["value"]}
         else:
