@@ -16,6 +16,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from skatbot.storage.replay import replay_deals, rules_of
 
 WORKER = Path(__file__).with_name("kill_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
+WORKER_TIMEOUT = 120.0
 
 
 def _run(args: list[str]) -> subprocess.Popen[str]:
@@ -40,20 +42,27 @@ def _kill_after(process: subprocess.Popen[str], lines: int, pause: float, acked:
                 stored: list[tuple[int, int]]) -> bool:
     """Read `lines` lines (recording acks), wait `pause`, SIGKILL. Returns True if the worker finished first."""
     assert process.stdout is not None
+    hung: list[bool] = []
+    watchdog = threading.Timer(WORKER_TIMEOUT, lambda: (hung.append(True), process.kill()))
+    watchdog.start()
     read = 0
     finished = False
-    while read < lines:
-        line = process.stdout.readline()
-        if not line:
-            finished = True
-            break
-        _record(line, acked, stored)
-        read += 1
-    if not finished:
-        time.sleep(pause)
-        process.send_signal(signal.SIGKILL)
-    # Lines already written before the kill were acknowledged too.
-    out, err = process.communicate()
+    try:
+        while read < lines:
+            line = process.stdout.readline()
+            if not line:
+                finished = True
+                break
+            _record(line, acked, stored)
+            read += 1
+        if not finished:
+            time.sleep(pause)
+            process.send_signal(signal.SIGKILL)
+        # Lines already written before the kill were acknowledged too.
+        out, err = process.communicate()
+    finally:
+        watchdog.cancel()
+    assert not hung, f"the worker hung for {WORKER_TIMEOUT} s: {err}"
     for line in out.splitlines():
         _record(line, acked, stored)
     if finished or process.returncode == 0:
@@ -85,7 +94,11 @@ def _kill_and_restart(tmp_path: Path, tables: int, deals: int, kills: int, seed:
             break  # the series were over before all kill points were used
         killed += 1
     final = _run(["play", str(database)])
-    out, err = final.communicate(timeout=300)
+    try:
+        out, err = final.communicate(timeout=300)
+    except subprocess.TimeoutExpired:
+        final.kill()
+        raise
     assert final.returncode == 0, err
     for line in out.splitlines():
         _record(line, acked, stored)
