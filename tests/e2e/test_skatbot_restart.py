@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import sqlite3
+import sys
 from pathlib import Path
 
 from tests.e2e.conftest import Club
@@ -76,6 +78,12 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
                for t in [m.content] if t.startswith("**Result of deal")]
     assert sorted(r.split("\n")[0] for r in results) == ["**Result of deal 1**", "**Result of deal 2**"]
     assert counted(database, alice.id) == ([1, 2], 2)
+    # The storage's own check: every stored deal and the table log replay to the stored results.
+    check = await asyncio.create_subprocess_exec(sys.executable, "-m", "skatbot.storage", "--database",
+                                                 str(database), "check", stdout=asyncio.subprocess.PIPE,
+                                                 stderr=asyncio.subprocess.STDOUT)
+    output, _ = await check.communicate()
+    assert check.returncode == 0 and "2 deals" in output.decode(), output.decode()
     assert_no_public_leaks(fake, [alice], min_deals=2)
     fake.assert_clean()
 
