@@ -66,7 +66,7 @@ class ServerSettings:
             raise ValueError("language must be a short language code such as 'en' or 'de'")
         for channel in self.allowed_channels:
             check_id("allowed_channels", channel)
-        self.rule_set  # noqa: B018 - refuses an unknown preset or a contradictory option here, before storing
+        self.rule_set.validate()  # an unknown preset or option, or a contradiction, is refused before storing
 
     @property
     def rule_set(self) -> RuleSet:
