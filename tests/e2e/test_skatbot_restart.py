@@ -72,6 +72,13 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     played = card["label"]
     await fake.wait_for(lambda: f"alice {played}" in fresh_board.content, 10, "the old button's card on the board")
 
+    # Killed again the moment deal 1's result is public (its record was stored before it was shown).
+    await play_out(fake, [alice], lambda: any("Result of deal 1" in t for t in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    await proc.kill()
+    assert counted(database, alice.id) == ([1], 1)
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
     await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
     results = [t for m in fake.messages(channel) if m.visibility == "public"
