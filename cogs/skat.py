@@ -98,7 +98,10 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
             log.error("command failed for user %s in channel %s", interaction.user.id, interaction.channel_id,
                       exc_info=error)
             text = t(lang, "error.unexpected")
-        await _say(interaction, text)
+        try:
+            await _say(interaction, text)
+        except discord.HTTPException as failed:  # expired or already answered: nothing more we can say
+            log.warning("could not answer interaction %s: %s", interaction.id, failed)
 
     # --- finding the table -----------------------------------------------------------------------------
 
