@@ -38,8 +38,19 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     rng = random.Random(11)
     moves = Moves()
 
+    claims: list[str] = []
+
     async def move(user, message):  # type: ignore[no-untyped-def]
         kinds = {str(c.get("custom_id", "")).split(":")[3] for c in game_controls(message)}
+        claim = [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "claim"
+                 and not c.get("disabled")]
+        if claim and "card" in kinds and len(message.content.splitlines()[1].split()) <= 6 and \
+                claim[0] not in claims:  # the declarer shows their cards (a claim) once per deal, late
+            claims.append(claim[0])
+            reply = await (await fake.slash(user, channel, "skat", subcommand="claim")).wait_message()
+            assert reply.content == "Done."
+            await fake.wait_for(lambda: any(f"Open hand of {user.name}:" in t for t in public_texts(fake, channel)),
+                                5, "the claimed hand shown")
         if kinds & {"pickup", "discard", "declare", "hold"} or rng.random() < 0.5:  # the skat always by command
             await slash_move(fake, user, channel, message, rng, moves)
         else:
@@ -51,6 +62,7 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     # Coalesced edits: no public message is edited more than about once a second (Discord's rate limits).
     assert clock.busiest(channel.id, 5.0, edits_of_one=True) <= 7, clock.writes(channel.id)
     assert moves.slash >= 10 and moves.buttons >= 5, moves
+    assert claims, "no declarer ever claimed"
     assert {"bid", "pass", "play"} <= set(moves.kinds) and {"pickup", "declare"} & set(moves.kinds), moves.kinds
 
     texts = public_texts(fake, channel)
