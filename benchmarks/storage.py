@@ -23,7 +23,6 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -67,7 +66,8 @@ def _sample_records(count: int) -> list[tuple[str, str]]:
 
 
 def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
-    """Bulk-insert `deals` finished deals (with score rows, summaries and series results) across `servers`."""
+    """Bulk-insert `deals` finished deals (with score rows and series results) across `servers`; the
+    leaderboard summary fills itself by trigger, as in the bot."""
     asyncio.run(_create_schema(path))
     rng = random.Random(seed)
     texts = _sample_records(200)
@@ -90,7 +90,6 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
     scale = deals / sum(weights)
     per_server = [max(1, int(w * scale)) for w in weights]
     per_server[0] += deals - sum(per_server)
-    days: dict[tuple[int, int, int], list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
     deal_id = 0
     table_id = 0
     batch_deals: list[tuple] = []  # type: ignore[type-arg]
@@ -133,7 +132,6 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
                                     moment - 120, moment))
                 iss, text = texts[deal_id % len(texts)]
                 batch_records.append((deal_id, iss, text))
-                day = moment // DAY
                 for seat, player in enumerate(seats):
                     is_declarer = seat == declarer_seat
                     points = score if is_declarer else 0
@@ -141,12 +139,6 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
                     side_won = won if is_declarer else not won
                     batch_scores.append((deal_id, player, seat, "declarer" if is_declarer else "defender",
                                          int(side_won), points, seeger, server, moment))
-                    summary = days[(server, day, player)]
-                    summary[0] += points
-                    summary[1] += seeger
-                    summary[2] += 1
-                    summary[3] += is_declarer
-                    summary[4] += is_declarer and won
                     totals[player][0] += points
                     totals[player][1] += seeger
                     totals[player][2] += 1
@@ -160,9 +152,6 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
             if len(batch_deals) >= 20000:
                 _flush(connection, batch_deals, batch_records, batch_scores)
     _flush(connection, batch_deals, batch_records, batch_scores)
-    connection.executemany(
-        "INSERT INTO player_days (server_id, day, player_id, points, seeger, deals, declared, won) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [(*key, *map(int, value)) for key, value in sorted(days.items())])
     connection.execute("COMMIT")
     connection.execute("ANALYZE")
     connection.execute("PRAGMA journal_mode = WAL")

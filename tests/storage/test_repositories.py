@@ -241,3 +241,19 @@ async def test_naive_times_and_oversized_ids_are_refused(storage: SqliteStorage)
         await storage.players.save(player=Player(2**63, "too large"), now=NOW)
     with pytest.raises(NotFound):
         await storage.players.get(player_id=1)
+
+
+async def test_the_leaderboard_summary_follows_the_score_rows(storage: SqliteStorage) -> None:
+    table_id = await _table(storage)
+    for number, (declarer, points) in enumerate(((1, 48), (2, -60), (1, 23)), start=1):
+        await storage.deals.store(record=record(
+            table_id=table_id, number=number, server_id=100, declarer=declarer, won=points > 0,
+            scores={1: 0, 2: 0, 3: 0} | {declarer: points}, seeger={3: 40}, finished_at=NOW))
+    summary = "SELECT player_id, points, seeger, deals, declared, won FROM player_days ORDER BY player_id"
+    assert [tuple(r) for r in await storage.database.fetch_all(summary)] == [
+        (1, 71, 0, 3, 2, 2), (2, -60, 0, 3, 1, 0), (3, 0, 120, 3, 0, 0)]
+    # Removing a deal (which the bot never does; a repair might) takes it out of the summary too.
+    async with storage.database.transaction() as connection:
+        await connection.execute("DELETE FROM deals WHERE deal_number = 2")
+    assert [tuple(r) for r in await storage.database.fetch_all(summary)] == [
+        (1, 71, 0, 2, 2, 2), (2, 0, 0, 2, 0, 0), (3, 0, 80, 2, 0, 0)]

@@ -222,14 +222,7 @@ async def _insert(connection: aiosqlite.Connection, r: DealRecord) -> int:
               r.server_id, finished) for s in r.scores])
     except aiosqlite.IntegrityError:
         raise NotFound(f"a player of deal {r.deal_number} at table {r.table_id} is not a stored player") from None
-    await connection.executemany(
-        "INSERT INTO player_days (server_id, day, player_id, points, seeger, deals, declared, won) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (server_id, day, player_id) DO UPDATE SET "
-        "points = player_days.points + excluded.points, seeger = player_days.seeger + excluded.seeger, "
-        "deals = player_days.deals + excluded.deals, declared = player_days.declared + excluded.declared, "
-        "won = player_days.won + excluded.won",
-        [(r.server_id, finished // DAY, s.player_id, s.score, s.seeger, int(s.role is not Role.OUT),
-          int(s.role is Role.DECLARER), int(s.role is Role.DECLARER and bool(s.won))) for s in r.scores])
+    # player_days, the leaderboard summary, follows deal_scores by trigger (migration 0003).
     return deal_id
 
 
