@@ -24,6 +24,7 @@ from skatbot.ui.cards import card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, on_message, parse_custom_id
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
+from skatbot.ui.refusals import reason_text
 from skatbot.ui.render import board_text, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
@@ -388,7 +389,7 @@ def _friendly(error: Exception, lang: str) -> str:
         return t(lang, "error.not_at_table")
     if isinstance(error, NotAtTable) and reason.startswith("only players"):
         return t(lang, "error.players_only")
-    return t(lang, "error.refused", reason=reason.rstrip("."))
+    return t(lang, "error.refused", reason=reason_text(reason, lang))
 
 
 def _card(text: str, lang: str) -> Card:
