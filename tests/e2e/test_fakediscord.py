@@ -131,6 +131,22 @@ async def test_buttons_in_a_dm_are_clicked_from_the_dm_channel(club: Club, start
     fake.assert_clean(allow_rejections=False)
 
 
+async def test_injected_errors_reach_the_bot_and_latency_slows_every_call(club: Club,
+                                                                          start_bot: StartBot) -> None:
+    fake = club.fake
+    await start_bot(fake)
+    fake.inject_error("POST", "/api/v10/channels/{channel_id}/messages", status=403, code=50007,
+                      message="Cannot send messages to this user")
+    refused = await fake.slash(club.alice, club.channel, "skat", subcommand="hand")
+    assert (await refused.wait_message()).content == "cannot DM you (50007)"
+    assert fake.dms(club.alice) == []
+    fake.rest_latency = 0.05
+    ok = await fake.slash(club.alice, club.channel, "skat", subcommand="hand")
+    assert (await ok.wait_message()).content == "sent you a DM"
+    assert ok.acked_at is not None and ok.acked_at >= 0.05 * 2  # the DM send, then the callback
+    assert [m.content for m in fake.dms(club.alice)] == ["your hand: CJ SJ HA"]
+
+
 async def test_late_acknowledgement_is_a_violation_and_fails_with_10062(start_bot: StartBot) -> None:
     async with FakeDiscord(ack_timeout=0.5) as fake:
         club = build_club(fake)

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from . import interactions as build
 from .gateway import Gateway
-from .records import Interaction, RestCall, Violation
+from .records import Fault, Interaction, RestCall, Violation
 from .rest import API, BotRoutes, make_middleware
 from .rest_interactions import InteractionRoutes
 from .state import (
@@ -236,6 +236,26 @@ class FakeDiscord:
 
     def commands(self, guild: Guild | None = None) -> dict[str, dict[str, Any]]:
         return dict(self.world.commands.get(guild.id if guild else None, {}))
+
+    def inject_error(self, method: str, route: str, *, status: int = 500, code: int = 0,
+                     message: str = "500: Internal Server Error", times: int = 1) -> Fault:
+        """Answer the next `times` calls of `method route` with this error instead of handling them.
+
+        `route` is the template as logged in rest_log, e.g. "/api/v10/channels/{channel_id}/messages".
+        discord.py retries 5xx answers (sleeping 1 s, 3 s, ...); 4xx ones reach the bot at once.
+        """
+        fault = Fault(method.upper(), route, status, code, message, times)
+        self.world.faults.append(fault)
+        return fault
+
+    @property
+    def rest_latency(self) -> float:
+        """Seconds each REST call waits before it is handled; set it to shake out ordering assumptions."""
+        return self.world.rest_latency
+
+    @rest_latency.setter
+    def rest_latency(self, seconds: float) -> None:
+        self.world.rest_latency = seconds
 
     def assert_clean(self, *, allow_rejections: bool = True) -> None:
         """Fail on unknown routes and broken interaction rules (and, if asked, on any 4xx)."""

@@ -19,6 +19,18 @@ class Violation:
 
 
 @dataclass
+class Fault:
+    """An error the fake answers instead of handling the next `times` matching REST calls."""
+
+    method: str
+    route: str
+    status: int
+    code: int
+    message: str
+    times: int = 1
+
+
+@dataclass
 class RestCall:
     method: str
     path: str

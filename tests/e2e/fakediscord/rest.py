@@ -6,6 +6,7 @@ Every call is logged; a route the fake does not know answers 404 and lands in `u
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -56,6 +57,14 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
             if not request.path.startswith(_PUBLIC_PREFIXES) and \
                     request.headers.get("Authorization") != f"Bot {world.token}":
                 raise ApiError(401, 0, "401: Unauthorized")
+            if world.rest_latency:
+                await asyncio.sleep(world.rest_latency)
+            key = (request.method, route)
+            fault = next((f for f in world.faults if f.times > 0 and (f.method, f.route) == key), None)
+            if fault is not None:
+                fault.times -= 1
+                await read_body(request)
+                raise ApiError(fault.status, fault.code, fault.message)
             response = await handler(request)
         except ApiError as err:
             response = err.response()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from .records import ChangeSignal, Interaction, RestCall, Violation
+from .records import ChangeSignal, Fault, Interaction, RestCall, Violation
 from .state import (
     ATTACH_FILES,
     BOT_PERMISSIONS,
@@ -56,6 +56,9 @@ class World:
         self.rest_log: list[RestCall] = []
         self.unknown_routes: list[RestCall] = []
         self.violations: list[Violation] = []
+        self.faults: list[Fault] = []
+        #: Seconds every REST call waits before it is handled (a slower network).
+        self.rest_latency = 0.0
         self._seq = 0
 
     def changed(self) -> None:
