@@ -157,6 +157,8 @@ async def test_rest_needs_the_token_and_records_unknown_routes(raw: RawBot) -> N
     raw.fake.unknown_routes.clear()  # deliberate here; the `fake` fixture fails tests that leave any
     status, body = await raw.rest("GET", "/gateway/bot")
     assert status == 200 and body["url"] == raw.fake.gateway_url and body["shards"] == 1
+    times = [c.at for c in raw.fake.rest_log]
+    assert times == sorted(times) and times[-1] <= asyncio.get_running_loop().time()
 
 
 def _rows(n_rows: int, per_row: int) -> list[dict[str, Any]]:

@@ -32,12 +32,15 @@ class Fault:
 
 @dataclass
 class RestCall:
+    """One REST call; `route` is the matched template, `at` the event loop's time when it arrived."""
+
     method: str
     path: str
     route: str
     status: int
     query: dict[str, str]
     body: Any
+    at: float = 0.0
 
 
 @dataclass

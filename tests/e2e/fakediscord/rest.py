@@ -52,6 +52,7 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
     async def middleware(request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.path == "/gateway":
             return await handler(request)
+        arrived = asyncio.get_running_loop().time()
         route = request.match_info.route.resource.canonical if request.match_info.route.resource else "?"
         try:
             if not request.path.startswith(_PUBLIC_PREFIXES) and \
@@ -70,13 +71,14 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
             response = err.response()
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
             response = json_response({"code": 0, "message": "404: Not Found"}, status=404)
-            call = RestCall(request.method, request.path, "<unknown>", 404, dict(request.query), None)
+            call = RestCall(request.method, request.path, "<unknown>", 404, dict(request.query), None,
+                            arrived)
             world.unknown_routes.append(call)
             world.rest_log.append(call)
             world.changed()
             return response
         world.rest_log.append(RestCall(request.method, request.path, route, response.status,
-                                       dict(request.query), request.get(BODY)))
+                                       dict(request.query), request.get(BODY), arrived))
         world.changed()
         return response
 
