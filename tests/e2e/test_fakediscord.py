@@ -259,6 +259,7 @@ async def test_a_restarted_bot_identifies_again_and_old_buttons_still_work(club:
         await fake.click(club.alice, msg, "sample:count")
     await bot.start()
     await bot.wait_connected()
+    await bot.wait_for_output("READY as skatbot")  # on_ready of the second start
     assert [s.identified for s in fake.gateway.sessions] == [True, True]
     click = await fake.click(club.alice, msg, "sample:count")
     await click.wait_acked()

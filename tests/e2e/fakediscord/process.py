@@ -62,6 +62,17 @@ class BotProcess:
         except TimeoutError as exc:
             raise TimeoutError(f"{exc}; bot output:\n{self.output()}") from None
 
+    async def wait_for_output(self, text: str, timeout: float = 10.0) -> None:
+        """Until the bot has printed `text` since its latest start (e.g. a line its on_ready logs)."""
+        marker = f"--- start #{self.starts}\n"
+
+        def printed() -> bool:
+            if self.proc is not None and self.proc.returncode is not None:
+                raise RuntimeError(f"bot exited with {self.proc.returncode}:\n{self.output()}")
+            return text in self.output().rsplit(marker, 1)[-1]
+
+        await self.fake.wait_for(printed, timeout, f"the bot to print {text!r}")
+
     async def stop(self, timeout: float = 5.0) -> int | None:
         """Ctrl-C (the bot closes cleanly), then kill if it lingers; returns the exit code.
 
