@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -54,12 +55,18 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.control_handler = self.on_control
-        for table in await self.manager.restore():
+        for table in await self.manager.restore(timing_for=self._timing):
             await self._load_style(table.guild_id)
             log.info("restored table %s in channel %s", table.id, table.channel_id)
 
     async def cog_unload(self) -> None:
         await self.manager.close()
+
+    async def _timing(self, guild_id: int) -> TableTiming:
+        """The server's turn timer and warning (from /skat settings), on top of the bot's AI pause."""
+        settings = await self.bot.storage.settings.get(server_id=guild_id)
+        return replace(self.bot.table_timing, turn_seconds=float(settings.turn_seconds),
+                       warn_after=float(settings.turn_seconds - settings.warning_seconds))
 
     # --- language and style ------------------------------------------------------------------------
 
@@ -149,7 +156,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         table = await self.manager.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                           creator_id=interaction.user.id,
                                           creator_name=interaction.user.display_name, size=seats, deals=deals,
-                                          rules=rule_set)
+                                          rules=rule_set, timing=await self._timing(interaction.guild_id))
         await interaction.followup.send(t(style.lang if lang is None else lang, "reply.table_created", id=table.id),
                                         ephemeral=True)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 
 from skatbot.engine import RuleSet
@@ -44,11 +44,12 @@ class TableManager:
         self.tables: dict[int, Table] = {}
         self._creating = asyncio.Lock()
 
-    def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame) -> Table:
+    def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame,
+              timing: TableTiming | None = None) -> Table:
         extra = {"new_seed": self.new_seed} if self.new_seed is not None else {}
         table = Table(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, store=self.store,
-                      presenter=self.presenter, executor=self.executor, timing=self.timing, sleep=self.sleep,
-                      **extra)
+                      presenter=self.presenter, executor=self.executor, timing=timing or self.timing,
+                      sleep=self.sleep, **extra)
         self.tables[table_id] = table
         return table
 
@@ -79,7 +80,7 @@ class TableManager:
         return table
 
     async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,
-                     deals: int, rules: RuleSet) -> Table:
+                     deals: int, rules: RuleSet, timing: TableTiming | None = None) -> Table:
         """Open a table in a channel with its creator seated."""
         async with self._creating:
             busy = self.in_channel(channel_id)
@@ -88,12 +89,15 @@ class TableManager:
             game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
             table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
                                                        creator_id=creator_id, size=size, deals=deals, rules=rules)
-            table = self._make(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game)
+            table = self._make(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
+                               timing=timing)
         await table.join(creator_id, creator_name)
         return table
 
-    async def restore(self) -> list[Table]:
-        """Rebuild every unfinished table by replaying its log; resume AI turns and timers."""
+    async def restore(self, timing_for: Callable[[int], Awaitable[TableTiming]] | None = None) -> list[Table]:
+        """Rebuild every unfinished table by replaying its log; resume AI turns and timers.
+
+        `timing_for(guild_id)`: each server's turn timers (default: the manager's)."""
         restored = []
         for stored in await self.catalog.unfinished_tables():
             game = TableGame(size=stored.size, deals=stored.deals, rules=stored.rules, creator_id=stored.creator_id)
@@ -106,8 +110,9 @@ class TableManager:
             except (ValueError, TableError):
                 log.exception("table %s: its log does not replay; leaving it closed", stored.table_id)
                 continue
+            timing = await timing_for(stored.guild_id) if timing_for is not None else None
             table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
-                               game=game)
+                               game=game, timing=timing)
             table.entries = entries
             for row in game.finished:  # a crash between the last action and its deal record: write it now
                 await self.store.record_deal(table_id=table.id, row=row, table=table)

@@ -349,8 +349,9 @@ class Table:
         await self.sleep(timing.warn_after)
         if not self._still(key):
             return
-        self._publish([ev.TurnWarning(place, timing.turn_seconds - timing.warn_after)])
-        await self.sleep(timing.turn_seconds - timing.warn_after)
+        if timing.turn_seconds > timing.warn_after:  # a server may turn the warning off (0 s before the end)
+            self._publish([ev.TurnWarning(place, timing.turn_seconds - timing.warn_after)])
+            await self.sleep(timing.turn_seconds - timing.warn_after)
         if not self._still(key):
             return
         await self._time_out(key, place)

@@ -1,0 +1,67 @@
+"""Turn timers from the server's settings: a warning, the computer plays for an absent player, and after
+repeated misses it stays on until the player sits down again with /skat join."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+from skatbot.storage import SqliteStorage
+from skatbot.storage.models import ServerSettings
+from tests.e2e.conftest import Club
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import button_move, play_out
+from tests.e2e.test_skatbot_play import open_against_ais
+
+
+async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    storage = await SqliteStorage.open(database)
+    await storage.settings.save(settings=ServerSettings(club.guild.id, turn_seconds=2, warning_seconds=1),
+                                now=datetime.now(UTC))
+    await storage.close()
+    await start_skatbot(fake, start_bot, str(database))
+    carol = fake.add_user("carol")
+    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 2})).wait_message()
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    await (await fake.click(carol, lobby, "sk:1:0:join:")).wait_acked()
+    await (await fake.click(carol, lobby, "sk:1:0:addai:normal")).wait_acked()
+    await fake.wait_for(lambda: "AI 1" in lobby.content, 5, "the table full")
+    await (await fake.click(carol, lobby, "sk:1:0:start:")).wait_acked()
+    rng = random.Random(9)
+
+    def said(text: str) -> bool:
+        return any(text in t for t in public_texts(fake, channel))
+
+    async def carol_plays_on(done) -> None:  # type: ignore[no-untyped-def]
+        await play_out(fake, [carol], done, lambda user, message: button_move(fake, user, message, rng))
+
+    # alice does nothing: warned, replaced turn by turn, then for good; carol plays deal 1 out.
+    await carol_plays_on(lambda: said("alice missed several turns"))
+    assert said(f"⏰ <@{alice.id}>, 1 seconds left") and said("Time is up: the computer played for alice")
+    await carol_plays_on(lambda: said("**Result of deal 1**"))
+    back = await (await fake.slash(alice, channel, "skat", subcommand="join")).wait_message()
+    assert back.content == "You sit at table #1."
+    await play_out(fake, [alice, carol], lambda: said("The series is over"),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    assert_no_public_leaks(fake, [alice, carol], min_deals=2)
+    fake.assert_clean()
+
+
+async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    storage = await SqliteStorage.open(database)
+    await storage.settings.save(settings=ServerSettings(club.guild.id, turn_seconds=1, warning_seconds=0),
+                                now=datetime.now(UTC))
+    await storage.close()
+    await start_skatbot(fake, start_bot, str(database))
+    await open_against_ais(fake, alice, club, deals=1)
+    await fake.wait_for(lambda: any("The table was closed (nobody left)" in t for t in public_texts(fake, channel)),
+                        20, "the empty table closed")
+    assert "no table" in (await (await fake.slash(alice, channel, "skat", subcommand="hand")).wait_message()).content
+    assert not any("seconds left" in t for t in public_texts(fake, channel)), "the warning was turned off"
+    fake.assert_clean()
