@@ -25,11 +25,18 @@ from typing import Any
 
 def patch_discord(rest_url: str, gateway_url: str, guild_ready_timeout: float) -> None:
     """Point discord.py at the fake; call before the bot creates its Client."""
+    import discord
     import discord.gateway
     import discord.http
     import discord.state
     import yarl
 
+    # Refuse to run if discord.py renamed what we patch: the bot would silently talk to discord.com.
+    for owner, name in ((discord.http.Route, "BASE"), (discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY"),
+                        (discord.gateway.DiscordWebSocket, "from_client")):
+        if not hasattr(owner, name):
+            raise RuntimeError(f"discord.py {discord.__version__} has no {owner.__name__}.{name}; "
+                               "launch_bot cannot point it at the fake")
     discord.http.Route.BASE = rest_url.rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
     _connect_uncompressed(discord.gateway.DiscordWebSocket)
