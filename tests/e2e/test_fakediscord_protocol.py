@@ -9,10 +9,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
+import discord.gateway
 import pytest
 
 from tests.e2e.conftest import Club, build_club
-from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord import FakeDiscord, launch_bot
 from tests.e2e.fakediscord.state import MANAGE_GUILD, Snowflakes
 
 SKAT_COMMAND = {
@@ -454,3 +455,14 @@ def test_snowflakes_are_unique_increasing_and_carry_the_current_time() -> None:
     assert made == sorted(set(made))
     age = dt.datetime.now(dt.UTC) - Snowflakes.time_of(made[-1])
     assert abs(age.total_seconds()) < 5
+
+
+def test_launch_bot_refuses_without_its_environment_or_patch_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(SystemExit, match="usage"):
+        launch_bot.main(["launch_bot"])
+    monkeypatch.delenv("FAKE_DISCORD_REST", raising=False)
+    with pytest.raises(SystemExit, match="FAKE_DISCORD_REST"):
+        launch_bot.main(["launch_bot", "bot.py"])
+    monkeypatch.delattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY")
+    with pytest.raises(RuntimeError, match="DEFAULT_GATEWAY"):
+        launch_bot.patch_discord("http://127.0.0.1:1/api/v10", "ws://127.0.0.1:1/gateway", 0.2)
