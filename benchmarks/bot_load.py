@@ -11,7 +11,8 @@ and look at /skat table now and then. Prints, as `name: value` lines:
   to the bot's acknowledgement reaching the fake; missed_3s: interactions not acknowledged within 3 s;
 - kb_per_table: the bot process's resident memory with every table open and playing, minus its memory
   before the first table, divided by the number of tables;
-- the run's size: interactions, REST calls, seconds, and the busiest channel's writes in any 5 s.
+- the run's size (interactions, REST calls, seconds), Discord rule violations, and public_leaks: every
+  public message checked for hidden cards, as in the end-to-end tests.
 Targets: p99 < 250 ms, none missed, < 500 KB per table.
 """
 
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
+from tests.e2e.skat_leaks import public_leaks
 
 HAND_PREFIXES = ("**Your hand**",)
 SIDE_KINDS = ("claim", "concede", "kontra", "re")
@@ -180,6 +182,9 @@ async def run(tables: int, deals: int, seed: int) -> dict[str, float]:
             finally:
                 await proc.stop()
                 proc.close()
+        leaks = [problem for channel, user in players for problem in public_leaks(fake, [user], channel)]
+        for problem in leaks[:5]:
+            print("LEAK", problem)
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
         latencies.sort()
@@ -189,7 +194,7 @@ async def run(tables: int, deals: int, seed: int) -> dict[str, float]:
             "rest_calls": len(fake.rest_log), "seconds": round(seconds, 1),
             "ack_p50_ms": round(statistics.median(latencies) * 1000, 1), "ack_p99_ms": round(p99 * 1000, 1),
             "ack_max_ms": round(latencies[-1] * 1000, 1), "missed_3s": missed,
-            "violations": len(fake.violations), "kb_per_table": round((peak - before) / tables, 1),
+            "violations": len(fake.violations), "public_leaks": len(leaks), "kb_per_table": round((peak - before) / tables, 1),
             "bot_rss_mb_before": round(before / 1024, 1), "bot_rss_mb_peak": round(peak / 1024, 1),
         }
 

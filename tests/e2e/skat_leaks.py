@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from skatbot.ui.catalog_de import DE
 from skatbot.ui.catalog_en import EN
-from tests.e2e.fakediscord import FakeDiscord, Message, User
+from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 
 CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
 ALL_CARDS = frozenset(f"{s}{r}" for s in "♣♠♥♦" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
@@ -118,12 +118,14 @@ def _split_played(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def public_leaks(fake: FakeDiscord, users: Iterable[User]) -> list[str]:
-    """Every problem found in the public messages (empty when nothing hidden was shown)."""
+def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | None = None) -> list[str]:
+    """Every problem found in the public messages (empty when nothing hidden was shown).
+
+    With several tables, check each table's `channel` with its own players (deal numbers repeat)."""
     users = list(users)
     known = learn(fake, users)
     problems: list[str] = []
-    public = [m for m in fake.messages(include_deleted=True) if m.visibility == "public"]
+    public = [m for m in fake.messages(channel, include_deleted=True) if m.visibility == "public"]
     for message in public:
         for index, version in enumerate(message.history):
             problems += _check_version(message, index, version.content, known)
