@@ -66,6 +66,22 @@ async def ping(interaction: discord.Interaction) -> None:
     await interaction.response.send_message("pong", ephemeral=True)
 
 
+@skat.command(description="Describes what discord.py made of this interaction")
+async def whoami(interaction: discord.Interaction) -> None:
+    user, channel = interaction.user, interaction.channel
+    facts = [
+        f"user={type(user).__name__}:{user.name}",
+        f"guild={interaction.guild.name if interaction.guild else None}",
+        f"channel={type(channel).__name__}:{getattr(channel, 'name', None)}",
+        f"manage_guild={interaction.permissions.manage_guild}",
+        f"bot_can_send={interaction.app_permissions.send_messages}",
+        f"locale={interaction.locale.value}",
+        f"expired={interaction.is_expired()}",
+        f"me_in_guild={interaction.guild is not None and interaction.guild.me is not None}",
+    ]
+    await interaction.response.send_message(" ".join(facts), ephemeral=True)
+
+
 @skat.command(description="Says it publicly")
 async def echo(interaction: discord.Interaction, text: str) -> None:
     await interaction.response.send_message(text)

@@ -8,6 +8,7 @@ import pytest
 
 from tests.e2e.conftest import Club, StartBot, build_club
 from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.fakediscord.state import MANAGE_GUILD
 
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 
@@ -51,6 +52,24 @@ async def test_ephemeral_reply_is_only_visible_to_the_invoker(club: Club, start_
     assert msg.is_visible_to(club.alice) and not msg.is_visible_to(club.bob)
     assert club.fake.messages(club.channel, visible_to=club.bob) == []
     club.fake.assert_clean(allow_rejections=False)
+
+
+async def test_discord_py_reads_members_channels_permissions_and_times(club: Club,
+                                                                      start_bot: StartBot) -> None:
+    fake = club.fake
+    await start_bot(fake)
+    fake.give_role(club.guild, club.bob, fake.add_role(club.guild, "admins", MANAGE_GUILD))
+    carl = fake.add_user("carl", locale="de")
+    answers = []
+    for user in (club.alice, club.bob, carl):
+        ix = await fake.slash(user, club.channel, "skat", subcommand="whoami")
+        answers.append((await ix.wait_message()).content)
+    assert answers[0] == ("user=Member:alice guild=Skat Club channel=TextChannel:skat manage_guild=False "
+                          "bot_can_send=True locale=en-US expired=False me_in_guild=True")
+    assert "user=Member:bob" in answers[1] and "manage_guild=True" in answers[1]
+    assert "locale=de" in answers[2]
+    in_dm = await fake.slash(club.alice, fake.dm_channel(club.alice), "skat", subcommand="whoami")
+    assert (await in_dm.wait_message()).content.startswith("user=User:alice guild=None channel=DMChannel")
 
 
 async def test_echo_posts_publicly_with_the_option_value(club: Club, start_bot: StartBot) -> None:
