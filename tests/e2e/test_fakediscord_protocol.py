@@ -182,6 +182,10 @@ ACCEPTED = {
     "custom_id 100, label 80": {"components": [{"type": 1, "components": [
         {"type": 2, "style": 1, "label": "l" * 80, "custom_id": "c" * 100}]}]},
 }
+V2 = 1 << 15
+_V2_BUTTON = {"type": 1, "components": [{"type": 2, "style": 1, "label": "Go", "custom_id": "go"}]}
+_V2_CONTAINER = {"type": 17, "components": [{"type": 10, "content": "t" * 4000}, _V2_BUTTON]}
+ACCEPTED["components v2: 4000 chars of text"] = {"flags": V2, "components": [_V2_CONTAINER]}
 REFUSED = {
     "2001 chars": ({"content": "x" * 2001}, "content"),
     "11 embeds": ({"embeds": [{"title": "t"}] * 11}, "embeds"),
@@ -194,6 +198,9 @@ REFUSED = {
     "select without options": ({"components": _select(0)}, "components.0.components.0.options"),
     "select with 26 options": ({"components": _select(26)}, "components.0.components.0.options"),
     "custom_id 101": ({"components": _select(2, "c" * 101)}, "components.0.components.0.custom_id"),
+    "v2 with content": ({"flags": V2, "content": "x", "components": [_V2_BUTTON]}, "content"),
+    "v2 text over 4000": ({"flags": V2, "components": [{"type": 10, "content": "t" * 4001}]}, "components"),
+    "v2 over 40 components": ({"flags": V2, "components": [{"type": 10, "content": "t"}] * 41}, "components"),
     "label 81": ({"components": [{"type": 1, "components": [
         {"type": 2, "style": 1, "label": "l" * 81, "custom_id": "c"}]}]}, "components.0.components.0.label"),
 }

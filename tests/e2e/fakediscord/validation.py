@@ -28,6 +28,7 @@ MAX_SELECT_OPTIONS = 25
 MAX_CUSTOM_ID = 100
 MAX_LABEL = 80
 MAX_V2_COMPONENTS = 40
+MAX_V2_TEXT = 4000
 MAX_CHOICES = 25
 COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
 
@@ -65,8 +66,30 @@ def check_message(payload: dict[str, Any]) -> ErrorTree:
     if total > MAX_EMBED_TOTAL:
         _err(tree, ["embeds"], "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
     flags = int(payload.get("flags") or 0)
-    check_components(tree, payload.get("components") or [], v2=bool(flags & COMPONENTS_V2))
+    v2 = bool(flags & COMPONENTS_V2)
+    components = payload.get("components") or []
+    check_components(tree, components, v2=v2)
+    if v2:
+        if content or embeds:
+            code = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
+            _err(tree, ["content" if content else "embeds"], code,
+                 "The 'content' and 'embeds' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+        if _text_length(components) > MAX_V2_TEXT:
+            _err(tree, ["components"], "BASE_TYPE_MAX_LENGTH",
+                 f"Text displays must hold {MAX_V2_TEXT} or fewer characters in total.")
     return tree
+
+
+def _text_length(components: list[dict[str, Any]]) -> int:
+    """Characters in all text displays (type 10) of a components v2 message."""
+    total = 0
+    for comp in components:
+        if comp.get("type") == 10:
+            total += len(comp.get("content") or "")
+        total += _text_length(comp.get("components") or [])
+        if "accessory" in comp:
+            total += _text_length([comp["accessory"]])
+    return total
 
 
 def is_empty_message(payload: dict[str, Any], files: int) -> bool:
