@@ -225,6 +225,16 @@ async def test_messages_over_the_limits_get_50035(club: Club, raw: RawBot, paylo
     assert club.fake.messages(club.channel) == []
 
 
+async def test_a_components_v2_message_stays_v2_when_edited_without_flags(club: Club, raw: RawBot) -> None:
+    path = f"/channels/{club.channel.id}/messages"
+    _, body = await raw.rest("POST", path, {"flags": V2, "components": [_V2_CONTAINER]})
+    text_only = {"components": [{"type": 10, "content": "x"}]}
+    status, edited = await raw.rest("PATCH", f"{path}/{body['id']}", text_only)
+    assert status == 200 and edited["flags"] & V2 and edited["components"][0]["content"] == "x"
+    status, _ = await raw.rest("PATCH", f"{path}/{body['id']}", {"content": "legacy"})
+    assert status == 400
+
+
 async def test_components_get_numeric_ids_like_discord_assigns(club: Club, raw: RawBot) -> None:
     rows = _rows(2, 2)
     rows[1]["components"][0]["id"] = 2

@@ -8,7 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .state import Attachment, MessageVersion, number_components
+from .state import Attachment, Message, MessageVersion, number_components
 from .validation import check_message, form_error, is_empty_message
 from .world import World
 
@@ -116,8 +116,10 @@ def new_version(world: World, base_url: str, payload: dict[str, Any], files: lis
     )
 
 
-def check_edit(payload: dict[str, Any]) -> None:
-    tree = check_message(payload)
+def check_edit(payload: dict[str, Any], message: Message) -> None:
+    """Validate an edit; without `flags` in it, the message keeps its own (components v2 or not)."""
+    effective = payload if payload.get("flags") is not None else {**payload, "flags": message.flags}
+    tree = check_message(effective)
     if tree:
         raise invalid_form(tree)
 

@@ -263,7 +263,7 @@ class BotRoutes:
         payload = payload or {}
         if msg.author.id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
-        check_edit(payload)
+        check_edit(payload, msg)
         self.world.edit_message(msg, payload, build_attachments(self.world, self.base_url(), payload, files))
         return json_response(self.world.message_payload(msg))
 
