@@ -210,7 +210,8 @@ REFUSED = {
 async def test_messages_at_the_limits_are_accepted(club: Club, raw: RawBot, payload: dict[str, Any]) -> None:
     status, body = await raw.rest("POST", f"/channels/{club.channel.id}/messages", payload)
     assert status == 200, body
-    assert club.fake.message(int(body["id"])).visibility == "public"
+    message = club.fake.message(int(body["id"]))
+    assert message.visibility == "public" and message.history[0].content == payload.get("content", "")
 
 
 @pytest.mark.parametrize("payload,path", REFUSED.values(), ids=REFUSED.keys())
@@ -231,6 +232,7 @@ async def test_a_components_v2_message_stays_v2_when_edited_without_flags(club: 
     text_only = {"components": [{"type": 10, "content": "x"}]}
     status, edited = await raw.rest("PATCH", f"{path}/{body['id']}", text_only)
     assert status == 200 and edited["flags"] & V2 and edited["components"][0]["content"] == "x"
+    assert club.fake.message(int(body["id"])).text == "x"
     status, _ = await raw.rest("PATCH", f"{path}/{body['id']}", {"content": "legacy"})
     assert status == 400
 

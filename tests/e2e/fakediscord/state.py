@@ -293,13 +293,16 @@ class Message:
 
     @property
     def text(self) -> str:
-        """Content plus every embed's title, description, fields and footer: what a reader sees."""
+        """What a reader sees: content, every embed's title, author, description, fields and footer, and
+        the text displays of a components v2 message."""
         parts = [self.content]
         for embed in self.embeds:
-            parts += [embed.get("title", ""), embed.get("description", "")]
+            parts += [embed.get("title", ""), (embed.get("author") or {}).get("name", ""),
+                      embed.get("description", "")]
             for fld in embed.get("fields", []):
                 parts += [fld.get("name", ""), fld.get("value", "")]
-            parts.append(embed.get("footer", {}).get("text", ""))
+            parts.append((embed.get("footer") or {}).get("text", ""))
+        parts += [c.get("content", "") for c in self.walk_components() if c.get("type") == 10]
         return "\n".join(p for p in parts if p)
 
     def is_visible_to(self, user: User) -> bool:
