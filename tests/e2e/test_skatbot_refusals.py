@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 import sqlite3
 from pathlib import Path
@@ -95,7 +96,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
         await (slash_move(fake, mover, channel, message, rng) if rng.random() < 0.5
                else button_move(fake, mover, message, rng, avoid=("pass",)))
 
-    tried_illegal = False
+    tried_illegal = double_clicked = False
     for _ in range(200):
         found = await fake.wait_for(lambda: "done" if any("Result of deal 1" in t for t in public_texts(
             fake, channel)) else whose_turn(fake, players), 20, "a turn")
@@ -115,9 +116,37 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
                 snapshot.assert_unchanged()
                 assert cards_in(latest_hand(fake, mover)) == cards_in(message)  # type: ignore[arg-type]
                 tried_illegal = True
+        cards = [c for c in game_controls(message) if kind_of(c) == "card"]
+        if not double_clicked and len(cards) >= 2:
+            # Two clicks at once (a double click, two devices): exactly one card is played.
+            before = cards_in(message)
+            first, second = await asyncio.gather(fake.click(mover, message, cards[0]["custom_id"]),
+                                                 fake.click(mover, message, cards[1]["custom_id"]))
+            await first.wait_acked()
+            await second.wait_acked()
+            answers = await fake.wait_for(lambda: [m.content for ix in (first, second) for m in ix.followups], 5,
+                                          "the refusal of the second click")
+            assert len(answers) == 1 and "not your turn" in answers[0], answers
+            after = await fake.wait_for(lambda: (h := latest_hand(fake, mover)) is not None and (
+                len(cards_in(h)) == len(before) - 1) and h, 10, "one card gone")
+            assert len(set(before) - set(cards_in(after))) == 1
+            double_clicked = True
+            continue
         await move(mover, message)
-    assert tried_illegal, "no turn came where a card was illegal"
+    assert tried_illegal and double_clicked, (tried_illegal, double_clicked)
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda u, m: move(u, m))
     assert_no_public_leaks(fake, players)
+    fake.assert_clean()
+
+
+async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    mute = fake.add_channel(club.guild, "announcements", bot_can_send=False)
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    answer = await refused(fake, alice, mute, "new")
+    assert answer == "I am missing permissions in this channel: send_messages."
+    assert not [m for m in fake.messages(mute) if m.visibility == "public"]
+    assert (await (await fake.slash(alice, club.channel, "skat", subcommand="new")).wait_message()).content == \
+        "Table #1 is open."
     fake.assert_clean()
