@@ -485,3 +485,11 @@ def test_launch_bot_refuses_without_its_environment_or_patch_points(monkeypatch:
     monkeypatch.delattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY")
     with pytest.raises(RuntimeError, match="DEFAULT_GATEWAY"):
         launch_bot.patch_discord("http://127.0.0.1:1/api/v10", "ws://127.0.0.1:1/gateway", 0.2)
+
+
+async def test_message_text_is_what_a_reader_sees(club: Club, raw: RawBot) -> None:
+    embed = {"title": "Grand", "author": {"name": "alice"}, "description": "won with 61",
+             "fields": [{"name": "Value", "value": "48"}], "footer": {"text": "deal 1"}}
+    path = f"/channels/{club.channel.id}/messages"
+    _, body = await raw.rest("POST", path, {"content": "Result", "embeds": [embed]})
+    assert club.fake.message(int(body["id"])).text == "Result\nGrand\nalice\nwon with 61\nValue\n48\ndeal 1"
