@@ -123,7 +123,7 @@ class Solver:
         self.declarer = declarer
         self.mode = mode
         self.layout = layout(game)
-        self.node_limit = node_limit
+        self.node_limit = node_limit if node_limit is not None else 1 << 62  # raise SearchAborted beyond
         self.nodes = 0
         self._values = self.layout.points if mode is Mode.POINTS else (1,) * 32
         self._tt: dict[int, tuple[int, int, int]] = {}
@@ -253,7 +253,6 @@ class Solver:
         is_max = tuple((seat == declarer) != null for seat in range(3))
         seat_of = tuple(tuple((leader + pos) % 3 for pos in range(3)) for leader in range(3))
         solver = self
-        limit = self.node_limit if self.node_limit is not None else 1 << 62
         single = tuple([c] for c in range(32))
 
         def moves_of(legal: int, alive: int) -> list[int]:
@@ -278,14 +277,30 @@ class Solver:
                 reduced[key] = out
             return out
 
+        trump_mask = follow[TRUMP] if trump == TRUMP else 0
+        blocks = tuple(follow[b] for b in range(5) if follow[b])
+
+        def claims(mine: int, theirs: int, first: int, second: int) -> bool:
+            """Whether the leader takes every trick: each of its cards outranks every other card of its
+            suit, and it holds enough trumps to draw the others' before they can ruff."""
+            for suit in blocks:
+                m = mine & suit
+                if m and (m & -m) < (theirs & suit):
+                    return False
+            their_trumps = theirs & trump_mask
+            if their_trumps:
+                need = max((first & trump_mask).bit_count(), (second & trump_mask).bit_count())
+                if (mine & trump_mask).bit_count() < need:
+                    return False
+            return True
+
         def start(ha: int, hb: int, hc: int, leader: int, rest: int, alpha: int, beta: int) -> int:
             if rest <= alpha or rest == 0:
                 return rest
             if beta <= 0:
                 return 0
-            solver.nodes += 1
-            if solver.nodes > limit:
-                raise SearchAborted
+            if leader == declarer and not null and claims(ha, hb | hc, hb, hc):
+                return rest
             key = ha | hb << 32 | hc << 64 | leader << 96
             entry = tt.get(key)
             if entry is not None:
@@ -341,6 +356,9 @@ class Solver:
             return best
 
         def second(ha: int, hb: int, hc: int, leader: int, c0: int, rest: int, alpha: int, beta: int) -> int:
+            solver.nodes += 1
+            if solver.nodes > solver.node_limit:
+                raise SearchAborted
             b = block[c0]
             legal = hb & follow[b] or hb
             moves = moves_of(legal, ha | hb | hc | 1 << c0)

@@ -30,8 +30,10 @@ from .normal import NormalPlayer
 from .sampling import Sampler, World
 from .solver import Mode, Position, SearchAborted, Solver, layout
 
-DEFAULT_NODE_BUDGET = 40_000
-"""Solver nodes (trick starts searched) per card decision: about half a second in CPython here."""
+DEFAULT_NODE_BUDGET = 50_000
+"""Solver nodes (second cards of a trick tried) per card decision: about half a second in CPython here."""
+MAX_WORLDS = 64
+"""Enough worlds for a clear choice; late in a deal the searches cost almost nothing."""
 HARD_CAP_FACTOR = 2.5
 """A world still being solved when the nodes used reach this multiple of the budget is dropped."""
 SCHNEIDER_WEIGHT = 0.1
@@ -123,11 +125,11 @@ class StrongPlayer(NormalPlayer):
         start = self.clock() if self.clock is not None else 0.0
         worlds = 0
         while True:
-            used = solver.nodes
+            used = solver.nodes + worlds * len(candidates)
             if self.samples is not None:
                 if worlds >= self.samples:
                     break
-            elif worlds and (used >= self.node_budget or (
+            elif worlds >= MAX_WORLDS or worlds and (used >= self.node_budget or (
                     self.clock is not None and self.clock() - start >= (self.seconds or 0.0))):
                 break
             world = sampler.draw_plausible(rng)
