@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 
+import aiohttp
 import pytest
 
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Guild, User
+from tests.e2e.rawbot import RawBot
 
 SAMPLE_BOT = "tests/e2e/sample_bot.py"
 
@@ -41,6 +43,16 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 @pytest.fixture
 def club(fake: FakeDiscord) -> Club:
     return build_club(fake)
+
+
+@pytest.fixture
+async def raw(club: Club) -> AsyncIterator[RawBot]:
+    """A hand-written client connected to the club's fake, with /skat (bid, play, admin kick) synced."""
+    async with aiohttp.ClientSession() as http:
+        bot = RawBot(club.fake, http)
+        await bot.connect()
+        await bot.sync()
+        yield bot
 
 
 StartBot = Callable[..., Awaitable[BotProcess]]
