@@ -78,3 +78,12 @@ async def press_something(fake: FakeDiscord, user: User, message: Message, rng: 
 
 def public_texts(fake: FakeDiscord, channel: Channel) -> List[str]:
     return [v.content for m in fake.messages(channel) if m.visibility == "public" for v in m.history]
+
+
+async def open_table(fake: FakeDiscord, user: User, channel: Channel, **options: Any) -> tuple[str, Channel]:
+    """`user` runs /skat new in `channel`; returns the reply and where the table plays (its thread, if the
+    bot opened one, else the channel itself)."""
+    before = {thread.id for thread in fake.threads(channel)}
+    reply = await (await fake.slash(user, channel, "skat", subcommand="new", options=options)).wait_message()
+    fresh = [thread for thread in fake.threads(channel) if thread.id not in before]
+    return reply.content, (fresh[0] if fresh else channel)

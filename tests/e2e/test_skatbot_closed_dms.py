@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, latest_hand
 
@@ -20,8 +20,8 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     fake, bob, channel = club.fake, club.bob, club.channel
     eve = fake.add_user("eve")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
-    opened = await (await fake.slash(bob, channel, "skat", subcommand="new", options={"deals": 1})).wait_message()
-    assert opened.content == "Table #1 is open.", opened.content
+    opened, channel = await open_table(fake, bob, channel, deals=1)
+    assert opened == "Table #1 is open.", opened
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(bob, lobby, "sk:1:0:addai:normal")).wait_acked()

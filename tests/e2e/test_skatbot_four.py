@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
 from tests.e2e.test_skatbot_refusals import forged_click, refused
@@ -16,7 +16,7 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     fake, alice, channel = club.fake, club.alice, club.channel
     carol, dave, frank = fake.add_user("carol"), fake.add_user("dave"), fake.add_user("frank")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
-    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"seats": 4, "deals": 2})).wait_message()
+    _, channel = await open_table(fake, alice, channel, seats=4, deals=2)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     assert "4 seats" in lobby.content
     for user in (carol, dave, frank):

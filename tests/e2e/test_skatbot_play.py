@@ -7,30 +7,31 @@ import re
 from pathlib import Path
 
 from tests.e2e.conftest import Club
-from tests.e2e.fakediscord import FakeDiscord, User
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.fakediscord import Channel, FakeDiscord, User
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, latest_hand, play_out
 
 
-async def open_against_ais(fake: FakeDiscord, user: User, club: Club, deals: int) -> str:
-    """`user` opens a table, seats two AIs with the lobby buttons and starts; returns the /skat new reply."""
-    reply = await (await fake.slash(user, club.channel, "skat", subcommand="new",
-                                    options={"deals": deals})).wait_message()
-    lobby = await fake.wait_for_message(club.channel, lambda m: "Skat table" in m.content)
+async def open_against_ais(fake: FakeDiscord, user: User, club: Club, deals: int) -> tuple[str, Channel]:
+    """`user` opens a table, seats two AIs with the lobby buttons and starts; returns the /skat new reply
+    and the table's channel (its thread)."""
+    reply, channel = await open_table(fake, user, club.channel, deals=deals)
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(user, lobby, next(
             c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
     await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
     start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
     await (await fake.click(user, lobby, start)).wait_acked()
-    return reply.content
+    return reply, channel
 
 
 async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, start_bot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
-    assert "is open" in await open_against_ais(fake, alice, club, deals=1)
+    opened, channel = await open_against_ais(fake, alice, club, deals=1)
+    assert "is open" in opened
     rng = random.Random(4)
     await play_out(fake, [alice], lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
@@ -60,7 +61,8 @@ async def test_a_german_player_gets_german_texts(club: Club, start_bot, tmp_path
     fake, channel = club.fake, club.channel
     dieter = fake.add_user("dieter", locale="de")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
-    assert await open_against_ais(fake, dieter, club, deals=1) == "Tisch #1 ist eröffnet."
+    opened, channel = await open_against_ais(fake, dieter, club, deals=1)
+    assert opened == "Tisch #1 ist eröffnet."
     hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
     assert hand.content.startswith("**Deine Karten** · Spiel 1")
     labels = [b.get("label", "") for m in fake.dms(dieter) for b in m.buttons()]

@@ -10,7 +10,7 @@ from typing import Any
 
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import (
     button_move, cards_in, game_controls, kind_of, latest_hand, play_out, slash_move, whose_turn,
@@ -59,7 +59,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
     assert "no table" in await refused(fake, eve, channel, "join")
-    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 1})).wait_message()
+    _, channel = await open_table(fake, alice, channel, deals=1)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     already = await refused(fake, carol, channel, "new")
     assert "already has a table (#1)" in already
@@ -147,6 +147,6 @@ async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp
     answer = await refused(fake, alice, mute, "new")
     assert answer == "I am missing permissions in this channel: send_messages."
     assert not [m for m in fake.messages(mute) if m.visibility == "public"]
-    assert (await (await fake.slash(alice, club.channel, "skat", subcommand="new")).wait_message()).content == \
-        "Table #1 is open."
+    opened, where = await open_table(fake, alice, club.channel)
+    assert opened == "Table #1 is open." and where is club.channel
     fake.assert_clean()

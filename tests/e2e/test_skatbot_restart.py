@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out
 
@@ -28,7 +28,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
-    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 2})).wait_message()
+    _, channel = await open_table(fake, alice, channel, deals=2)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(alice, lobby, "sk:1:0:addai:normal")).wait_acked()

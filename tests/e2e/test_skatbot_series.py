@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import WriteClock, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, play_out, slash_move
 
@@ -25,8 +25,8 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     clock = WriteClock(fake)
     await start_skatbot(fake, start_bot, str(database))
     alice, channel = club.alice, club.channel
-    reply = await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 3})).wait_message()
-    assert reply.content == "Table #1 is open." and reply.visibility == "ephemeral"
+    reply, channel = await open_table(fake, alice, channel, deals=3)
+    assert reply == "Table #1 is open."
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table #1" in m.content)
     joined = await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
     assert joined.content == "You sit at table #1."

@@ -10,7 +10,7 @@ from pathlib import Path
 from skatbot.storage import SqliteStorage
 from skatbot.storage.models import ServerSettings
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
@@ -25,7 +25,7 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
     await storage.close()
     await start_skatbot(fake, start_bot, str(database))
     carol = fake.add_user("carol")
-    await (await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 2})).wait_message()
+    _, channel = await open_table(fake, alice, channel, deals=2)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     await (await fake.click(carol, lobby, "sk:1:0:join:")).wait_acked()
     await (await fake.click(carol, lobby, "sk:1:0:addai:normal")).wait_acked()
@@ -59,7 +59,7 @@ async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot
                                 now=datetime.now(UTC))
     await storage.close()
     await start_skatbot(fake, start_bot, str(database))
-    await open_against_ais(fake, alice, club, deals=1)
+    _, channel = await open_against_ais(fake, alice, club, deals=1)
     await fake.wait_for(lambda: any("The table was closed (nobody left)" in t for t in public_texts(fake, channel)),
                         20, "the empty table closed")
     assert "no table" in (await (await fake.slash(alice, channel, "skat", subcommand="hand")).wait_message()).content
