@@ -7,8 +7,10 @@ declarer makes the game (61, or 90 / every trick when schneider / schwarz was an
 null), then, as a smaller step, schneider either way. Ties fall to the normal level's heuristics.
 
 The effort per decision is a budget of solver nodes (deterministic, and with the default about half a
-second in pure Python), or an exact number of worlds; a clock can be injected to cap wall time instead,
-as the AI itself reads no clock.
+second in pure Python), or an exact number of worlds; either way a world still unsolved when the nodes
+reach HARD_CAP_FACTOR times the budget is dropped (early in a deal that can leave no world: the normal
+level's card is played). Node counts do not depend on the machine, so a seed fixes every decision; a
+clock can be injected to cap wall time as well, as the AI itself reads no clock.
 """
 
 from __future__ import annotations
@@ -133,8 +135,7 @@ class StrongPlayer(NormalPlayer):
                     self.clock is not None and self.clock() - start >= (self.seconds or 0.0))):
                 break
             world = sampler.draw_plausible(rng)
-            if self.samples is None:
-                solver.node_limit = hard_cap
+            solver.node_limit = hard_cap
             try:
                 utilities = [world_utility(view, know, goal, world, card, solver) for card in candidates]
             except SearchAborted:
