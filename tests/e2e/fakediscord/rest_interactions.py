@@ -109,6 +109,8 @@ class InteractionRoutes:
             return msg
         if kind in (6, 7):
             source = self.world.messages[ix.source_message_id or 0]
+            if source.deleted:
+                raise unknown("Message")
             ix.versions_at_ack = len(source.history)
             if kind == 7:
                 check_edit(data, source)
