@@ -39,6 +39,7 @@ class _HandMessage:
     message_id: int
     content: str
     my_turn: bool
+    controls: str = ""  # what the buttons were (Kontra/Re/claim appear and go without the text changing)
 
 
 @dataclass
@@ -174,6 +175,7 @@ class DiscordPresenter:
             content = hand_text(game, view, lang, deck)
             known = state.hands.get((number, user_id))
             controls = hand_view(table.id, number, view, lang, deck)
+            buttons = repr(controls.to_components())
             try:
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
@@ -181,11 +183,12 @@ class DiscordPresenter:
                         await self.pacer.drop(known.message_id)
                         await _delete_quietly(dm.get_partial_message(known.message_id))
                     message = await dm.send(content, view=controls)
-                    state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn)
-                elif known.content != content or known.my_turn != my_turn:
+                    state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn, buttons)
+                elif known.content != content or known.my_turn != my_turn or known.controls != buttons:
                     dm = await self._dm(user_id)
                     hand = dm.get_partial_message(known.message_id)
-                    state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn)
+                    state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn,
+                                                                  buttons)
                     await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=known.my_turn != my_turn)
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
