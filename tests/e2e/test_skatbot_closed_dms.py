@@ -71,8 +71,8 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
             shown += 1
         else:
             assert message.visibility == "ephemeral"
-            await button_move(fake, bob, message, rng, moves, avoid=("pass",))  # bob bids: the deal is played
-    assert over() and moves.kinds.get("card", 0) >= 3 and shown >= 1, (moves, shown)
+            await button_move(fake, bob, message, rng, moves, avoid=("pass", "declare"))  # bids, picks up: played
+    assert over() and moves.kinds.get("card", 0) >= 1 and shown >= 1, (moves, shown)
     assert not fake.dms(bob), "nothing reached bob's closed DMs"
     await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
                         10, "the final ranking")
