@@ -150,6 +150,22 @@ async def test_buttons_in_a_dm_are_clicked_from_the_dm_channel(club: Club, start
     fake.assert_clean(allow_rejections=False)
 
 
+async def test_the_bot_resumes_after_op_7_and_after_a_dropped_connection(club: Club,
+                                                                         start_bot: StartBot) -> None:
+    fake = club.fake
+    await start_bot(fake)
+    session = fake.gateway.live
+    assert session is not None
+    await fake.reconnect_bot()
+    await fake.wait_for(lambda: session.resumes == 1 and fake.gateway.live is session, 10, "a RESUME")
+    await fake.drop_bot_connection()
+    await fake.wait_for(lambda: session.resumes == 2 and fake.gateway.live is session, 10, "a second RESUME")
+    assert fake.gateway.sessions == [session]  # resumed, never identified again
+    ix = await fake.slash(club.alice, club.channel, "skat", subcommand="ping")
+    assert (await ix.wait_message()).content == "pong"
+    fake.assert_clean(allow_rejections=False)
+
+
 async def test_injected_errors_reach_the_bot_and_latency_slows_every_call(club: Club,
                                                                           start_bot: StartBot) -> None:
     fake = club.fake

@@ -30,8 +30,28 @@ async def test_gateway_hello_ready_and_guild_create(club: Club, raw: RawBot) -> 
     assert raw.ws is not None
     await raw.ws.send_json({"op": 1, "d": 1})
     assert (await raw.ws.receive_json(timeout=5))["op"] == 11
-    await raw.ws.send_json({"op": 6, "d": {"token": club.fake.token, "session_id": "x", "seq": 1}})
+    await raw.ws.send_json({"op": 6, "d": {"token": club.fake.token, "session_id": "unknown", "seq": 1}})
     assert await raw.ws.receive_json(timeout=5) == {"op": 9, "d": False, "s": None, "t": None}
+
+
+async def test_a_dropped_session_resumes_on_a_new_connection_and_gets_what_it_missed(club: Club,
+                                                                                   raw: RawBot) -> None:
+    fake = club.fake
+    session = fake.gateway.live
+    assert session is not None and raw.ws is not None
+    await fake.drop_bot_connection()
+    await fake.wait_for(lambda: fake.gateway.live is None, 5, "the drop")
+    channel = fake.add_channel(club.guild, "late")  # announced to nobody: the bot is away
+    async with aiohttp.ClientSession() as http:
+        ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+        assert (await ws.receive_json(timeout=5))["op"] == 10
+        await ws.send_json({"op": 6, "d": {"token": fake.token, "session_id": session.session_id, "seq": 1}})
+        replayed = [await ws.receive_json(timeout=5) for _ in range(3)]
+        assert [(e["t"], e["s"]) for e in replayed] == [("GUILD_CREATE", 2), ("CHANNEL_CREATE", 3), ("RESUMED", 4)]
+        assert replayed[1]["d"]["id"] == str(channel.id)
+        assert fake.gateway.live is session and session.resumes == 1 and len(fake.gateway.sessions) == 1
+        await fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ"})
+        assert (await ws.receive_json(timeout=5))["t"] == "INTERACTION_CREATE"
 
 
 async def test_gateway_rejects_a_wrong_token_with_4004(fake: FakeDiscord) -> None:

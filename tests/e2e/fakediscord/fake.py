@@ -185,10 +185,11 @@ class FakeDiscord:
                 if c.is_thread and (parent is None or c.parent_id == parent.id)]
 
     def _announce(self, event: str, payload: Callable[[], dict[str, Any]]) -> None:
-        """Tell an already connected bot about something new (no-op before it connects)."""
-        if self.gateway.live is None:
+        """Tell a bot that has connected about something new (it gets it on RESUME if it is away)."""
+        if not any(s.identified for s in self.gateway.sessions):
             return
-        task = asyncio.get_running_loop().create_task(self.gateway.dispatch(event, payload()))
+        task = asyncio.get_running_loop().create_task(
+            self.gateway.dispatch(event, payload(), buffer_if_away=True))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -302,6 +303,16 @@ class FakeDiscord:
         scope = guild.id if guild else None
         await self.wait_for(lambda: all(n in self.world.commands.get(scope, {}) for n in names), timeout,
                             f"commands {names} to be synced")
+
+    async def reconnect_bot(self) -> None:
+        """Send op 7 RECONNECT, as Discord does now and then: the bot should come back and RESUME."""
+        if not await self.gateway.send_reconnect():
+            raise RuntimeError("no bot is connected to the fake gateway")
+
+    async def drop_bot_connection(self) -> None:
+        """Close the bot's websocket (code 4000) like a network blip: the bot should come back and RESUME."""
+        if not await self.gateway.drop():
+            raise RuntimeError("no bot is connected to the fake gateway")
 
     # -- scripted users ------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from .world import World
 _log = logging.getLogger(__name__)
 
 HEARTBEAT_INTERVAL_MS = 41250
-OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_RESUME = 0, 1, 2, 3, 6
+OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE, OP_RESUME, OP_RECONNECT = 0, 1, 2, 3, 6, 7
 OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 8, 9, 10, 11
 #: GUILD_MEMBERS, GUILD_PRESENCES, MESSAGE_CONTENT: need enabling in the developer portal.
 PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
@@ -29,7 +29,7 @@ PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)
 
 @dataclass
 class Session:
-    """One websocket connection; `identified` once READY went out."""
+    """A gateway session: identified once READY went out; a RESUME moves it onto a new websocket."""
 
     number: int
     ws: web.WebSocketResponse
@@ -42,6 +42,9 @@ class Session:
     identify: dict[str, Any] = field(default_factory=dict)
     heartbeats: int = 0
     closed: bool = False
+    resumes: int = 0
+    #: Every dispatch sent in this session, replayed after `seq` on RESUME.
+    sent: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
 
 class Gateway:
@@ -76,16 +79,18 @@ class Gateway:
                     if frame.type is WSMsgType.BINARY:
                         await ws.close(code=4002, message=b"Error while decoding payload.")
                     continue
-                await self._receive(session, json.loads(frame.data))
+                session = await self._receive(session, json.loads(frame.data))
         except (ConnectionResetError, asyncio.CancelledError):
             _log.debug("gateway session %s dropped", session.number)
             raise
         finally:
-            session.closed = True
+            if session.ws is ws:  # not if the session has since been resumed on another connection
+                session.closed = True
             self.world.changed()
         return ws
 
-    async def _receive(self, session: Session, msg: dict[str, Any]) -> None:
+    async def _receive(self, session: Session, msg: dict[str, Any]) -> Session:
+        """Handle one client payload; returns the session this connection now belongs to."""
         op, data = msg.get("op"), msg.get("d")
         if op == OP_HEARTBEAT:
             session.heartbeats += 1
@@ -93,14 +98,42 @@ class Gateway:
         elif op == OP_IDENTIFY:
             await self._identify(session, data or {})
         elif op == OP_RESUME:
-            # Sessions are not resumable here: tell the client to identify afresh.
-            await self._send(session, {"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
+            return await self._resume(session, data or {})
         elif op == OP_REQUEST_MEMBERS:
             await self._member_chunk(session, data or {})
         elif op == OP_PRESENCE:
             pass
         else:
             _log.debug("gateway ignoring op %s", op)
+        return session
+
+    async def _resume(self, connection: Session, data: dict[str, Any]) -> Session:
+        """Move a known session onto this connection and replay what it missed; else op 9 (identify)."""
+        wanted = data.get("session_id")
+        target = next((s for s in self.sessions if s.identified and s.session_id == wanted), None)
+        if target is None or data.get("token") != self.world.token or target is connection:
+            await self._send(connection, {"op": OP_INVALID_SESSION, "d": False, "s": None, "t": None})
+            return connection
+        self.sessions.remove(connection)
+        old_ws, target.ws, target.query = target.ws, connection.ws, connection.query
+        target.closed = False
+        target.resumes += 1
+        if not old_ws.closed:
+            await old_ws.close(code=4000)
+        last_seen = int(data.get("seq") or 0)
+        for event in [e for e in target.sent if e["s"] > last_seen]:
+            await self._send(target, event)
+        await self.dispatch_to(target, "RESUMED", {})
+        self.world.changed()
+        return target
+
+    async def send_reconnect(self) -> bool:
+        """Op 7 to the live session: Discord asking the client to reconnect and resume."""
+        session = self.live
+        if session is None:
+            return False
+        await self._send(session, {"op": OP_RECONNECT, "d": None, "s": None, "t": None})
+        return True
 
     async def _identify(self, session: Session, data: dict[str, Any]) -> None:
         if data.get("token") != self.world.token:
@@ -152,20 +185,39 @@ class Gateway:
 
     async def dispatch_to(self, session: Session, event: str, data: dict[str, Any]) -> None:
         session.seq += 1
-        await self._send(session, {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data})
+        payload = {"op": OP_DISPATCH, "t": event, "s": session.seq, "d": data}
+        session.sent.append(payload)
+        await self._send(session, payload)
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> bool:
-        """Send an event to the live session; False when no bot is connected."""
+    async def dispatch(self, event: str, data: dict[str, Any], *, buffer_if_away: bool = False) -> bool:
+        """Send an event to the live session; False when no bot is connected.
+
+        With `buffer_if_away`, an event for a bot that is away (its websocket dropped) is kept in its
+        latest session to be replayed on RESUME, as Discord does.
+        """
         session = self.live
-        if session is None or not session.guilds_sent:
-            return False
-        await self.dispatch_to(session, event, data)
-        return True
+        if session is not None and session.guilds_sent:
+            await self.dispatch_to(session, event, data)
+            return True
+        away = next((s for s in reversed(self.sessions) if s.identified), None)
+        if buffer_if_away and away is not None:
+            away.seq += 1
+            away.sent.append({"op": OP_DISPATCH, "t": event, "s": away.seq, "d": data})
+            return True
+        return False
 
     async def _send(self, session: Session, payload: dict[str, Any]) -> None:
         async with self._send_lock:
             if not session.ws.closed:
                 await session.ws.send_str(json.dumps(payload))
+
+    async def drop(self, code: int = 4000) -> bool:
+        """Close the live session's websocket as a network blip would; the session stays resumable."""
+        session = self.live
+        if session is None:
+            return False
+        await session.ws.close(code=code)
+        return True
 
     async def close_all(self, code: int = 1001) -> None:
         for session in self.sessions:
