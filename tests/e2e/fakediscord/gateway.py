@@ -1,9 +1,9 @@
 """The gateway websocket (v10, JSON, uncompressed): HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats,
-dispatch.
+dispatch, RESUME with replay, op 7 RECONNECT, member chunks.
 
-discord.py always asks for `compress=zlib-stream` (or zstd) in the URL, but its receiver only
+Unpatched, discord.py asks for `compress=zlib-stream` (or zstd) in the URL, but its receiver only
 decompresses *binary* frames; text frames are parsed as plain JSON. So the fake ignores the
-compress parameter and sends text frames: no compression on either side.
+compress parameter and always sends text frames (launch_bot also turns the request off).
 """
 
 from __future__ import annotations
