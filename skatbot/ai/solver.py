@@ -333,7 +333,7 @@ class Solver:
                         if v > alpha:
                             alpha = v
                             if v >= beta:
-                                history[leader][c] += rest
+                                history[leader][c] += 1 << ha.bit_count()
                                 break
             else:
                 best = INF
@@ -344,7 +344,7 @@ class Solver:
                         if v < beta:
                             beta = v
                             if v <= alpha:
-                                history[leader][c] += rest
+                                history[leader][c] += 1 << ha.bit_count()
                                 break
             if best <= a0:
                 high = best
@@ -378,7 +378,7 @@ class Solver:
                         if v > alpha:
                             alpha = v
                             if v >= beta:
-                                history[seat][c] += rest
+                                history[seat][c] += 1 << hb.bit_count()
                                 break
             else:
                 best = INF
@@ -392,7 +392,7 @@ class Solver:
                         if v < beta:
                             beta = v
                             if v <= alpha:
-                                history[seat][c] += rest
+                                history[seat][c] += 1 << hb.bit_count()
                                 break
             return best
 

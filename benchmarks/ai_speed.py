@@ -1,0 +1,127 @@
+"""How fast the AI decides: the exact solver by tricks left, and each level's decision time.
+
+Solver: deals bid and declared by the normal level, played by it down to 10, 8 and 6 tricks left, then
+solved exactly (card points for suit and grand, win or lose for null). Levels: every decision (bids,
+skat, declaration, cards) of whole deals with all three seats at that level, timed one at a time on
+one core. Targets: solver median < 1 s with 10 tricks and < 10 ms with 6; strong p95 < 1.0 s and
+max < 2 s; normal < 50 ms.
+
+    .venv/bin/python -m benchmarks.ai_speed [--solver-deals 30] [--level-deals 12] [--levels ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Sequence
+
+from skatbot.ai import levels, make_player
+from skatbot.ai.runner import ask_side_actions
+from skatbot.ai.solver import Solver, position_from_deal
+from skatbot.ai.strong import StrongPlayer
+from skatbot.engine.deal import Deal, Phase
+from skatbot.engine.views import seat_view
+
+
+def declared_deal(seed: int, tricks_left: int) -> Deal | None:
+    """A deal the normal level bid, declared and played until `tricks_left` tricks remain."""
+    deal = Deal.new(seed)
+    players = [make_player("normal", seed * 3 + seat) for seat in range(3)]
+    while not deal.is_over and (deal.phase is not Phase.PLAY or len(deal.tricks) < 10 - tricks_left
+                                or deal.current_trick):
+        seat = deal.current_seat
+        assert seat is not None
+        deal.apply(players[seat].choose(seat_view(deal, seat)), seat)
+    if deal.is_over or deal.declarer is None:
+        return None
+    return deal
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[float], list[int]]:
+    times: list[float] = []
+    nodes: list[int] = []
+    seed = first_seed
+    while len(times) < deals:
+        seed += 1
+        deal = declared_deal(seed, tricks_left)
+        if deal is None:
+            continue
+        assert deal.contract is not None and deal.declarer is not None
+        solver = Solver(deal.contract.game, deal.declarer)
+        started = time.perf_counter()
+        solver.value(position_from_deal(deal))
+        times.append(time.perf_counter() - started)
+        nodes.append(solver.nodes)
+    return times, nodes
+
+
+def bench_level(level: str, deals: int, first_seed: int) -> tuple[list[float], list[float], list[int]]:
+    """Seconds per decision (all, and card play only) and worlds per strong card decision."""
+    every: list[float] = []
+    cards: list[float] = []
+    worlds: list[int] = []
+    for number in range(deals):
+        seed = first_seed + number
+        deal = Deal.new(seed)
+        players = [make_player(level, seed * 3 + seat) for seat in range(3)]
+        asked: set[tuple[int, str]] = set()
+        while not deal.is_over:
+            ask_side_actions(deal, players, asked)
+            seat = deal.current_seat
+            assert seat is not None
+            view = seat_view(deal, seat)
+            started = time.perf_counter()
+            action = players[seat].choose(view)
+            spent = time.perf_counter() - started
+            every.append(spent)
+            if view.phase is Phase.PLAY:
+                cards.append(spent)
+                player = players[seat]
+                if isinstance(player, StrongPlayer) and len(view.legal_actions) > 1:
+                    worlds.append(player.last_worlds)
+            deal.apply(action, seat)
+    return every, cards, worlds
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--solver-deals", type=int, default=30, help="positions per trick count (default 30)")
+    parser.add_argument("--level-deals", type=int, default=12, help="whole deals per level (default 12)")
+    parser.add_argument("--levels", nargs="*", default=None, help=f"levels to time (default: {' '.join(levels())})")
+    parser.add_argument("--seed", type=int, default=1000, help="first deal seed")
+    options = parser.parse_args(argv)
+    chosen = options.levels if options.levels is not None else list(levels())
+    for level in chosen:
+        if level not in levels():
+            parser.error(f"unknown level {level!r}: choose from {', '.join(levels())}")
+    print("exact double-dummy solve (value of the rest for the declarer), one core")
+    for tricks_left in (10, 8, 6):
+        times, nodes = bench_solver(tricks_left, options.solver_deals, options.seed)
+        print(f"  {tricks_left:2d} tricks left: median {ms(statistics.median(times))}  p95 "
+              f"{ms(quantile(times, 0.95))}  max {ms(max(times))}  (median {int(statistics.median(nodes))} nodes,"
+              f" {len(times)} deals)")
+    print("decision time per level (every decision of whole deals, all seats at that level)")
+    for level in chosen:
+        every, cards, worlds = bench_level(level, options.level_deals, options.seed)
+        line = (f"  {level:7s} {len(every):4d} decisions: median {ms(statistics.median(every))}  p95 "
+                f"{ms(quantile(every, 0.95))}  max {ms(max(every))}")
+        if cards:
+            line += f" | card play p95 {ms(quantile(cards, 0.95))}"
+        if worlds:
+            line += f", worlds per searched card: median {statistics.median(worlds):.0f}"
+            line += f", none solved {100 * sum(w == 0 for w in worlds) / len(worlds):.0f}%"
+        print(line)
+
+
+if __name__ == "__main__":
+    main()
