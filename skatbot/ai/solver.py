@@ -216,8 +216,11 @@ class Solver:
             return self._start(ha, hb, hc, leader, rest, alpha, beta)
         c0 = trick[0]
         rest += values[c0]
+        alive = ha | hb | hc
+        for c in trick:
+            alive |= 1 << c
         if played == 1:
-            return self._second(ha, hb, hc, leader, c0, rest, alpha, beta)
+            return self._second(ha, hb, hc, leader, c0, alive, rest, alpha, beta)
         c1 = trick[1]
         rest += values[c1]
         block = lay.block
@@ -226,7 +229,8 @@ class Solver:
             best, wpos = c1, 1
         else:
             best, wpos = c0, 0
-        return self._third(ha, hb, hc, leader, c0, c1, best, wpos, values[c0] + values[c1], rest, alpha, beta)
+        return self._third(ha, hb, hc, leader, c0, c1, best, wpos, values[c0] + values[c1], alive, rest, alpha,
+                           beta)
 
     def _rest(self, position: Position) -> int:
         cards = position.hands[0] | position.hands[1] | position.hands[2]
@@ -315,7 +319,8 @@ class Solver:
                     beta = high
             else:
                 low, high, hint = 0, rest, -1
-            moves = moves_of(ha, ha | hb | hc)
+            alive = ha | hb | hc
+            moves = moves_of(ha, alive)
             if len(moves) > 1:
                 hist = history[leader]
                 moves = sorted(moves, key=hist.__getitem__, reverse=True)
@@ -327,7 +332,7 @@ class Solver:
             if is_max[leader]:
                 best = -INF
                 for c in moves:
-                    v = second(ha ^ (1 << c), hb, hc, leader, c, rest, alpha, beta)
+                    v = second(ha ^ (1 << c), hb, hc, leader, c, alive, rest, alpha, beta)
                     if v > best:
                         best, best_move = v, c
                         if v > alpha:
@@ -338,7 +343,7 @@ class Solver:
             else:
                 best = INF
                 for c in moves:
-                    v = second(ha ^ (1 << c), hb, hc, leader, c, rest, alpha, beta)
+                    v = second(ha ^ (1 << c), hb, hc, leader, c, alive, rest, alpha, beta)
                     if v < best:
                         best, best_move = v, c
                         if v < beta:
@@ -355,13 +360,14 @@ class Solver:
             tt[key] = (low, high, best_move)
             return best
 
-        def second(ha: int, hb: int, hc: int, leader: int, c0: int, rest: int, alpha: int, beta: int) -> int:
+        def second(ha: int, hb: int, hc: int, leader: int, c0: int, alive: int, rest: int, alpha: int,
+                   beta: int) -> int:
             solver.nodes += 1
             if solver.nodes > solver.node_limit:
                 raise SearchAborted
             b = block[c0]
             legal = hb & follow[b] or hb
-            moves = moves_of(legal, ha | hb | hc | 1 << c0)
+            moves = moves_of(legal, alive)
             seat = seat_of[leader][1]
             if len(moves) > 1:
                 moves = sorted(moves, key=history[seat].__getitem__, reverse=True)
@@ -370,9 +376,9 @@ class Solver:
                 best = -INF
                 for c in moves:
                     if c > c0 and (block[c] == b or block[c] == trump):
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest, alpha, beta)
                     else:
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest, alpha, beta)
                     if v > best:
                         best = v
                         if v > alpha:
@@ -384,9 +390,9 @@ class Solver:
                 best = INF
                 for c in moves:
                     if c > c0 and (block[c] == b or block[c] == trump):
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest, alpha, beta)
                     else:
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest, alpha, beta)
                     if v < best:
                         best = v
                         if v < beta:
@@ -410,10 +416,10 @@ class Solver:
             return 0
 
         def third(ha: int, hb: int, hc: int, leader: int, c0: int, c1: int, top: int, wpos: int, v01: int,
-                  rest: int, alpha: int, beta: int) -> int:
+                  alive: int, rest: int, alpha: int, beta: int) -> int:
             b = block[c0]
             legal = hc & follow[b] or hc
-            moves = moves_of(legal, ha | hb | hc | 1 << c0 | 1 << c1)
+            moves = moves_of(legal, alive)
             seats = seat_of[leader]
             maximise = is_max[seats[2]]
             if len(moves) == 1:

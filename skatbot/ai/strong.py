@@ -32,11 +32,11 @@ from .normal import NormalPlayer
 from .sampling import Sampler, World
 from .solver import Mode, Position, SearchAborted, Solver, layout
 
-DEFAULT_NODE_BUDGET = 50_000
+DEFAULT_NODE_BUDGET = 40_000
 """Solver nodes (second cards of a trick tried) per card decision: about half a second in CPython here."""
 MAX_WORLDS = 64
 """Enough worlds for a clear choice; late in a deal the searches cost almost nothing."""
-HARD_CAP_FACTOR = 2.5
+HARD_CAP_FACTOR = 2.0
 """A world still being solved when the nodes used reach this multiple of the budget is dropped."""
 SCHNEIDER_WEIGHT = 0.1
 """Schneider changes the score by one multiplier step; winning or losing the game swings about ten."""
