@@ -189,7 +189,8 @@ class DiscordPresenter:
                     hand = dm.get_partial_message(known.message_id)
                     state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn,
                                                                   buttons)
-                    await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=known.my_turn != my_turn)
+                    # The player to act sees changes at once; the others' messages are coalesced.
+                    await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=my_turn or known.my_turn)
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     raise

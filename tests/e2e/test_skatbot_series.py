@@ -51,6 +51,9 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
             assert reply.content == "Done."
             await fake.wait_for(lambda: any(f"Open hand of {user.name}:" in t for t in public_texts(fake, channel)),
                                 5, "the claimed hand shown")
+            # The hand message drops its claim button (a coalesced edit) before the next move reads it.
+            await fake.wait_for(lambda: message.deleted or not any(
+                c["custom_id"] == claim[0] for c in message.buttons()), 5, "the claim button gone")
         if kinds & {"pickup", "discard", "declare", "hold"} or rng.random() < 0.5:  # the skat always by command
             await slash_move(fake, user, channel, message, rng, moves)
         else:
