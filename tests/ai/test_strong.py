@@ -235,3 +235,17 @@ def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="node_budget"):
         StrongPlayer(1, node_budget=0)
 
+
+
+def test_an_injected_clock_stops_the_search_after_its_time() -> None:
+    deal = Deal.new(21)
+    win_auction(deal, 2)
+    deal.apply(Declare(Contract(GameType.HEARTS, hand=True)))
+    rng = random.Random(4)
+    for _ in range(14):
+        deal.apply(rng.choice(deal.legal_actions()))
+    view = seat_view(deal, deal.current_seat)
+    ticks = iter(range(1000))
+    player = StrongPlayer(5, clock=lambda: float(next(ticks)), seconds=2.5)
+    player.choose(view)
+    assert player.last_worlds == 3  # the clock reads 0 at the start, then 1, 2, 3 after each world
