@@ -233,7 +233,7 @@ class WriteClock:
         """(time, method, message id or "") of every message write (send, edit, delete) to one channel."""
         prefix = f"/api/v10/channels/{channel_id}/messages"
         return sorted((at, call.method, call.path[len(prefix) + 1:])
-                      for at, call in zip(self.stamps, self.fake.rest_log)
+                      for at, call in zip(self.stamps, self.fake.rest_log, strict=False)
                       if call.method in ("POST", "PATCH", "DELETE") and call.path.startswith(prefix))
 
     def busiest(self, channel_id: int, window: float = 5.0, *, edits_of_one: bool = False) -> int:

@@ -44,7 +44,8 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
                     said.append((kind, deal))
                     done = await (await fake.slash(user, channel, "skat", subcommand=kind)).wait_message()
                     assert done.content == "Done."
-                    await fake.wait_for(lambda: side_button(latest_hand(fake, user), kind) is False, 5, kind)
+                    await fake.wait_for(lambda user=user, kind=kind: not side_button(latest_hand(fake, user), kind), 5,
+                                        kind)
 
     async def move(user: User, message: Message) -> None:
         await speak_up()

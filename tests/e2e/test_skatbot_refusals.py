@@ -125,11 +125,12 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
                                                  fake.click(mover, message, cards[1]["custom_id"]))
             await first.wait_acked()
             await second.wait_acked()
-            answers = await fake.wait_for(lambda: [m.content for ix in (first, second) for m in ix.followups], 5,
+            both = (first, second)
+            answers = await fake.wait_for(lambda both=both: [m.content for ix in both for m in ix.followups], 5,
                                           "the refusal of the second click")
             assert len(answers) == 1 and "not your turn" in answers[0], answers
-            after = await fake.wait_for(lambda: (h := latest_hand(fake, mover)) is not None and (
-                len(cards_in(h)) == len(before) - 1) and h, 10, "one card gone")
+            after = await fake.wait_for(lambda mover=mover, before=before: (h := latest_hand(fake, mover)) is not None
+                                        and len(cards_in(h)) == len(before) - 1 and h, 10, "one card gone")
             assert len(set(before) - set(cards_in(after))) == 1
             double_clicked = True
             continue
