@@ -43,8 +43,9 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[float], list[int]]:
+def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[float], list[float], list[int]]:
     times: list[float] = []
+    cpu: list[float] = []
     nodes: list[int] = []
     seed = first_seed
     while len(times) < deals:
@@ -54,16 +55,18 @@ def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[fl
             continue
         assert deal.contract is not None and deal.declarer is not None
         solver = Solver(deal.contract.game, deal.declarer)
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         solver.value(position_from_deal(deal))
         times.append(time.perf_counter() - started)
+        cpu.append(time.process_time() - started_cpu)
         nodes.append(solver.nodes)
-    return times, nodes
+    return times, cpu, nodes
 
 
-def bench_level(level: str, deals: int, first_seed: int) -> tuple[list[float], list[float], list[int]]:
-    """Seconds per decision (all, and card play only) and worlds per strong card decision."""
+def bench_level(level: str, deals: int, first_seed: int) -> tuple[list[float], list[float], list[float], list[int]]:
+    """Seconds per decision (wall and CPU), card play only (wall), and worlds per strong card decision."""
     every: list[float] = []
+    cpu: list[float] = []
     cards: list[float] = []
     worlds: list[int] = []
     for number in range(deals):
@@ -76,17 +79,18 @@ def bench_level(level: str, deals: int, first_seed: int) -> tuple[list[float], l
             seat = deal.current_seat
             assert seat is not None
             view = seat_view(deal, seat)
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             action = players[seat].choose(view)
             spent = time.perf_counter() - started
             every.append(spent)
+            cpu.append(time.process_time() - started_cpu)
             if view.phase is Phase.PLAY:
                 cards.append(spent)
                 player = players[seat]
                 if isinstance(player, StrongPlayer) and len(view.legal_actions) > 1:
                     worlds.append(player.last_worlds)
             deal.apply(action, seat)
-    return every, cards, worlds
+    return every, cpu, cards, worlds
 
 
 def ms(seconds: float) -> str:
@@ -106,15 +110,16 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}: choose from {', '.join(levels())}")
     print("exact double-dummy solve (value of the rest for the declarer), one core")
     for tricks_left in (10, 8, 6):
-        times, nodes = bench_solver(tricks_left, options.solver_deals, options.seed)
+        times, cpu, nodes = bench_solver(tricks_left, options.solver_deals, options.seed)
         print(f"  {tricks_left:2d} tricks left: median {ms(statistics.median(times))}  p95 "
-              f"{ms(quantile(times, 0.95))}  max {ms(max(times))}  (median {int(statistics.median(nodes))} nodes,"
-              f" {len(times)} deals)")
+              f"{ms(quantile(times, 0.95))}  max {ms(max(times))}  (CPU median {ms(statistics.median(cpu))};"
+              f" median {int(statistics.median(nodes))} nodes, {len(times)} deals)")
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
-        every, cards, worlds = bench_level(level, options.level_deals, options.seed)
+        every, cpu, cards, worlds = bench_level(level, options.level_deals, options.seed)
         line = (f"  {level:7s} {len(every):4d} decisions: median {ms(statistics.median(every))}  p95 "
-                f"{ms(quantile(every, 0.95))}  max {ms(max(every))}")
+                f"{ms(quantile(every, 0.95))}  max {ms(max(every))}  (CPU p95 {ms(quantile(cpu, 0.95))}"
+                f" max {ms(max(cpu))})")
         if cards:
             line += f" | card play p95 {ms(quantile(cards, 0.95))}"
         if worlds:
