@@ -26,7 +26,7 @@ from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, on_messa
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
 from skatbot.ui.refusals import reason_text
-from skatbot.ui.render import board_text, list_text, lobby_text
+from skatbot.ui.render import board_text, fit_lines, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
 if TYPE_CHECKING:
@@ -205,7 +205,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         text = lobby_text(game, lang, table.id)
         if game.deal is not None and game.state.value == "playing":
             text += "\n\n" + board_text(game, game.deal, game.deal_number, lang, self.style_for(table.guild_id).deck)
-        await _say(interaction, text[:2000])
+        await _say(interaction, fit_lines(text.split("\n")))
 
     @app_commands.command(name="list", description="The series' score list (Skatliste)")
     async def list_(self, interaction: discord.Interaction) -> None:

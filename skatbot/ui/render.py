@@ -40,7 +40,11 @@ def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
     return "\n".join(lines)
 
 
-def _auction_line(game: TableGame, deal: Deal, number: int, lang: str) -> str:
+MESSAGE_LIMIT = 2000
+"""Discord's limit on a message's content."""
+
+
+def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[str]:
     words = []
     for seat, action in deal.history:
         if isinstance(action, Bid):
@@ -49,7 +53,22 @@ def _auction_line(game: TableGame, deal: Deal, number: int, lang: str) -> str:
             words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.yes')}")
         elif isinstance(action, Pass):
             words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.pass')}")
-    return " · ".join(words) or t(lang, "auction.none")
+    return words
+
+
+def fit_lines(lines: list[str], limit: int = MESSAGE_LIMIT, *, first_droppable: int = 0) -> str:
+    """Join lines into one message of at most `limit` characters, dropping whole lines (from
+    `first_droppable` on, oldest first, marked by one "…") rather than cutting a line in the middle."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    head, rest = lines[:first_droppable], lines[first_droppable:]
+    while rest and len("\n".join([*head, "…", *rest])) > limit:
+        rest = rest[1:]
+    text = "\n".join([*head, "…", *rest])
+    while len(text) > limit:  # the fixed lines alone are too long: drop from the end, still whole lines
+        text = text.rsplit("\n", 1)[0]
+    return text
 
 
 def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = FRENCH) -> str:
@@ -59,7 +78,10 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
     lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number)}" for s in range(3)))
     if game.size == 4:
         lines.append(t(lang, "board.sits_out", name=player_name(game, game.dealer_of(number))))
-    lines.append(t(lang, "board.auction", line=_auction_line(game, deal, number, lang)))
+    words = _auction_words(game, deal, number, lang)
+    if len(words) > 6 and deal.phase is not Phase.AUCTION:  # a long auction, once over: its last words
+        words = ["…", *words[-4:]]
+    lines.append(t(lang, "board.auction", line=" · ".join(words) or t(lang, "auction.none")))
     if deal.contract is not None and deal.declarer is not None:
         lines.append(t(lang, "board.game", name=seat_name(game, deal.declarer, number),
                        game=contract_name(deal.contract, lang, deck), bid=deal.bid))
@@ -68,6 +90,7 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
     elif deal.contract is not None:
         lines.append(t(lang, "board.ramsch"))
     view = seat_view(deal, 0)  # public parts only: tricks, open hands
+    first_trick = len(lines)
     for index, trick in enumerate(view.tricks):
         played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {card_label(c, deck)}"
                             for i, c in enumerate(trick.cards))
@@ -83,7 +106,7 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
         if deal.current_seat is not None:
             lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number),
                            phase=t(lang, f"phase.{deal.phase.value}")))
-    return "\n".join(lines)
+    return fit_lines(lines, first_droppable=first_trick)
 
 
 def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
