@@ -86,6 +86,8 @@ class TableManager:
             busy = self.in_channel(channel_id)
             if busy is not None:
                 raise ChannelBusy(busy.id)
+            for done in [t for t in self.tables.values() if t.channel_id == channel_id]:
+                del self.tables[done.id]  # a finished table is kept (for /skat list) only until the next one
             game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
             table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
                                                        creator_id=creator_id, size=size, deals=deals, rules=rules)

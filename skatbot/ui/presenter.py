@@ -102,6 +102,9 @@ class DiscordPresenter:
                                        now=True)
                 await channel.send(result_text(game, row, lang, deck)[:2000])
                 await self._finish_hands(table, row.number, row.deal)
+                finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
+                if finished_board is not None:
+                    await self.pacer.drop(finished_board[0])
             elif isinstance(event, ev.SeriesFinished):
                 await channel.send(ranking_text(game, lang))
                 lobby_changed = True
@@ -129,6 +132,14 @@ class DiscordPresenter:
             if number in state.boards:
                 await self._edit_board(channel, state, number, board_text(game, game.deal, number, lang, deck))
             await self._refresh_hands(table, channel, state, lang, deck)
+        if any(isinstance(event, (ev.SeriesFinished, ev.TableClosed)) for event in events):
+            # The table's last events are shown: forget its messages. (The live game may be ahead of the
+            # events being shown, so its state is not the signal.)
+            for message_id in [*(board for board, _ in state.boards.values()),
+                               *(hand.message_id for hand in state.hands.values()),
+                               *([state.lobby[1]] if state.lobby else [])]:
+                await self.pacer.drop(message_id)
+            self.messages.pop(table.id, None)
 
     async def _show_lobby(self, table: Table, channel: Any, state: _TableMessages, lang: str) -> None:
         content = lobby_text(table.game, lang, table.id)
