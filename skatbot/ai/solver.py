@@ -338,7 +338,7 @@ class Solver:
                         if v > alpha:
                             alpha = v
                             if v >= beta:
-                                history[leader][c] += 1 << ha.bit_count()
+                                history[leader][c] += 1 << 3 * ha.bit_count()
                                 break
             else:
                 best = INF
@@ -349,7 +349,7 @@ class Solver:
                         if v < beta:
                             beta = v
                             if v <= alpha:
-                                history[leader][c] += 1 << ha.bit_count()
+                                history[leader][c] += 1 << 3 * ha.bit_count()
                                 break
             if best <= a0:
                 high = best
@@ -384,7 +384,7 @@ class Solver:
                         if v > alpha:
                             alpha = v
                             if v >= beta:
-                                history[seat][c] += 1 << hb.bit_count()
+                                history[seat][c] += 1 << 3 * hb.bit_count()
                                 break
             else:
                 best = INF
@@ -398,7 +398,7 @@ class Solver:
                         if v < beta:
                             beta = v
                             if v <= alpha:
-                                history[seat][c] += 1 << hb.bit_count()
+                                history[seat][c] += 1 << 3 * hb.bit_count()
                                 break
             return best
 
