@@ -63,7 +63,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
         assert any("Kontra and Re!" in t for t in texts)
     assert any("with Kontra" in t for t in texts if t.startswith("**Result"))
     assert_no_public_leaks(fake, players, min_deals=3)
-    fake.assert_clean()
+    fake.assert_clean(allow_rejections=False)
 
 
 async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot, tmp_path: Path) -> None:
@@ -83,4 +83,4 @@ async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot, tmp
     await fake.wait_for(lambda: not lobby.buttons(), 5, "the lobby without buttons")
     reopened, _ = await open_table(fake, carol, club.channel, deals=1)
     assert reopened == "Table #2 is open."
-    fake.assert_clean()
+    fake.assert_clean(allow_rejections=False)

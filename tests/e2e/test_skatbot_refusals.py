@@ -139,7 +139,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda u, m: move(u, m))
     assert_no_public_leaks(fake, players)
-    fake.assert_clean()
+    fake.assert_clean(allow_rejections=False)
 
 
 async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp_path: Path) -> None:
@@ -151,4 +151,4 @@ async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp
     assert not [m for m in fake.messages(mute) if m.visibility == "public"]
     opened, where = await open_table(fake, alice, club.channel)
     assert opened == "Table #1 is open." and where is club.channel
-    fake.assert_clean()
+    fake.assert_clean(allow_rejections=False)
