@@ -12,10 +12,13 @@ a played card is never attributed to a human who did not hold it.
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from skatbot.ui.catalog_de import DE
 from skatbot.ui.catalog_en import EN
@@ -251,3 +254,50 @@ class WriteClock:
                     start += 1
                 best = max(best, end - start + 1)
         return best
+
+
+def dealt_from_database(database: str | Path, table_id: int = 1) -> dict[int, tuple[list[set[str]], set[str]]]:
+    """deal number (1-based) -> (the three dealt hands by seat, the skat), in display form, from the table log."""
+    from skatbot.engine import Card
+
+    with sqlite3.connect(database) as db:
+        rows = db.execute("SELECT deal_number, payload FROM table_log WHERE table_id = ? AND kind = 'deal'",
+                          (table_id,)).fetchall()
+    out = {}
+    for number, payload in rows:
+        data = json.loads(payload)
+        hands = [{Card.parse(code).display for code in hand} for hand in data["hands"]]
+        out[int(number)] = (hands, {Card.parse(code).display for code in data["skat"]})
+    return out
+
+
+SEATS = {EN[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))} | \
+    {DE[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))}
+
+
+def assert_hands_match_database(fake: FakeDiscord, users: Iterable[User], database: str | Path,
+                                table_id: int = 1) -> int:
+    """Each private hand message shows its reader exactly the hand the stored deal gave their seat (plus the
+    skat only after they picked it up): nobody is ever shown someone else's cards. Returns messages checked."""
+    dealt = dealt_from_database(database, table_id)
+    checked = 0
+    for user in users:
+        private = [m for m in fake.messages(include_deleted=True)
+                   if m.visibility in ("dm", "ephemeral") and m.viewer_id == user.id]
+        for message in private:
+            for version in message.history:
+                lines = version.content.splitlines()
+                title = _match(HAND_TITLE, lines[0]) if lines else None
+                if title is None or len(lines) < 2:
+                    continue
+                hands, skat = dealt[int(title["number"])]
+                seat = SEATS[title["seat"]]
+                shown = set(CARD.findall(lines[1]))
+                assert shown <= hands[seat] | skat, (user.name, version.content, hands[seat])
+                if len(shown) == 10 and not shown <= hands[seat]:
+                    assert len(shown - hands[seat]) <= 2 and (shown - hands[seat]) <= skat
+                assert not shown & set().union(*(hands[s] for s in range(3) if s != seat)), \
+                    f"{user.name} was shown another seat's cards: {version.content!r}"
+                checked += 1
+    assert checked, "no hand message was checked"
+    return checked

@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, latest_hand
 
 
@@ -77,6 +77,7 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
                         10, "the final ranking")
     assert_no_public_leaks(fake, [bob])
+    assert_hands_match_database(fake, [bob], tmp_path / "skat.sqlite3")
     assert [(c.status, c.route) for c in fake.rejections] == [(403, "/api/v10/channels/{channel_id}/messages")], \
         "one refused DM, then no more tries"
     fake.assert_clean()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
 from tests.e2e.test_skatbot_refusals import forged_click, refused
 
@@ -55,4 +55,5 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     listed = await (await fake.slash(frank, channel, "skat", subcommand="list")).wait_message()
     assert "(2 of 2 deals)" in listed.content and all(n in listed.content for n in ("alice", "carol", "dave", "frank"))
     assert_no_public_leaks(fake, players, min_deals=2)
+    assert_hands_match_database(fake, players, tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)

@@ -8,7 +8,7 @@ from pathlib import Path
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, kind_of, latest_hand, play_out, slash_move
 from tests.e2e.test_skatbot_refusals import refused
 
@@ -63,6 +63,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
         assert any("Kontra and Re!" in t for t in texts)
     assert any("with Kontra" in t for t in texts if t.startswith("**Result"))
     assert_no_public_leaks(fake, players, min_deals=3)
+    assert_hands_match_database(fake, players, tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import (
     button_move, cards_in, game_controls, kind_of, latest_hand, play_out, slash_move, whose_turn,
 )
@@ -139,6 +139,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda u, m: move(u, m))
     assert_no_public_leaks(fake, players)
+    assert_hands_match_database(fake, players, database)
     fake.assert_clean(allow_rejections=False)
 
 

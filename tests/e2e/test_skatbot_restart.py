@@ -11,7 +11,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out
 
 
@@ -92,6 +92,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     output, _ = await check.communicate()
     assert check.returncode == 0 and "2 deals" in output.decode(), output.decode()
     assert_no_public_leaks(fake, [alice], min_deals=2)
+    assert_hands_match_database(fake, [alice], database)
     fake.assert_clean(allow_rejections=False)
 
 

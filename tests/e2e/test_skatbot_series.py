@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import WriteClock, assert_no_public_leaks
+from tests.e2e.skat_leaks import WriteClock, assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, play_out, slash_move
 
 
@@ -75,4 +75,5 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     assert listed.visibility == "ephemeral" and "(3 of 3 deals)" in listed.content
     assert deal_rows(database) == [(1, 1), (1, 2), (1, 3)]
     assert_no_public_leaks(fake, [alice, carol, dave], min_deals=3)
+    assert_hands_match_database(fake, [alice, carol, dave], database)
     fake.assert_clean(allow_rejections=False)
