@@ -14,7 +14,5 @@ register_level("random", RandomPlayer)
 register_level("easy", EasyPlayer)
 register_level("normal", NormalPlayer)
 
-from . import strong  # noqa: E402,F401  (registers "strong"; imported last, it builds on the normal level)
-
 __all__ = ["AIError", "BasePlayer", "EasyPlayer", "NormalPlayer", "Player", "RandomPlayer", "levels", "make_player",
            "play_deal", "register_level"]
