@@ -53,6 +53,10 @@ GAME = _both("board.game")
 SKAT = _both("result.skat")
 
 
+SEATS = {EN[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))} | \
+    {DE[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))}
+
+
 def _match(patterns: list[re.Pattern[str]], line: str) -> re.Match[str] | None:
     for pattern in patterns:
         found = pattern.match(line)
@@ -68,6 +72,7 @@ class Knowledge:
     held: dict[tuple[int, str], set[str]] = field(default_factory=lambda: defaultdict(set))  # (deal, name)
     dealt: dict[tuple[int, str], set[str]] = field(default_factory=dict)
     laid_away: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # deal -> discards
+    truth: dict[int, tuple[list[set[str]], set[str]]] = field(default_factory=dict)  # from the database, if given
 
     def humans_in(self, deal: int) -> list[str]:
         return [name for (number, name) in self.held if number == deal]
@@ -121,12 +126,16 @@ def _split_played(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | None = None) -> list[str]:
+def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | None = None,
+                 database: str | Path | None = None) -> list[str]:
     """Every problem found in the public messages (empty when nothing hidden was shown).
 
-    With several tables, check each table's `channel` with its own players (deal numbers repeat)."""
+    With several tables, check each table's `channel` with its own players (deal numbers repeat).
+    With the `database`, every played card is also checked against the stored deal (AI seats too)."""
     users = list(users)
     known = learn(fake, users)
+    if database is not None:
+        known.truth = dealt_from_database(database)
     problems: list[str] = []
     public = [m for m in fake.messages(channel, include_deleted=True) if m.visibility == "public"]
     for message in public:
@@ -146,6 +155,12 @@ def _check_version(message: Message, index: int, content: str, known: Knowledge)
     deal = int(board["number"]) if board else int(result["number"]) if result else None
     declarer = None
     played_here: list[tuple[str, str]] = []
+    seat_of: dict[str, int] = {}
+    if board and len(lines) > 1:  # "Forehand: alice · Middlehand: carol · Rearhand: bob"
+        for part in lines[1].split(" · "):
+            word, _, name = part.partition(": ")
+            if word in SEATS:
+                seat_of[name] = SEATS[word]
     for line in lines:
         game = _match(GAME, line)
         if game:
@@ -176,6 +191,7 @@ def _check_version(message: Message, index: int, content: str, known: Knowledge)
     if deal is None:
         return problems
     seen: set[str] = set()
+    problems += _against_truth(where, deal, played_here, seat_of, declarer, lines, known)
     skat = known.laid_away.get(deal, set()) | (known.original_skat(deal) or set())
     for name, card in played_here:
         if card in seen:
@@ -193,14 +209,38 @@ def _check_version(message: Message, index: int, content: str, known: Knowledge)
     return problems
 
 
-def assert_no_public_leaks(fake: FakeDiscord, users: Iterable[User], *, min_deals: int = 1) -> Knowledge:
+def _against_truth(where: str, deal: int, played: list[tuple[str, str]], seat_of: dict[str, int],
+                   declarer: str | None, lines: list[str], known: Knowledge) -> list[str]:
+    """With the stored deal: each played card was dealt to the seat shown playing it (the declarer may also
+    play the skat), and an open hand holds only the declarer's cards."""
+    if deal not in known.truth:
+        return []
+    hands, skat = known.truth[deal]
+    problems = []
+    for name, card in played:
+        seat = seat_of.get(name)
+        if seat is None:
+            problems.append(f"{where}: {name} plays {card} but sits at no seat of deal {deal}")
+        elif card not in hands[seat] and not (name == declarer and card in skat):
+            problems.append(f"{where}: {card} shown as played by {name}, who was not dealt it (deal {deal})")
+    for line in lines:
+        opened = _match(OPEN_HAND, line)
+        if opened and opened["name"] in seat_of:
+            cards = set(CARD.findall(line))
+            if not cards <= hands[seat_of[opened["name"]]] | skat:
+                problems.append(f"{where}: an open hand shows cards its owner was not dealt: {line!r}")
+    return problems
+
+
+def assert_no_public_leaks(fake: FakeDiscord, users: Iterable[User], *, min_deals: int = 1,
+                           database: str | Path | None = None) -> Knowledge:
     """The reusable assertion: fail listing every public appearance of a hidden card.
 
     Also insists that the private hand messages of at least `min_deals` deals were seen, so that
     the check cannot pass vacuously because it learned nothing.
     """
     users = list(users)
-    problems = public_leaks(fake, users)
+    problems = public_leaks(fake, users, database=database)
     assert not problems, "hidden cards in public:\n" + "\n".join(problems[:20])
     known = learn(fake, users)
     deals = {deal for deal, _ in known.dealt}
@@ -271,8 +311,6 @@ def dealt_from_database(database: str | Path, table_id: int = 1) -> dict[int, tu
     return out
 
 
-SEATS = {EN[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))} | \
-    {DE[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))}
 
 
 def assert_hands_match_database(fake: FakeDiscord, users: Iterable[User], database: str | Path,

@@ -66,22 +66,45 @@ def test_the_check_refuses_to_pass_when_it_saw_no_hand() -> None:
         assert_no_public_leaks(fake, [fake.add_user("nobody")])
 
 
-def test_a_hand_message_must_show_the_dealt_hand(tmp_path) -> None:  # type: ignore[no-untyped-def]
+ALICE_ISS = "CJ SJ HA HT HK DA DT S7 S8 C9".split()
+OTHERS = [c for c in (f"{s}{r}" for s in "CSHD" for r in "789TJQKA") if c not in ALICE_ISS]
+
+
+def display(iss: str) -> str:
+    return iss.replace("T", "10").translate(str.maketrans("CSHD", "♣♠♥♦"))
+
+
+def stored_deal(tmp_path) -> object:  # type: ignore[no-untyped-def]
+    """A table log with one deal: alice forehand, carol middlehand, bob rearhand."""
     import json
     import sqlite3
 
-    from tests.e2e.skat_leaks import assert_hands_match_database
-
     database = tmp_path / "log.sqlite3"
-    alice_iss = "CJ SJ HA HT HK DA DT S7 S8 C9".split()
-    others = [c for c in (f"{s}{r}" for s in "CSHD" for r in "789TJQKA") if c not in alice_iss]
     with sqlite3.connect(database) as db:
         db.execute("CREATE TABLE table_log (table_id, seq, deal_number, kind, seat, payload, at)")
         db.execute("INSERT INTO table_log VALUES (1, 0, 1, 'deal', NULL, ?, 0)", (json.dumps(
-            {"seed": 1, "hands": [alice_iss, others[:10], others[10:20]], "skat": others[20:22]}),))
+            {"seed": 1, "hands": [ALICE_ISS, OTHERS[:10], OTHERS[10:20]], "skat": OTHERS[20:22]}),))
+    return database
+
+
+def test_played_cards_are_checked_against_the_stored_deal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    database = stored_deal(tmp_path)
+    fake, alice = world()
+    post_public(fake, BOARD + f"On the table: alice ♥A · carol {display(OTHERS[0])}")
+    assert public_leaks(fake, [alice], database=database) == []
+    post_public(fake, BOARD + f"On the table: alice ♥A · carol {display(OTHERS[12])}")
+    problems = public_leaks(fake, [alice], database=database)
+    assert len(problems) == 1 and "who was not dealt it" in problems[0]
+
+
+def test_a_hand_message_must_show_the_dealt_hand(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from tests.e2e.skat_leaks import assert_hands_match_database
+
+    database = stored_deal(tmp_path)
+    others = OTHERS
     fake, alice = world()
     assert assert_hands_match_database(fake, [alice], database) == 1
-    wrong = HAND.replace("♣9", others[12].replace("T", "10").translate(str.maketrans("CSHD", "♣♠♥♦")))
+    wrong = HAND.replace("♣9", display(others[12]))
     fake.world.post_message(fake.dm_channel(alice), MessageVersion(wrong, [], [], [], 0))
     with pytest.raises(AssertionError):
         assert_hands_match_database(fake, [alice], database)

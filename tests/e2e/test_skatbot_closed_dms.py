@@ -76,7 +76,7 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     assert not fake.dms(bob), "nothing reached bob's closed DMs"
     await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
                         10, "the final ranking")
-    assert_no_public_leaks(fake, [bob])
+    assert_no_public_leaks(fake, [bob], database=tmp_path / "skat.sqlite3")
     assert_hands_match_database(fake, [bob], tmp_path / "skat.sqlite3")
     assert [(c.status, c.route) for c in fake.rejections] == [(403, "/api/v10/channels/{channel_id}/messages")], \
         "one refused DM, then no more tries"

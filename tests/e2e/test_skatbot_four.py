@@ -54,6 +54,6 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)), move)
     listed = await (await fake.slash(frank, channel, "skat", subcommand="list")).wait_message()
     assert "(2 of 2 deals)" in listed.content and all(n in listed.content for n in ("alice", "carol", "dave", "frank"))
-    assert_no_public_leaks(fake, players, min_deals=2)
+    assert_no_public_leaks(fake, players, min_deals=2, database=tmp_path / "skat.sqlite3")
     assert_hands_match_database(fake, players, tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)

@@ -62,7 +62,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
     if "re" in kinds:
         assert any("Kontra and Re!" in t for t in texts)
     assert any("with Kontra" in t for t in texts if t.startswith("**Result"))
-    assert_no_public_leaks(fake, players, min_deals=3)
+    assert_no_public_leaks(fake, players, min_deals=3, database=tmp_path / "skat.sqlite3")
     assert_hands_match_database(fake, players, tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)
 

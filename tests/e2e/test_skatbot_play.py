@@ -53,7 +53,7 @@ async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, sta
     listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
     assert listed.visibility == "ephemeral" and listed.content == result[result.index("**Score list**"):]
     assert latest_hand(fake, alice) is not None and not latest_hand(fake, alice).buttons()  # type: ignore[union-attr]
-    assert_no_public_leaks(fake, [alice])
+    assert_no_public_leaks(fake, [alice], database=tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)
 
 
@@ -79,5 +79,5 @@ async def test_a_german_player_gets_german_texts(club: Club, start_bot, tmp_path
     listed = await (await fake.slash(dieter, channel, "skat", subcommand="list")).wait_message()
     assert listed.content.startswith("**Skatliste** (1 von 1 Spielen)")
     assert any(t.startswith("**Result of deal 1**") for t in public_texts(fake, channel)), "public: server language"
-    assert_no_public_leaks(fake, [dieter])
+    assert_no_public_leaks(fake, [dieter], database=tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)

@@ -138,7 +138,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     assert tried_illegal and double_clicked, (tried_illegal, double_clicked)
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda u, m: move(u, m))
-    assert_no_public_leaks(fake, players)
+    assert_no_public_leaks(fake, players, database=database)
     assert_hands_match_database(fake, players, database)
     fake.assert_clean(allow_rejections=False)
 

@@ -91,7 +91,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
                                                  stderr=asyncio.subprocess.STDOUT)
     output, _ = await check.communicate()
     assert check.returncode == 0 and "2 deals" in output.decode(), output.decode()
-    assert_no_public_leaks(fake, [alice], min_deals=2)
+    assert_no_public_leaks(fake, [alice], min_deals=2, database=database)
     assert_hands_match_database(fake, [alice], database)
     fake.assert_clean(allow_rejections=False)
 

@@ -74,6 +74,6 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     listed = await (await fake.slash(carol, channel, "skat", subcommand="list")).wait_message()
     assert listed.visibility == "ephemeral" and "(3 of 3 deals)" in listed.content
     assert deal_rows(database) == [(1, 1), (1, 2), (1, 3)]
-    assert_no_public_leaks(fake, [alice, carol, dave], min_deals=3)
+    assert_no_public_leaks(fake, [alice, carol, dave], min_deals=3, database=database)
     assert_hands_match_database(fake, [alice, carol, dave], database)
     fake.assert_clean(allow_rejections=False)

@@ -47,7 +47,7 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
     assert back.content == "You sit at table #1."
     await play_out(fake, [alice, carol], lambda: said("The series is over"),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
-    assert_no_public_leaks(fake, [alice, carol], min_deals=2)
+    assert_no_public_leaks(fake, [alice, carol], min_deals=2, database=database)
     fake.assert_clean(allow_rejections=False)
 
 
