@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
-from tests.e2e.skat_leaks import public_leaks
+from tests.e2e.skat_leaks import dealt_from_database, public_leaks
 
 HAND_PREFIXES = ("**Your hand**",)
 SIDE_KINDS = ("claim", "concede", "kontra", "re")
@@ -147,8 +147,9 @@ async def run(tables: int, deals: int, seed: int) -> dict[str, float]:
             channel = fake.add_channel(guild, f"table-{number}")
             players.append((channel, fake.add_user(f"player{number}")))
         with tempfile.TemporaryDirectory() as folder:
+            database = Path(folder) / "load.sqlite3"
             proc = BotProcess(fake, "bot.py", env={
-                "SKATBOT_DATABASE": str(Path(folder) / "load.sqlite3"), "SKATBOT_AI_PAUSE": "0",
+                "SKATBOT_DATABASE": str(database), "SKATBOT_AI_PAUSE": "0",
                 "SKATBOT_LOG_LEVEL": "WARNING"})
             await proc.start()
             try:
@@ -182,7 +183,14 @@ async def run(tables: int, deals: int, seed: int) -> dict[str, float]:
             finally:
                 await proc.stop()
                 proc.close()
-        leaks = [problem for channel, user in players for problem in public_leaks(fake, [user], channel)]
+            leaks: list[str] = []
+            checked = 0
+            for channel, user in players:  # each table against its stored deals
+                lobby = index.newest(channel.id, "🃏")
+                table_id = int(lobby.content.split("#")[1].split("*")[0]) if lobby else 0
+                dealt = dealt_from_database(database, table_id)
+                checked += bool(dealt)
+                leaks += public_leaks(fake, [user], channel, dealt=dealt)
         for problem in leaks[:5]:
             print("LEAK", problem)
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
@@ -194,7 +202,7 @@ async def run(tables: int, deals: int, seed: int) -> dict[str, float]:
             "rest_calls": len(fake.rest_log), "seconds": round(seconds, 1),
             "ack_p50_ms": round(statistics.median(latencies) * 1000, 1), "ack_p99_ms": round(p99 * 1000, 1),
             "ack_max_ms": round(latencies[-1] * 1000, 1), "missed_3s": missed,
-            "violations": len(fake.violations), "public_leaks": len(leaks), "kb_per_table": round((peak - before) / tables, 1),
+            "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked, "kb_per_table": round((peak - before) / tables, 1),
             "bot_rss_mb_before": round(before / 1024, 1), "bot_rss_mb_peak": round(peak / 1024, 1),
         }
 

@@ -127,7 +127,8 @@ def _split_played(text: str) -> list[tuple[str, str]]:
 
 
 def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | None = None,
-                 database: str | Path | None = None) -> list[str]:
+                 database: str | Path | None = None,
+                 dealt: dict[int, tuple[list[set[str]], set[str]]] | None = None) -> list[str]:
     """Every problem found in the public messages (empty when nothing hidden was shown).
 
     With several tables, check each table's `channel` with its own players (deal numbers repeat).
@@ -136,6 +137,8 @@ def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | No
     known = learn(fake, users)
     if database is not None:
         known.truth = dealt_from_database(database)
+    if dealt is not None:  # the stored deals of one table, already read (several tables share a database)
+        known.truth = dealt
     problems: list[str] = []
     public = [m for m in fake.messages(channel, include_deleted=True) if m.visibility == "public"]
     for message in public:
