@@ -87,6 +87,13 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     assert "not sitting at this table" in await forged_click(fake, eve, lobby, "sk:1:0:pass:")
     assert "earlier deal" in await forged_click(fake, user, lobby, "sk:1:7:pass:")
     assert "not a card" in await refused(fake, user, channel, "play", card="XY")
+    assert "the auction is not over" in await refused(fake, user, channel, "discard", first="CJ", second="SJ")
+    assert await refused(fake, user, channel, "declare", game="grand") == "Not allowed: the auction is not over."
+    # In a direct message the bot finds the one table the player sits at.
+    dm = fake.dm_channel(user)
+    offered = await fake.autocomplete(user, dm, "skat", subcommand="bid", focused="value")
+    assert offered and offered[0]["value"] == 18
+    assert "not on the bid ladder" in await refused(fake, user, dm, "bid", value=21)
     snapshot.assert_unchanged()
 
     # Play on until someone must follow suit and holds a card that does not.
