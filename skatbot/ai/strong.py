@@ -7,9 +7,9 @@ declarer makes the game (61, or 90 / every trick when schneider / schwarz was an
 null), then, as a smaller step, schneider either way. Ties fall to the normal level's heuristics.
 
 The effort per decision is a budget of solver nodes (deterministic, and with the default about half a
-second in pure Python), or an exact number of worlds; either way a world still unsolved when the nodes
-reach HARD_CAP_FACTOR times the budget is dropped (early in a deal that can leave no world: the normal
-level's card is played). Node counts do not depend on the machine, so a seed fixes every decision; a
+second in pure Python), or an exact number of worlds; either way a world that needs more than WORLD_CAP_FACTOR of the budget
+is dropped for another, and the search stops at HARD_CAP_FACTOR times the budget (early in a deal that
+can leave no world solved: then the normal level's card is played). Node counts do not depend on the machine, so a seed fixes every decision; a
 clock can be injected to cap wall time as well, as the AI itself reads no clock.
 """
 
@@ -37,7 +37,10 @@ DEFAULT_NODE_BUDGET = 40_000
 MAX_WORLDS = 64
 """Enough worlds for a clear choice; late in a deal the searches cost almost nothing."""
 HARD_CAP_FACTOR = 2.0
-"""A world still being solved when the nodes used reach this multiple of the budget is dropped."""
+"""No world is searched past this multiple of the budget (nodes for the whole decision)."""
+WORLD_CAP_FACTOR = 1.0
+"""A single world (every candidate card in it) may use this share of the budget; a harder world is
+dropped and another drawn, so one hard world early in a deal does not use up the decision."""
 SCHNEIDER_WEIGHT = 0.1
 """Schneider changes the score by one multiplier step; winning or losing the game swings about ten."""
 
@@ -124,6 +127,7 @@ class StrongPlayer(NormalPlayer):
         sign = 1.0 if view.seat == declarer else -1.0
         totals = dict.fromkeys(candidates, 0.0)
         hard_cap = int(self.node_budget * HARD_CAP_FACTOR)
+        world_cap = max(1, int(self.node_budget * WORLD_CAP_FACTOR))
         start = self.clock() if self.clock is not None else 0.0
         worlds = 0
         while True:
@@ -134,12 +138,14 @@ class StrongPlayer(NormalPlayer):
             elif worlds >= MAX_WORLDS or worlds and (used >= self.node_budget or (
                     self.clock is not None and self.clock() - start >= (self.seconds or 0.0))):
                 break
+            if solver.nodes >= hard_cap:
+                break
             world = sampler.draw_plausible(rng)
-            solver.node_limit = hard_cap
+            solver.node_limit = min(hard_cap, solver.nodes + world_cap)
             try:
                 utilities = [world_utility(view, know, goal, world, card, solver) for card in candidates]
             except SearchAborted:
-                break
+                continue  # a world too hard to solve in time: draw another
             for card, utility in zip(candidates, utilities, strict=True):
                 totals[card] += sign * utility
             worlds += 1
