@@ -101,16 +101,17 @@ class StrongPlayer(NormalPlayer):
         if len(legal) == 1:
             return PlayCard(CARDS[legal[0]])
         know = read_view(view)
-        candidates = root_moves(view, know, legal)
+        classes = move_classes(view, legal)
+        candidates = [card for card in legal if classes[card] == card]
         heuristic = choose_card(view, random.Random(rng.random()))
         if len(candidates) == 1:
-            return PlayCard(CARDS[candidates[0]])
+            return heuristic if classes[heuristic.card.index] == candidates[0] else PlayCard(CARDS[candidates[0]])
         scores = self._evaluate(view, know, candidates, rng)
         if scores is None:
             return heuristic
         best = max(scores.values())
         tied = [c for c in candidates if scores[c] >= best - 1e-9]
-        if heuristic.card.index in tied:
+        if classes[heuristic.card.index] in tied:  # the heuristic's card, or one just as good
             return heuristic
         return PlayCard(CARDS[tied[0]])
 
@@ -210,8 +211,14 @@ def _leader(view: SeatView) -> int:
 
 
 def root_moves(view: SeatView, know: Knowledge, legal: list[int]) -> list[int]:
-    """One legal card per class of cards that are equivalent in every world: next to each other among
-    the cards still in play in the same effective suit, and worth the same points (any two in null)."""
+    """One legal card per class of cards that are equivalent in every world (see `move_classes`)."""
+    classes = move_classes(view, legal)
+    return [card for card in legal if classes[card] == card]
+
+
+def move_classes(view: SeatView, legal: list[int]) -> dict[int, int]:
+    """Each legal card mapped to the highest card of its class: cards next to each other among the cards
+    still in play in the same effective suit, and worth the same points (any two in null)."""
     contract = view.contract
     assert contract is not None
     lay = layout(contract.game)
@@ -221,15 +228,15 @@ def root_moves(view: SeatView, know: Knowledge, legal: list[int]) -> list[int]:
     alive = lay.internal_mask(((1 << 32) - 1) & ~finished & ~mask_of(view.skat))
     null = contract.game is GameType.NULL
     legal_internal = lay.internal_mask(mask_of(CARDS[c] for c in legal))
-    out = []
-    for c in sorted(lay.to_internal[e] for e in legal):
+    head: dict[int, int] = {}
+    for c in sorted((lay.to_internal[e] for e in legal), reverse=True):
+        head[c] = c
         nxt = alive & lay.above[c]
         if nxt:
             nb = (nxt & -nxt).bit_length() - 1
             if legal_internal >> nb & 1 and (null or lay.points[c] == lay.points[nb]):
-                continue
-        out.append(lay.to_engine[c])
-    return out
+                head[c] = head[nb]
+    return {lay.to_engine[c]: lay.to_engine[h] for c, h in head.items()}
 
 
 def _make(seed: int) -> StrongPlayer:

@@ -11,7 +11,7 @@ from ai_helpers import make_deal, win_auction
 from skatbot.ai import make_player, play_deal
 from skatbot.ai.knowledge import read_view
 from skatbot.ai.sampling import SKAT, Sampler, constraints, plausible
-from skatbot.ai.strong import StrongPlayer, goal_of, root_moves
+from skatbot.ai.strong import StrongPlayer, goal_of, move_classes, root_moves
 from skatbot.engine import PICK_UP, PLAY, Contract, Deal, Declare, Discard, GameType
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import Card, mask_of
@@ -158,6 +158,9 @@ def test_equivalent_cards_are_offered_once() -> None:
     # the four jacks are one class; ace and ten differ in points, so both stay in each suit
     assert len([m for m in moves if m % 8 == 4]) == 1
     assert len(moves) == 7
+    classes = move_classes(view, legal)
+    assert classes[Card.parse("DJ").index] == Card.parse("CJ").index
+    assert classes[Card.parse("CT").index] == Card.parse("CT").index != classes[Card.parse("CA").index]
 
 
 def test_strong_plays_whole_deals_legally() -> None:
