@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -305,9 +307,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     async def _act(self, interaction: discord.Interaction, action: object, table: Table | None = None) -> None:
         table = table or self.table_for(interaction)
-        await interaction.response.defer(ephemeral=True)
-        await table.act(interaction.user.id, action)  # type: ignore[arg-type]
-        await interaction.followup.send(t(self.lang(interaction), "reply.done"), ephemeral=True)
+        await stored_then_acked(table.act(interaction.user.id, action),  # type: ignore[arg-type]
+                                lambda: interaction.response.defer(ephemeral=True))
+        await _say(interaction, t(self.lang(interaction), "reply.done"))
 
     def _view_for(self, interaction: discord.Interaction):  # -> SeatView | None
         try:
@@ -361,14 +363,16 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
             action = control_action(control)
             if action is None:
                 raise WrongTableState(t(lang, "error.stale"))
-            await interaction.response.defer()
-            await table.act(user.id, action, deal_number=control.deal)
+            await stored_then_acked(table.act(user.id, action, deal_number=control.deal),
+                                    interaction.response.defer)
         except Exception as error:  # every failure gets an answer; unexpected ones are logged there
             await self.reply_error(interaction, error)
             return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral(interaction, table, control.deal, lang)
+        elif not interaction.response.is_done():
+            await interaction.response.defer()  # the presenter updates the hand message itself
 
     async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, deal: int, lang: str) -> None:
         """After a move from an ephemeral hand (closed DMs): show the hand as it is now, or drop the controls
@@ -376,11 +380,32 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         try:
             if table.game.deal_number == deal and table.game.state.value == "playing":
                 content, view = self.presenter.private_hand(table, interaction.user.id, lang)
-                await interaction.edit_original_response(content=content, view=view)
-            else:
+                if interaction.response.is_done():
+                    await interaction.edit_original_response(content=content, view=view)
+                else:
+                    await interaction.response.edit_message(content=content, view=view)
+            elif interaction.response.is_done():
                 await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
         except (TableError, discord.HTTPException):
             log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
+
+
+ACK_BUDGET = 0.15
+"""Seconds a move may take before its interaction is acknowledged anyway: Discord allows three, but a
+quick answer matters more than "acknowledged means stored" when the database is busy."""
+
+
+async def stored_then_acked(work: Awaitable[None], defer: Callable[[], Awaitable[object]]) -> None:
+    """Do `work` (apply and store a move) before acknowledging, so an acknowledged move is a stored one;
+    if it is slow, `defer` first and finish after. Raises what `work` raises, for the error handler."""
+    task = asyncio.ensure_future(work)
+    try:
+        await asyncio.wait_for(asyncio.shield(task), ACK_BUDGET)
+    except TimeoutError:
+        await defer()
+        await task
 
 
 def _friendly(error: Exception, lang: str) -> str:

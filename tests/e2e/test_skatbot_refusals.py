@@ -133,8 +133,10 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
             await first.wait_acked()
             await second.wait_acked()
             both = (first, second)
-            answers = await fake.wait_for(lambda both=both: [m.content for ix in both for m in ix.followups], 5,
-                                          "the refusal of the second click")
+            answers = await fake.wait_for(lambda both=both: [  # the refusal: a reply or a follow-up, ephemeral
+                m.content for ix in both for m in [*([ix.original] if ix.callback_type == 4 else []), *ix.followups]
+                if m is not None and m.visibility == "ephemeral"], 5, "the refusal of the second click")
+            assert sorted(ix.callback_type for ix in both) == [4, 6]  # the move acknowledged once it was stored
             assert len(answers) == 1 and "not your turn" in answers[0], answers
             after = await fake.wait_for(lambda mover=mover, before=before: (h := latest_hand(fake, mover)) is not None
                                         and len(cards_in(h)) == len(before) - 1 and h, 10, "one card gone")
