@@ -15,6 +15,11 @@ from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_l
 from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out
 
 
+def logged_actions(database: Path) -> list[str]:
+    with sqlite3.connect(database) as db:
+        return [row[0] for row in db.execute("SELECT payload FROM table_log WHERE kind = 'action' ORDER BY seq")]
+
+
 def counted(database: Path, player_id: int) -> tuple[list[int], int]:
     """Stored deal numbers of table 1, and how many deals the player's daily statistics count."""
     with sqlite3.connect(database) as db:
@@ -71,6 +76,20 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     assert await click.wait_acked() == 6
     played = card["label"]
     await fake.wait_for(lambda: f"alice {played}" in fresh_board.content, 10, "the old button's card on the board")
+
+    # An acknowledged click is a stored move: killed right after the acknowledgement, the move is in the log.
+    def any_card_turn():  # type: ignore[no-untyped-def]
+        message = latest_hand(fake, alice)
+        return message if message is not None and any(kind_of(c) == "card" for c in game_controls(message)) \
+            else None
+
+    hand = await fake.wait_for(any_card_turn, 20, "alice's next card")
+    card = next(c for c in game_controls(hand) if kind_of(c) == "card")
+    await (await fake.click(alice, hand, card["custom_id"])).wait_acked()
+    await proc.kill()
+    assert f"play {card['custom_id'].split(':')[4]}" in logged_actions(database)[-3:]
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
 
     # Killed again the moment deal 1's result is public (its record was stored before it was shown).
     await play_out(fake, [alice], lambda: any("Result of deal 1" in t for t in public_texts(fake, channel)),
