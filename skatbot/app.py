@@ -7,8 +7,10 @@ import multiprocessing
 import os
 import threading
 import time
-from collections.abc import Iterable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -33,6 +35,29 @@ def watch_parent(parent_pid: int, every: float = 1.0) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="watch-parent", daemon=True).start()
+
+
+class RespawningPool(Executor):
+    """A process pool that replaces itself when broken (a worker was killed, e.g. by the OOM killer), so
+    later AI decisions run in fresh workers; the table decides a failed one itself meanwhile."""
+
+    def __init__(self, make: Callable[[], ProcessPoolExecutor]) -> None:
+        self._make = make
+        self._pool = make()
+        self._lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        with self._lock:
+            try:
+                return self._pool.submit(fn, *args, **kwargs)
+            except BrokenProcessPool:
+                log.warning("the AI worker pool broke; starting a new one")
+                self._pool.shutdown(wait=False, cancel_futures=True)
+                self._pool = self._make()
+                return self._pool.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
 class SkatBot(commands.Bot):
@@ -61,8 +86,9 @@ class SkatBot(commands.Bot):
         self.storage = await SqliteStorage.open(self.settings.database_path)
         log.info("database %s is ready", self.settings.database_path)
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
-        self.ai_executor = ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"),
-                                               initializer=watch_parent, initargs=(os.getpid(),))
+        self.ai_executor = RespawningPool(lambda: ProcessPoolExecutor(
+            max_workers=2, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
+            initargs=(os.getpid(),)))
         # Command descriptions in German for German Discord clients (names stay English).
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:

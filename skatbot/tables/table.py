@@ -11,8 +11,9 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
+from typing import TypeVar
 
 from skatbot.engine import Action, Kontra, Phase, Re
 from skatbot.engine.views import seat_view
@@ -27,6 +28,7 @@ from .ports import Presenter, TableStore
 log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[None]]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +257,6 @@ class Table:
             log.exception("table %s: the AI driver stopped", self.id)
 
     async def _drive(self) -> None:
-        loop = asyncio.get_running_loop()
         while self.game.state is TableState.PLAYING:
             game = self.game
             deal = game.deal
@@ -267,8 +268,7 @@ class Table:
                 seat, kind = side[0]
                 self._side_asked.add((number, seat, kind))
                 view = seat_view(deal, seat)
-                action = await loop.run_in_executor(self.executor, decide_side, self._level(seat),
-                                                    self._seed(number, steps, seat), view)
+                action = await self._ask(decide_side, self._level(seat), self._seed(number, steps, seat), view)
                 if action is not None and self._unchanged(number, steps):
                     await self._submit_ai(Act(number, seat, action))
                 continue
@@ -284,10 +284,18 @@ class Table:
                 if not self._unchanged(number, steps):
                     continue
             view = seat_view(deal, seat)
-            action = await loop.run_in_executor(self.executor, decide, self._level(seat),
-                                                self._seed(number, steps, seat), view)
+            action = await self._ask(decide, self._level(seat), self._seed(number, steps, seat), view)
             if self._unchanged(number, steps):
                 await self._submit_ai(Act(number, seat, action))
+
+    async def _ask(self, decision: Callable[..., T], *args: object) -> T:
+        """Run an AI decision in the executor; if the executor itself is broken (a worker process died, or
+        it was shut down), decide here instead, so that the table never stalls."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.executor, decision, *args)
+        except (BrokenExecutor, RuntimeError) as error:
+            log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
+            return decision(*args)
 
     def _should_wait_for_kontra(self, seat: int) -> bool:
         """Before an AI leads, give human defenders (or a human declarer) one window to speak."""
@@ -367,9 +375,7 @@ class Table:
         assert deal is not None
         seat = deal.current_seat
         assert seat is not None
-        loop = asyncio.get_running_loop()
-        action = await loop.run_in_executor(self.executor, decide, "normal", self._seed(key[0], key[1], seat),
-                                            seat_view(deal, seat))
+        action = await self._ask(decide, "normal", self._seed(key[0], key[1], seat), seat_view(deal, seat))
         if not self._still(key):
             return
         shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]

@@ -14,7 +14,7 @@ from skatbot.tables import events as ev
 from skatbot.tables.errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
 from skatbot.tables.log import parse_entry
 
-from tests.tables.kit import TableKit
+from tests.tables.kit import InlineExecutor, TableKit
 
 ALICE, BOB, CAROL, DAVE, STRANGER = 100, 101, 102, 103, 999
 
@@ -221,3 +221,22 @@ async def test_kontra_and_re_under_house_rules(ai_first_legal: None) -> None:
     await kit.table.act(game.occupant_of_seat(2).user_id, Kontra())
     await kit.table.act(declarer, Re())
     assert deal.kontra and deal.re
+
+
+class BrokenPool(InlineExecutor):
+    """An executor whose worker processes died: every submit fails as a ProcessPoolExecutor's would."""
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        from concurrent.futures.process import BrokenProcessPool
+
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+
+async def test_a_broken_ai_executor_does_not_stall_the_table(kit: TableKit) -> None:
+    kit.table.executor = BrokenPool()
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, "easy")
+    await kit.table.add_ai(ALICE, "easy")
+    await kit.table.start(ALICE)
+    await kit.play_human_turns({ALICE}, random.Random(3))
+    assert kit.table.game.state is TableState.FINISHED
