@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
+import signal
 import sqlite3
 import sys
 from pathlib import Path
@@ -123,3 +125,41 @@ class _NothingType:
 
 
 _Nothing = _NothingType()
+
+
+def worker_pids(bot_pid: int) -> list[int]:
+    """The bot's AI worker processes (children running multiprocessing's spawn entry point)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            command = (entry / "cmdline").read_bytes()
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == bot_pid and b"spawn_main" in command:
+            pids.append(int(entry.name))
+    return pids
+
+
+async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    _, channel = await open_table(fake, alice, club.channel, deals=2)
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    for _ in range(2):
+        await (await fake.click(alice, lobby, "sk:1:0:addai:normal")).wait_acked()
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await (await fake.click(alice, lobby, "sk:1:0:start:")).wait_acked()
+    assert proc.proc is not None
+    workers = await fake.wait_for(lambda: worker_pids(proc.proc.pid), 20, "the AI workers")  # type: ignore[union-attr]
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    rng = random.Random(12)
+    await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    assert counted(database, alice.id) == ([1, 2], 2)
+    assert "the AI worker pool broke" in proc.output() or "the AI executor failed" in proc.output()
+    fake.assert_clean(allow_rejections=False)
