@@ -8,7 +8,8 @@ needs a human). The humans open their tables with /skat new, seat the AIs and st
 buttons, then play every turn by pressing the controls on their hand message as soon as it offers them,
 and look at /skat table now and then. Prints, as `name: value` lines:
 - ack_p50_ms / ack_p99_ms: time from an interaction's arrival (the fake dispatching it on the gateway)
-  to the bot's acknowledgement reaching the fake; missed_3s: interactions not acknowledged within 3 s;
+  to the bot's acknowledgement reaching the fake (a move is acknowledged once it is stored, or after
+  150 ms at the latest, so these include SQLite under load); missed_3s: not acknowledged within 3 s;
 - kb_per_table: the bot process's resident memory with every table open and playing, minus its memory
   before the first table, divided by the number of tables;
 - the run's size (interactions, REST calls, seconds), Discord rule violations, and public_leaks: every
