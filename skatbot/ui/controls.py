@@ -19,7 +19,7 @@ from skatbot.engine import (
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
 
-from .cards import FRENCH, card_label, contract_name
+from .cards import FRENCH, card_label, contract_name, game_name
 from .i18n import t
 
 SELECT_KINDS = ("bids", "discard", "declare")
@@ -161,7 +161,8 @@ def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = F
         out.add_item(ControlButton(table_id, deal, "pickup", label=t(lang, "button.pickup"),
                                    style=discord.ButtonStyle.primary, row=0))
         contracts = [a.contract for a in legal if isinstance(a, Declare)]
-        out.add_item(_game_select(table_id, deal, contracts, lang, deck, t(lang, "select.hand_game")))
+        for select in _game_selects(table_id, deal, contracts, lang, deck, t(lang, "select.hand_game")):
+            out.add_item(select)
     elif phase is Phase.DISCARD and my_turn:
         cards = sorted(view.hand, key=lambda c: sort_key(None, c))
         out.add_item(ControlSelect(table_id, deal, "discard", placeholder=t(lang, "select.discard"), row=0,
@@ -169,7 +170,8 @@ def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = F
                                        discord.SelectOption(label=card_label(c, deck), value=c.iss) for c in cards]))
     elif phase is Phase.DECLARE and my_turn:
         contracts = [a.contract for a in legal if isinstance(a, Declare)]
-        out.add_item(_game_select(table_id, deal, contracts, lang, deck, t(lang, "select.game")))
+        for select in _game_selects(table_id, deal, contracts, lang, deck, t(lang, "select.game")):
+            out.add_item(select)
     elif phase is Phase.PLAY:
         playable = {a.card for a in legal if isinstance(a, PlayCard)}
         cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
@@ -192,10 +194,25 @@ def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = F
     return out
 
 
-def _game_select(table_id: int, deal: int, contracts: list[Contract], lang: str, deck: str,
-                 placeholder: str) -> ControlSelect:
-    options = [discord.SelectOption(label=contract_name(c, lang, deck)[:100], value=str(c)) for c in contracts[:25]]
-    return ControlSelect(table_id, deal, "declare", placeholder=placeholder, options=options, row=1)
+def _game_selects(table_id: int, deal: int, contracts: list[Contract], lang: str, deck: str,
+                  placeholder: str) -> list[ControlSelect]:
+    """The declarable games as menus of at most 25 options (Discord's limit), a game type never split
+    across two menus: under Danish rules a hand game has over forty variants."""
+    chunks: list[list[Contract]] = []
+    for game in dict.fromkeys(c.game for c in contracts):
+        variants = [c for c in contracts if c.game is game]
+        if chunks and len(chunks[-1]) + len(variants) <= 25:
+            chunks[-1].extend(variants)
+        else:
+            chunks.append(variants[:25])
+    selects = []
+    for index, chunk in enumerate(chunks[:3]):
+        games = ", ".join(dict.fromkeys(game_name(c.game, lang, deck) for c in chunk))
+        label = placeholder if len(chunks) == 1 else f"{placeholder} ({games})"
+        options = [discord.SelectOption(label=contract_name(c, lang, deck)[:100], value=str(c)) for c in chunk]
+        selects.append(ControlSelect(table_id, deal, "declare", str(index), placeholder=label[:150],
+                                     options=options, row=1 + index))
+    return selects
 
 
 def control_action(control: Control) -> Any:
