@@ -63,7 +63,10 @@ def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[fl
     return times, cpu, nodes
 
 
-def bench_level(level: str, deals: int, first_seed: int) -> tuple[list[float], list[float], list[float], list[int]]:
+Timings = tuple[list[float], list[float], list[float], list[int]]
+
+
+def bench_level(level: str, deals: int, first_seed: int) -> Timings:
     """Seconds per decision (wall and CPU), card play only (wall), and worlds per strong card decision."""
     every: list[float] = []
     cpu: list[float] = []
@@ -98,10 +101,12 @@ def ms(seconds: float) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solver-deals", type=int, default=30, help="positions per trick count (default 30)")
     parser.add_argument("--level-deals", type=int, default=12, help="whole deals per level (default 12)")
-    parser.add_argument("--levels", nargs="*", default=None, help=f"levels to time (default: {' '.join(levels())})")
+    parser.add_argument("--levels", nargs="*", default=None,
+                        help=f"levels to time (default: {' '.join(levels())})")
     parser.add_argument("--seed", type=int, default=1000, help="first deal seed")
     options = parser.parse_args(argv)
     chosen = options.levels if options.levels is not None else list(levels())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 from skatbot.engine.cards import mask_of
@@ -70,9 +70,10 @@ def constraints(view: SeatView, know: Knowledge | None = None) -> Constraints:
         sizes.append(2)
         allowed.append(know.unseen)
     if sum(sizes) != know.unseen.bit_count():
-        raise ValueError(f"the view does not add up: {know.unseen.bit_count()} unseen cards for {sum(sizes)} places")
-    return Constraints(World((hands[0], hands[1], hands[2]), skat), tuple(slots), tuple(sizes), tuple(allowed),
-                       know.unseen)
+        raise ValueError(f"the view does not add up: {know.unseen.bit_count()} unseen cards "
+                         f"for {sum(sizes)} places")
+    known = World((hands[0], hands[1], hands[2]), skat)
+    return Constraints(known, tuple(slots), tuple(sizes), tuple(allowed), know.unseen)
 
 
 def _classes(c: Constraints) -> list[tuple[int, int]]:
@@ -131,7 +132,7 @@ class Sampler:
         sizes = self.constraints.sizes
         groups = self._groups
 
-        @lru_cache(maxsize=None)
+        @cache
         def count(k: int, room: tuple[int, ...]) -> int:
             if k == len(groups):
                 return 1 if not any(room) else 0
@@ -139,7 +140,8 @@ class Sampler:
             n = mask.bit_count()
             total = 0
             for split in _splits(n, where, room):
-                total += _multinomial(n, split) * count(k + 1, tuple(r - s for r, s in zip(room, split, strict=True)))
+                after = tuple(r - s for r, s in zip(room, split, strict=True))
+                total += _multinomial(n, split) * count(k + 1, after)
             return total
 
         self._count = count

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
+from functools import cache
 
 from skatbot.engine.cards import CARDS
 from skatbot.engine.games import TRICK_TABLES, TRUMP, GameType
@@ -71,7 +71,7 @@ class Layout:
         return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout(game: GameType) -> Layout:
     """The internal numbering for `game` (built once per game type)."""
     if game is GameType.RAMSCH:
@@ -229,8 +229,8 @@ class Solver:
             best, wpos = c1, 1
         else:
             best, wpos = c0, 0
-        return self._third(ha, hb, hc, leader, c0, c1, best, wpos, values[c0] + values[c1], alive, rest, alpha,
-                           beta)
+        v01 = values[c0] + values[c1]
+        return self._third(ha, hb, hc, leader, c0, c1, best, wpos, v01, alive, rest, alpha, beta)
 
     def _rest(self, position: Position) -> int:
         cards = position.hands[0] | position.hands[1] | position.hands[2]
@@ -376,9 +376,11 @@ class Solver:
                 best = -INF
                 for c in moves:
                     if c > c0 and (block[c] == b or block[c] == trump):
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest,
+                                  alpha, beta)
                     else:
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest,
+                                  alpha, beta)
                     if v > best:
                         best = v
                         if v > alpha:
@@ -390,9 +392,11 @@ class Solver:
                 best = INF
                 for c in moves:
                     if c > c0 and (block[c] == b or block[c] == trump):
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest,
+                                  alpha, beta)
                     else:
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest, alpha, beta)
+                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest,
+                                  alpha, beta)
                     if v < best:
                         best = v
                         if v < beta:

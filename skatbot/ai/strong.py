@@ -7,10 +7,11 @@ declarer makes the game (61, or 90 / every trick when schneider / schwarz was an
 null), then, as a smaller step, schneider either way. Ties fall to the normal level's heuristics.
 
 The effort per decision is a budget of solver nodes (deterministic; the default keeps decisions under a
-second in pure Python), or an exact number of worlds; either way a world that needs more than WORLD_CAP_FACTOR of the budget
-is dropped for another, and the search stops at HARD_CAP_FACTOR times the budget (early in a deal that
-can leave no world solved: then the normal level's card is played). Node counts do not depend on the machine, so a seed fixes every decision; a
-clock can be injected to cap wall time as well, as the AI itself reads no clock.
+second in pure Python), or an exact number of worlds. Either way a world that needs more than
+WORLD_CAP_FACTOR of the budget is dropped for another, and the search stops at HARD_CAP_FACTOR times the
+budget (early in a deal that can leave no world solved: then the normal level's card is played). Node
+counts do not depend on the machine, so a seed fixes every decision; a clock can be injected to cap
+wall time as well, as the AI itself reads no clock.
 """
 
 from __future__ import annotations
@@ -106,7 +107,9 @@ class StrongPlayer(NormalPlayer):
         candidates = [card for card in legal if classes[card] == card]
         heuristic = choose_card(view, random.Random(rng.random()))
         if len(candidates) == 1:
-            return heuristic if classes[heuristic.card.index] == candidates[0] else PlayCard(CARDS[candidates[0]])
+            if classes[heuristic.card.index] == candidates[0]:
+                return heuristic
+            return PlayCard(CARDS[candidates[0]])
         scores = self._evaluate(view, know, candidates, rng)
         if scores is None:
             return heuristic
