@@ -53,22 +53,20 @@ class Layout:
     trump_block: int  # TRUMP, or -1 in null (no trumps)
 
     def internal_mask(self, mask: int) -> int:
-        out = 0
-        to_internal = self.to_internal
-        while mask:
-            low = mask & -mask
-            out |= 1 << to_internal[low.bit_length() - 1]
-            mask ^= low
-        return out
+        return _remap(mask, self.to_internal)
 
     def engine_mask(self, mask: int) -> int:
-        out = 0
-        to_engine = self.to_engine
-        while mask:
-            low = mask & -mask
-            out |= 1 << to_engine[low.bit_length() - 1]
-            mask ^= low
-        return out
+        return _remap(mask, self.to_engine)
+
+
+def _remap(mask: int, table: tuple[int, ...]) -> int:
+    """A mask with each set bit i moved to bit table[i] (engine <-> solver card order)."""
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << table[low.bit_length() - 1]
+        mask ^= low
+    return out
 
 
 @cache
