@@ -20,7 +20,7 @@ from .actions import (
     HOLD, PASS, PICK_UP, PLAY, Action, Bid, Claim, Concede, Declare, Discard, Hold, Kontra, Pass,
     PickUpSkat, PlayCard, Re, TimeOut,
 )
-from .cards import CARDS, Card, cards_of, mask_of
+from .cards import CARDS, Card, Suit, cards_of, mask_of
 from .games import TRICK_TABLES, Contract, GameType, TrickTable, trick_winner
 from .rules import OFFICIAL, RuleSet
 
@@ -229,7 +229,7 @@ class Deal:
     def result(self):  # -> DealResult (typed in scoring to avoid an import cycle)
         if self._result is None:
             if not self.is_over:
-                raise errors.WrongPhase("the deal is not over yet")
+                raise errors.WrongPhase("deal_not_over")
             from .scoring import compute_result
 
             self._result = compute_result(self)
@@ -312,10 +312,10 @@ class Deal:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply `action` for `seat` (default: the seat to move). Raises IllegalAction, changing nothing."""
         if self.phase is Phase.FINISHED:
-            raise errors.WrongPhase("the deal is over")
+            raise errors.WrongPhase("deal_over")
         if isinstance(action, PlayCard) and (seat is None or seat == self._turn):
             if self.phase is not Phase.PLAY:
-                raise errors.WrongPhase(f"cards are played only after the declaration (now: {self.phase.value})")
+                raise errors.WrongPhase("play_after_declaration", phase=self.phase)
             self._play(action.card)
             self.history.append((self._last_player, action))
             return
@@ -326,13 +326,13 @@ class Deal:
         if isinstance(action, (Kontra, Re, Claim, Concede)):
             actor = self._turn if seat is None else seat
             if actor is None or actor not in (0, 1, 2):
-                raise errors.IllegalAction("no seat given")
+                raise errors.IllegalAction("no_seat")
             self._side_action(action, actor)
             self.history.append((actor, action))
             return
         actor = self._turn if seat is None else seat
         if actor != self._turn:
-            raise errors.NotYourTurn(f"it is not your turn: {Seat(self._turn).name.lower()} is to act")  # type: ignore[arg-type]
+            raise errors.NotYourTurn("not_your_turn", seat=Seat(self._turn))  # type: ignore[arg-type]
         phase = self.phase
         if phase is Phase.AUCTION:
             self._auction(action)
@@ -342,17 +342,17 @@ class Deal:
             elif isinstance(action, Declare):
                 self._declare(action.contract, hand=True)
             else:
-                raise errors.WrongPhase("pick up the skat or declare a hand game")
+                raise errors.WrongPhase("skat_first")
         elif phase is Phase.DISCARD:
             if not isinstance(action, Discard):
-                raise errors.WrongPhase("discard two cards first")
+                raise errors.WrongPhase("discard_first")
             self._discard(action.first, action.second)
         elif phase is Phase.DECLARE:
             if not isinstance(action, Declare):
-                raise errors.WrongPhase("declare your game")
+                raise errors.WrongPhase("declare_first")
             self._declare(action.contract, hand=False)
         elif phase is Phase.PLAY:
-            raise errors.WrongPhase("play a card")
+            raise errors.WrongPhase("play_a_card")
         self.history.append((actor, action))
 
     # auction
@@ -363,7 +363,7 @@ class Deal:
         if self._forehand_last_call:
             if isinstance(action, Bid):
                 if action.value != 18:
-                    raise errors.IllegalBid("forehand may only play at 18 when the others passed")
+                    raise errors.IllegalBid("forehand_18")
                 self.bid = 18
                 self.highest_bid_by[seat] = 18
                 self._end_auction(seat)
@@ -371,14 +371,14 @@ class Deal:
                 self._passed[seat] = True
                 self._all_passed()
             else:
-                raise errors.IllegalBid("bid 18 or pass")
+                raise errors.IllegalBid("bid_18")
             return
         if seat == self._bidder:
             if isinstance(action, Bid):
                 if not self.rules.is_bid(action.value):
-                    raise errors.IllegalBid(f"{action.value} is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)")
+                    raise errors.IllegalBid("off_ladder", value=action.value)
                 if action.value <= self.bid:
-                    raise errors.IllegalBid(f"bid more than {self.bid}")
+                    raise errors.IllegalBid("bid_more", bid=self.bid)
                 self.bid = action.value
                 self.highest_bid_by[seat] = action.value
                 self._turn = self._listener
@@ -386,9 +386,9 @@ class Deal:
                 self._passed[seat] = True
                 self._next_pair(survivor=self._listener)
             elif isinstance(action, Hold):
-                raise errors.IllegalBid("you are bidding: say a number or pass")
+                raise errors.IllegalBid("bidding")
             else:
-                raise errors.WrongPhase("the auction is not over")
+                raise errors.WrongPhase("auction_running")
         else:
             if isinstance(action, Hold):
                 self.highest_bid_by[seat] = self.bid
@@ -397,9 +397,9 @@ class Deal:
                 self._passed[seat] = True
                 self._next_pair(survivor=self._bidder)
             elif isinstance(action, Bid):
-                raise errors.IllegalBid("you are listening: hold (yes) or pass")
+                raise errors.IllegalBid("listening")
             else:
-                raise errors.WrongPhase("the auction is not over")
+                raise errors.WrongPhase("auction_running")
 
     def _next_pair(self, survivor: int) -> None:
         if self._bidder == MIDDLEHAND:  # rearhand now bids to the survivor
@@ -439,10 +439,10 @@ class Deal:
         seat = self.declarer
         assert seat is not None
         if first is second:
-            raise errors.IllegalDiscard("discard two different cards")
+            raise errors.IllegalDiscard("same_card")
         for card in (first, second):
             if not self._hands[seat] >> card.index & 1:
-                raise errors.IllegalDiscard(f"{card} is not in your hand")
+                raise errors.IllegalDiscard("not_in_hand", card=card)
         discard = (1 << first.index) | (1 << second.index)
         self._hands[seat] &= ~discard
         self._skat = discard
@@ -453,28 +453,28 @@ class Deal:
         """Fill in what a declaration implies, or refuse what the rules do not allow."""
         game = contract.game
         if game is GameType.RAMSCH:
-            raise errors.IllegalDeclaration("ramsch is not a game to declare")
+            raise errors.IllegalDeclaration("ramsch_declared")
         if contract.hand != hand and contract.hand:
-            raise errors.IllegalDeclaration("you picked up the skat: this cannot be a hand game")
+            raise errors.IllegalDeclaration("not_hand")
         schneider, schwarz, ouvert = contract.schneider, contract.schwarz, contract.ouvert
         if game is GameType.NULL:
             if schneider or schwarz:
-                raise errors.IllegalDeclaration("a null game has no schneider or schwarz to announce")
+                raise errors.IllegalDeclaration("null_announcement")
             normalized = Contract(game, hand, ouvert=ouvert)
             if contract.musik:
-                raise errors.IllegalDeclaration("Musik is announced only in a suit game or a grand")
+                raise errors.IllegalDeclaration("null_musik")
             if _null_value(normalized, self.rules) < self.bid:
-                raise errors.IllegalDeclaration(
-                    f"{normalized} is worth {_null_value(normalized, self.rules)}, less than the bid of {self.bid}")
+                raise errors.IllegalDeclaration("null_below_bid", contract=normalized,
+                                                value=_null_value(normalized, self.rules), bid=self.bid)
             return normalized
         if ouvert and not self.rules.ouvert_any_game:
             if not hand:
-                raise errors.IllegalDeclaration("an open suit or grand game must be played hand")
+                raise errors.IllegalDeclaration("open_hand")
             schneider = schwarz = True
         if schwarz:
             schneider = True
         if schneider and not hand:
-            raise errors.IllegalDeclaration("only a hand game may announce schneider or schwarz")
+            raise errors.IllegalDeclaration("announce_hand")
         if contract.musik:
             self._check_musik(contract)
         return Contract(game, hand, schneider, schwarz, ouvert, contract.musik)
@@ -482,11 +482,11 @@ class Deal:
     def _check_musik(self, contract: Contract) -> None:
         """Musik needs the house rule and the card it names in the declarer's hand (else it cannot be made)."""
         if not self.rules.musik:
-            raise errors.IllegalDeclaration("Musik is not played at this table")
+            raise errors.IllegalDeclaration("musik_off")
         card = contract.musik_card
         assert card is not None and self.declarer is not None
         if not self._hands[self.declarer] >> card.index & 1:
-            raise errors.IllegalDeclaration(f"Musik needs {card} in your hand for the last trick")
+            raise errors.IllegalDeclaration("musik_card", card=card)
 
     def _declare(self, contract: Contract, hand: bool) -> None:
         contract = self.normalize(contract, hand)
@@ -503,13 +503,13 @@ class Deal:
         bit = 1 << card.index
         hand = self._hands[seat]
         if not hand & bit:
-            raise errors.IllegalCard(f"{card} is not in your hand")
+            raise errors.IllegalCard("not_in_hand", card=card)
         trick = self._trick
         if trick:
             table = self._table
             led = table.effective_suit[trick[0]]
             if not table.follow_mask[led] & bit and hand & table.follow_mask[led]:
-                raise errors.IllegalCard(f"you must follow {_suit_name(led, self.game)}")
+                raise errors.IllegalCard("must_follow_trumps") if led == 4 else errors.IllegalCard("must_follow", suit=Suit(led))
         self._hands[seat] = hand ^ bit
         trick.append(card.index)
         self._last_player = seat
@@ -545,7 +545,7 @@ class Deal:
 
     def _side_action(self, action: Action, seat: int) -> None:
         if action not in self.side_actions(seat):
-            raise errors.IllegalAction(_side_refusal(self, action, seat))
+            raise _side_refusal(self, action, seat)
         if isinstance(action, Kontra):
             self.kontra = True
         elif isinstance(action, Re):
@@ -563,9 +563,9 @@ class Deal:
 
     def _time_out(self, seat: int) -> None:
         if self.phase is not Phase.PLAY or self.declarer is None:
-            raise errors.WrongPhase("a time-out ends only a declared game in play")
+            raise errors.WrongPhase("timeout_phase")
         if seat not in (0, 1, 2):
-            raise errors.IllegalAction(f"no seat {seat}")
+            raise errors.IllegalAction("bad_seat", number=seat)
         self.timed_out = seat
         self._give_rest(to_declarer=seat != self.declarer)
         self._finish(Ending.TIME_OUT)
@@ -609,31 +609,30 @@ class Deal:
         return other
 
 
-def _suit_name(effective_suit: int, game: GameType | None) -> str:
-    if effective_suit == 4:
-        return "trumps"
-    return ("diamonds", "hearts", "spades", "clubs")[effective_suit]
-
-
-def _side_refusal(deal: Deal, action: Action, seat: int) -> str:
+def _side_refusal(deal: Deal, action: Action, seat: int) -> errors.IllegalAction:
+    """Why a side action (Kontra, Re, claim, concede) is refused now."""
     if isinstance(action, Kontra):
         if not deal.rules.kontra:
-            return "Kontra is not played at this table"
+            return errors.IllegalAction("kontra_off")
         if seat == deal.declarer:
-            return "only a defender may say Kontra"
+            return errors.IllegalAction("kontra_declarer")
         if deal.kontra:
-            return "Kontra has already been said"
+            return errors.IllegalAction("kontra_said")
         if deal.rules.kontra_needs_bid and deal.highest_bid_by[seat] < 18:
-            return "at this table only a defender who bid may say Kontra"
-        return "Kontra must come before the first card is played"
+            return errors.IllegalAction("kontra_needs_bid")
+        return errors.IllegalAction("kontra_late")
     if isinstance(action, Re):
         if seat != deal.declarer:
-            return "only the declarer may answer Re"
+            return errors.IllegalAction("re_defender")
         if not deal.kontra:
-            return "Re answers a Kontra, and nobody said Kontra"
-        return "Re must come before the first card is played" if not deal.re else "Re has already been said"
+            return errors.IllegalAction("re_no_kontra")
+        return errors.IllegalAction("re_said") if deal.re else errors.IllegalAction("re_late")
     if isinstance(action, Claim):
-        return "only the declarer may claim the rest" if seat != deal.declarer else "you have already claimed"
+        if seat != deal.declarer:
+            return errors.IllegalAction("claim_defender")
+        return errors.IllegalAction("claimed")
     if isinstance(action, Concede):
-        return "you have already conceded" if seat in deal.conceded else "there is nothing to concede now"
-    return "that is not allowed now"
+        if seat in deal.conceded:
+            return errors.IllegalAction("conceded")
+        return errors.IllegalAction("nothing_to_concede")
+    return errors.IllegalAction("not_now")
