@@ -88,9 +88,9 @@ class TableGame:
 
     def __post_init__(self) -> None:
         if self.size not in (3, 4):
-            raise NotAllowed("a table has three or four seats")
+            raise NotAllowed("size")
         if self.deals < 1:
-            raise NotAllowed("a series needs at least one deal")
+            raise NotAllowed("deals")
 
     # --- who sits where ---------------------------------------------------------------------------
 
@@ -125,12 +125,12 @@ class TableGame:
         """The engine seat a user plays in the current deal; a clear error otherwise."""
         place = self.place_of(user_id)
         if place is None:
-            raise NotAtTable("you are not sitting at this table")
+            raise NotAtTable("not_at_table")
         if self.deal is None or self.state is not TableState.PLAYING:
-            raise WrongTableState("no deal is being played at this table")
+            raise WrongTableState("no_deal")
         seat = self.seat_of_place(place)
         if seat is None:
-            raise SittingOut("you are the dealer and sit out this deal")
+            raise SittingOut("sitting_out")
         return seat
 
     def occupant_of_seat(self, seat: int) -> Occupant:
@@ -179,77 +179,77 @@ class TableGame:
             if self.state is TableState.PLAYING and place is not None and self.places[place].stand_in:
                 self.places[place].stand_in = None  # back at the table: the stand-in steps aside
                 return None
-            self._require(TableState.OPEN, "the game has started: you cannot join now")
+            self._require(TableState.OPEN, "started")
             if place is not None:
-                raise AlreadySeated("you are already sitting at this table")
+                raise AlreadySeated("seated")
             if len(self.places) >= self.size:
-                raise TableFull(f"the table is full ({self.size} seats)")
+                raise TableFull("table_full", size=self.size)
             self.places.append(Occupant(entry.user_id, entry.name))
         elif isinstance(entry, Leave):
             self._leave(entry.user_id)
         elif isinstance(entry, AddAI):
-            self._require(TableState.OPEN, "AI players can only be added before the start")
+            self._require(TableState.OPEN, "ai_before_start")
             if entry.level not in AI_LEVELS:
-                raise NotAllowed(f"unknown AI level {entry.level!r}: choose easy, normal or strong")
+                raise NotAllowed("ai_level", level=entry.level)
             if len(self.places) >= self.size:
-                raise TableFull(f"the table is full ({self.size} seats)")
+                raise TableFull("table_full", size=self.size)
             number = next(n for n in range(1, 5) if f"AI {n}" not in {o.name.split(" (")[0] for o in self.places})
             ai_id = -(100 * (AI_LEVELS.index(entry.level) + 1) + number)
             self.places.append(Occupant(None, f"AI {number} ({entry.level})", ai_level=entry.level, ai_id=ai_id))
         elif isinstance(entry, RemoveAI):
-            self._require(TableState.OPEN, "AI players can only be removed before the start")
+            self._require(TableState.OPEN, "ai_remove_before_start")
             for place in range(len(self.places) - 1, -1, -1):
                 if self.places[place].is_ai:
                     del self.places[place]
                     break
             else:
-                raise NotAllowed("there is no AI player at this table")
+                raise NotAllowed("no_ai")
         elif isinstance(entry, Start):
-            self._require(TableState.OPEN, "the game has already started")
+            self._require(TableState.OPEN, "already_started")
             if len(self.places) != self.size:
-                raise NotAllowed(f"the table needs {self.size} players to start; {len(self.places)} seated")
+                raise NotAllowed("too_few", size=self.size, seated=len(self.places))
             if not self.humans:
-                raise NotAllowed("at least one human player must sit at the table")
+                raise NotAllowed("no_human")
             self.series = Series(self.list_names(), self.deals, self.rules)
             self.state = TableState.PLAYING
         elif isinstance(entry, NewDeal):
-            self._require(TableState.PLAYING, "the table is not playing")
+            self._require(TableState.PLAYING, "not_playing")
             if not self.needs_new_deal or entry.number != self.deal_number + 1:
-                raise NotAllowed("a new deal cannot start now")
+                raise NotAllowed("no_new_deal")
             self.deal_number = entry.number
             self.deal = Deal.new(entry.seed, self.rules)
         elif isinstance(entry, StandIn):
             occupant = self.places[entry.place]
             if occupant.is_ai:
-                raise NotAllowed("an AI seat needs no stand-in")
+                raise NotAllowed("ai_stand_in")
             occupant.stand_in = entry.level
         elif isinstance(entry, Close):
             if self.state in (TableState.FINISHED, TableState.ABANDONED):
-                raise WrongTableState("the table is already closed")
+                raise WrongTableState("already_closed")
             self.state = TableState.ABANDONED
             self.close_reason = entry.reason
         return None
 
-    def _require(self, state: TableState, message: str) -> None:
+    def _require(self, state: TableState, reason: str) -> None:
         if self.state is not state:
-            raise WrongTableState(message)
+            raise WrongTableState(reason)
 
     def _leave(self, user_id: int) -> None:
         place = self.place_of(user_id)
         if place is None:
-            raise NotAtTable("you are not sitting at this table")
+            raise NotAtTable("not_at_table")
         if self.state is TableState.OPEN:
             del self.places[place]
         elif self.state is TableState.PLAYING:
             self.places[place].stand_in = self.places[place].stand_in or "normal"
         else:
-            raise WrongTableState("the table is closed")
+            raise WrongTableState("closed")
 
     def _act(self, entry: Act) -> FinishedDeal | None:
-        self._require(TableState.PLAYING, "no deal is being played at this table")
+        self._require(TableState.PLAYING, "no_deal")
         deal = self.deal
         if deal is None or entry.number != self.deal_number:
-            raise WrongTableState("that deal is over; this is an old button or command")
+            raise WrongTableState("old_deal")
         deal.apply(entry.action, entry.seat)
         if not deal.is_over:
             return None

@@ -24,8 +24,11 @@ class NoTable(TableError):
 
 class ChannelBusy(TableError):
     def __init__(self, table_id: int) -> None:
-        super().__init__(f"this channel already has a table (#{table_id})")
-        self.table_id = table_id
+        super().__init__("channel_busy", table_id=table_id)
+
+    @property
+    def table_id(self) -> int:
+        return self.values["table_id"]  # type: ignore[return-value]
 
 
 class TableManager:
@@ -70,13 +73,13 @@ class TableManager:
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
-            raise NoTable("that table no longer exists")
+            raise NoTable("table_gone")
         return table
 
     def require_in_channel(self, channel_id: int) -> Table:
         table = self.in_channel(channel_id)
         if table is None:
-            raise NoTable("there is no table in this channel: open one with /skat new")
+            raise NoTable("no_table_in_channel")
         return table
 
     async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,

@@ -96,7 +96,7 @@ class Table:
 
     async def stop(self, user_id: int, *, is_admin: bool = False) -> None:
         if user_id != self.game.creator_id and not is_admin:
-            raise NotAllowed("only the table's creator or a server manager can stop the table")
+            raise NotAllowed("stop_creator")
         await self._commit([Close("stopped")], [ev.TableClosed("stopped")])
 
     async def act(self, user_id: int, action: Action, *, deal_number: int | None = None) -> None:
@@ -104,7 +104,7 @@ class Table:
         game = self.game
         seat = game.seat_of_user(user_id)
         if deal_number is not None and deal_number != game.deal_number:
-            raise WrongTableState("that button belongs to an earlier deal")
+            raise WrongTableState("old_button")
         place = game.place_of(user_id)
         assert place is not None
         self._misses.pop(place, None)
@@ -114,7 +114,7 @@ class Table:
 
     def _require_seated_or_creator(self, user_id: int) -> None:
         if user_id != self.game.creator_id and self.game.place_of(user_id) is None:
-            raise NotAtTable("only players at this table can do that")
+            raise NotAtTable("players_only")
 
     async def _commit(self, entries: Sequence[Entry], extra_events: Sequence[ev.Event] = (),
                       by: str = "player") -> None:
