@@ -16,18 +16,18 @@ from skatbot.engine import (
     PLAY, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, IllegalAction, Kontra, Pass,
     Phase, PickUpSkat, PlayCard, Re, RuleSet,
 )
-from skatbot.engine.errors import InvalidRuleSet, NotYourTurn
+from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import seat_view
 from skatbot.tables import Table, TableError, TableTiming
-from skatbot.tables.errors import NotAtTable, SittingOut, TableFull, WrongTableState
+from skatbot.tables.errors import NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.ui.cards import card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, on_message, parse_custom_id
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
-from skatbot.ui.refusals import reason_text
+from skatbot.ui.refusals import CommandRefusal, refusal_reply
 from skatbot.ui.render import board_text, fit_lines, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
@@ -103,7 +103,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         elif isinstance(error, NoTable):
             text = t(lang, "error.no_table")
         elif isinstance(error, (TableError, IllegalAction, InvalidRuleSet, ValueError)):
-            text = _friendly(error, lang)
+            text = refusal_reply(error, lang, self.style_for(interaction.guild_id or 0).deck)
         else:
             log.error("command failed for user %s in channel %s", interaction.user.id, interaction.channel_id,
                       exc_info=error)
@@ -129,7 +129,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                 if table.game.state.value == "playing" and table.game.place_of(user_id) is not None]
         if len(mine) == 1:
             return mine[0]
-        raise NoTable("there is no table here")
+        raise NoTable("no_table_here")
 
     # --- the lobby ----------------------------------------------------------------------------------------
 
@@ -141,7 +141,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                   deals: app_commands.Range[int, 1, 96] = 6, rules: str | None = None) -> None:
         lang = self.lang(interaction)
         if interaction.guild_id is None:
-            raise NotAtTable("tables are opened in a server channel, not in direct messages")
+            raise NotAtTable("server_only")
         missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
             await _say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
@@ -248,7 +248,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     @app_commands.command(name="discard", description="Put two cards into the skat")
     async def discard(self, interaction: discord.Interaction, first: str, second: str) -> None:
-        await self._act(interaction, Discard(_card(first, self.lang(interaction)), _card(second, self.lang(interaction))))
+        await self._act(interaction, Discard(_card(first), _card(second)))
 
     @discard.autocomplete("first")
     @discard.autocomplete("second")
@@ -267,7 +267,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         table = self.table_for(interaction)
         deal = table.game.deal
         if deal is not None and deal.phase is Phase.SKAT and not hand:
-            raise IllegalAction("pick up the skat first (/skat pickup), or declare with hand: True")
+            raise CommandRefusal("pick_up_first")
         await self._act(interaction, Declare(Contract(GameType.parse(game), hand, schneider, schwarz, ouvert)),
                         table=table)
 
@@ -275,7 +275,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     @app_commands.command(name="play", description="Play a card")
     async def play(self, interaction: discord.Interaction, card: str) -> None:
-        await self._act(interaction, PLAY[_card(card, self.lang(interaction)).index])
+        await self._act(interaction, PLAY[_card(card).index])
 
     @play.autocomplete("card")
     async def play_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -359,10 +359,10 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                 await interaction.response.send_message(content, view=view, ephemeral=True)
                 return
             if control.deal != table.game.deal_number:
-                raise WrongTableState(t(lang, "error.stale"))
+                raise WrongTableState("old_button")
             action = control_action(control)
             if action is None:
-                raise WrongTableState(t(lang, "error.stale"))
+                raise WrongTableState("old_button")
             await stored_then_acked(table.act(user.id, action, deal_number=control.deal),
                                     interaction.response.defer)
         except Exception as error:  # every failure gets an answer; unexpected ones are logged there
@@ -408,27 +408,11 @@ async def stored_then_acked(work: Awaitable[None], defer: Callable[[], Awaitable
         await task
 
 
-def _friendly(error: Exception, lang: str) -> str:
-    """A refusal in the player's language: the common ones have their own text, the rest name the reason."""
-    reason = str(error)
-    if isinstance(error, NotYourTurn):
-        return t(lang, "error.not_your_turn")
-    if isinstance(error, SittingOut):
-        return t(lang, "error.sitting_out")
-    if isinstance(error, TableFull):
-        return t(lang, "error.table_full")
-    if isinstance(error, NotAtTable) and reason.startswith("you are not sitting"):
-        return t(lang, "error.not_at_table")
-    if isinstance(error, NotAtTable) and reason.startswith("only players"):
-        return t(lang, "error.players_only")
-    return t(lang, "error.refused", reason=reason_text(reason, lang))
-
-
-def _card(text: str, lang: str) -> Card:
+def _card(text: str) -> Card:
     try:
         return Card.parse(text)
     except ValueError:
-        raise IllegalAction(t(lang, "error.bad_card", text=text)) from None
+        raise CommandRefusal("bad_card", text=text) from None
 
 
 def _card_choices(cards: list[Card], deck: str, current: str) -> list[app_commands.Choice[str]]:

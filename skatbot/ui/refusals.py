@@ -1,46 +1,73 @@
-"""Refusal reasons in the player's language.
+"""Refusals in the player's language and deck.
 
-The engine and the tables explain a refusal in English ("you must follow hearts"); this module
-recognises the common reasons and renders them from the catalog, so a German player reads German.
-A reason it does not know is shown as it came.
+The engine and the tables refuse with a reason key and its values (`Refusal.key`, `.values`); this
+module renders them from the catalog (`reason.<key>`), naming cards, suits, seats, phases and contracts
+as the player's language and deck do. A few reasons have a whole reply of their own ("It is not your
+turn yet: ..."); the rest read "Not allowed: <reason>."
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Mapping
+from typing import ClassVar
 
+from skatbot.engine import Card, Contract, GameType, Phase, Seat, Suit
+from skatbot.engine.errors import Refusal
+
+from .cards import FRENCH, card_label, contract_name, game_name
 from .i18n import t
 
-# (pattern over the English reason, catalog key); named groups become the text's values.
-REASONS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), key) for pattern, key in (
-    (r"you must follow (?P<suit>diamonds|hearts|spades|clubs|trumps)", "reason.must_follow"),
-    (r"(?P<card>\S+) is not in your hand", "reason.not_in_hand"),
-    (r"(?P<value>\d+) is not on the bid ladder.*", "reason.off_ladder"),
-    (r"bid more than (?P<bid>\d+)", "reason.bid_more"),
-    (r"you are listening: hold \(yes\) or pass", "reason.listening"),
-    (r"you are bidding: say a number or pass", "reason.bidding"),
-    (r"bid 18 or pass", "reason.bid_18"),
-    (r"pick up the skat or declare a hand game", "reason.skat_first"),
-    (r"discard two cards first", "reason.discard_first"),
-    (r"declare your game", "reason.declare_first"),
-    (r"play a card", "reason.play_a_card"),
-    (r"the deal is over", "reason.deal_over"),
-    (r"no deal is being played at this table", "reason.no_deal"),
-    (r"that deal is over; this is an old button or command", "reason.old_deal"),
-    (r"the game has started: you cannot join now", "reason.started"),
-    (r"you are already sitting at this table", "reason.seated"),
-    (r"you picked up the skat: this cannot be a hand game", "reason.not_hand"),
-))
+COMMAND_REASONS: dict[str, str] = {
+    "bad_card": "{text!r} is not a card",
+    "pick_up_first": "pick up the skat first (/skat pickup), or declare with hand: True",
+}
+"""Reasons the Discord layer gives itself, before a table sees the request: key -> English sentence."""
+
+OWN_REPLIES: dict[str, str] = {
+    "not_your_turn": "error.not_your_turn",
+    "sitting_out": "error.sitting_out",
+    "table_full": "error.table_full",
+    "not_at_table": "error.not_at_table",
+    "players_only": "error.players_only",
+    "old_button": "error.stale",
+    "bad_card": "error.bad_card",
+}
+"""Reason key -> catalog key of a whole reply, for the refusals players meet most."""
 
 
-def reason_text(reason: str, lang: str) -> str:
-    """`reason` (English, from the engine or a table) in `lang`, when it is one we know."""
-    reason = reason.strip().rstrip(".")
-    for pattern, key in REASONS:
-        found = pattern.fullmatch(reason)
-        if found:
-            values = dict(found.groupdict())
-            if "suit" in values:
-                values["suit"] = t(lang, f"reason.suit.{values['suit']}")
-            return t(lang, key, **values)
-    return reason
+class CommandRefusal(Refusal):
+    """A command the Discord layer refuses itself (text that is not a card, a declaration too early)."""
+
+    reasons: ClassVar[Mapping[str, str]] = COMMAND_REASONS
+
+
+def word(value: object, lang: str, deck: str = FRENCH) -> object:
+    """A refusal's value as the player names it; numbers and plain text stay as they are."""
+    if isinstance(value, Card):
+        return card_label(value, deck)
+    if isinstance(value, Suit):
+        return game_name(GameType(value.english), lang, deck)
+    if isinstance(value, GameType):
+        return game_name(value, lang, deck)
+    if isinstance(value, Contract):
+        return contract_name(value, lang, deck)
+    if isinstance(value, Seat):
+        return t(lang, f"seat.{value.name.lower()}")
+    if isinstance(value, Phase):
+        return t(lang, f"phase.{value.value}")
+    return value
+
+
+def refusal_text(error: Refusal, lang: str, deck: str = FRENCH) -> str:
+    """The reason alone ("you must follow ♥ Hearts"), in `lang` with `deck`'s card names."""
+    return t(lang, f"reason.{error.key}", **{name: word(value, lang, deck) for name, value in error.values.items()})
+
+
+def refusal_reply(error: Exception, lang: str, deck: str = FRENCH) -> str:
+    """The whole answer to a refused request. An error without a reason key is named as it came."""
+    if not isinstance(error, Refusal):
+        return t(lang, "error.refused", reason=str(error).rstrip("."))
+    own = OWN_REPLIES.get(error.key)
+    if own is not None:
+        return t(lang, own, **{name: word(value, lang, deck) for name, value in error.values.items()})
+    return t(lang, "error.refused", reason=refusal_text(error, lang, deck))
