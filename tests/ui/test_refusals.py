@@ -1,37 +1,266 @@
-"""Refusal reasons are rendered in the player's language; English stays exactly as the engine says it."""
+"""Every refusal a player can meet reaches them in their language and deck.
+
+The engine, the tables and the Discord layer refuse with a reason key and values; the registries of
+keys are complete (a scan of the source finds every raise), and each key renders in English and German
+from the catalog with every value filled in.
+"""
 
 from __future__ import annotations
 
+import ast
+import itertools
+import pickle
+import string
+from pathlib import Path
+
 import pytest
 
-from skatbot.engine import Bid, Deal, IllegalAction
+from skatbot.engine import (
+    HOLD, OFFICIAL, PASS, Bid, Card, Contract, Declare, GameType, IllegalAction, Kontra, Phase, RuleSet, Seat,
+    Suit, parse_cards,
+)
+from skatbot.engine.actions import PLAY
+from skatbot.engine.deal import Deal
+from skatbot.engine.errors import REASONS, Refusal
+from skatbot.tables.errors import TABLE_REASONS, TableError, WrongTableState
+from skatbot.tables.game import TableGame
+from skatbot.tables.log import AddAI, Join, Start
+from skatbot.tables.manager import ChannelBusy
+from skatbot.ui.cards import FRENCH, GERMAN
 from skatbot.ui.catalog_de import DE
 from skatbot.ui.catalog_en import EN
-from skatbot.ui.refusals import REASONS, reason_text
+from skatbot.ui.refusals import COMMAND_REASONS, OWN_REPLIES, CommandRefusal, refusal_reply, refusal_text
 
-ENGINE_REASONS = [
-    "you must follow hearts", "you must follow trumps", "19 is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)",
-    "bid more than 20", "you are listening: hold (yes) or pass", "pick up the skat or declare a hand game",
-]
+ROOT = Path(__file__).resolve().parents[2]
+REGISTRIES: dict[type[Refusal], dict[str, str]] = {
+    IllegalAction: REASONS, TableError: TABLE_REASONS, CommandRefusal: COMMAND_REASONS}
+ALL_KEYS = sorted(key for registry in REGISTRIES.values() for key in registry)
+
+SAMPLES: dict[str, list[object]] = {
+    "seat": list(Seat),
+    "phase": list(Phase),
+    "suit": list(Suit),
+    "card": [Card.parse("HT"), Card.parse("C7"), Card.parse("DJ")],
+    "contract": [Contract(GameType.NULL), Contract(GameType.NULL, hand=True, ouvert=True)],
+    "number": [5],
+    "value": [19, 23],
+    "bid": [24],
+    "size": [3],
+    "seated": [2],
+    "table_id": [7],
+    "level": ["genius"],
+    "text": ["XY"],
+}
+"""Sample values per placeholder name: every member of an enum, so each one's name is checked."""
+
+STRUCTURED = ("seat", "phase", "suit", "contract")
+"""Placeholders the player's language names differently from the engine's English."""
 
 
-def test_every_reason_has_both_languages() -> None:
-    for _, key in REASONS:
-        assert key in EN and key in DE
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-@pytest.mark.parametrize("reason", ENGINE_REASONS)
-def test_english_is_the_engine_text_and_german_differs(reason: str) -> None:
-    assert reason_text(reason, "en") == reason
-    assert reason_text(reason, "de") != reason
+def refusal_class(key: str) -> type[Refusal]:
+    return next(cls for cls, registry in REGISTRIES.items() if key in registry)
 
 
-def test_an_unknown_reason_is_shown_as_it_came() -> None:
-    assert reason_text("the moon is in the way.", "de") == "the moon is in the way"
+def samples(key: str) -> list[Refusal]:
+    """The refusal `key` with every combination of sample values."""
+    cls = refusal_class(key)
+    names = sorted(fields(cls.reasons[key]))
+    return [cls(key, **dict(zip(names, combo, strict=True)))
+            for combo in itertools.product(*(SAMPLES[name] for name in names))]
 
 
-def test_a_real_refusal_from_the_engine_is_translated() -> None:
-    deal = Deal.new(7)
-    with pytest.raises(IllegalAction) as refused:
-        deal.apply(Bid(19))
-    assert reason_text(str(refused.value), "de") == "19 ist kein Reizwert (18, 20, 22, 23, 24, 27, …)"
+# --- the registries and the catalogs ------------------------------------------------------------------
+
+def test_the_registries_do_not_share_a_key() -> None:
+    assert len(ALL_KEYS) == len(set(ALL_KEYS))
+    assert set(OWN_REPLIES) <= set(ALL_KEYS)
+
+
+def test_every_catalog_reason_is_a_key_some_layer_raises() -> None:
+    """No stale text: the catalogs hold the reasons of the registries and nothing more."""
+    for catalog in (EN, DE):
+        assert {key.removeprefix("reason.") for key in catalog if key.startswith("reason.")} == set(ALL_KEYS)
+
+
+@pytest.mark.parametrize("key", ALL_KEYS)
+def test_each_reason_has_the_same_values_in_both_languages(key: str) -> None:
+    given = fields(refusal_class(key).reasons[key])
+    assert fields(EN[f"reason.{key}"]) == given
+    assert fields(DE[f"reason.{key}"]) == given
+    assert set(SAMPLES) >= given, f"no sample value for {given - set(SAMPLES)}"
+
+
+@pytest.mark.parametrize("key", ALL_KEYS)
+def test_each_reason_renders_in_english_and_german_with_every_deck(key: str) -> None:
+    for error in samples(key):
+        for deck in (FRENCH, GERMAN):
+            english, german = refusal_text(error, "en", deck), refusal_text(error, "de", deck)
+            assert german != english, (key, german)
+            for lang in ("en", "de"):
+                reply = refusal_reply(error, lang, deck)
+                assert "{" not in reply and "}" not in reply and reply.strip(), (key, lang, reply)
+        if not fields(error.reasons[key]) & set(STRUCTURED):  # plain values: the English reply is the log line
+            assert refusal_text(error, "en") == str(error)
+
+
+# --- every raise in the source uses a registered key ---------------------------------------------------
+
+def raise_sites() -> list[tuple[str, int, str, str, set[str]]]:
+    """(file, line, class, key, value names) of every refusal built in skatbot/ and cogs/."""
+    classes = {cls.__name__: cls for cls in _subclasses(Refusal)}
+    sites = []
+    for path in sorted([*ROOT.joinpath("skatbot").rglob("*.py"), *ROOT.joinpath("cogs").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            where = str(path.relative_to(ROOT))
+            if name == "_require":  # TableGame._require(state, key) raises WrongTableState(key)
+                name, args = "WrongTableState", node.args[1:]
+            elif name == "ChannelBusy":
+                continue  # its own init names its key (found below, as a super().__init__ call)
+            elif name == "__init__" and where.endswith("tables/manager.py") and node.args:
+                name, args = "TableError", node.args
+            else:
+                args = node.args
+            if name not in classes:
+                continue
+            key = args[0].value if args and isinstance(args[0], ast.Constant) else None
+            sites.append((where, node.lineno, name, key, {k.arg for k in node.keywords if k.arg}))
+    return sites
+
+
+def _subclasses(cls: type) -> list[type]:
+    return [sub for direct in cls.__subclasses__() for sub in (direct, *_subclasses(direct))]
+
+
+def test_every_refusal_in_the_source_names_a_registered_key_with_its_values() -> None:
+    sites = raise_sites()
+    assert len(sites) > 80, "the scan no longer finds the raise sites"
+    passed_on = [site for site in sites if site[3] is None]
+    assert [(f, c) for f, _, c, _, _ in passed_on] == [("skatbot/tables/game.py", "WrongTableState")], \
+        "only _require passes a key on; every other refusal names its key as a literal"
+    classes = {cls.__name__: cls for cls in _subclasses(Refusal)}
+    for where, line, name, key, values in sites:
+        if key is None:
+            continue
+        registry = classes[name].reasons
+        assert key in registry, f"{where}:{line}: {name}({key!r}) is not a registered reason"
+        assert values == fields(registry[key]), f"{where}:{line}: {key!r} takes {fields(registry[key])}"
+
+
+def test_every_registered_key_is_raised_somewhere() -> None:
+    used = {site[3] for site in raise_sites()}
+    assert set(ALL_KEYS) - used == set()
+
+
+# --- concrete refusals, driven through the engine and a table ----------------------------------------------
+
+def grand_hand_led_with_a_heart(rules: RuleSet = OFFICIAL) -> Deal:
+    """Forehand plays grand hand and leads ♥7; middlehand holds hearts and spades."""
+    deal = Deal([parse_cards("CJ SJ HJ DJ CA CT CK CQ C9 H7"), parse_cards("HA HT HK SA ST SK SQ S9 S8 S7"),
+                 parse_cards("HQ H9 H8 DA DT DK DQ D9 D8 D7")], parse_cards("C8 C7"), rules)
+    for step in (Bid(18), HOLD, PASS, PASS):
+        deal.apply(step)
+    deal.apply(Declare(Contract(GameType.GRAND, hand=True)))
+    deal.apply(PLAY[Card.parse("H7").index])
+    return deal
+
+
+def refused(deal: Deal, action: object, seat: int | None = None) -> IllegalAction:
+    with pytest.raises(IllegalAction) as caught:
+        deal.apply(action, seat)  # type: ignore[arg-type]
+    return caught.value
+
+
+def test_must_follow_hearts_in_german_with_either_deck() -> None:
+    error = refused(grand_hand_led_with_a_heart(), PLAY[Card.parse("SA").index])
+    assert str(error) == "you must follow hearts" and error.key == "must_follow" and error.values == {
+        "suit": Suit.HEARTS}
+    assert refusal_reply(error, "de", FRENCH) == "Nicht erlaubt: du musst ♥ Herz bedienen."
+    assert refusal_reply(error, "de", GERMAN) == "Nicht erlaubt: du musst Rot bedienen."
+    assert refusal_reply(error, "en", FRENCH) == "Not allowed: you must follow ♥ Hearts."
+
+
+def test_a_card_not_in_hand_is_named_in_the_deck_of_the_table() -> None:
+    error = refused(grand_hand_led_with_a_heart(), PLAY[Card.parse("CJ").index])
+    assert str(error) == "♣J is not in your hand"
+    assert refusal_reply(error, "de", GERMAN) == "Nicht erlaubt: Ei-U hast du nicht auf der Hand."
+
+
+def test_musik_refusals_in_german() -> None:
+    def forehand_declares(rules: RuleSet) -> IllegalAction:
+        deal = Deal([parse_cards("CJ SJ HJ DJ CA CT CK CQ C9 H7"), parse_cards("HA HT HK SA ST SK SQ S9 S8 S7"),
+                     parse_cards("HQ H9 H8 DA DT DK DQ D9 D8 D7")], parse_cards("C8 C7"), rules)
+        for step in (Bid(18), HOLD, PASS, PASS):
+            deal.apply(step)
+        return refused(deal, Declare(Contract.parse("clubs hand musik")))
+
+    off = forehand_declares(OFFICIAL)
+    assert off.key == "musik_off" and str(off) == "Musik is not played at this table"
+    assert refusal_reply(off, "de") == "Nicht erlaubt: an diesem Tisch wird ohne Musik gespielt."
+    missing = forehand_declares(RuleSet.preset("danish"))  # the trump seven (♣7) lies in the skat
+    assert str(missing) == "Musik needs ♣7 in your hand for the last trick"
+    assert refusal_reply(missing, "de", GERMAN) == \
+        "Nicht erlaubt: für Musik brauchst du Ei-7 auf der Hand, für den letzten Stich."
+
+
+def test_kontra_refusals_in_german() -> None:
+    deal = grand_hand_led_with_a_heart(RuleSet(kontra=True))
+    late = refused(deal, Kontra(), seat=1)
+    assert late.key == "kontra_late"
+    assert refusal_reply(late, "de") == "Nicht erlaubt: Kontra muss vor der ersten Karte kommen."
+    declarer = refused(deal, Kontra(), seat=0)
+    assert str(declarer) == "only a defender may say Kontra"
+    assert refusal_reply(declarer, "de") == "Nicht erlaubt: nur ein Gegenspieler darf Kontra sagen."
+    no_kontra = refused(grand_hand_led_with_a_heart(), Kontra(), seat=1)
+    assert refusal_reply(no_kontra, "de") == "Nicht erlaubt: an diesem Tisch wird ohne Kontra gespielt."
+
+
+def test_a_wrong_phase_names_the_phase_in_german() -> None:
+    error = refused(Deal.new(7), PLAY[Card.parse("CJ").index], seat=1)
+    assert str(error) == "cards are played only after the declaration (now: auction)"
+    assert refusal_reply(error, "de") == "Nicht erlaubt: Karten werden erst nach der Ansage gespielt (jetzt: Reizen)."
+
+
+def test_joining_a_started_table_is_refused_in_german() -> None:
+    game = TableGame(size=3, deals=1, rules=OFFICIAL, creator_id=1)
+    for entry in (Join(1, "alice"), AddAI("easy"), AddAI("normal"), Start()):
+        game.apply(entry)
+    with pytest.raises(WrongTableState) as caught:
+        game.apply(Join(5, "eve"))
+    assert str(caught.value) == "the game has started: you cannot join now"
+    assert refusal_reply(caught.value, "de") == \
+        "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."
+    with pytest.raises(TableError) as too_many:
+        game.apply(AddAI("strong"))
+    assert refusal_reply(too_many.value, "de") == \
+        "Nicht erlaubt: Computerspieler kann man nur vor dem Start hinzufügen."
+
+
+def test_the_common_refusals_have_a_reply_of_their_own() -> None:
+    assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), "de") == DE["error.not_your_turn"]
+    assert refusal_reply(CommandRefusal("bad_card", text="XY"), "de") == \
+        "'XY' ist keine Karte. Schreib sie wie CJ, ST, ♠10."
+    assert refusal_reply(WrongTableState("old_button"), "en") == EN["error.stale"]
+
+
+def test_an_error_without_a_key_is_named_as_it_came() -> None:
+    assert refusal_reply(ValueError("the moon is in the way."), "de") == "Nicht erlaubt: the moon is in the way."
+
+
+def test_an_unknown_key_is_a_programming_error() -> None:
+    with pytest.raises(KeyError, match="no reason 'you must follow hearts'"):
+        IllegalAction("you must follow hearts")
+
+
+def test_refusals_survive_pickling_with_key_values_and_class() -> None:
+    for error in (IllegalAction("must_follow", suit=Suit.CLUBS), ChannelBusy(4), CommandRefusal("bad_card", text="Q")):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and copy.key == error.key and copy.values == error.values
+        assert str(copy) == str(error)
+    assert pickle.loads(pickle.dumps(ChannelBusy(4))).table_id == 4
