@@ -89,6 +89,16 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         self.user_langs[interaction.user.id] = lang
         return lang
 
+    def _deck(self, interaction: discord.Interaction) -> str:
+        """The deck the player's cards are named in: the server's, or in a DM the server of their table."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            try:
+                guild_id = self.table_for(interaction).guild_id
+            except TableError:
+                guild_id = 0
+        return self.style_for(guild_id).deck
+
     # --- errors ------------------------------------------------------------------------------------
 
     async def cog_app_command_error(self, interaction: discord.Interaction,
@@ -103,7 +113,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         elif isinstance(error, NoTable):
             text = t(lang, "error.no_table")
         elif isinstance(error, (TableError, IllegalAction, InvalidRuleSet, ValueError)):
-            text = refusal_reply(error, lang, self.style_for(interaction.guild_id or 0).deck)
+            text = refusal_reply(error, lang, self._deck(interaction))
         else:
             log.error("command failed for user %s in channel %s", interaction.user.id, interaction.channel_id,
                       exc_info=error)
