@@ -8,6 +8,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from skatbot.engine import Card
+from skatbot.ui.cards import GERMAN, card_label
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
@@ -15,6 +17,7 @@ from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_l
 from tests.e2e.skat_players import (
     button_move, cards_in, game_controls, kind_of, latest_hand, play_out, slash_move, whose_turn,
 )
+from tests.e2e.test_skatbot_play import open_against_ais
 
 
 def log_rows(database: Path) -> int:
@@ -161,4 +164,52 @@ async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp
     assert not [m for m in fake.messages(mute) if m.visibility == "public"]
     opened, where = await open_table(fake, alice, club.channel)
     assert opened == "Table #1 is open." and where is club.channel
+    fake.assert_clean(allow_rejections=False)
+
+
+async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: Club, start_bot,
+                                                                        tmp_path: Path) -> None:
+    """Table, lobby, Kontra and card refusals reach a German player in German; cards in German suits."""
+    fake = club.fake
+    dieter, greta = fake.add_user("dieter", locale="de"), fake.add_user("greta", locale="de")
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    admin = fake.world.owner
+    await (await fake.slash(admin, club.channel, "skat", subcommand="settings",
+                            options={"deck": "german"})).wait_message()
+    assert await refused(fake, dieter, fake.dm_channel(dieter), "new") == \
+        "Nicht erlaubt: Tische werden in einem Serverkanal eröffnet, nicht in Direktnachrichten."
+    _, channel = await open_against_ais(fake, dieter, club, deals=1)
+    await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
+    snapshot = Snapshot(fake, channel, database)
+    assert await refused(fake, greta, channel, "join") == \
+        "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."
+    assert await refused(fake, greta, channel, "pass") == "Du sitzt nicht an diesem Tisch."
+    assert await refused(fake, greta, channel, "stop") == \
+        "Nicht erlaubt: nur wer den Tisch eröffnet hat oder den Server verwaltet, kann ihn beenden."
+    assert await refused(fake, dieter, channel, "kontra") == "Nicht erlaubt: an diesem Tisch wird ohne Kontra gespielt."
+    snapshot.assert_unchanged()
+
+    rng = random.Random(8)
+    tried: list[str] = []
+
+    async def move(user: User, message: Message) -> None:
+        if not tried and any(kind_of(c) == "card" for c in game_controls(message)):
+            hand = [c["custom_id"].split(":")[4] for c in message.buttons() if kind_of(c) == "card"]
+            absent = next(iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA", "HA", "DA") if iss not in hand)
+            before = Snapshot(fake, channel, database)
+            answer = await refused(fake, user, fake.dm_channel(user), "play", card=absent)
+            assert answer == f"Nicht erlaubt: {card_label(Card.parse(absent), GERMAN)} hast du nicht auf der Hand."
+            legal = {c["custom_id"].split(":")[4] for c in game_controls(message)}
+            illegal = [iss for iss in hand if iss not in legal]
+            if illegal:  # following a suit: named the German-suited way, without French symbols
+                answer = await refused(fake, user, channel, "play", card=illegal[0])
+                assert answer.startswith("Nicht erlaubt: du musst ") and answer.endswith(" bedienen."), answer
+                assert not set("♣♠♥♦") & set(answer), answer
+            before.assert_unchanged()
+            tried.append(answer)
+        await button_move(fake, user, message, rng, avoid=("pass",))
+
+    await play_out(fake, [dieter], lambda: any("Result of deal 1" in t for t in public_texts(fake, channel)), move)
+    assert tried, "dieter never had a card to play"
     fake.assert_clean(allow_rejections=False)
