@@ -23,7 +23,11 @@ COPY skatbot ./skatbot
 COPY cogs ./cogs
 
 USER 10001:10001
-ENV SKATBOT_DATABASE=/data/skatbot.sqlite3
+ENV SKATBOT_DATABASE=/data/skatbot.sqlite3 \
+    NUMBA_CACHE_DIR=/home/skatbot/numba-cache
+# Compile the AI's solver once at build time, into the user's cache (see skatbot/ai/solver_core.py).
+RUN python -c "from skatbot.ai.solver import warm_up; warm_up()"
+
 VOLUME /data
 # The same program ./run starts; the README's "Running with Docker" names this start command.
 CMD ["python", "bot.py"]

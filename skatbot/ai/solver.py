@@ -11,20 +11,28 @@ the current trick): card points (`Mode.POINTS`), cards taken (`Mode.TRICKS`, thr
 schwarz), or, for null, cards taken with the declarer minimising (`Mode.NULL`: 0 means the null is won).
 Searches are alpha-beta with a transposition table at trick starts, move ordering (table move, history,
 trick outcome for the last hand), equivalent-card reduction, null-window "can the declarer reach T"
-tests, and MTD(f) for exact values.
+tests, and bisection over null windows for exact values. The inner loop is compiled (`solver_core`);
+this module keeps the card numbering, the validation and the public API.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
+import numpy as np
+
 from skatbot.engine.cards import CARDS
 from skatbot.engine.games import TRICK_TABLES, TRUMP, GameType
 
-INF = 1_000
+from . import solver_core
+from .solver_core import INF, SearchAborted
+
+__all__ = ["INF", "Layout", "Mode", "Position", "SearchAborted", "Solver", "layout", "position_from_deal",
+           "position_of", "warm_up"]
 
 
 class Mode(Enum):
@@ -33,10 +41,6 @@ class Mode(Enum):
     POINTS = "points"
     TRICKS = "tricks"
     NULL = "null"
-
-
-class SearchAborted(Exception):
-    """The node budget ran out before the search finished (the caller drops this sample)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,20 +125,50 @@ class Solver:
         self.declarer = declarer
         self.mode = mode
         self.layout = layout(game)
-        self.node_limit = node_limit if node_limit is not None else 1 << 62  # raise SearchAborted beyond
-        self.nodes = 0
         self._values = self.layout.points if mode is Mode.POINTS else (1,) * 32
-        self._tt: dict[int, tuple[int, int, int]] = {}
-        self._reduced: dict[int, list[int]] = {}
-        self._history = [[0] * 32 for _ in range(3)]
-        self._build()
+        null = mode is Mode.NULL
+        # the maximiser of the declarer's value: the declarer, except in null
+        self._maximises = tuple((seat == declarer) != null for seat in range(3))
+        self._counters = np.array([0, 0], dtype=np.int64)  # nodes searched, limit
+        self.node_limit = node_limit if node_limit is not None else 1 << 62  # raise SearchAborted beyond
+        self._history = np.zeros((3, 32), dtype=np.int64)
+        self._tables = self._game_tables()
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far (second cards of tricks), the unit of the node budget."""
+        return int(self._counters[0])
+
+    @property
+    def node_limit(self) -> int:
+        return int(self._counters[1])
+
+    @node_limit.setter
+    def node_limit(self, limit: int) -> None:
+        self._counters[1] = min(limit, (1 << 62))
+
+    def _game_tables(self) -> np.ndarray:
+        """The compiled search's view of this game (see `solver_core`)."""
+        lay = self.layout
+        tables = solver_core.new_tables()
+        tables[0] = lay.block
+        tables[1] = lay.above
+        tables[2] = self._values
+        misc = tables[3]
+        misc[solver_core.MISC_FOLLOW:solver_core.MISC_FOLLOW + 5] = lay.follow
+        misc[solver_core.MISC_TRUMP] = lay.trump_block
+        misc[solver_core.MISC_DECLARER] = self.declarer
+        misc[solver_core.MISC_NULL] = int(self.mode is Mode.NULL)
+        misc[solver_core.MISC_MAXIMISES:solver_core.MISC_MAXIMISES + 3] = self._maximises
+        misc[solver_core.MISC_TRUMP_MASK] = lay.follow[TRUMP] if lay.trump_block == TRUMP else 0
+        misc[solver_core.MISC_CONTEXT] = _new_context()
+        return tables
 
     # --- public API ------------------------------------------------------------------------------
 
     def reset(self) -> None:
-        """Forget the transposition table (needed only to bound memory between deals)."""
-        self._tt.clear()
-        self._reduced.clear()
+        """Forget the transposition table: a new context number hides the old entries."""
+        self._tables[3, solver_core.MISC_CONTEXT] = _new_context()
 
     def value(self, position: Position) -> int:
         """Exact value for the declarer's side of the cards still in play.
@@ -203,32 +237,14 @@ class Solver:
             if any(h >> c & 1 for h in hands):
                 raise ValueError("a card of the trick is still in a hand")
         leader = position.leader
-        ha, hb, hc = hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3]
         played = len(trick)
-        counts = [ha.bit_count() + (played > 0), hb.bit_count() + (played > 1), hc.bit_count()]
+        counts = [hands[(leader + pos) % 3].bit_count() + (played > pos) for pos in range(3)]
         if played > 2 or len(set(counts)) != 1:
             raise ValueError(f"hands and trick do not fit together: {counts} cards with {played} played")
         values = self._values
-        rest = sum(values[i] for i in range(32) if (ha | hb | hc) >> i & 1)
-        if played == 0:
-            return self._start(ha, hb, hc, leader, rest, alpha, beta)
-        c0 = trick[0]
-        rest += values[c0]
-        alive = ha | hb | hc
-        for c in trick:
-            alive |= 1 << c
-        if played == 1:
-            return self._second(ha, hb, hc, leader, c0, alive, rest, alpha, beta)
-        c1 = trick[1]
-        rest += values[c1]
-        block = lay.block
-        b = block[c0]
-        if c1 > c0 and (block[c1] == b or block[c1] == lay.trump_block):
-            best, wpos = c1, 1
-        else:
-            best, wpos = c0, 0
-        v01 = values[c0] + values[c1]
-        return self._third(ha, hb, hc, leader, c0, c1, best, wpos, v01, alive, rest, alpha, beta)
+        rest = sum(values[i] for i in range(32) if (hands[0] | hands[1] | hands[2]) >> i & 1)
+        rest += sum(values[c] for c in trick)
+        return self._trick(hands, leader, trick, rest, alpha, beta)
 
     def _rest(self, position: Position) -> int:
         cards = position.hands[0] | position.hands[1] | position.hands[2]
@@ -240,245 +256,73 @@ class Solver:
 
     # --- the search ------------------------------------------------------------------------------
 
-    def _build(self) -> None:
-        """Create the search as closures over local tables (much faster than attribute look-ups)."""
+    def _start(self, ha: int, hb: int, hc: int, leader: int, rest: int, alpha: int, beta: int) -> int:
+        """The compiled search from a trick start (ha leads)."""
+        return solver_core.start(self._tables, _shared_table(), self._history, _shared_scratch(), self._counters,
+                                 ha, hb, hc, leader, rest, alpha, beta)
+
+    def _trick(self, hands: list[int], leader: int, trick: list[int], rest: int, alpha: int, beta: int) -> int:
+        """Alpha-beta over the rest of a trick already begun (internal cards), then the compiled search.
+        `hands` by seat; `rest` is the value of the hands and the trick."""
+        if not trick:
+            return self._start(hands[leader], hands[(leader + 1) % 3], hands[(leader + 2) % 3], leader, rest,
+                               alpha, beta)
         lay = self.layout
-        block, follow, above = lay.block, lay.follow, lay.above
-        trump = lay.trump_block
-        values = self._values
-        tt = self._tt
-        reduced = self._reduced
-        history = self._history
-        declarer = self.declarer
-        null = self.mode is Mode.NULL
-        # the maximiser of the declarer's value: the declarer, except in null
-        is_max = tuple((seat == declarer) != null for seat in range(3))
-        seat_of = tuple(tuple((leader + pos) % 3 for pos in range(3)) for leader in range(3))
-        solver = self
-        single = tuple([c] for c in range(32))
-
-        def moves_of(legal: int, alive: int) -> list[int]:
-            """One card per class of equivalent cards (adjacent among live cards, same value)."""
-            if not legal & (legal - 1):
-                return single[legal.bit_length() - 1]
-            key = legal | alive << 32
-            out = reduced.get(key)
-            if out is None:
-                out = []
-                m = legal
-                while m:
-                    low = m & -m
-                    m ^= low
-                    c = low.bit_length() - 1
-                    nxt = alive & above[c]
-                    if nxt:
-                        nb = nxt & -nxt
-                        if nb & legal and values[c] == values[nb.bit_length() - 1]:
-                            continue
-                    out.append(c)
-                reduced[key] = out
-            return out
-
-        trump_mask = follow[TRUMP] if trump == TRUMP else 0
-        blocks = tuple(follow[b] for b in range(5) if follow[b])
-
-        def claims(mine: int, theirs: int, first: int, second: int) -> bool:
-            """Whether the leader takes every trick: each of its cards outranks every other card of its
-            suit, and it holds enough trumps to draw the others' before they can ruff."""
-            for suit in blocks:
-                m = mine & suit
-                if m and (m & -m) < (theirs & suit):
-                    return False
-            their_trumps = theirs & trump_mask
-            if their_trumps:
-                need = max((first & trump_mask).bit_count(), (second & trump_mask).bit_count())
-                if (mine & trump_mask).bit_count() < need:
-                    return False
-            return True
-
-        def start(ha: int, hb: int, hc: int, leader: int, rest: int, alpha: int, beta: int) -> int:
-            if rest <= alpha or rest == 0:
-                return rest
-            if beta <= 0:
-                return 0
-            if leader == declarer and not null and claims(ha, hb | hc, hb, hc):
-                return rest
-            key = ha | hb << 32 | hc << 64 | leader << 96
-            entry = tt.get(key)
-            if entry is not None:
-                low, high, hint = entry
-                if low >= beta:
-                    return low
-                if high <= alpha:
-                    return high
-                if low > alpha:
-                    alpha = low
-                if high < beta:
-                    beta = high
-            else:
-                low, high, hint = 0, rest, -1
-            alive = ha | hb | hc
-            moves = moves_of(ha, alive)
-            if len(moves) > 1:
-                hist = history[leader]
-                moves = sorted(moves, key=hist.__getitem__, reverse=True)
-                if hint >= 0 and moves[0] != hint:
-                    moves.remove(hint)
-                    moves.insert(0, hint)
-            a0, b0 = alpha, beta
-            best_move = moves[0]
-            if is_max[leader]:
-                best = -INF
-                for c in moves:
-                    v = second(ha ^ (1 << c), hb, hc, leader, c, alive, rest, alpha, beta)
-                    if v > best:
-                        best, best_move = v, c
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                history[leader][c] += 1 << 3 * ha.bit_count()
-                                break
-            else:
-                best = INF
-                for c in moves:
-                    v = second(ha ^ (1 << c), hb, hc, leader, c, alive, rest, alpha, beta)
-                    if v < best:
-                        best, best_move = v, c
-                        if v < beta:
-                            beta = v
-                            if v <= alpha:
-                                history[leader][c] += 1 << 3 * ha.bit_count()
-                                break
-            if best <= a0:
-                high = best
-            elif best >= b0:
-                low = best
-            else:
-                low = high = best
-            tt[key] = (low, high, best_move)
-            return best
-
-        def second(ha: int, hb: int, hc: int, leader: int, c0: int, alive: int, rest: int, alpha: int,
-                   beta: int) -> int:
-            solver.nodes += 1
-            if solver.nodes > solver.node_limit:
-                raise SearchAborted
-            b = block[c0]
-            legal = hb & follow[b] or hb
-            moves = moves_of(legal, alive)
-            seat = seat_of[leader][1]
-            if len(moves) > 1:
-                moves = sorted(moves, key=history[seat].__getitem__, reverse=True)
-            v0 = values[c0]
-            if is_max[seat]:
-                best = -INF
-                for c in moves:
-                    if c > c0 and (block[c] == b or block[c] == trump):
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest,
-                                  alpha, beta)
-                    else:
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest,
-                                  alpha, beta)
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                history[seat][c] += 1 << 3 * hb.bit_count()
-                                break
-            else:
-                best = INF
-                for c in moves:
-                    if c > c0 and (block[c] == b or block[c] == trump):
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c, 1, v0 + values[c], alive, rest,
-                                  alpha, beta)
-                    else:
-                        v = third(ha, hb ^ (1 << c), hc, leader, c0, c, c0, 0, v0 + values[c], alive, rest,
-                                  alpha, beta)
-                    if v < best:
-                        best = v
-                        if v < beta:
-                            beta = v
-                            if v <= alpha:
-                                history[seat][c] += 1 << 3 * hb.bit_count()
-                                break
-            return best
-
-        def last(ha: int, hb: int, hc: int, leader: int) -> int:
-            """The final trick, forced: the declarer's value from it."""
-            c0, c1, c2 = ha.bit_length() - 1, hb.bit_length() - 1, hc.bit_length() - 1
-            b = block[c0]
-            top, w = c0, 0
-            if c1 > top and (block[c1] == b or block[c1] == trump):
-                top, w = c1, 1
-            if c2 > top and (block[c2] == b or block[c2] == trump):
-                w = 2
-            if seat_of[leader][w] == declarer:
-                return values[c0] + values[c1] + values[c2]
-            return 0
-
-        def third(ha: int, hb: int, hc: int, leader: int, c0: int, c1: int, top: int, wpos: int, v01: int,
-                  alive: int, rest: int, alpha: int, beta: int) -> int:
-            b = block[c0]
-            legal = hc & follow[b] or hc
-            moves = moves_of(legal, alive)
-            seats = seat_of[leader]
-            maximise = is_max[seats[2]]
-            if len(moves) == 1:
-                outcomes = []
-                c = moves[0]
-                w = 2 if c > top and (block[c] == b or block[c] == trump) else wpos
-                tv = v01 + values[c]
-                outcomes = [(0, c, w, tv, seats[w] == declarer)]
-            else:
-                outcomes = []
-                for c in moves:
-                    w = 2 if c > top and (block[c] == b or block[c] == trump) else wpos
-                    tv = v01 + values[c]
-                    won = seats[w] == declarer
-                    outcomes.append((tv if won else -tv, c, w, tv, won))
-                outcomes.sort(reverse=maximise)
-            best = -INF if maximise else INF
-            final = not ha & (ha - 1)  # one card each left after this trick
-            for _, c, w, tv, won in outcomes:
-                hc2 = hc ^ (1 << c)
-                left = rest - tv
-                low = tv if won else 0
-                if final:
-                    if w == 0:
-                        v = low + last(ha, hb, hc2, seats[0]) if ha else low
-                    elif w == 1:
-                        v = low + last(hb, hc2, ha, seats[1]) if ha else low
-                    else:
-                        v = low + last(hc2, ha, hb, seats[2]) if ha else low
-                elif low + left <= alpha:
-                    v = low + left
-                elif low >= beta:
-                    v = low
-                elif w == 0:
-                    v = low + start(ha, hb, hc2, seats[0], left, alpha - low, beta - low)
-                elif w == 1:
-                    v = low + start(hb, hc2, ha, seats[1], left, alpha - low, beta - low)
-                else:
-                    v = low + start(hc2, ha, hb, seats[2], left, alpha - low, beta - low)
-                if maximise:
-                    if v > best:
-                        best = v
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                break
-                elif v < best:
+        led = lay.block[trick[0]]
+        if len(trick) == 3:
+            top, winner = trick[0], 0
+            for pos in (1, 2):
+                c = trick[pos]
+                if c > top and (lay.block[c] == led or lay.block[c] == lay.trump_block):
+                    top, winner = c, pos
+            seat = (leader + winner) % 3
+            gained = sum(self._values[c] for c in trick)
+            banked = gained if seat == self.declarer else 0
+            left = rest - gained
+            if banked + left <= alpha:
+                return banked + left
+            if banked >= beta:
+                return banked
+            return banked + self._trick(hands, seat, [], left, alpha - banked, beta - banked)
+        seat = (leader + len(trick)) % 3
+        held = hands[seat]
+        legal = held & lay.follow[led] or held
+        maximise = self._maximises[seat]
+        best = -INF if maximise else INF
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            after = list(hands)
+            after[seat] = held ^ low
+            v = self._trick(after, leader, trick + [low.bit_length() - 1], rest, alpha, beta)
+            if maximise:
+                if v > best:
                     best = v
-                    if v < beta:
-                        beta = v
-                        if v <= alpha:
-                            break
-            return best
+                    alpha = max(alpha, v)
+            elif v < best:
+                best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
 
-        self._start = start
-        self._second = second
-        self._third = third
+
+@cache
+def _shared_table() -> np.ndarray:
+    """One transposition table per process (solvers keep apart by context number)."""
+    return solver_core.new_transposition_table()
+
+
+@cache
+def _shared_scratch() -> np.ndarray:
+    return solver_core.new_scratch()
+
+
+_contexts = itertools.count(1)
+
+
+def _new_context() -> int:
+    return next(_contexts) % solver_core.CONTEXT_LIMIT or next(_contexts)
 
 
 def position_of(hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> Position:
@@ -496,3 +340,9 @@ def position_from_deal(deal: object) -> Position:
         raise ValueError("the solver needs a deal in card play")
     return Position((deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2)), deal.trick_leader,
                     tuple(card.index for _, card in deal.current_trick))
+
+
+def warm_up() -> None:
+    """Compile the search now (or load it from numba's cache), so the first real decision is not the
+    one that waits for the compiler; the Docker image calls this at build time."""
+    Solver(GameType.GRAND, 0).value(Position((0b11, 0b1100, 0b110000), 0))
