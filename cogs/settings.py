@@ -13,8 +13,13 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.rules import PRESETS
-from skatbot.ui.server_settings import OPTION_NAMES, SettingsRequest, active_rules, apply_request
+from skatbot.ui.i18n import language_of
+from skatbot.ui.refusals import refusal_text
+from skatbot.ui.server_settings import (
+    OPTION_NAMES, SettingsInputError, SettingsRequest, active_rules, apply_request,
+)
 from skatbot.ui.server_text import changes_text, settings_text
 
 from .server_common import (
@@ -77,7 +82,23 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
 
 @settings_command.error
 async def settings_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-    await reply_error(interaction, error)
+    await reply_error(interaction, await in_admin_language(interaction, error))
+
+
+async def in_admin_language(interaction: discord.Interaction, error: BaseException) -> BaseException:
+    """Rules that do not go together are refused with the engine's reason key (`InvalidRuleSet`); say that
+    reason in the admin's language, so a German admin reads a German sentence, not the engine's English."""
+    original = getattr(error, "original", error)
+    if not isinstance(original, SettingsInputError):
+        return error
+    reason = original.values.get("reason")
+    if not isinstance(reason, InvalidRuleSet):
+        return error
+    try:
+        lang = await server_language(interaction)
+    except Exception:  # the database failing: reply_error still answers, in the reader's language
+        lang = language_of(str(interaction.locale))
+    return SettingsInputError(original.key, **{**original.values, "reason": refusal_text(reason, lang)})
 
 
 def forget_cached_style(bot: SkatBot, guild_id: int) -> None:

@@ -129,5 +129,31 @@ class IllegalDiscard(IllegalAction):
     pass
 
 
-class InvalidRuleSet(ValueError):
-    """A rule set that contradicts itself."""
+RULE_REASONS: dict[str, str] = {
+    # an option's value
+    "option_choice": "{option} must be one of: {allowed}",
+    "option_switch": "{option} must be true or false",
+    "option_value": "bad value {value!r} for rule option {option}",
+    "options_unknown": "unknown rule option(s): {options}",
+    "preset_unknown": "unknown rules preset {preset!r}: choose one of {presets}",
+    "bock_trigger_unknown": "Bock triggers must be among: {allowed}",
+    "bock_triggers_list": "bock_triggers is a list of triggers",
+    "stored_not_object": "a rule set is stored as a JSON object",
+    "dakker_value": "a null ouvert hand (Dækker) is worth 59 or 69, not {value!r}",
+    # options that contradict each other
+    "bid_kontra_without_kontra": "'Kontra only from a defender who bid' needs Kontra to be played",
+    "bock_kontra_without_kontra": "a Bock round after a game with Kontra needs Kontra and Re to be played",
+    "bock_re_without_kontra": "a Bock round after a game with Re needs Kontra and Re to be played",
+    "seeger_fabian_single": "Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
+                            "it cannot be combined with single losses",
+    "jungfrau_without_ramsch": "the Jungfrau doubling is a Ramsch option: Ramsch must be played on all pass",
+    "durchmarsch_without_ramsch": "the Durchmarsch is a Ramsch option: Ramsch must be played on all pass",
+}
+"""Every reason a rule set can be refused for: key -> English sentence. Option names and their stored
+values (`kontra_needs_bid`, `lost at 60`) are the same words in every language."""
+
+
+class InvalidRuleSet(Refusal):
+    """A rule set that contradicts itself, or an option value it cannot take. Nothing was made."""
+
+    reasons: ClassVar[Mapping[str, str]] = RULE_REASONS

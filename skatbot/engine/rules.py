@@ -94,31 +94,31 @@ class RuleSet:
         self.validate()
 
     def validate(self) -> None:
-        """Raise InvalidRuleSet naming the first contradiction found."""
+        """Raise InvalidRuleSet with the reason key (`RULE_REASONS`) of the first contradiction found."""
         for name, kind in (("all_pass", AllPass), ("losses", Losses)):
             if not isinstance(getattr(self, name), kind):
-                raise InvalidRuleSet(f"{name} must be one of: {', '.join(m.value for m in kind)}")
+                raise InvalidRuleSet("option_choice", option=name, allowed=", ".join(m.value for m in kind))
         for name in ("kontra", "kontra_needs_bid", "seeger_fabian", "ouvert_any_game", "ramsch_durchmarsch",
                      "ramsch_jungfrau", "musik"):
             if not isinstance(getattr(self, name), bool):
-                raise InvalidRuleSet(f"{name} must be true or false")
+                raise InvalidRuleSet("option_switch", option=name)
         if any(not isinstance(t, BockTrigger) for t in self.bock_triggers):
-            raise InvalidRuleSet(f"Bock triggers must be among: {', '.join(t.value for t in BockTrigger)}")
+            raise InvalidRuleSet("bock_trigger_unknown", allowed=", ".join(t.value for t in BockTrigger))
         if self.kontra_needs_bid and not self.kontra:
-            raise InvalidRuleSet("'Kontra only from a defender who bid' needs Kontra to be played")
-        for trigger in (BockTrigger.KONTRA_GAME, BockTrigger.RE_GAME):
-            if trigger in self.bock_triggers and not self.kontra:
-                raise InvalidRuleSet(f"a Bock round after {trigger.description} needs Kontra and Re to be played")
+            raise InvalidRuleSet("bid_kontra_without_kontra")
+        if BockTrigger.KONTRA_GAME in self.bock_triggers and not self.kontra:
+            raise InvalidRuleSet("bock_kontra_without_kontra")
+        if BockTrigger.RE_GAME in self.bock_triggers and not self.kontra:
+            raise InvalidRuleSet("bock_re_without_kontra")
         if self.seeger_fabian and self.losses is Losses.SINGLE:
-            raise InvalidRuleSet("Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
-                                 "it cannot be combined with single losses")
+            raise InvalidRuleSet("seeger_fabian_single")
         if not self.ramsch:
             if self.ramsch_jungfrau:
-                raise InvalidRuleSet("the Jungfrau doubling is a Ramsch option: Ramsch must be played on all pass")
+                raise InvalidRuleSet("jungfrau_without_ramsch")
             if not self.ramsch_durchmarsch:
-                raise InvalidRuleSet("the Durchmarsch is a Ramsch option: Ramsch must be played on all pass")
+                raise InvalidRuleSet("durchmarsch_without_ramsch")
         if type(self.dakker_value) is not int or self.dakker_value not in DAKKER_VALUES:
-            raise InvalidRuleSet(f"a null ouvert hand (Dækker) is worth 59 or 69, not {self.dakker_value!r}")
+            raise InvalidRuleSet("dakker_value", value=self.dakker_value)
 
     # --- derived -------------------------------------------------------------------------------
 
@@ -149,7 +149,7 @@ class RuleSet:
         key = name.strip().lower().replace("_", "-")
         key = {"pre1999": "pre-1999", "isko": "official"}.get(key, key)
         if key not in PRESETS:
-            raise InvalidRuleSet(f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}")
+            raise InvalidRuleSet("preset_unknown", preset=name, presets=", ".join(PRESETS))
         return PRESETS[key]
 
     def with_options(self, **changes: Any) -> RuleSet:
@@ -157,7 +157,7 @@ class RuleSet:
         names = {f.name for f in fields(self)}
         unknown = sorted(set(changes) - names)
         if unknown:
-            raise InvalidRuleSet(f"unknown rule option(s): {', '.join(unknown)}")
+            raise InvalidRuleSet("options_unknown", options=", ".join(unknown))
         return replace(self, **{k: _option_value(k, v) for k, v in changes.items()})
 
     def preset_name(self) -> str | None:
@@ -227,14 +227,14 @@ class RuleSet:
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
         """Read `to_dict` output back; missing options take their defaults, unknown ones are refused."""
         if not isinstance(data, dict):
-            raise InvalidRuleSet("a rule set is stored as a JSON object")
+            raise InvalidRuleSet("stored_not_object")
         return OFFICIAL.with_options(**data)
 
 
 def _option_value(name: str, value: Any) -> Any:
     """Turn a stored or typed option value into the field's type; a bad value is a clear error."""
     if name == "bock_triggers" and isinstance(value, str):
-        raise InvalidRuleSet("bock_triggers is a list of triggers")
+        raise InvalidRuleSet("bock_triggers_list")
     try:
         if name == "all_pass" and not isinstance(value, AllPass):
             return AllPass(value)
@@ -243,7 +243,7 @@ def _option_value(name: str, value: Any) -> Any:
         if name == "bock_triggers":
             return frozenset(t if isinstance(t, BockTrigger) else BockTrigger(t) for t in value)
     except (ValueError, TypeError) as error:
-        raise InvalidRuleSet(f"bad value {value!r} for rule option {name}") from error
+        raise InvalidRuleSet("option_value", value=value, option=name) from error
     return value
 
 

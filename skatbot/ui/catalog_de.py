@@ -186,4 +186,26 @@ DE: dict[str, str] = {
     "reason.closed": "der Tisch ist geschlossen",
     "reason.bad_card": "{text!r} ist keine Karte",
     "reason.pick_up_first": "nimm zuerst den Skat auf (/skat pickup) oder sag mit hand: True ein Handspiel an",
+    # Regelsätze (`/skat settings`, die gespeicherten Regeln eines Tisches)
+    "reason.option_choice": "{option} muss einer dieser Werte sein: {allowed}",
+    "reason.option_switch": "{option} kann nur an oder aus sein",
+    "reason.option_value": "{value!r} ist kein Wert für die Regeloption {option}",
+    "reason.options_unknown": "unbekannte Regeloption(en): {options}",
+    "reason.preset_unknown": "eine Regelvorlage {preset!r} gibt es nicht: wähle eine von {presets}",
+    "reason.bock_trigger_unknown": "Bockrunden gibt es nur nach: {allowed}",
+    "reason.bock_triggers_list": "bock_triggers ist eine Liste von Anlässen für Bockrunden",
+    "reason.stored_not_object": "ein Regelsatz wird als JSON-Objekt gespeichert",
+    "reason.dakker_value": "Null ouvert Hand (Dækker) zählt 59 oder 69, nicht {value!r}",
+    "reason.bid_kontra_without_kontra": "„Kontra nur von einem Gegenspieler, der mitgereizt hat“ geht nur, "
+                                        "wenn mit Kontra gespielt wird",
+    "reason.bock_kontra_without_kontra": "eine Bockrunde nach einem Spiel mit Kontra geht nur, wenn mit Kontra und "
+                                         "Re gespielt wird",
+    "reason.bock_re_without_kontra": "eine Bockrunde nach einem Spiel mit Re geht nur, wenn mit Kontra und Re "
+                                     "gespielt wird",
+    "reason.seeger_fabian_single": "die Seeger-Fabian-Wertung hat ihre eigene Verlustregel (doppelter Wert und 50 "
+                                   "mehr); sie lässt sich nicht mit einfachen Verlusten verbinden",
+    "reason.jungfrau_without_ramsch": "die Jungfrau-Verdopplung gehört zum Ramsch: wenn alle passen, muss Ramsch "
+                                      "gespielt werden",
+    "reason.durchmarsch_without_ramsch": "der Durchmarsch gehört zum Ramsch: wenn alle passen, muss Ramsch "
+                                         "gespielt werden",
 }

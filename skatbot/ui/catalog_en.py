@@ -185,4 +185,21 @@ EN: dict[str, str] = {
     "reason.closed": "the table is closed",
     "reason.bad_card": "{text!r} is not a card",
     "reason.pick_up_first": "pick up the skat first (/skat pickup), or declare with hand: True",
+    # rule sets (`/skat settings`, a table's stored rules)
+    "reason.option_choice": "{option} must be one of: {allowed}",
+    "reason.option_switch": "{option} must be true or false",
+    "reason.option_value": "bad value {value!r} for rule option {option}",
+    "reason.options_unknown": "unknown rule option(s): {options}",
+    "reason.preset_unknown": "unknown rules preset {preset!r}: choose one of {presets}",
+    "reason.bock_trigger_unknown": "Bock triggers must be among: {allowed}",
+    "reason.bock_triggers_list": "bock_triggers is a list of triggers",
+    "reason.stored_not_object": "a rule set is stored as a JSON object",
+    "reason.dakker_value": "a null ouvert hand (Dækker) is worth 59 or 69, not {value!r}",
+    "reason.bid_kontra_without_kontra": "'Kontra only from a defender who bid' needs Kontra to be played",
+    "reason.bock_kontra_without_kontra": "a Bock round after a game with Kontra needs Kontra and Re to be played",
+    "reason.bock_re_without_kontra": "a Bock round after a game with Re needs Kontra and Re to be played",
+    "reason.seeger_fabian_single": "Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
+                                   "it cannot be combined with single losses",
+    "reason.jungfrau_without_ramsch": "the Jungfrau doubling is a Ramsch option: Ramsch must be played on all pass",
+    "reason.durchmarsch_without_ramsch": "the Durchmarsch is a Ramsch option: Ramsch must be played on all pass",
 }

@@ -121,7 +121,8 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
     try:
         rules = RuleSet.preset(preset).with_options(**options)
     except InvalidRuleSet as error:
-        raise SettingsInputError("settings.error.rules", reason=str(error).rstrip(".")) from None
+        # the reason stays a refusal (key and values): cogs.settings says it in the admin's language
+        raise SettingsInputError("settings.error.rules", reason=error) from None
     base = RuleSet.preset(preset).to_dict()
     options = {name: value for name, value in rules.to_dict().items() if base[name] != value}
     updated = replace(current, rule_preset=preset, rules=options)

@@ -21,7 +21,7 @@ from skatbot.engine import (
 )
 from skatbot.engine.actions import PLAY
 from skatbot.engine.deal import Deal
-from skatbot.engine.errors import REASONS, Refusal
+from skatbot.engine.errors import REASONS, RULE_REASONS, InvalidRuleSet, Refusal
 from skatbot.tables.errors import TABLE_REASONS, TableError, WrongTableState
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join, Start
@@ -29,11 +29,15 @@ from skatbot.tables.manager import ChannelBusy
 from skatbot.ui.cards import FRENCH, GERMAN
 from skatbot.ui.catalog_de import DE
 from skatbot.ui.catalog_en import EN
+from skatbot.storage.models import ServerSettings
+from skatbot.ui.i18n import t
 from skatbot.ui.refusals import COMMAND_REASONS, OWN_REPLIES, CommandRefusal, refusal_reply, refusal_text
+from skatbot.ui.server_settings import SettingsInputError, SettingsRequest, apply_request
 
 ROOT = Path(__file__).resolve().parents[2]
 REGISTRIES: dict[type[Refusal], dict[str, str]] = {
-    IllegalAction: REASONS, TableError: TABLE_REASONS, CommandRefusal: COMMAND_REASONS}
+    IllegalAction: REASONS, TableError: TABLE_REASONS, CommandRefusal: COMMAND_REASONS,
+    InvalidRuleSet: RULE_REASONS}
 ALL_KEYS = sorted(key for registry in REGISTRIES.values() for key in registry)
 
 SAMPLES: dict[str, list[object]] = {
@@ -50,6 +54,11 @@ SAMPLES: dict[str, list[object]] = {
     "table_id": [7],
     "level": ["genius"],
     "text": ["XY"],
+    "option": ["kontra_needs_bid"],
+    "options": ["fast_play, ramsh"],
+    "allowed": ["throw-in, ramsch"],
+    "preset": ["casino"],
+    "presets": ["official, tournament, pub, pre-1999, danish"],
 }
 """Sample values per placeholder name: every member of an enum, so each one's name is checked."""
 
@@ -249,6 +258,38 @@ def test_the_common_refusals_have_a_reply_of_their_own() -> None:
     assert refusal_reply(WrongTableState("old_button"), "en") == EN["error.stale"]
 
 
+def test_rules_that_do_not_go_together_are_refused_in_german() -> None:
+    with pytest.raises(InvalidRuleSet) as caught:
+        RuleSet.preset("tournament").with_options(losses="single")
+    error = caught.value
+    assert error.key == "seeger_fabian_single" and error.values == {}
+    assert str(error) == ("Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
+                          "it cannot be combined with single losses")
+    assert refusal_text(error, "de") == ("die Seeger-Fabian-Wertung hat ihre eigene Verlustregel (doppelter Wert "
+                                         "und 50 mehr); sie lässt sich nicht mit einfachen Verlusten verbinden")
+    with pytest.raises(InvalidRuleSet) as bock:
+        RuleSet.preset("pub").with_options(kontra=False)
+    assert bock.value.key == "bock_kontra_without_kontra"
+    assert refusal_reply(bock.value, "de") == \
+        "Nicht erlaubt: eine Bockrunde nach einem Spiel mit Kontra geht nur, wenn mit Kontra und Re gespielt wird."
+    with pytest.raises(InvalidRuleSet) as value:
+        OFFICIAL.with_options(losses="triple")
+    assert value.value.values == {"value": "triple", "option": "losses"}
+    assert refusal_text(value.value, "de") == "'triple' ist kein Wert für die Regeloption losses"
+    assert str(value.value) == "bad value 'triple' for rule option losses"
+
+
+def test_the_settings_command_keeps_the_rules_reason_for_the_admins_language() -> None:
+    """`/skat settings` passes the refusal on (cogs.settings renders it), not its English sentence."""
+    with pytest.raises(SettingsInputError) as caught:
+        apply_request(ServerSettings(server_id=1), SettingsRequest(option="kontra_needs_bid", value="on"))
+    reason = caught.value.values["reason"]
+    assert isinstance(reason, InvalidRuleSet) and reason.key == "bid_kontra_without_kontra"
+    assert t("de", caught.value.key, reason=refusal_text(reason, "de")) == (
+        "Diese Regeln passen nicht zusammen: „Kontra nur von einem Gegenspieler, der mitgereizt hat“ geht nur, "
+        "wenn mit Kontra gespielt wird. Nichts wurde geändert.")
+
+
 def test_an_error_without_a_key_is_named_as_it_came() -> None:
     assert refusal_reply(ValueError("the moon is in the way."), "de") == "Nicht erlaubt: the moon is in the way."
 
@@ -259,7 +300,8 @@ def test_an_unknown_key_is_a_programming_error() -> None:
 
 
 def test_refusals_survive_pickling_with_key_values_and_class() -> None:
-    for error in (IllegalAction("must_follow", suit=Suit.CLUBS), ChannelBusy(4), CommandRefusal("bad_card", text="Q")):
+    for error in (IllegalAction("must_follow", suit=Suit.CLUBS), ChannelBusy(4), CommandRefusal("bad_card", text="Q"),
+                  InvalidRuleSet("option_value", value="triple", option="losses")):
         copy = pickle.loads(pickle.dumps(error))
         assert type(copy) is type(error) and copy.key == error.key and copy.values == error.values
         assert str(copy) == str(error)
