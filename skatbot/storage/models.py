@@ -49,7 +49,7 @@ class ServerSettings:
     warning_seconds: int = 15
     deck_style: str = "french"
     language: str = "en"
-    channel_policy: str = "thread"  # a thread per table, or play in the channel itself
+    channel_policy: str = "channel"  # play in the channel itself, or (chosen) a thread per table
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
 
     def __post_init__(self) -> None:
