@@ -50,11 +50,13 @@ class StorageTables:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
-                           rules: RuleSet) -> int:
+                           rules: RuleSet, parent_id: int | None = None) -> int:
+        """A table in its own thread is stored under the channel it came from, with the thread's id."""
         stored_rules: dict[str, Any] = rules.to_dict()
         now = self.clock()
         table = await self.storage.tables.create(
-            server_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+            server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
+            thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
             rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now)
         await self.storage.tables.append_many(table_id=table.table_id, entries=(
             LogEntry(0, 1, LogKind.EVENT, None, f"{SEATS_EVENT} {size}", now),))
@@ -127,7 +129,8 @@ class StorageTables:
                     entries.append(f"act {log_entry.deal_number - 1} {seat} {log_entry.payload}")
                 else:
                     entries.append(log_entry.payload)
-            out.append(StoredTable(table.table_id, table.server_id, table.channel_id, table.creator_id, size,
+            plays_in = table.thread_id if table.thread_id is not None else table.channel_id  # its thread, if any
+            out.append(StoredTable(table.table_id, table.server_id, plays_in, table.creator_id, size,
                                    table.series_length, RuleSet.from_dict(rules_dict), tuple(entries)))
         return out
 

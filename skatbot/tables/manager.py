@@ -83,8 +83,10 @@ class TableManager:
         return table
 
     async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,
-                     deals: int, rules: RuleSet, timing: TableTiming | None = None) -> Table:
-        """Open a table in a channel with its creator seated."""
+                     deals: int, rules: RuleSet, timing: TableTiming | None = None,
+                     parent_id: int | None = None) -> Table:
+        """Open a table in a channel with its creator seated. With `parent_id` the table plays in a thread of
+        its own (`channel_id`) opened from that channel; the thread is where it is found and shown."""
         async with self._creating:
             busy = self.in_channel(channel_id)
             if busy is not None:
@@ -93,7 +95,8 @@ class TableManager:
                 del self.tables[done.id]  # a finished table is kept (for /skat list) only until the next one
             game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
             table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
-                                                       creator_id=creator_id, size=size, deals=deals, rules=rules)
+                                                       creator_id=creator_id, size=size, deals=deals, rules=rules,
+                                                       parent_id=parent_id)
             table = self._make(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
                                timing=timing)
         await table.join(creator_id, creator_name)

@@ -25,10 +25,13 @@ class MemoryStore:
         self.fail_next_append = False
         self.tables: dict[int, StoredTable] = {}
         self.started: set[int] = set()
+        self.parents: dict[int, int] = {}  # table -> the channel its own thread was opened from
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
-                           rules: RuleSet) -> int:
+                           rules: RuleSet, parent_id: int | None = None) -> int:
         table_id = len(self.tables) + 1
+        if parent_id is not None:
+            self.parents[table_id] = parent_id
         self.tables[table_id] = StoredTable(table_id, guild_id, channel_id, creator_id, size, deals, rules, ())
         self.states[table_id] = TableState.OPEN
         return table_id

@@ -40,7 +40,8 @@ class Presenter(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class StoredTable:
-    """A table as storage keeps it: enough to rebuild it by replaying `entries`."""
+    """A table as storage keeps it: enough to rebuild it by replaying `entries`. `channel_id` is where it
+    plays (its own thread, if it has one)."""
 
     table_id: int
     guild_id: int
@@ -54,8 +55,9 @@ class StoredTable:
 
 class TableCatalog(Protocol):
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
-                           rules: RuleSet) -> int:
-        """Store a new table and return its id."""
+                           rules: RuleSet, parent_id: int | None = None) -> int:
+        """Store a new table and return its id. `channel_id` is where the table plays; `parent_id`, when it
+        plays in a thread of its own, the channel the thread was opened from."""
 
     async def unfinished_tables(self) -> list[StoredTable]:
         """Every table that is open or playing, with its log, for restore after a restart."""
