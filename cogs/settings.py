@@ -1,4 +1,5 @@
-"""/skat settings: a server's default rules, turn timers, deck style and language (Manage Server only).
+"""/skat settings: a server's default rules, turn timers, deck style, language and where tables play
+(Manage Server only).
 
 Without options it shows the settings; with options it checks them all, saves them together and
 confirms what changed. Changes apply to tables opened afterwards.
@@ -43,6 +44,7 @@ PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS
 OPTION_CHOICES = [app_commands.Choice(name=name, value=name) for name in OPTION_NAMES]
 DECK_CHOICES = [choice("choice.deck.french", "french"), choice("choice.deck.german", "german")]
 LANGUAGE_CHOICES = [choice("choice.language.en", "en"), choice("choice.language.de", "de")]
+TABLES_CHOICES = [choice("choice.tables.thread", "thread"), choice("choice.tables.channel", "channel")]
 
 
 def is_server_manager(interaction: discord.Interaction) -> bool:
@@ -54,19 +56,21 @@ def is_server_manager(interaction: discord.Interaction) -> bool:
 @app_commands.describe(preset=describe("cmd.skat.settings.preset"), option=describe("cmd.skat.settings.option"),
                        value=describe("cmd.skat.settings.value"), turn=describe("cmd.skat.settings.turn"),
                        warning=describe("cmd.skat.settings.warning"), deck=describe("cmd.skat.settings.deck"),
-                       language=describe("cmd.skat.settings.language"))
-@app_commands.choices(preset=PRESET_CHOICES, option=OPTION_CHOICES, deck=DECK_CHOICES, language=LANGUAGE_CHOICES)
+                       language=describe("cmd.skat.settings.language"), tables=describe("cmd.skat.settings.tables"))
+@app_commands.choices(preset=PRESET_CHOICES, option=OPTION_CHOICES, deck=DECK_CHOICES, language=LANGUAGE_CHOICES,
+                      tables=TABLES_CHOICES)
 async def settings_command(interaction: discord.Interaction, preset: str | None = None, option: str | None = None,
                            value: app_commands.Range[str, 1, 100] | None = None,
                            turn: app_commands.Range[int, 1, 86400] | None = None,
                            warning: app_commands.Range[int, 0, 86400] | None = None,
-                           deck: str | None = None, language: str | None = None) -> None:
+                           deck: str | None = None, language: str | None = None,
+                           tables: str | None = None) -> None:
     guild_id = guild_id_of(interaction)
     if not is_server_manager(interaction):
         raise ServerError("settings.error.not_admin")
     bot: SkatBot = interaction.client  # type: ignore[assignment]
     current = await bot.storage.settings.get(server_id=guild_id)
-    request = SettingsRequest(preset, option, value, turn, warning, deck, language)
+    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables)
     updated, changes = apply_request(current, request)
     if changes:
         await bot.storage.settings.save(settings=updated, now=datetime.now(UTC))

@@ -94,6 +94,24 @@ DE: dict[str, str] = {
     "reply.joined": "Du sitzt an Tisch #{id}.",
     "reply.left": "Du hast Tisch #{id} verlassen.",
     "reply.table_created": "Tisch #{id} ist eröffnet.",
+    # ein Tisch in seinem eigenen Thread (/skat settings tables: eigener Thread)
+    "reply.table_created_thread": "Tisch #{id} ist eröffnet, in seinem eigenen Thread: {thread}.",
+    "thread.name": "Skat · Tisch von {name}",
+    "notice.thread_opened": "🃏 **{name}** eröffnet einen Skat-Tisch: gespielt wird im Thread darunter. "
+                            "Setz dich dazu!",
+    "notice.thread_fallback.in_thread": "Auf diesem Server spielt jeder Tisch in seinem eigenen Thread, aber "
+                                        "das hier ist schon ein Thread: der Tisch spielt gleich hier.",
+    "notice.thread_fallback.channel_kind": "Auf diesem Server spielt jeder Tisch in seinem eigenen Thread, aber in "
+                                           "dieser Art Kanal kann ich keine Threads eröffnen: der Tisch spielt "
+                                           "gleich hier.",
+    "notice.thread_fallback.permission": "Auf diesem Server spielt jeder Tisch in seinem eigenen Thread, aber ich "
+                                         "darf hier keine Threads eröffnen (es fehlt die Berechtigung: {perms}). "
+                                         "Der Tisch spielt in diesem Kanal; wer den Server verwaltet, kann die "
+                                         "Berechtigung geben oder `/skat settings tables: im Kanal` wählen.",
+    "notice.thread_fallback.refused": "Auf diesem Server spielt jeder Tisch in seinem eigenen Thread, aber Discord "
+                                      "hat mich keinen eröffnen lassen ({error}). Der Tisch spielt in diesem Kanal.",
+    "perm.create_public_threads": "Öffentliche Threads erstellen",
+    "perm.send_messages_in_threads": "Nachrichten in Threads senden",
     "reply.hand_sent": "Deine Karten sind in deinen Direktnachrichten.",
     "error.no_table": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /skat new.",
     "error.table_exists": "In diesem Kanal gibt es schon einen Tisch (#{id}). Setz dich dazu oder beende ihn.",

@@ -93,6 +93,22 @@ EN: dict[str, str] = {
     "reply.joined": "You sit at table #{id}.",
     "reply.left": "You left table #{id}.",
     "reply.table_created": "Table #{id} is open.",
+    # a table in a thread of its own (/skat settings tables: own thread)
+    "reply.table_created_thread": "Table #{id} is open in its own thread: {thread}.",
+    "thread.name": "Skat · {name}'s table",
+    "notice.thread_opened": "🃏 **{name}** opens a Skat table: it plays in the thread below. Join there!",
+    "notice.thread_fallback.in_thread": "This server plays each table in a thread of its own, but this is a "
+                                        "thread already: the table plays right here.",
+    "notice.thread_fallback.channel_kind": "This server plays each table in a thread of its own, but I cannot "
+                                           "open threads in this kind of channel: the table plays right here.",
+    "notice.thread_fallback.permission": "This server plays each table in a thread of its own, but I may not "
+                                         "open threads here (missing permission: {perms}). The table plays in "
+                                         "this channel; a server manager can grant the permission, or choose "
+                                         "`/skat settings tables: in the channel`.",
+    "notice.thread_fallback.refused": "This server plays each table in a thread of its own, but Discord did not "
+                                      "let me open one ({error}). The table plays in this channel.",
+    "perm.create_public_threads": "Create Public Threads",
+    "perm.send_messages_in_threads": "Send Messages in Threads",
     "reply.hand_sent": "Your hand is in your direct messages.",
     "error.no_table": "There is no table in this channel. Open one with /skat new.",
     "error.table_exists": "This channel already has a table (#{id}). Join it, or stop it first.",

@@ -59,6 +59,7 @@ DE_SERVER: dict[str, str] = {
     "cmd.skat.settings.warning": "Sekunden vor Ablauf des Zuges, zu denen der Spieler gewarnt wird",
     "cmd.skat.settings.deck": "Kartennamen: französisches oder deutsches Blatt",
     "cmd.skat.settings.language": "Die Sprache des Servers, für Spieler, deren Discord-Sprache wir nicht haben",
+    "cmd.skat.settings.tables": "Wo neue Tische spielen: jeder in seinem eigenen Thread, oder im Kanal selbst",
     # --- Auswahlnamen -----------------------------------------------------------------------------------
     "choice.period.week": "diese Woche",
     "choice.period.month": "dieser Monat",
@@ -79,6 +80,8 @@ DE_SERVER: dict[str, str] = {
     "choice.deck.german": "Deutsches Blatt (Eichel, Grün, Rot, Schellen)",
     "choice.language.en": "Englisch (English)",
     "choice.language.de": "Deutsch",
+    "choice.tables.thread": "eigener Thread",
+    "choice.tables.channel": "im Kanal",
     # --- Fehler ----------------------------------------------------------------------------------------
     "server.error.guild_only": "Dieser Befehl geht in einem Serverkanal, nicht in Direktnachrichten.",
     "server.error.unexpected": "Bei uns ist etwas schiefgegangen; es wurde protokolliert. Bitte versuch es noch "
@@ -207,14 +210,19 @@ DE_SERVER: dict[str, str] = {
     "settings.language": "Sprache: {language}",
     "settings.language.en": "Englisch",
     "settings.language.de": "Deutsch",
+    "settings.tables": "Tische: {tables}",
+    "settings.tables.thread": "jeder in seinem eigenen Thread",
+    "settings.tables.channel": "im Kanal, in dem /skat new benutzt wird",
     "settings.rules_head": "Regeln für neue Tische:",
-    "settings.how": "Ändern mit /skat settings preset: option: value: turn: warning: deck: language:",
+    "settings.how": "Ändern mit /skat settings preset: option: value: turn: warning: deck: language: tables:",
     "settings.saved": "✅ Gespeichert. Neue Tische bekommen:",
     "settings.changed.preset": "Regelvorlage {preset} (einzelne Optionen zurückgesetzt)",
     "settings.changed.option": "Option {option} = {value}",
     "settings.changed.timers": "Zugzeit {turn} s, Warnung {warning} s vor Ablauf",
     "settings.changed.deck": "Kartennamen: {deck}",
     "settings.changed.language": "Sprache: {language}",
+    "settings.changed.tables": "Tische: {tables}",
+    "settings.error.tables": "Wähle, wo Tische spielen, aus: {policies}.",
     "settings.error.not_admin": "Nur Mitglieder mit der Berechtigung „Server verwalten“ dürfen die Einstellungen "
                                 "ändern.",
     "settings.error.unknown_option": "Eine Regeloption {option} gibt es nicht. Optionen: {options}.",

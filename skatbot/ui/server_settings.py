@@ -13,7 +13,7 @@ from typing import Any
 from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
-from skatbot.storage.models import DECK_STYLES, ServerSettings
+from skatbot.storage.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
 
 from .i18n import LANGUAGES
 
@@ -52,6 +52,7 @@ class SettingsRequest:
     warning_seconds: int | None = None
     deck: str | None = None
     language: str | None = None
+    tables: str | None = None  # where new tables play: "thread" (each its own) or "channel"
 
     @property
     def is_empty(self) -> bool:
@@ -137,6 +138,11 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
             raise SettingsInputError("settings.error.language", languages=", ".join(LANGUAGES))
         updated = replace(updated, language=request.language)
         changes.append(Change("settings.changed.language", {"language": request.language}))
+    if request.tables is not None:
+        if request.tables not in CHANNEL_POLICIES:
+            raise SettingsInputError("settings.error.tables", policies=", ".join(CHANNEL_POLICIES))
+        updated = replace(updated, channel_policy=request.tables)
+        changes.append(Change("settings.changed.tables", {"tables": request.tables}))
     return updated, changes
 
 

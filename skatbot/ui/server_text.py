@@ -127,6 +127,7 @@ def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
         t(lang, "settings.timers", turn=settings.turn_seconds, warning=settings.warning_seconds),
         t(lang, "settings.deck", deck=t(lang, f"settings.deck.{settings.deck_style}")),
         t(lang, "settings.language", language=t(lang, f"settings.language.{settings.language}")),
+        t(lang, "settings.tables", tables=t(lang, f"settings.tables.{settings.channel_policy}")),
         t(lang, "settings.rules_head"),
     ]
     lines += [f"• {line}" for line in rules_lines(rules, lang)]
@@ -142,6 +143,8 @@ def changes_text(changes: Sequence[Change], lang: str) -> str:
             values["deck"] = t(lang, f"settings.deck.{values['deck']}")
         if "language" in values:
             values["language"] = t(lang, f"settings.language.{values['language']}")
+        if "tables" in values:
+            values["tables"] = t(lang, f"settings.tables.{values['tables']}")
         lines.append("• " + t(lang, change.key, **values))
     return "\n".join(lines)
 
