@@ -30,6 +30,8 @@ from .state import (
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DM,
+    MANAGE_CHANNELS,
+    MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
     Channel,
@@ -107,6 +109,7 @@ class BotRoutes:
         r.add_get(f"{API}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self.get_commands)
         r.add_put(f"{API}/applications/{{app_id}}/guilds/{{guild_id}}/commands", self.put_commands)
         r.add_get(f"{API}/channels/{{channel_id}}", self.get_channel)
+        r.add_patch(f"{API}/channels/{{channel_id}}", self.edit_channel)
         r.add_get(f"{API}/channels/{{channel_id}}/messages", self.list_messages)
         r.add_post(f"{API}/channels/{{channel_id}}/messages", self.create_message)
         r.add_get(f"{API}/channels/{{channel_id}}/messages/{{message_id}}", self.get_message)
@@ -246,6 +249,9 @@ class BotRoutes:
         elif not self.world.bot_can_send(channel):
             raise ApiError(403, 50013, "Missing Permissions")
         version = new_version(self.world, self.base_url(), payload, files)
+        if channel.archived:  # as on Discord: a message in an archived (unlocked) thread reopens it
+            channel.archived = False
+            await self.gateway.dispatch("THREAD_UPDATE", self.world.channel_payload(channel))
         if version.flags & (1 << 6):
             error = {"code": "MESSAGE_FLAGS_INVALID", "message": "Ephemeral messages need an interaction"}
             raise invalid_form({"flags": {"_errors": [error]}})
@@ -263,6 +269,8 @@ class BotRoutes:
         payload = payload or {}
         if msg.author.id != self.world.bot.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
+        if channel.archived:
+            raise ApiError(400, 50083, "Thread is archived")
         check_edit(payload, msg)
         self.world.edit_message(msg, payload, build_attachments(self.world, self.base_url(), payload, files))
         return json_response(self.world.message_payload(msg))
@@ -297,14 +305,55 @@ class BotRoutes:
         if not 1 <= len(name) <= 100:
             raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
                                                       "message": "Must be between 1 and 100 in length."}]}})
+        duration = body.get("auto_archive_duration") or 1440
+        if duration not in (60, 1440, 4320, 10080):
+            raise invalid_form({"auto_archive_duration": {"_errors": [
+                {"code": "BASE_TYPE_CHOICES", "message": "Value must be one of {60, 1440, 4320, 10080}."}]}})
         thread_id = snowflake(request.match_info["message_id"]) if from_message else self.world.ids.next()
         thread = Channel(thread_id, kind, name=name, guild_id=parent.guild_id, parent_id=parent.id,
-                         owner_id=self.world.bot.id, thread_member_ids=[self.world.bot.id])
+                         owner_id=self.world.bot.id, thread_member_ids=[self.world.bot.id],
+                         auto_archive_duration=duration)
         self.world.channels[thread.id] = thread
         self.world.changed()
         payload = self.world.channel_payload(thread)
         await self.gateway.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
         return json_response(payload, status=201)
+
+    async def edit_channel(self, request: web.Request) -> web.Response:
+        """PATCH /channels/{id}: a thread's name, archived and auto_archive_duration (its creator may change
+        those; anything else needs Manage Threads), or a channel's name (Manage Channels)."""
+        channel = self._channel(request)
+        body, _ = await read_body(request)
+        body = body or {}
+        if channel.type == DM:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type")
+        permissions = self.world.bot_permissions(channel)
+        if channel.is_thread:
+            owner_may = {"name", "archived", "auto_archive_duration"}
+            is_owner = channel.owner_id == self.world.bot.id
+            if not permissions & MANAGE_THREADS and not (is_owner and set(body) <= owner_may):
+                raise ApiError(403, 50013, "Missing Permissions")
+            if channel.archived and body.get("archived") is not False:
+                raise ApiError(400, 50083, "Thread is archived")
+            duration = body.get("auto_archive_duration", channel.auto_archive_duration)
+            if duration not in (60, 1440, 4320, 10080):
+                raise invalid_form({"auto_archive_duration": {"_errors": [
+                    {"code": "BASE_TYPE_CHOICES", "message": "Value must be one of {60, 1440, 4320, 10080}."}]}})
+            channel.auto_archive_duration = duration
+            if "archived" in body:
+                channel.archived = bool(body["archived"])
+        elif not permissions & MANAGE_CHANNELS:
+            raise ApiError(403, 50013, "Missing Permissions")
+        if "name" in body:
+            name = body.get("name") or ""
+            if not 1 <= len(name) <= 100:
+                raise invalid_form({"name": {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH",
+                                                          "message": "Must be between 1 and 100 in length."}]}})
+            channel.name = name
+        self.world.changed()
+        payload = self.world.channel_payload(channel)
+        await self.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", payload)
+        return json_response(payload)
 
     async def add_thread_member(self, request: web.Request) -> web.Response:
         thread = self._channel(request)

@@ -34,6 +34,8 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 MANAGE_GUILD = 1 << 5
+MANAGE_CHANNELS = 1 << 4
+MANAGE_THREADS = 1 << 34
 ADMINISTRATOR = 1 << 3
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
@@ -136,6 +138,9 @@ class Channel:
     #: Permission bits denied to the bot in this channel (a member overwrite), to test fallbacks.
     bot_denied: int = 0
     thread_member_ids: list[int] = field(default_factory=list)
+    #: A thread's state: archived threads leave the active list; sending a message reopens them.
+    archived: bool = False
+    auto_archive_duration: int = 1440
 
     @property
     def is_thread(self) -> bool:

@@ -196,7 +196,8 @@ class World:
         if channel.is_thread:
             data.update(parent_id=str(channel.parent_id), owner_id=str(channel.owner_id), message_count=0,
                         member_count=len(channel.thread_member_ids), total_message_sent=0,
-                        thread_metadata={"archived": False, "auto_archive_duration": 1440, "locked": False,
+                        thread_metadata={"archived": channel.archived,
+                                         "auto_archive_duration": channel.auto_archive_duration, "locked": False,
                                          "archive_timestamp": iso(Snowflakes.time_of(channel.id)),
                                          "create_timestamp": iso(Snowflakes.time_of(channel.id))})
         else:
