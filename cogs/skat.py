@@ -31,6 +31,8 @@ from skatbot.ui.refusals import CommandRefusal, refusal_reply
 from skatbot.ui.render import board_text, fit_lines, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
+from .table_place import archive_quietly, table_place
+
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
 
@@ -158,19 +160,34 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
             return
         await interaction.response.defer(ephemeral=True)
         style = await self._load_style(interaction.guild_id)
+        settings = await self.bot.storage.settings.get(server_id=interaction.guild_id)
         if rules is None:
-            settings = await self.bot.storage.settings.get(server_id=interaction.guild_id)
             rule_set = RuleSet.preset(settings.rule_preset).with_options(**settings.rules)
         else:
             rule_set = RuleSet.preset(rules)
         await self.store.save_player(player_id=interaction.user.id, name=interaction.user.display_name,
                                      is_ai=False)
-        table = await self.manager.create(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                                          creator_id=interaction.user.id,
-                                          creator_name=interaction.user.display_name, size=seats, deals=deals,
-                                          rules=rule_set, timing=await self._timing(interaction.guild_id))
-        await interaction.followup.send(t(style.lang if lang is None else lang, "reply.table_created", id=table.id),
-                                        ephemeral=True)
+        place = await table_place(interaction, settings.channel_policy, style.lang, interaction.user.display_name,
+                                  check_free=self._check_free)
+        try:
+            table = await self.manager.create(guild_id=interaction.guild_id, channel_id=place.channel_id,
+                                              parent_id=place.parent_id, creator_id=interaction.user.id,
+                                              creator_name=interaction.user.display_name, size=seats, deals=deals,
+                                              rules=rule_set, timing=await self._timing(interaction.guild_id))
+        except BaseException:
+            if place.thread is not None:  # the thread stays empty: put it away
+                await archive_quietly(place.thread)
+            raise
+        if place.thread is not None:
+            text = t(lang, "reply.table_created_thread", id=table.id, thread=place.thread.mention)
+        else:
+            text = t(lang, "reply.table_created", id=table.id)
+        await interaction.followup.send(text, ephemeral=True)
+
+    def _check_free(self, channel_id: int) -> None:
+        busy = self.manager.in_channel(channel_id)
+        if busy is not None:
+            raise ChannelBusy(busy.id)
 
     @app_commands.command(name="join", description="Sit down at this channel's table")
     async def join(self, interaction: discord.Interaction) -> None:

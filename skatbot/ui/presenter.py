@@ -140,6 +140,18 @@ class DiscordPresenter:
                                *([state.lobby[1]] if state.lobby else [])]:
                 await self.pacer.drop(message_id)
             self.messages.pop(table.id, None)
+            await self._archive_own_thread(table, channel)
+
+    async def _archive_own_thread(self, table: Table, channel: Any) -> None:
+        """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
+        stays readable, and leaves the channel's list of active threads. Threads of others are left alone."""
+        me = self.client.user
+        if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
+            return
+        try:
+            await channel.edit(archived=True)
+        except discord.HTTPException as error:
+            log.info("table %s: could not archive its thread %s: %s", table.id, channel.id, error)
 
     async def _show_lobby(self, table: Table, channel: Any, state: _TableMessages, lang: str) -> None:
         content = lobby_text(table.game, lang, table.id)
