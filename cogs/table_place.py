@@ -19,7 +19,10 @@ from skatbot.ui.i18n import t
 log = logging.getLogger(__name__)
 
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
-AUTO_ARCHIVE_MINUTES = 1440  # a quiet table's thread leaves the channel list after a day (sending reopens it)
+AUTO_ARCHIVE_MINUTES = 10080
+"""Discord archives a quiet thread after this long (the longest it allows: a week). Turn timers keep a game
+moving, so only a lobby nobody joins goes quiet; a message reopens an archived thread, but editing the
+lobby there would fail, hence the week. Finished tables' threads are archived at once."""
 THREAD_NAME_LIMIT = 100  # Discord's limit for a thread name
 
 

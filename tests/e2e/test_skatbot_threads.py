@@ -57,7 +57,7 @@ async def test_a_table_plays_in_its_own_thread(club: Club, start_bot, tmp_path: 
 
     reply, thread = await open_table(fake, alice, club.channel, deals=1)
     assert thread.type == PUBLIC_THREAD and thread.parent_id == club.channel.id
-    assert thread.name == "Skat · alice's table"
+    assert thread.name == "Skat · alice's table" and thread.auto_archive_duration == 10080
     assert reply == f"Table #1 is open in its own thread: <#{thread.id}>."
     (notice,) = public(fake, club.channel)  # the channel shows only the notice, the thread under it
     assert notice.id == thread.id and notice.content.startswith("🃏 **alice** opens a Skat table")
@@ -144,11 +144,13 @@ async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot, tmp_path: 
     board_before = next(m for m in public(fake, thread) if m.content.startswith("**Deal 1 of 1**"))
 
     await proc.kill()
+    thread.archived = True  # as Discord does to a quiet thread: the restored table must reopen it
     await proc.start()
     await proc.wait_connected(commands=("skat",))
     await fake.wait_for(lambda: any("I was restarted: table #1" in text for text in public_texts(fake, thread)),
                         10, "the restart notice in the thread")
     await fake.wait_for_message(thread, lambda m: m.content.startswith("**Deal 1 of 1**") and m.id != board_before.id)
+    assert not thread.archived
     shown = await run(fake, alice, thread, "table")  # commands in the thread find the restored table
     assert shown.content.startswith("🃏 **Skat table #1**") and "**Deal 1 of 1**" in shown.content
     await play_out(fake, [alice], lambda: any("The series is over" in text for text in public_texts(fake, thread)),

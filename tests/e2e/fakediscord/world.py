@@ -223,7 +223,8 @@ class World:
         }
         if full:
             channels = [self.channels[c] for c in guild.channel_ids]
-            threads = [c for c in self.channels.values() if c.guild_id == guild.id and c.is_thread]
+            # Only active threads, as on Discord: an archived one is fetched by id (GET /channels/{id}).
+            threads = [c for c in self.channels.values() if c.guild_id == guild.id and c.is_thread and not c.archived]
             data.update(
                 unavailable=False, large=False, member_count=len(guild.members),
                 joined_at=iso(guild.members[self.bot.id].joined_at),
