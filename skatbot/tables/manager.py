@@ -17,6 +17,10 @@ from .table import DEFAULT_TIMING, Sleep, Table, TableTiming
 
 log = logging.getLogger(__name__)
 
+FINISHED_KEPT = 50
+"""Finished tables kept for the read-only commands (/skat list) of their channel or thread. A table in the
+channel is replaced by the channel's next one; tables in threads of their own are not, so the oldest go."""
+
 
 class NoTable(TableError):
     pass
@@ -93,6 +97,10 @@ class TableManager:
                 raise ChannelBusy(busy.id)
             for done in [t for t in self.tables.values() if t.channel_id == channel_id]:
                 del self.tables[done.id]  # a finished table is kept (for /skat list) only until the next one
+            finished = sorted(t.id for t in self.tables.values()
+                              if t.game.state not in (TableState.OPEN, TableState.PLAYING))
+            for old in finished[:-FINISHED_KEPT]:
+                del self.tables[old]
             game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
             table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
                                                        creator_id=creator_id, size=size, deals=deals, rules=rules,

@@ -64,3 +64,21 @@ async def test_each_thread_holds_its_own_table() -> None:
     assert manager.in_channel(CHANNEL) is None  # the channel itself stays free
     assert store.parents == {first.id: CHANNEL, second.id: CHANNEL}
     await manager.close()
+
+
+async def test_only_the_newest_finished_tables_are_kept(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A thread per table means no next table replaces a finished one in its place: the oldest go."""
+    monkeypatch.setattr("skatbot.tables.manager.FINISHED_KEPT", 2)
+    manager = manager_on(MemoryStore())
+    tables = []
+    for n in range(4):
+        table = await manager.create(guild_id=1, channel_id=THREAD + 10 * n, parent_id=CHANNEL, creator_id=ALICE,
+                                     creator_name="Alice", size=3, deals=1, rules=RuleSet())
+        await table.stop(ALICE)
+        await table.settle()
+        tables.append(table)
+    running = await manager.create(guild_id=1, channel_id=OTHER_THREAD, parent_id=CHANNEL, creator_id=BOB,
+                                   creator_name="Bob", size=3, deals=1, rules=RuleSet())
+    assert sorted(manager.tables) == [tables[2].id, tables[3].id, running.id]
+    assert manager.last_in_channel(THREAD + 30) is tables[3] and manager.last_in_channel(THREAD) is None
+    await manager.close()
