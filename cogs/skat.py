@@ -174,7 +174,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                                               parent_id=place.parent_id, creator_id=interaction.user.id,
                                               creator_name=interaction.user.display_name, size=seats, deals=deals,
                                               rules=rule_set, timing=await self._timing(interaction.guild_id))
-        except BaseException:
+        except Exception:
             if place.thread is not None:  # the thread stays empty: put it away
                 await archive_quietly(place.thread)
             raise
