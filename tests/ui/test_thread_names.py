@@ -1,0 +1,17 @@
+"""The name of a table's own thread: the creator's name in the server's language, within Discord's limit."""
+
+from __future__ import annotations
+
+from cogs.table_place import THREAD_NAME_LIMIT, thread_name
+
+
+def test_the_thread_is_named_after_its_creator_in_the_servers_language() -> None:
+    assert thread_name("en", "alice") == "Skat · alice's table"
+    assert thread_name("de", "dieter") == "Skat · Tisch von dieter"
+
+
+def test_odd_names_still_make_a_valid_thread_name() -> None:
+    assert thread_name("en", "  anna \n  maria ") == "Skat · anna maria's table"
+    assert thread_name("en", "   ") == "Skat · ?'s table"
+    long = thread_name("de", "x" * 500)
+    assert len(long) <= THREAD_NAME_LIMIT and long.startswith("Skat · Tisch von xxx")
