@@ -13,7 +13,8 @@ TABLE_REASONS: dict[str, str] = {
     "server_only": "tables are opened in a server channel, not in direct messages",
     "channel_busy": "this channel already has a table (#{table_id})",
     "table_gone": "that table no longer exists",
-    "no_table_in_channel": "there is no table in this channel: open one with /skat new",
+    "no_table_in_channel": "there is no table in this channel: open one with /skat new (a table in a thread of "
+                           "its own is reached from that thread)",
     "no_table_here": "there is no table here",
     # the lobby
     "started": "the game has started: you cannot join now",

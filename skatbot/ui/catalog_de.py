@@ -113,7 +113,8 @@ DE: dict[str, str] = {
     "perm.create_public_threads": "Öffentliche Threads erstellen",
     "perm.send_messages_in_threads": "Nachrichten in Threads senden",
     "reply.hand_sent": "Deine Karten sind in deinen Direktnachrichten.",
-    "error.no_table": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /skat new.",
+    "error.no_table": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /skat new (ein Tisch in "
+                      "einem eigenen Thread wird aus diesem Thread heraus bedient).",
     "error.table_exists": "In diesem Kanal gibt es schon einen Tisch (#{id}). Setz dich dazu oder beende ihn.",
     "error.unexpected": "Bei uns ist etwas schiefgegangen; es wurde protokolliert. Bitte versuch es noch einmal.",
     "error.not_your_button": "Diese Knöpfe gehören einem anderen Spieler.",
@@ -182,7 +183,8 @@ DE: dict[str, str] = {
     "reason.server_only": "Tische werden in einem Serverkanal eröffnet, nicht in Direktnachrichten",
     "reason.channel_busy": "in diesem Kanal gibt es schon einen Tisch (#{table_id})",
     "reason.table_gone": "diesen Tisch gibt es nicht mehr",
-    "reason.no_table_in_channel": "in diesem Kanal gibt es keinen Tisch: eröffne einen mit /skat new",
+    "reason.no_table_in_channel": "in diesem Kanal gibt es keinen Tisch: eröffne einen mit /skat new (ein Tisch "
+                                   "in einem eigenen Thread wird aus diesem Thread heraus bedient)",
     "reason.no_table_here": "hier gibt es keinen Tisch",
     "reason.table_full": "der Tisch ist voll ({size} Plätze)",
     "reason.ai_before_start": "Computerspieler kann man nur vor dem Start hinzufügen",

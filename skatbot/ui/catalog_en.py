@@ -110,7 +110,8 @@ EN: dict[str, str] = {
     "perm.create_public_threads": "Create Public Threads",
     "perm.send_messages_in_threads": "Send Messages in Threads",
     "reply.hand_sent": "Your hand is in your direct messages.",
-    "error.no_table": "There is no table in this channel. Open one with /skat new.",
+    "error.no_table": "There is no table in this channel. Open one with /skat new (a table in a thread of "
+                      "its own is reached from that thread).",
     "error.table_exists": "This channel already has a table (#{id}). Join it, or stop it first.",
     "error.unexpected": "Something went wrong on our side; it has been logged. Please try again.",
     "error.not_your_button": "These controls belong to another player.",
@@ -179,7 +180,8 @@ EN: dict[str, str] = {
     "reason.server_only": "tables are opened in a server channel, not in direct messages",
     "reason.channel_busy": "this channel already has a table (#{table_id})",
     "reason.table_gone": "that table no longer exists",
-    "reason.no_table_in_channel": "there is no table in this channel: open one with /skat new",
+    "reason.no_table_in_channel": "there is no table in this channel: open one with /skat new (a table in a "
+                                   "thread of its own is reached from that thread)",
     "reason.no_table_here": "there is no table here",
     "reason.table_full": "the table is full ({size} seats)",
     "reason.ai_before_start": "AI players can only be added before the start",

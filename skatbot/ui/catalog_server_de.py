@@ -240,8 +240,9 @@ DE_SERVER: dict[str, str] = {
     "help.prev": "◀ Zurück",
     "help.next": "Weiter ▶",
     "help.page1": "**Einen Tisch eröffnen**\n"
-                  "• /skat new eröffnet einen Tisch in diesem Kanal (3 Plätze, oder 4, wobei der Geber "
-                  "aussetzt; wähle, wie viele Spiele die Serie hat).\n"
+                  "• /skat new eröffnet einen Tisch in diesem Kanal, oder in einem eigenen Thread, wenn der "
+                  "Server das so eingestellt hat (3 Plätze, oder 4, wobei der Geber aussetzt; wähle, wie viele "
+                  "Spiele die Serie hat).\n"
                   "• Andere setzen sich mit dem Knopf {join} oder /skat join dazu. Freie Plätze bekommen einen "
                   "Computerspieler: {add_ai} (leicht, normal oder stark).\n"
                   "• Sind alle Plätze besetzt, drück {start}. /skat stop schließt den Tisch.",

@@ -235,8 +235,8 @@ EN_SERVER: dict[str, str] = {
     "help.prev": "◀ Back",
     "help.next": "Next ▶",
     "help.page1": "**Opening a table**\n"
-                  "• /skat new opens a table in this channel (3 seats, or 4 with the dealer sitting out; "
-                  "choose how many deals the series has).\n"
+                  "• /skat new opens a table in this channel, or in a thread of its own if the server chose so "
+                  "(3 seats, or 4 with the dealer sitting out; choose how many deals the series has).\n"
                   "• Others sit down with the {join} button or /skat join. Empty seats take a computer player: "
                   "{add_ai} (easy, normal or strong).\n"
                   "• When every seat is taken, press {start}. /skat stop closes the table.",
