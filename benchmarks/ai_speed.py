@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from skatbot.ai import levels, make_player
 from skatbot.ai.runner import ask_side_actions
-from skatbot.ai.solver import Solver, position_from_deal
+from skatbot.ai.solver import Solver, position_from_deal, warm_up
 from skatbot.ai.strong import StrongPlayer
 from skatbot.engine.deal import Deal, Phase
 from skatbot.engine.views import seat_view
@@ -113,6 +113,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     for level in chosen:
         if level not in levels():
             parser.error(f"unknown level {level!r}: choose from {', '.join(levels())}")
+    started = time.perf_counter()
+    warm_up()  # numba compiles the search once per machine (then loads it from its cache)
+    print(f"solver compiled or loaded from numba's cache in {time.perf_counter() - started:.2f} s (not counted below)")
     print("exact double-dummy solve (value of the rest for the declarer), one core")
     for tricks_left in (10, 8, 6):
         times, cpu, nodes = bench_solver(tricks_left, options.solver_deals, options.seed)

@@ -7,7 +7,7 @@ declarer makes the game (61, or 90 / every trick when schneider / schwarz was an
 null), then, as a smaller step, schneider either way. Ties fall to the normal level's heuristics.
 
 The effort per decision is a budget of solver nodes (deterministic; the default keeps decisions under a
-second in pure Python), or an exact number of worlds. Either way a world that needs more than
+second at p95), or an exact number of worlds. Either way a world that needs more than
 WORLD_CAP_FACTOR of the budget is dropped for another, and the search stops at HARD_CAP_FACTOR times the
 budget (early in a deal that can leave no world solved: then the normal level's card is played). Node
 counts do not depend on the machine, so a seed fixes every decision; a clock can be injected to cap
@@ -33,9 +33,10 @@ from .normal import NormalPlayer
 from .sampling import Sampler, World
 from .solver import Mode, Position, SearchAborted, Solver, layout
 
-DEFAULT_NODE_BUDGET = 50_000
-"""Solver nodes (second cards of a trick tried) per card decision. On one core here: p95 0.6 s and max
-under 1 s per decision (benchmarks/ai_speed.py)."""
+DEFAULT_NODE_BUDGET = 1_000_000
+"""Solver nodes (second cards of a trick tried) per card decision. With the compiled search, on one core
+here: median 19 ms, p95 0.5 s, max 0.75 s per decision, and at least one world solved even on the first
+trick (benchmarks/ai_speed.py)."""
 MAX_WORLDS = 64
 """Enough worlds for a clear choice; late in a deal the searches cost almost nothing."""
 HARD_CAP_FACTOR = 2.0
