@@ -7,7 +7,7 @@ import random
 import pytest
 from ai_helpers import make_deal, win_auction
 
-from skatbot.ai.solver import Mode, Position, Solver, layout, position_from_deal
+from skatbot.ai.solver import Mode, Position, SearchAborted, Solver, layout, position_from_deal
 from skatbot.engine import PLAY, Contract, Deal, Declare, GameType
 from skatbot.engine.cards import mask_of, parse_cards
 
@@ -174,3 +174,35 @@ def test_bad_positions_are_refused() -> None:
         Solver(GameType.RAMSCH, 0)
     with pytest.raises(ValueError, match="no seat"):
         Solver(GameType.CLUBS, 3)
+
+
+@pytest.mark.parametrize(("seed", "game", "played"), cases(24))
+def test_solvers_share_the_process_table_without_mixing_games(seed: int, game: GameType, played: int) -> None:
+    """Every solver of a process uses one transposition table: entries another game, declarer or mode
+    left for the very same hands must never be read as this solver's."""
+    deal = endgame(seed + 500, game, played)
+    if deal is None:
+        return
+    position = position_from_deal(deal)
+    for other_game in GAMES:
+        for other_declarer in range(3):
+            if (other_game, other_declarer) != (game, deal.declarer):
+                Solver(other_game, other_declarer).value(position)
+    mode = Mode.NULL if game is GameType.NULL else Mode.POINTS
+    solver = Solver(game, deal.declarer, mode)
+    expected = minimax(deal, mode)
+    assert solver.value(position) == expected
+    solver.reset()
+    assert solver.value(position) == expected
+
+
+def test_an_aborted_search_leaves_the_solver_usable() -> None:
+    deal = declared(7, GameType.GRAND, 0)
+    position = position_from_deal(deal)
+    solver = Solver(GameType.GRAND, 0, node_limit=50)
+    with pytest.raises(SearchAborted):
+        solver.value(position)
+    assert solver.nodes > 50
+    solver.node_limit = 1 << 40
+    exact = solver.value(position)
+    assert exact == Solver(GameType.GRAND, 0).value(position)
