@@ -318,11 +318,12 @@ def _shared_scratch() -> np.ndarray:
     return solver_core.new_scratch()
 
 
-_contexts = itertools.count(1)
+_contexts = itertools.count()
 
 
 def _new_context() -> int:
-    return next(_contexts) % solver_core.CONTEXT_LIMIT or next(_contexts)
+    """A context number for the shared table's keys: 1 .. CONTEXT_LIMIT - 1, cycling (0 marks empty)."""
+    return next(_contexts) % (solver_core.CONTEXT_LIMIT - 1) + 1
 
 
 def position_of(hands: Sequence[int], leader: int, trick: Sequence[int] = ()) -> Position:
