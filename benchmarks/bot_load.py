@@ -2,9 +2,10 @@
 
     .venv/bin/python -m benchmarks.bot_load                  # 50 tables, one deal each
     .venv/bin/python -m benchmarks.bot_load --tables 20 --deals 2
+    .venv/bin/python -m benchmarks.bot_load --tables 20 --level strong
 
-Each table has one scripted human (a channel and a user of its own) and two normal-level AIs (a table
-needs a human). The humans open their tables with /skat new, seat the AIs and start with the lobby
+Each table has one scripted human (a channel and a user of its own) and two AIs of one level (normal
+unless --level says otherwise; a table needs a human). The humans open their tables with /skat new, seat the AIs and start with the lobby
 buttons, then play every turn by pressing the controls on their hand message as soon as it offers them,
 and look at /skat table now and then. Prints, as `name: value` lines:
 - ack_p50_ms / ack_p99_ms: time from an interaction's arrival (the fake dispatching it on the gateway)
@@ -96,7 +97,11 @@ class Player:
         lobby = await self.wait(lambda: self.index.newest(self.channel.id, "🃏"))
         table = lobby.content.split("#")[1].split("*")[0]
         for _ in range(2):
-            await (await fake.click(self.user, lobby, f"sk:{table}:0:addai:normal")).wait_acked()
+            if LEVEL == "normal":  # the lobby's button seats a normal AI; other levels by command
+                await (await fake.click(self.user, lobby, f"sk:{table}:0:addai:normal")).wait_acked()
+            else:
+                await (await fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
+                                        options={"level": LEVEL})).wait_acked()
         await self.wait(lambda: "AI 2" in lobby.content)
         await (await fake.click(self.user, lobby, f"sk:{table}:0:start:")).wait_acked()
 
@@ -135,11 +140,13 @@ class Player:
 
 
 DEALS = 1
+LEVEL = "normal"
 
 
-async def run(tables: int, deals: int, seed: int) -> dict[str, float]:
-    global DEALS
+async def run(tables: int, deals: int, seed: int, level: str = "normal") -> dict[str, float]:
+    global DEALS, LEVEL
     DEALS = deals
+    LEVEL = level
     async with FakeDiscord() as fake:
         guild = fake.add_guild("Load")
         index = Index(fake)
@@ -213,8 +220,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong"), help="the AIs' level")
     args = parser.parse_args()
-    for name, value in asyncio.run(run(args.tables, args.deals, args.seed)).items():
+    for name, value in asyncio.run(run(args.tables, args.deals, args.seed, args.level)).items():
         print(f"{name}: {value}")
 
 
