@@ -17,6 +17,7 @@ from math import comb
 
 from skatbot.engine.cards import mask_of
 from skatbot.engine.games import TRICK_TABLES, TRUMP, GameType
+from skatbot.engine.scoring import game_multiplier, matadors
 from skatbot.engine.views import SeatView
 
 from .knowledge import Knowledge, read_view
@@ -202,7 +203,9 @@ def plausible(view: SeatView, world: World) -> bool:
     """Whether the declarer's cards in `world` back the declared game (cheap rules of thumb).
 
     Suit game: at least five trumps among the declarer's cards, skat and played cards; grand: two jacks
-    or an ace-rich hand; null: no judgement.
+    or an ace-rich hand; both: the game can be worth the bid (the matadors on these twelve cards, with
+    schneider allowed for), as a declarer who does not mean to overbid counts before declaring; null: no
+    judgement.
     """
     contract = view.contract
     declarer = view.declarer
@@ -221,6 +224,9 @@ def plausible(view: SeatView, world: World) -> bool:
         if seat == declarer:
             played |= 1 << card.index
     twelve = world.hands[declarer] | played | world.skat  # the skat counts as the declarer's either way
+    steps = game_multiplier(contract, matadors(game, twelve), schneider=True, schwarz=False)
+    if game.base_value * steps < view.bid:
+        return False
     trumps = (twelve & table.follow_mask[TRUMP]).bit_count()
     if game is GameType.GRAND:
         aces = sum(1 for suit in range(4) if twelve >> (suit * 8 + 7) & 1)

@@ -10,11 +10,11 @@ from ai_helpers import make_deal, win_auction
 
 from skatbot.ai import make_player, play_deal
 from skatbot.ai.knowledge import read_view
-from skatbot.ai.sampling import SKAT, Sampler, constraints, plausible
+from skatbot.ai.sampling import SKAT, Sampler, World, constraints, plausible
 from skatbot.ai.strong import StrongPlayer, goal_of, move_classes, root_moves
 from skatbot.engine import PICK_UP, PLAY, Contract, Deal, Declare, Discard, GameType
 from skatbot.engine.actions import PlayCard
-from skatbot.engine.cards import Card, mask_of
+from skatbot.engine.cards import Card, mask_of, parse_cards
 from skatbot.engine.views import seat_view
 
 FULL = (1 << 32) - 1
@@ -145,6 +145,25 @@ def test_inference_prefers_declarers_with_trumps() -> None:
     fits = sum(plausible(view, sampler.draw_plausible(rng)) for _ in range(60))
     raw = sum(plausible(view, sampler.draw(rng)) for _ in range(60))
     assert fits > raw
+
+
+def test_inference_gives_the_declarer_matadors_that_cover_the_bid() -> None:
+    """Clubs hand at 60 needs "with 2" or "against 2" (12 x 5): a declarer holding only one of the two top
+    jacks could not have meant it, so the worlds drawn hardly ever show one."""
+    deal = make_deal("CJ SJ HJ CA CT CK CQ C9 SA ST", "DJ S9 S8 S7 H9 H8 H7 D7 D8 D9",
+                     "C8 C7 SK SQ HA HT HK HQ DA DT", "DK DQ")
+    win_auction(deal, 0, bid=60)
+    deal.apply(Declare(Contract(GameType.CLUBS, hand=True)))
+    view = seat_view(deal, 1)
+    sampler = Sampler(view)
+    rng = random.Random(5)
+    top_jacks = mask_of(parse_cards("CJ SJ"))
+
+    def one_top_jack(world: World) -> bool:
+        return ((world.hands[0] | world.skat) & top_jacks).bit_count() == 1
+
+    assert sum(one_top_jack(sampler.draw(rng)) for _ in range(100)) >= 30
+    assert sum(one_top_jack(sampler.draw_plausible(rng)) for _ in range(100)) <= 5
 
 
 def test_equivalent_cards_are_offered_once() -> None:
