@@ -203,9 +203,9 @@ def plausible(view: SeatView, world: World) -> bool:
     """Whether the declarer's cards in `world` back the declared game (cheap rules of thumb).
 
     Suit game: at least five trumps among the declarer's cards, skat and played cards; grand: two jacks
-    or an ace-rich hand; both: the game can be worth the bid (the matadors on these twelve cards, with
-    schneider allowed for), as a declarer who does not mean to overbid counts before declaring; null: no
-    judgement.
+    or an ace-rich hand; both: the game is worth the bid without schneider (the matadors on these twelve
+    cards), as a declarer who does not mean to overbid counts before declaring (the normal level's
+    declarers always do); null: no judgement.
     """
     contract = view.contract
     declarer = view.declarer
@@ -224,7 +224,7 @@ def plausible(view: SeatView, world: World) -> bool:
         if seat == declarer:
             played |= 1 << card.index
     twelve = world.hands[declarer] | played | world.skat  # the skat counts as the declarer's either way
-    steps = game_multiplier(contract, matadors(game, twelve), schneider=True, schwarz=False)
+    steps = game_multiplier(contract, matadors(game, twelve), schneider=False, schwarz=False)
     if game.base_value * steps < view.bid:
         return False
     trumps = (twelve & table.follow_mask[TRUMP]).bit_count()
