@@ -383,7 +383,8 @@ class Table:
             if not self._still(key):
                 return
             shown.extend(await self._apply_and_store(Act(key[0], seat, action), "stand-in"))
-            if self._misses[place] >= self.timing.misses_before_stand_in:
+            if self._misses[place] >= self.timing.misses_before_stand_in and \
+                    self.game.state is TableState.PLAYING:  # not when that move ended the series
                 shown.extend(await self._apply_and_store(StandIn(place, "normal"), "table"))
                 shown.append(ev.StandInStarted(place, "absent"))
             shown.extend(await self._follow_up())

@@ -59,7 +59,9 @@ async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot
                                 now=datetime.now(UTC))
     await storage.close()
     await start_skatbot(fake, start_bot, str(database))
-    _, channel = await open_against_ais(fake, alice, club, deals=3)  # three turns of hers, surely
+    # at least one turn of hers per deal (the auction asks everyone), so her third miss comes before a
+    # fourth deal ends, even when every deal is thrown in
+    _, channel = await open_against_ais(fake, alice, club, deals=4)
     await fake.wait_for(lambda: any("The table was closed (nobody left)" in t for t in public_texts(fake, channel)),
                         20, "the empty table closed")
     assert "no table" in (await (await fake.slash(alice, channel, "skat", subcommand="hand")).wait_message()).content

@@ -185,6 +185,31 @@ async def test_turn_timer_warns_then_an_ai_plays_and_absent_players_get_a_stand_
     assert kit.store.logs[1][-2:] == ["stand-in 0 normal", "close nobody left"]
 
 
+async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every deal thrown in, Alice missing her one turn each time: her third miss is the series' last move.
+    The series ends as usual; no stand-in is stored or announced after it."""
+    from skatbot.tables import table as table_module
+
+    monkeypatch.setattr(table_module, "decide", lambda level, seed, view: next(
+        (a for a in view.legal_actions if isinstance(a, Pass)), view.legal_actions[0]))
+    monkeypatch.setattr(table_module, "decide_side", lambda level, seed, view: None)
+    kit = TableKit(deals=3)
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    for _ in range(20):
+        if kit.table.game.state is not TableState.PLAYING:
+            break
+        await kit.clock.advance()
+        await kit.table.settle()
+    assert kit.table.game.state is TableState.FINISHED
+    assert [e for e in kit.store.logs[1] if e.startswith("act ")][-1] == "act 2 0 pass"  # her third miss
+    assert not any(e.startswith("stand-in") for e in kit.store.logs[1])
+    assert isinstance(kit.presenter.events[-1], ev.SeriesFinished)
+
+
 async def test_a_player_who_acts_in_time_resets_the_count_of_misses(kit: TableKit, ai_first_legal: None) -> None:
     await kit.table.join(ALICE, "Alice")
     await kit.table.add_ai(ALICE, "normal")
