@@ -31,7 +31,7 @@ from skatbot.ui.refusals import CommandRefusal, refusal_reply
 from skatbot.ui.render import board_text, fit_lines, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
-from .table_place import archive_quietly, table_place
+from .table_place import put_away, table_place
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -175,8 +175,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
                                               creator_name=interaction.user.display_name, size=seats, deals=deals,
                                               rules=rule_set, timing=await self._timing(interaction.guild_id))
         except Exception:
-            if place.thread is not None:  # the thread stays empty: put it away
-                await archive_quietly(place.thread)
+            await put_away(place)  # a thread opened for it stays empty: put it away
             raise
         if place.thread is not None:
             text = t(lang, "reply.table_created_thread", id=table.id, thread=place.thread.mention)

@@ -29,11 +29,12 @@ THREAD_NAME_LIMIT = 100  # Discord's limit for a thread name
 @dataclass(frozen=True, slots=True)
 class Place:
     """`channel_id`: where the table plays and is found; with a thread of its own, `parent_id` is the
-    channel it was opened from."""
+    channel it was opened from and `notice` the message there the thread was opened from."""
 
     channel_id: int
     parent_id: int | None = None
     thread: discord.Thread | None = None
+    notice: discord.Message | None = None
 
 
 async def table_place(interaction: discord.Interaction, policy: str, lang: str, creator: str,
@@ -78,7 +79,7 @@ async def _open_thread(channel: discord.TextChannel, lang: str, creator: str, he
         detail = f"{error.status} {error.text}".strip()
         await notice.edit(content=t(lang, "notice.thread_fallback.refused", error=detail))
         return here
-    return Place(thread.id, channel.id, thread)
+    return Place(thread.id, channel.id, thread, notice)
 
 
 def thread_name(lang: str, creator: str) -> str:
@@ -87,9 +88,16 @@ def thread_name(lang: str, creator: str) -> str:
     return t(lang, "thread.name", name=name)[:THREAD_NAME_LIMIT]
 
 
-async def archive_quietly(thread: discord.Thread) -> None:
-    """Put away a thread the table could not use (a failure after it was opened)."""
-    try:
-        await thread.edit(archived=True)
-    except discord.HTTPException as error:
-        log.info("could not archive thread %s: %s", thread.id, error)
+async def put_away(place: Place) -> None:
+    """Put away a thread the table could not use (a failure after it was opened): archive it, and take its
+    notice out of the channel, so nothing there invites players to a table that does not exist."""
+    if place.thread is not None:
+        try:
+            await place.thread.edit(archived=True)
+        except discord.HTTPException as error:
+            log.info("could not archive thread %s: %s", place.thread.id, error)
+    if place.notice is not None:
+        try:
+            await place.notice.delete()
+        except discord.HTTPException as error:
+            log.info("could not delete the notice %s of an unused thread: %s", place.notice.id, error)

@@ -99,6 +99,10 @@ DE: dict[str, str] = {
     "thread.name": "Skat · Tisch von {name}",
     "notice.thread_opened": "🃏 **{name}** eröffnet einen Skat-Tisch: gespielt wird im Thread darunter. "
                             "Setz dich dazu!",
+    "notice.thread_ended": "🃏 Der Skat-Tisch von **{name}** ist zu Ende (die Ergebnisse stehen im Thread).",
+    "notice.thread_ended.nameless": "🃏 Dieser Skat-Tisch ist zu Ende (die Ergebnisse stehen im Thread).",
+    "notice.thread_closed": "🃏 Der Skat-Tisch von **{name}** wurde geschlossen (mehr im Thread darunter).",
+    "notice.thread_closed.nameless": "🃏 Dieser Skat-Tisch wurde geschlossen (mehr im Thread darunter).",
     "notice.thread_fallback.in_thread": "Auf diesem Server spielt jeder Tisch in seinem eigenen Thread, aber "
                                         "das hier ist schon ein Thread: der Tisch spielt gleich hier.",
     "notice.thread_fallback.channel_kind": "Auf diesem Server spielt jeder Tisch in seinem eigenen Thread, aber in "

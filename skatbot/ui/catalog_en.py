@@ -97,6 +97,10 @@ EN: dict[str, str] = {
     "reply.table_created_thread": "Table #{id} is open in its own thread: {thread}.",
     "thread.name": "Skat · {name}'s table",
     "notice.thread_opened": "🃏 **{name}** opens a Skat table: it plays in the thread below. Join there!",
+    "notice.thread_ended": "🃏 **{name}**'s Skat table has ended (see the thread for the results).",
+    "notice.thread_ended.nameless": "🃏 This Skat table has ended (see the thread for the results).",
+    "notice.thread_closed": "🃏 **{name}**'s Skat table was closed (see the thread below).",
+    "notice.thread_closed.nameless": "🃏 This Skat table was closed (see the thread below).",
     "notice.thread_fallback.in_thread": "This server plays each table in a thread of its own, but this is a "
                                         "thread already: the table plays right here.",
     "notice.thread_fallback.channel_kind": "This server plays each table in a thread of its own, but I cannot "

@@ -140,18 +140,37 @@ class DiscordPresenter:
                                *([state.lobby[1]] if state.lobby else [])]:
                 await self.pacer.drop(message_id)
             self.messages.pop(table.id, None)
-            await self._archive_own_thread(table, channel)
+            ended = any(isinstance(event, ev.SeriesFinished) for event in events)
+            await self._archive_own_thread(table, channel, lang, ended)
 
-    async def _archive_own_thread(self, table: Table, channel: Any) -> None:
+    async def _archive_own_thread(self, table: Table, channel: Any, lang: str, ended: bool) -> None:
         """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
         stays readable, and leaves the channel's list of active threads. Threads of others are left alone."""
         me = self.client.user
         if not isinstance(channel, discord.Thread) or me is None or channel.owner_id != me.id:
             return
+        await self._notice_over(table, channel, lang, ended)
         try:
             await channel.edit(archived=True)
         except discord.HTTPException as error:
             log.info("table %s: could not archive its thread %s: %s", table.id, channel.id, error)
+
+    async def _notice_over(self, table: Table, thread: discord.Thread, lang: str, ended: bool) -> None:
+        """The notice in the channel that invited players to the thread now says the table is over. The bot
+        opens its threads from that notice, and a thread opened from a message has the message's id."""
+        game = table.game
+        creator = next((o.name for o in game.places if o.user_id == game.creator_id and not o.is_ai), None)
+        key = "notice.thread_ended" if ended else "notice.thread_closed"
+        if creator is None:  # the creator left the lobby before the start
+            text = t(lang, f"{key}.nameless")
+        else:
+            text = t(lang, key, name=discord.utils.escape_mentions(discord.utils.escape_markdown(creator)))
+        parent = self.client.get_partial_messageable(thread.parent_id, guild_id=table.guild_id)
+        try:
+            await parent.get_partial_message(thread.id).edit(content=text)
+        except discord.HTTPException as error:  # deleted, or no longer allowed: the notice stays as it was
+            log.info("table %s: could not mark the notice %s in channel %s as over: %s", table.id, thread.id,
+                     thread.parent_id, error)
 
     async def _show_lobby(self, table: Table, channel: Any, state: _TableMessages, lang: str) -> None:
         content = lobby_text(table.game, lang, table.id)

@@ -89,6 +89,9 @@ async def test_a_table_plays_in_its_own_thread(club: Club, start_bot, tmp_path: 
     assert any(text.startswith("**Result of deal 1**") for text in texts)
     assert [m.id for m in public(fake, club.channel)] == [notice.id]  # nothing of the game in the channel
     await fake.wait_for(lambda: thread.archived, 5, "the finished table's thread archived")
+    # The notice no longer invites players: it says the table has ended (the same message, edited).
+    assert notice.content == "🃏 **alice**'s Skat table has ended (see the thread for the results)."
+    assert notice.history[0].content.startswith("🃏 **alice** opens a Skat table")
     listed = await run(fake, alice, thread, "list")  # the thread still answers for its finished table
     assert listed.content.startswith("**Score list** (1 of 1 deals)")
 
@@ -124,6 +127,7 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     assert stopped.content == "Erledigt."
     await fake.wait_for(lambda: thread.archived, 5, "the stopped table's thread archived")
     assert [m.id for m in public(fake, club.channel)] == [notice.id]
+    assert notice.content == "🃏 Der Skat-Tisch von **dieter** wurde geschlossen (mehr im Thread darunter)."
     fake.assert_clean(allow_rejections=False)
 
 
@@ -159,6 +163,9 @@ async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot, tmp_path: 
     assert len(public(fake, club.channel)) == 1  # still only the notice
     assert not any("restarted" in text for text in public_texts(fake, club.channel))
     await fake.wait_for(lambda: thread.archived, 5, "the thread archived at the end")
+    (notice,) = public(fake, club.channel)  # the restored table finds its notice by the thread's id
+    assert notice.id == thread.id
+    assert notice.content == "🃏 **alice**'s Skat table has ended (see the thread for the results)."
     assert_no_public_leaks(fake, [alice], database=database)
     assert_hands_match_database(fake, [alice], database)
     fake.assert_clean(allow_rejections=False)

@@ -20,7 +20,8 @@ class Violation:
 
 @dataclass
 class Fault:
-    """An error the fake answers instead of handling the next `times` matching REST calls."""
+    """An error the fake answers instead of handling the next `times` matching REST calls (with `path`, only
+    calls to that one path, e.g. one message's)."""
 
     method: str
     route: str
@@ -28,6 +29,7 @@ class Fault:
     code: int
     message: str
     times: int = 1
+    path: str | None = None
 
 
 @dataclass

@@ -63,7 +63,8 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
             if world.rest_latency:
                 await asyncio.sleep(world.rest_latency)
             key = (request.method, route)
-            fault = next((f for f in world.faults if f.times > 0 and (f.method, f.route) == key), None)
+            fault = next((f for f in world.faults if f.times > 0 and (f.method, f.route) == key
+                          and f.path in (None, request.path)), None)
             if fault is not None:
                 fault.times -= 1
                 await read_body(request)
