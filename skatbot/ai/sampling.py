@@ -24,7 +24,7 @@ from .knowledge import Knowledge, read_view
 
 SKAT = 3
 """The slot number of the skat next to seats 0, 1, 2."""
-INFERENCE_TRIES = 12
+INFERENCE_TRIES = 32
 """Draws spent looking for a world that fits the declaration before the last one is taken as it is."""
 
 
@@ -204,8 +204,9 @@ def plausible(view: SeatView, world: World) -> bool:
 
     Suit game: at least five trumps among the declarer's cards, skat and played cards; grand: two jacks
     or an ace-rich hand; both: the game is worth the bid without schneider (the matadors on these twelve
-    cards), as a declarer who does not mean to overbid counts before declaring (the normal level's
-    declarers always do); null: no judgement.
+    cards), as a declarer who does not mean to overbid counts before declaring, and a declarer who picked
+    up the skat put no trump back into it (the normal level's declarers always do both); null: no
+    judgement.
     """
     contract = view.contract
     declarer = view.declarer
@@ -223,6 +224,8 @@ def plausible(view: SeatView, world: World) -> bool:
     for seat, card in view.current_trick:
         if seat == declarer:
             played |= 1 << card.index
+    if not contract.hand and world.skat & table.follow_mask[TRUMP]:
+        return False
     twelve = world.hands[declarer] | played | world.skat  # the skat counts as the declarer's either way
     steps = game_multiplier(contract, matadors(game, twelve), schneider=False, schwarz=False)
     if game.base_value * steps < view.bid:

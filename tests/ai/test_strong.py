@@ -15,6 +15,7 @@ from skatbot.ai.strong import StrongPlayer, goal_of, move_classes, root_moves
 from skatbot.engine import PICK_UP, PLAY, Contract, Deal, Declare, Discard, GameType
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import Card, mask_of, parse_cards
+from skatbot.engine.games import TRICK_TABLES, TRUMP
 from skatbot.engine.views import seat_view
 
 FULL = (1 << 32) - 1
@@ -164,6 +165,27 @@ def test_inference_gives_the_declarer_matadors_that_cover_the_bid() -> None:
 
     assert sum(one_top_jack(sampler.draw(rng)) for _ in range(100)) >= 30
     assert sum(one_top_jack(sampler.draw_plausible(rng)) for _ in range(100)) <= 5
+
+
+def test_inference_keeps_trumps_out_of_a_picked_up_skat() -> None:
+    """A declarer who picked up puts back no trumps (jacks in a grand): the worlds drawn for a defender
+    hardly ever show one in the skat, though a trump is as likely there as anywhere in a plain draw."""
+    deal = make_deal("CJ SJ SA ST SK SQ S9 HA HT D7", "HJ DJ S8 C7 C8 C9 H7 H8 H9 DA",
+                     "CA CT CK CQ HK HQ DT DK DQ D9", "S7 D8")
+    win_auction(deal, 0)
+    deal.apply(PICK_UP)
+    deal.apply(Discard(*parse_cards("HT D7")))
+    deal.apply(Declare(Contract(GameType.SPADES)))
+    view = seat_view(deal, 1)
+    sampler = Sampler(view)
+    rng = random.Random(8)
+    spades = TRICK_TABLES[GameType.SPADES].follow_mask[TRUMP]
+
+    def trump_in_skat(world: World) -> bool:
+        return bool(world.skat & spades)
+
+    assert sum(trump_in_skat(sampler.draw(rng)) for _ in range(100)) >= 30
+    assert sum(trump_in_skat(sampler.draw_plausible(rng)) for _ in range(100)) <= 5
 
 
 def test_equivalent_cards_are_offered_once() -> None:
