@@ -9,7 +9,7 @@ from concurrent.futures import Executor, Future
 
 
 from skatbot.engine import OFFICIAL, RuleSet
-from skatbot.tables import Table, TableGame, TableTiming
+from skatbot.tables import Table, TableGame, TableState, TableTiming
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
 
 
@@ -61,6 +61,14 @@ class TableKit:
                            store=self.store, presenter=self.presenter, timing=TableTiming(), executor=InlineExecutor(),
                            sleep=self.clock.sleep, new_seed=lambda: seeds.randrange(1 << 40))
         self.counter = itertools.count()
+
+    async def let_timers_run(self, rounds: int = 20) -> None:
+        """Let every turn timer run out, round after round, until the table stops playing."""
+        for _ in range(rounds):
+            if self.table.game.state is not TableState.PLAYING:
+                return
+            await self.clock.advance()
+            await self.table.settle()
 
     async def play_human_turns(self, user_ids: set[int], rng: random.Random, limit: int = 2000) -> None:
         """Let the humans act (seeded random legal actions) until the series ends."""

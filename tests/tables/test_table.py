@@ -172,11 +172,7 @@ async def test_turn_timer_warns_then_an_ai_plays_and_absent_players_get_a_stand_
     await kit.table.add_ai(ALICE, "normal")
     await kit.table.start(ALICE)
     await kit.table.settle()
-    for _ in range(12):
-        if kit.table.game.state is not TableState.PLAYING:
-            break
-        await kit.clock.advance()
-        await kit.table.settle()
+    await kit.let_timers_run(12)
     kinds = [(type(e).__name__, getattr(e, "reason", "")) for e in kit.presenter.events
              if isinstance(e, (ev.TurnWarning, ev.StandInStarted, ev.TableClosed))]
     assert kinds == [("TurnWarning", ""), ("StandInStarted", "timeout")] * 3 + [
@@ -199,11 +195,7 @@ async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytes
     await kit.table.add_ai(ALICE, "normal")
     await kit.table.start(ALICE)
     await kit.table.settle()
-    for _ in range(20):
-        if kit.table.game.state is not TableState.PLAYING:
-            break
-        await kit.clock.advance()
-        await kit.table.settle()
+    await kit.let_timers_run()
     assert kit.table.game.state is TableState.FINISHED
     assert [e for e in kit.store.logs[1] if e.startswith("act ")][-1] == "act 2 0 pass"  # her third miss
     assert not any(e.startswith("stand-in") for e in kit.store.logs[1])
