@@ -16,7 +16,7 @@ from skatbot.engine import PICK_UP, PLAY, Contract, Deal, Declare, Discard, Game
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import Card, mask_of, parse_cards
 from skatbot.engine.games import TRICK_TABLES, TRUMP
-from skatbot.engine.views import seat_view
+from skatbot.engine.views import SeatView, seat_view
 
 FULL = (1 << 32) - 1
 
@@ -245,14 +245,19 @@ def test_strong_null_declarer_never_leads_the_bare_ace() -> None:
     assert action != PlayCard(Card.parse("SA"))
 
 
-def test_same_seed_same_decision() -> None:
+def hearts_mid_deal_view() -> SeatView:
+    """The view of the seat to move in a hearts hand game after fourteen random moves."""
     deal = Deal.new(21)
     win_auction(deal, 2)
     deal.apply(Declare(Contract(GameType.HEARTS, hand=True)))
     rng = random.Random(4)
     for _ in range(14):
         deal.apply(rng.choice(deal.legal_actions()))
-    view = seat_view(deal, deal.current_seat)
+    return seat_view(deal, deal.current_seat)
+
+
+def test_same_seed_same_decision() -> None:
+    view = hearts_mid_deal_view()
     player = StrongPlayer(5, samples=3, node_budget=4000)
     first = player.choose(view)
     assert player.last_worlds == 3
@@ -282,13 +287,7 @@ def test_bad_settings_are_refused() -> None:
 
 
 def test_an_injected_clock_stops_the_search_after_its_time() -> None:
-    deal = Deal.new(21)
-    win_auction(deal, 2)
-    deal.apply(Declare(Contract(GameType.HEARTS, hand=True)))
-    rng = random.Random(4)
-    for _ in range(14):
-        deal.apply(rng.choice(deal.legal_actions()))
-    view = seat_view(deal, deal.current_seat)
+    view = hearts_mid_deal_view()
     ticks = iter(range(1000))
     player = StrongPlayer(5, clock=lambda: float(next(ticks)), seconds=2.5)
     player.choose(view)

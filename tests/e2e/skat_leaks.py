@@ -88,13 +88,17 @@ class Knowledge:
         return rest if len(rest) == 2 else None
 
 
+def private_messages(fake: FakeDiscord, user: User) -> list[Message]:
+    """Every message only `user` could see (DM or ephemeral), deleted ones included."""
+    return [m for m in fake.messages(include_deleted=True)
+            if m.visibility in ("dm", "ephemeral") and m.viewer_id == user.id]
+
+
 def learn(fake: FakeDiscord, users: Iterable[User]) -> Knowledge:
     """Read every hand message each user received privately (DM or ephemeral, every version)."""
     known = Knowledge()
     for user in users:
-        private = [m for m in fake.messages(include_deleted=True)
-                   if m.visibility in ("dm", "ephemeral") and m.viewer_id == user.id]
-        for message in private:
+        for message in private_messages(fake, user):
             for version in message.history:
                 lines = version.content.splitlines()
                 if len(lines) < 2:
@@ -323,9 +327,7 @@ def assert_hands_match_database(fake: FakeDiscord, users: Iterable[User], databa
     dealt = dealt_from_database(database, table_id)
     checked = 0
     for user in users:
-        private = [m for m in fake.messages(include_deleted=True)
-                   if m.visibility in ("dm", "ephemeral") and m.viewer_id == user.id]
-        for message in private:
+        for message in private_messages(fake, user):
             for version in message.history:
                 lines = version.content.splitlines()
                 title = _match(HAND_TITLE, lines[0]) if lines else None

@@ -16,14 +16,21 @@ from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
 
 
-async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club, start_bot, tmp_path: Path) -> None:
-    fake, alice, channel = club.fake, club.alice, club.channel
+async def start_with_timers(club: Club, start_bot, tmp_path: Path, turn_seconds: int,  # type: ignore[no-untyped-def]
+                            warning_seconds: int) -> Path:
+    """Start the bot on a database whose server has these turn timers; returns the database."""
     database = tmp_path / "skat.sqlite3"
     storage = await SqliteStorage.open(database)
-    await storage.settings.save(settings=ServerSettings(club.guild.id, turn_seconds=2, warning_seconds=1),
-                                now=datetime.now(UTC))
+    await storage.settings.save(settings=ServerSettings(club.guild.id, turn_seconds=turn_seconds,
+                                                        warning_seconds=warning_seconds), now=datetime.now(UTC))
     await storage.close()
-    await start_skatbot(fake, start_bot, str(database))
+    await start_skatbot(club.fake, start_bot, str(database))
+    return database
+
+
+async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = await start_with_timers(club, start_bot, tmp_path, turn_seconds=2, warning_seconds=1)
     carol = fake.add_user("carol")
     _, channel = await open_table(fake, alice, channel, deals=2)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
@@ -53,12 +60,7 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
 
 async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
-    database = tmp_path / "skat.sqlite3"
-    storage = await SqliteStorage.open(database)
-    await storage.settings.save(settings=ServerSettings(club.guild.id, turn_seconds=1, warning_seconds=0),
-                                now=datetime.now(UTC))
-    await storage.close()
-    await start_skatbot(fake, start_bot, str(database))
+    await start_with_timers(club, start_bot, tmp_path, turn_seconds=1, warning_seconds=0)
     # at least one turn of hers per deal (the auction asks everyone), so her third miss comes before a
     # fourth deal ends, even when every deal is thrown in
     _, channel = await open_against_ais(fake, alice, club, deals=4)
