@@ -1,0 +1,91 @@
+"""Charts of the lists with matplotlib (Agg, no display): running totals per player over a series, and a
+player's list points over time. Built on a `Figure` of their own (no pyplot state), so they can be drawn
+in worker threads."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from datetime import datetime
+
+from .picture import Picture
+
+_COLOURS = ("#e0a81c", "#4fa3e0", "#e0554f", "#5fbf6a")
+_BACKGROUND = "#2f3136"
+_INK = "#dcdde1"
+
+
+def _figure(width: float, height: float):  # type: ignore[no-untyped-def]
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), dpi=100, facecolor=_BACKGROUND)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot()
+    axes.set_facecolor(_BACKGROUND)
+    for side in ("top", "right"):
+        axes.spines[side].set_visible(False)
+    for side in ("bottom", "left"):
+        axes.spines[side].set_color(_INK)
+    axes.tick_params(colors=_INK, labelsize=9)
+    axes.grid(True, color="#45484f", linewidth=0.6)
+    axes.axhline(0, color="#8a8d93", linewidth=0.8)
+    return figure, axes
+
+
+def _png(figure) -> bytes:  # type: ignore[no-untyped-def]
+    from PIL import Image
+
+    out = io.BytesIO()
+    figure.savefig(out, format="png", facecolor=_BACKGROUND)
+    out.seek(0)
+    with Image.open(out) as image:  # a palette keeps it to a few tens of KB
+        small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
+        result = io.BytesIO()
+        small.save(result, format="PNG", optimize=True)
+    return result.getvalue()
+
+
+def _clean(name: str) -> str:
+    return "".join(ch for ch in name if ord(ch) < 0x2000).strip() or "?"
+
+
+def totals_chart(names: Sequence[str], scores: Sequence[Sequence[int]], *, title: str = "",
+                 deal_label: str = "deal", description: str = "") -> Picture:
+    """Running totals per player after each deal of a series; `scores[d][p]` is what player p scored in
+    deal d (0 for the dealer sitting out)."""
+    figure, axes = _figure(6.4, 3.2)
+    deals = list(range(len(scores) + 1))
+    for place, name in enumerate(names):
+        running = [0]
+        for row in scores:
+            running.append(running[-1] + row[place])
+        axes.plot(deals, running, marker="o", markersize=3.5, linewidth=2, color=_COLOURS[place % 4],
+                  label=f"{_clean(name)} ({running[-1]})")
+    axes.set_xlabel(deal_label, color=_INK, fontsize=9)
+    axes.set_xlim(0, max(1, len(scores)))
+    axes.xaxis.get_major_locator().set_params(integer=True)
+    if title:
+        axes.set_title(title, color=_INK, fontsize=11)
+    axes.legend(loc="upper left", fontsize=8, facecolor=_BACKGROUND, edgecolor="#45484f", labelcolor=_INK)
+    figure.tight_layout()
+    return Picture(_png(figure), "list.png", description, ())
+
+
+def points_chart(name: str, points: Sequence[tuple[datetime, int]], *, title: str = "",
+                 description: str = "") -> Picture:
+    """A player's list points over time: each deal's score as a bar, the running total as a line."""
+    figure, axes = _figure(6.4, 3.2)
+    times = [at for at, _ in points]
+    running, total = [], 0
+    for _, score in points:
+        total += score
+        running.append(total)
+    axes.plot(times, running, linewidth=2, color=_COLOURS[0], label=f"{_clean(name)} ({total})")
+    axes.scatter(times, running, s=10, color=_COLOURS[0])
+    if title:
+        axes.set_title(title, color=_INK, fontsize=11)
+    figure.autofmt_xdate()
+    axes.legend(loc="upper left", fontsize=8, facecolor=_BACKGROUND, edgecolor="#45484f", labelcolor=_INK)
+    figure.tight_layout()
+    return Picture(_png(figure), "points.png", description, ())

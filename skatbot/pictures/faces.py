@@ -1,0 +1,99 @@
+"""Card faces and emoji tiles, drawn from code: a corner index (rank and suit) and a large suit symbol.
+
+Drawn three times larger and scaled down, so edges are smooth at 32 px as at card size. Faces are cached
+per (card, deck, width): a hand or trick sheet only pastes them.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from skatbot.engine import Card, Rank
+
+from .suits import FRENCH, GERMAN, draw_suit, text_ink
+
+CARD_RATIO = 1.5
+"""Height over width of a card face."""
+EMOJI_SIZE = 128
+"""Discord shows emojis at up to 48 px (128 px is its recommended upload size)."""
+_SCALE = 3
+_RANKS = {FRENCH: ("7", "8", "9", "10", "J", "Q", "K", "A"), GERMAN: ("7", "8", "9", "10", "U", "O", "K", "D")}
+_DECK_LETTER = {FRENCH: "f", GERMAN: "g"}
+
+
+def rank_text(card: Card, deck: str) -> str:
+    """The corner index: J Q K A in the French deck, U O K D (Unter, Ober, König, Daus) in the German."""
+    return _RANKS[deck][card.rank]
+
+
+def emoji_name(card: Card, deck: str) -> str:
+    """The application emoji's name, e.g. `sk_f_CJ`, `sk_g_ST` (letters, digits, underscores: Discord's rule)."""
+    return f"sk_{_DECK_LETTER[deck]}_{card.iss}"
+
+
+@lru_cache(maxsize=16)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _text(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, height: float,
+          fill: tuple[int, int, int]) -> None:
+    """Text of about `height` pixels (cap height), centred; a thin stroke makes the default font bolder."""
+    font = _font(max(6, round(height * 1.38)))
+    draw.text(centre, text, font=font, fill=fill, anchor="mm", stroke_width=max(1, round(height / 14)),
+              stroke_fill=fill)
+
+
+def _paper(size: tuple[int, int], radius: int, border: tuple[int, int, int], border_width: int) -> tuple[
+        Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, size[0] - 1, size[1] - 1), radius=radius, fill=(255, 255, 255),
+                           outline=border, width=border_width)
+    return image, draw
+
+
+@lru_cache(maxsize=512)
+def card_face(card: Card, deck: str = FRENCH, width: int = 84) -> Image.Image:
+    """One card, `width` pixels wide (RGBA, rounded corners). The index sits in the top left corner, large,
+    so that it stays readable where cards overlap in a fanned hand."""
+    w, h = width * _SCALE, round(width * CARD_RATIO) * _SCALE
+    image, draw = _paper((w, h), radius=w // 10, border=(120, 120, 120), border_width=max(2, w // 60))
+    ink = text_ink(deck, card.suit)
+    rank = rank_text(card, deck)
+    index_w = w * 0.36
+    _text(draw, (w * 0.04 + index_w / 2, h * 0.13), rank, w * (0.2 if len(rank) == 1 else 0.17), ink)
+    symbol = w * 0.26
+    draw_suit(draw, deck, card.suit, (w * 0.04 + (index_w - symbol) / 2, h * 0.24, symbol, symbol))
+    if card.rank in (Rank.JACK, Rank.QUEEN, Rank.KING):  # picture cards: a framed rank in the middle
+        draw.rounded_rectangle((w * 0.36, h * 0.3, w * 0.92, h * 0.92), radius=w // 16, outline=ink,
+                               width=max(2, w // 40))
+        _text(draw, (w * 0.64, h * 0.47), rank, w * 0.22, ink)
+        big = w * 0.3
+        draw_suit(draw, deck, card.suit, (w * 0.64 - big / 2, h * 0.6, big, big))
+    else:
+        big = w * 0.5
+        draw_suit(draw, deck, card.suit, (w * 0.64 - big / 2, h * 0.62 - big / 2, big, big))
+    return image.resize((width, round(width * CARD_RATIO)), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=64)
+def emoji_image(card: Card, deck: str = FRENCH) -> Image.Image:
+    """A square tile for an emoji: the rank above, the suit symbol below, both as large as fits."""
+    s = EMOJI_SIZE * _SCALE
+    image, draw = _paper((s, s), radius=s // 7, border=text_ink(deck, card.suit), border_width=s // 24)
+    rank = rank_text(card, deck)
+    _text(draw, (s * 0.5, s * 0.28), rank, s * (0.32 if len(rank) == 1 else 0.28), text_ink(deck, card.suit))
+    symbol = s * 0.44
+    draw_suit(draw, deck, card.suit, ((s - symbol) / 2, s * 0.5, symbol, symbol))
+    return image.resize((EMOJI_SIZE, EMOJI_SIZE), Image.Resampling.LANCZOS)
+
+
+def emoji_png(card: Card, deck: str = FRENCH) -> bytes:
+    """The emoji's PNG (well under Discord's 256 KiB)."""
+    out = io.BytesIO()
+    emoji_image(card, deck).save(out, format="PNG", optimize=True)
+    return out.getvalue()
