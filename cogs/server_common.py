@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from skatbot.storage import NotFound
 from skatbot.ui.calculator import ValueInputError
-from skatbot.ui.i18n import EN, language_of, t
+from skatbot.ui.i18n import language_of, t, template, tn
 from skatbot.ui.leaderboard import PageOutOfRange
 from skatbot.ui.server_settings import SettingsInputError
 
@@ -40,16 +40,16 @@ class ServerError(Exception):
 
 def en(key: str) -> str:
     """The English text of a command or option description (German comes through the translator)."""
-    return EN[key]
+    return template("en", key)
 
 
 def describe(key: str) -> app_commands.locale_str:
     """An option description the translator can localize (discord.py translates only locale_str there)."""
-    return app_commands.locale_str(EN[key], key=key)
+    return app_commands.locale_str(template("en", key), key=key)
 
 
 def choice(key: str, value: str) -> app_commands.Choice[str]:
-    return app_commands.Choice(name=app_commands.locale_str(EN[key], key=key), value=value)
+    return app_commands.Choice(name=app_commands.locale_str(template("en", key), key=key), value=value)
 
 
 async def server_language(interaction: discord.Interaction) -> str:
@@ -86,7 +86,7 @@ def error_text(error: BaseException, lang: str) -> str | None:
     if isinstance(error, (ServerError, ValueInputError, SettingsInputError)):
         return t(lang, error.key, **error.values)
     if isinstance(error, PageOutOfRange):
-        return t(lang, "lb.error.page", page=error.page, pages=error.pages)
+        return tn(lang, "lb.error.page", error.pages, page=error.page)
     if isinstance(error, NotFound):
         return t(lang, "server.error.not_found")
     return None

@@ -16,7 +16,7 @@ from discord import app_commands
 
 from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.rules import PRESETS
-from skatbot.ui.i18n import language_of
+from skatbot.ui.i18n import LANGUAGES, language_of
 from skatbot.ui.refusals import refusal_text
 from skatbot.ui.server_settings import (
     OPTION_NAMES, SettingsInputError, SettingsRequest, active_rules, apply_request,
@@ -43,7 +43,8 @@ log = logging.getLogger(__name__)
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
 OPTION_CHOICES = [app_commands.Choice(name=name, value=name) for name in OPTION_NAMES]
 DECK_CHOICES = [choice("choice.deck.french", "french"), choice("choice.deck.german", "german")]
-LANGUAGE_CHOICES = [choice("choice.language.en", "en"), choice("choice.language.de", "de")]
+LANGUAGE_CHOICES = [app_commands.Choice(name=language.name, value=language.code) for language in LANGUAGES]
+"""Every language of the registry, each under its own name (no translation needed)."""
 TABLES_CHOICES = [choice("choice.tables.thread", "thread"), choice("choice.tables.channel", "channel")]
 
 

@@ -134,7 +134,7 @@ RULE_REASONS: dict[str, str] = {
     "option_choice": "{option} must be one of: {allowed}",
     "option_switch": "{option} must be true or false",
     "option_value": "bad value {value!r} for rule option {option}",
-    "options_unknown": "unknown rule option(s): {options}",
+    "options_unknown": "unknown rule option: {options}",
     "preset_unknown": "unknown rules preset {preset!r}: choose one of {presets}",
     "bock_trigger_unknown": "Bock triggers must be among: {allowed}",
     "bock_triggers_list": "bock_triggers is a list of triggers",

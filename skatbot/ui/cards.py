@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from skatbot.engine import Card, Contract, GameType, Rank, Suit
 
+from .i18n import t
+
 FRENCH, GERMAN = "french", "german"
 
 _GERMAN_SUIT = {Suit.CLUBS: "Ei", Suit.SPADES: "Gr", Suit.HEARTS: "Rot", Suit.DIAMONDS: "Sch"}
@@ -21,37 +23,16 @@ def cards_text(cards: list[Card] | tuple[Card, ...], deck: str = FRENCH) -> str:
     return " ".join(card_label(card, deck) for card in cards) or "–"
 
 
-SUIT_NAMES = {
-    ("en", FRENCH): {GameType.CLUBS: "♣ Clubs", GameType.SPADES: "♠ Spades", GameType.HEARTS: "♥ Hearts",
-                     GameType.DIAMONDS: "♦ Diamonds"},
-    ("de", FRENCH): {GameType.CLUBS: "♣ Kreuz", GameType.SPADES: "♠ Pik", GameType.HEARTS: "♥ Herz",
-                     GameType.DIAMONDS: "♦ Karo"},
-    ("en", GERMAN): {GameType.CLUBS: "Acorns (Eichel)", GameType.SPADES: "Leaves (Grün)",
-                     GameType.HEARTS: "Hearts (Rot)", GameType.DIAMONDS: "Bells (Schellen)"},
-    ("de", GERMAN): {GameType.CLUBS: "Eichel", GameType.SPADES: "Grün", GameType.HEARTS: "Rot",
-                     GameType.DIAMONDS: "Schellen"},
-}
-OTHER_GAMES = {
-    "en": {GameType.GRAND: "Grand", GameType.NULL: "Null", GameType.RAMSCH: "Ramsch"},
-    "de": {GameType.GRAND: "Grand", GameType.NULL: "Null", GameType.RAMSCH: "Ramsch"},
-}
-ANNOUNCEMENTS = {
-    "en": {"hand": "hand", "schneider": "schneider announced", "schwarz": "schwarz announced", "ouvert": "ouvert",
-           "musik": "Musik"},
-    "de": {"hand": "Hand", "schneider": "Schneider angesagt", "schwarz": "Schwarz angesagt", "ouvert": "offen",
-           "musik": "Musik"},
-}
-
-
 def game_name(game: GameType, lang: str = "en", deck: str = FRENCH) -> str:
+    """A game's name in the reader's language; suits as the server's deck names them."""
     if game.is_suit:
-        return SUIT_NAMES[(lang if lang in ("en", "de") else "en", deck)][game]
-    return OTHER_GAMES.get(lang, OTHER_GAMES["en"])[game]
+        return t(lang, f"game.{deck}.{game.name.lower()}")
+    return t(lang, f"game.{game.name.lower()}")
 
 
 def contract_name(contract: Contract, lang: str = "en", deck: str = FRENCH) -> str:
     """`♣ Clubs hand, schneider announced`."""
-    words = ANNOUNCEMENTS.get(lang, ANNOUNCEMENTS["en"])
+    words = {flag: t(lang, f"announce.{flag}") for flag in ("hand", "schneider", "schwarz", "ouvert", "musik")}
     extras = [words[flag] for flag in ("hand", "schneider", "schwarz", "ouvert", "musik")
               if getattr(contract, flag, False)]
     if contract.schwarz and "schneider" in [f for f in ("schneider",) if contract.schneider]:

@@ -1,32 +1,57 @@
-"""One translation catalog for every text a player reads, complete in English and German.
+"""Every text a player or admin reads, from the gettext catalogs in skatbot/locale/ (one .po per language
+of the registry in languages.py).
 
-`t(lang, key, **values)` formats the entry; a missing key in either language fails a test, so the two
-catalogs cannot drift apart.
+`t(lang, key, **values)` formats an entry, `tn(lang, key, n, **values)` the plural form for a count
+(the count is `{n}`). Msgids are keys; a language that lacks one falls back to English, and a test
+fails for it (tests/ui/test_catalogs.py). The .po files are compiled in memory on first use, so a
+fresh clone needs no build step. New texts: see README.md, section Languages.
 """
 
 from __future__ import annotations
 
-from .catalog_de import DE as DE_PLAY
-from .catalog_en import EN as EN_PLAY
-from .catalog_server_de import DE_SERVER
-from .catalog_server_en import EN_SERVER
+import io
+from functools import cache
 
-EN = {**EN_PLAY, **EN_SERVER}
-DE = {**DE_PLAY, **DE_SERVER}
-CATALOGS: dict[str, dict[str, str]] = {"en": EN, "de": DE}
-LANGUAGES = tuple(CATALOGS)
+from babel.support import Translations
+
+from .catalogs import mo_bytes, read_catalog
+from .languages import BY_CODE, CODES, LANGUAGES, SOURCE, language_of
+
+__all__ = ["CODES", "LANGUAGES", "N_", "language_of", "t", "template", "tn", "translations"]
 
 
-def language_of(locale: str | None, fallback: str = "en") -> str:
-    """The catalog for a Discord locale such as `de` or `en-US`, else the fallback (the server's)."""
-    if locale:
-        code = str(locale).split("-")[0].lower()
-        if code in CATALOGS:
-            return code
-    return fallback if fallback in CATALOGS else "en"
+@cache
+def translations(lang: str) -> Translations:
+    """The compiled catalog of a language of the registry (English for any other code)."""
+    code = lang if lang in BY_CODE else SOURCE
+    return Translations(io.BytesIO(mo_bytes(read_catalog(code))), domain="skatbot")
+
+
+def template(lang: str, key: str) -> str:
+    """The unformatted text of a key in a language (English where the language lacks it)."""
+    text = translations(lang).gettext(key)
+    if text == key and lang != SOURCE:
+        text = translations(SOURCE).gettext(key)
+    if text == key:
+        raise KeyError(f"no catalog entry {key!r}")
+    return text
 
 
 def t(lang: str, key: str, **values: object) -> str:
-    catalog = CATALOGS.get(lang, EN)
-    template = catalog.get(key) or EN[key]
-    return template.format(**values) if values else template
+    text = template(lang, key)
+    return text.format(**values) if values else text
+
+
+def tn(lang: str, key: str, n: int, **values: object) -> str:
+    """The plural form of `key` for the count `n` (`1 deal`, `2 deals`; Danish and French their own)."""
+    text = translations(lang).ngettext(key, key, n)
+    if text == key and lang != SOURCE:
+        text = translations(SOURCE).ngettext(key, key, n)
+    if text == key:
+        raise KeyError(f"no plural catalog entry {key!r}")
+    return text.format(n=n, **values)
+
+
+def N_(key: str) -> str:
+    """Marks a key written away from its t() call (in a table of keys), so pybabel extract finds it."""
+    return key

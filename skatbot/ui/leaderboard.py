@@ -11,7 +11,7 @@ from enum import Enum
 
 from skatbot.storage.models import LeaderboardRow, Window
 
-from .i18n import t
+from .i18n import t, tn
 
 PAGE_SIZE = 10
 PERIODS = {"week": Window.WEEK, "month": Window.MONTH, "all": Window.ALL}
@@ -86,7 +86,7 @@ def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
         return "\n".join(lines)
     for row in board.humans:
         lines.append(t(lang, "lb.row", rank=row.rank, name=_name(row.display_name), value=scoring.value_of(row),
-                       deals=row.deals, won=row.won, declared=row.declared))
+                       deals=tn(lang, "count.deals", row.deals), won=row.won, declared=row.declared))
     if not board.humans:
         lines.append(t(lang, "lb.no_humans"))
     if board.ai:
@@ -94,7 +94,7 @@ def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
         lines.append(t(lang, "lb.ai_title"))
         for row in board.ai[:PAGE_SIZE]:
             lines.append(t(lang, "lb.ai_row", name=_name(row.display_name), value=scoring.value_of(row),
-                           deals=row.deals, won=row.won, declared=row.declared))
+                           deals=tn(lang, "count.deals", row.deals), won=row.won, declared=row.declared))
     lines.append("")
     lines.append(t(lang, "lb.footer", page=board.page, pages=board.pages, players=board.total_humans))
     return "\n".join(lines)

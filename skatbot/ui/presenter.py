@@ -21,7 +21,7 @@ from skatbot.tables.game import TableState
 
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
-from .i18n import t
+from .i18n import t, tn
 from .pacing import EditPacer
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
@@ -111,8 +111,8 @@ class DiscordPresenter:
             elif isinstance(event, ev.TurnWarning):
                 occupant = game.places[event.place]
                 if occupant.user_id is not None:
-                    await channel.send(t(lang, "notice.warning", mention=f"<@{occupant.user_id}>",
-                                         seconds=int(event.seconds_left)))
+                    await channel.send(tn(lang, "notice.warning", int(event.seconds_left),
+                                          mention=f"<@{occupant.user_id}>"))
             elif isinstance(event, ev.StandInStarted):
                 name = game.places[event.place].name
                 key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"

@@ -12,7 +12,7 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables.game import FinishedDeal, TableGame, TableState
 
 from .cards import FRENCH, card_label, cards_text, contract_name
-from .i18n import t
+from .i18n import t, tn
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 
@@ -28,7 +28,8 @@ def seat_name(game: TableGame, seat: int, number: int | None = None) -> str:
 
 
 def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
-    lines = [t(lang, "lobby.title", id=table_id, size=game.size, deals=game.deals)]
+    lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", game.size),
+                   deals=tn(lang, "count.deals", game.deals))]
     lines.append(t(lang, "lobby.rules", rules=game.rules.preset_name() or t(lang, "lobby.custom_rules")))
     for place in range(game.size):
         name = player_name(game, place) if place < len(game.places) else t(lang, "lobby.empty")
@@ -126,7 +127,7 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
         key = "result.won" if result.won else "result.overbid" if result.overbid else "result.lost"
         head = t(lang, key, name=names[places[result.declarer]],
                  game=contract_name(result.contract, lang, deck), value=result.value,
-                 points=result.declarer_points, score=f"{result.seat_scores[result.declarer]:+d}")
+                 points=tn(lang, "count.card_points", result.declarer_points), score=f"{result.seat_scores[result.declarer]:+d}")
         extras = []
         if result.schwarz:
             extras.append(t(lang, "result.schwarz"))
@@ -146,7 +147,7 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
 def list_text(game: TableGame, lang: str) -> str:
     """The Skatliste so far: one line per deal and the running totals."""
     names = [player_name(game, p) for p in range(len(game.places))]
-    header = t(lang, "list.title", done=len(game.finished), deals=game.deals)
+    header = tn(lang, "list.title", game.deals, done=len(game.finished))
     rows = []
     for row in game.finished:
         result = row.result

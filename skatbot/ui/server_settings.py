@@ -15,7 +15,7 @@ from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
 from skatbot.storage.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
 
-from .i18n import LANGUAGES
+from .languages import CODES
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
 TURN_RANGE = (15, 3600)  # seconds a player has for a move
@@ -134,8 +134,8 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
         updated = replace(updated, deck_style=request.deck)
         changes.append(Change("settings.changed.deck", {"deck": request.deck}))
     if request.language is not None:
-        if request.language not in LANGUAGES:
-            raise SettingsInputError("settings.error.language", languages=", ".join(LANGUAGES))
+        if request.language not in CODES:
+            raise SettingsInputError("settings.error.language", languages=", ".join(CODES))
         updated = replace(updated, language=request.language)
         changes.append(Change("settings.changed.language", {"language": request.language}))
     if request.tables is not None:

@@ -14,12 +14,15 @@ from skatbot.storage.models import DealSummary, PlayerStats, ServerSettings
 
 from .calculator import ValueAnswer
 from .cards import contract_name, game_name
-from .i18n import t
+from .i18n import t, tn
+from .languages import language_name
 from .leaderboard import _name
 from .rules_text import rules_lines
 from .server_settings import Change
 
 HELP_PAGES = 4
+COUNTED_STEPS = frozenset({"value.step.with", "value.step.against"})
+"""Calculator steps that name a count (matadors), in the plural form for it."""
 
 
 def percent(part: int, whole: int) -> int:
@@ -36,9 +39,9 @@ def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
     lines = [
         t(lang, "stats.title", name=name, period=t(lang, f"lb.period.{period}")),
         t(lang, "stats.totals", deals=stats.deals, points=signed(stats.points), seeger=signed(stats.seeger)),
-        t(lang, "stats.declarer", games=stats.declared, won=stats.declared_won,
+        tn(lang, "stats.declarer", stats.declared, won=stats.declared_won,
           rate=percent(stats.declared_won, stats.declared)),
-        t(lang, "stats.defender", games=stats.defended, won=stats.defended_won,
+        tn(lang, "stats.defender", stats.defended, won=stats.defended_won,
           rate=percent(stats.defended_won, stats.defended)),
         t(lang, "stats.by_type", suits=by_type.get("suits", 0), grand=by_type.get("grand", 0),
           null=by_type.get("null", 0), hand=by_type.get("hand", 0), ouvert=by_type.get("ouvert", 0)),
@@ -51,8 +54,8 @@ def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
                        deal=stats.biggest_loss.deal_id))
     if stats.best_series is not None:
         best = stats.best_series
-        lines.append(t(lang, "stats.best_series", place=best.place, total=signed(best.total),
-                       table=stats.best_series_table, deals=best.deals))
+        lines.append(tn(lang, "stats.best_series", best.deals, place=best.place, total=signed(best.total),
+                        table=stats.best_series_table))
     return "\n".join(lines)
 
 
@@ -102,7 +105,8 @@ def value_text(result: ValueAnswer, lang: str, deck: str) -> str:
         lines.append(t(lang, "value.null", game=contract_name(result.contract, lang, deck), value=result.value))
     else:
         for index, step in enumerate(result.steps, start=1):
-            lines.append(t(lang, "value.step_line", index=index, step=t(lang, step.key, count=step.count),
+            lines.append(t(lang, "value.step_line", index=index, step=tn(lang, step.key, step.count) if step.key in COUNTED_STEPS
+                           else t(lang, step.key),
                            total=step.total))
         lines.append(t(lang, "value.product", multiplier=result.multiplier, base=result.base,
                        game=game_name(game, lang, deck), value=result.value))
@@ -126,7 +130,7 @@ def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
           options=options or t(lang, "settings.no_options")),
         t(lang, "settings.timers", turn=settings.turn_seconds, warning=settings.warning_seconds),
         t(lang, "settings.deck", deck=t(lang, f"settings.deck.{settings.deck_style}")),
-        t(lang, "settings.language", language=t(lang, f"settings.language.{settings.language}")),
+        t(lang, "settings.language", language=language_name(settings.language)),
         t(lang, "settings.tables", tables=t(lang, f"settings.tables.{settings.channel_policy}")),
         t(lang, "settings.rules_head"),
     ]
@@ -142,7 +146,7 @@ def changes_text(changes: Sequence[Change], lang: str) -> str:
         if "deck" in values:
             values["deck"] = t(lang, f"settings.deck.{values['deck']}")
         if "language" in values:
-            values["language"] = t(lang, f"settings.language.{values['language']}")
+            values["language"] = language_name(str(values["language"]))
         if "tables" in values:
             values["tables"] = t(lang, f"settings.tables.{values['tables']}")
         lines.append("• " + t(lang, change.key, **values))

@@ -2,7 +2,8 @@
 
 Command names stay English (people share them in chat); descriptions, option descriptions and choice
 names come from the catalog. A key is taken from the `locale_str` (`key=` extra) or, for commands and
-groups, from the qualified name: `cmd.skat.scores.leaderboard`.
+groups, from the qualified name: `cmd.skat.scores.leaderboard`. Discord shows each user the text of
+their client language; every language of the registry (languages.py) is offered.
 """
 
 from __future__ import annotations
@@ -10,9 +11,11 @@ from __future__ import annotations
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from .i18n import CATALOGS
+from .i18n import template
+from .languages import LANGUAGES, SOURCE
 
-LOCALES: dict[Locale, str] = {Locale.german: "de"}
+LOCALES: dict[Locale, str] = {Locale(locale): language.code for language in LANGUAGES if language.code != SOURCE
+                              for locale in language.discord_locales}
 """Discord locales we translate into; English is the text in the code."""
 
 
@@ -34,4 +37,9 @@ class CatalogTranslator(app_commands.Translator):
         if lang is None or context.location in (Where.command_name, Where.group_name, Where.parameter_name):
             return None
         key = key_for(string, context)
-        return CATALOGS[lang].get(key) if key is not None else None
+        if key is None:
+            return None
+        try:
+            return template(lang, key)
+        except KeyError:
+            return None

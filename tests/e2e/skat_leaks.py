@@ -20,8 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skatbot.ui.catalog_de import DE
-from skatbot.ui.catalog_en import EN
+from skatbot.ui.i18n import CODES, template
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 
 CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
@@ -39,7 +38,7 @@ def _pattern(template: str, anchored_end: bool = True) -> re.Pattern[str]:
 
 
 def _both(key: str, anchored_end: bool = True) -> list[re.Pattern[str]]:
-    return [_pattern(EN[key], anchored_end), _pattern(DE[key], anchored_end)]
+    return [_pattern(template(code, key), anchored_end) for code in CODES]
 
 
 HAND_TITLE = _both("hand.title")
@@ -53,8 +52,8 @@ GAME = _both("board.game")
 SKAT = _both("result.skat")
 
 
-SEATS = {EN[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))} | \
-    {DE[key]: seat for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))}
+SEATS = {template(code, key): seat for code in CODES
+         for seat, key in enumerate(("seat.forehand", "seat.middlehand", "seat.rearhand"))}
 
 
 def _match(patterns: list[re.Pattern[str]], line: str) -> re.Match[str] | None:

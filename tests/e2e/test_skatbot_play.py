@@ -49,7 +49,7 @@ async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, sta
     assert 0 <= int(found[4]) <= 120
     assert (found[2] == "won") == (score > 0)
     assert re.search(r"^Skat: [♣♠♥♦]\S+ [♣♠♥♦]\S+$", result, re.M)
-    assert "**Score list** (1 of 1 deals)" in result and f"{declarer} {score}" in result.split("Totals: ")[1]
+    assert "**Score list** (1 of 1 deal)" in result and f"{declarer} {score}" in result.split("Totals: ")[1]
     listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
     assert listed.visibility == "ephemeral" and listed.content == result[result.index("**Score list**"):]
     assert latest_hand(fake, alice) is not None and not latest_hand(fake, alice).buttons()  # type: ignore[union-attr]
@@ -77,7 +77,7 @@ async def test_a_german_player_gets_german_texts(club: Club, start_bot, tmp_path
                [b.get("label", "") for m in fake.messages(include_deleted=True) if m.viewer_id == dieter.id
                 for v in m.history for row in v.components for b in row.get("components", [])])
     listed = await (await fake.slash(dieter, channel, "skat", subcommand="list")).wait_message()
-    assert listed.content.startswith("**Skatliste** (1 von 1 Spielen)")
+    assert listed.content.startswith("**Skatliste** (1 von 1 Spiel)")
     assert any(t.startswith("**Result of deal 1**") for t in public_texts(fake, channel)), "public: server language"
     assert_no_public_leaks(fake, [dieter], database=tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)

@@ -59,7 +59,7 @@ async def test_lists_in_english(club: Club, start_bot, tmp_path: Path) -> None: 
     assert "this week" in by_seeger.content and "Seeger-Fabian points" in by_seeger.content
 
     too_far = await run(fake, alice, club.channel, "leaderboard", group="scores", page=9)
-    assert ephemeral_to(too_far, alice) and "There is no page 9: the ranking has 2 page(s)." in too_far.content
+    assert ephemeral_to(too_far, alice) and "There is no page 9: the ranking has 2 pages." in too_far.content
 
     mine = await run(fake, alice, club.channel, "stats", group="scores")
     assert "alice" in mine.content and "Deals played: 2" in mine.content and "As declarer" in mine.content
@@ -123,7 +123,7 @@ async def test_lists_in_german(club: Club, start_bot, tmp_path: Path,  # type: i
     await fake.wait_for(lambda: "Seite 2 von 2" in board.content, 5, "the second page")
 
     too_far = await run(fake, alice, club.channel, "leaderboard", group="scores", page=3)
-    assert "Eine Seite 3 gibt es nicht: die Rangliste hat 2 Seite(n)." in too_far.content
+    assert "Eine Seite 3 gibt es nicht: die Rangliste hat 2 Seiten." in too_far.content
     mine = await run(fake, alice, club.channel, "stats", group="scores")
     assert "auf diesem Server" in mine.content and "Als Alleinspieler" in mine.content
     nobody = await run(fake, alice, club.channel, "stats", group="scores", player=carol)
@@ -169,7 +169,7 @@ async def test_help_rules_and_value_in_both_languages(club: Club, start_bot, tmp
     assert "Die Regeln des Servers für neue Tische" in regeln.content and "Alle passen" in regeln.content
 
     value = await run(fake, alice, club.channel, "value", group="help", game="clubs", matadors=2, bid=33)
-    assert "1. with 2 matador(s) → 2" in value.content and "2. game → 3" in value.content
+    assert "1. with 2 matadors → 2" in value.content and "2. game → 3" in value.content
     assert "3 × 12 (base value of ♣ Clubs) = **36**" in value.content
     assert "✅ 36 reaches the bid of 33. Won: +36; lost: −72" in value.content
     overbid = await run(fake, alice, club.channel, "value", group="help", game="clubs", matadors=1, bid=33)
@@ -247,7 +247,7 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot,
     assert "Acorns (Eichel)" in acorns.content  # the server's deck style names the suits
 
     german = await run(fake, admin, club.channel, "settings", language="de")
-    assert "language: German" in german.content
+    assert "language: Deutsch" in german.content
     # frank's Discord speaks French, which we do not: he gets the server's language, now German.
     fallback = await run(fake, frank, club.channel, "rules", group="help")
     assert "Die Regeln des Servers für neue Tische" in fallback.content

@@ -93,7 +93,7 @@ async def test_a_table_plays_in_its_own_thread(club: Club, start_bot, tmp_path: 
     assert notice.content == "🃏 **alice**'s Skat table has ended (see the thread for the results)."
     assert notice.history[0].content.startswith("🃏 **alice** opens a Skat table")
     listed = await run(fake, alice, thread, "list")  # the thread still answers for its finished table
-    assert listed.content.startswith("**Score list** (1 of 1 deals)")
+    assert listed.content.startswith("**Score list** (1 of 1 deal)")
 
     # The hidden-card check reads the thread's messages (and everything else that is public).
     thread_boards = [m for m in public(fake, thread) if m.content.startswith("**Deal 1 of 1**")]

@@ -48,7 +48,7 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
 
     # alice does nothing: warned, replaced turn by turn, then for good; carol plays deal 1 out.
     await carol_plays_on(lambda: said("alice missed several turns"))
-    assert said(f"⏰ <@{alice.id}>, 1 seconds left") and said("Time is up: the computer played for alice")
+    assert said(f"⏰ <@{alice.id}>, 1 second left") and said("Time is up: the computer played for alice")
     await carol_plays_on(lambda: said("**Result of deal 1**"))
     back = await (await fake.slash(alice, channel, "skat", subcommand="join")).wait_message()
     assert back.content == "You sit at table #1."

@@ -13,6 +13,7 @@ from discord import app_commands
 
 from skatbot.app import EXTENSIONS, SkatBot
 from skatbot.config import Settings
+from skatbot.ui.languages import BY_CODE
 from skatbot.ui.translator import CatalogTranslator
 
 SERVER_PARTS = ("scores", "help", "settings")
@@ -80,5 +81,7 @@ async def test_every_server_option_and_choice_is_in_german(published: dict[str, 
             german = (option.get("description_localizations") or {}).get("de")
             assert german and len(german) <= 100 and len(option["description"]) <= 100, (path, option["name"])
             for choice in option.get("choices", []):
-                if option["name"] not in ("preset", "option"):  # rule names are the engine's words
+                if option["name"] == "language":  # each language under its own name, for every reader
+                    assert choice["name"] == BY_CODE[choice["value"]].name and not choice.get("name_localizations")
+                elif option["name"] not in ("preset", "option"):  # rule names are the engine's words
                     assert choice["name_localizations"]["de"], (path, option["name"], choice["value"])

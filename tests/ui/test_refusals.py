@@ -27,10 +27,9 @@ from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join, Start
 from skatbot.tables.manager import ChannelBusy
 from skatbot.ui.cards import FRENCH, GERMAN
-from skatbot.ui.catalog_de import DE
-from skatbot.ui.catalog_en import EN
 from skatbot.storage.models import ServerSettings
-from skatbot.ui.i18n import t
+from skatbot.ui.catalogs import entries, read_catalog
+from skatbot.ui.i18n import CODES, t, template
 from skatbot.ui.refusals import COMMAND_REASONS, OWN_REPLIES, CommandRefusal, refusal_reply, refusal_text
 from skatbot.ui.server_settings import SettingsInputError, SettingsRequest, apply_request
 
@@ -91,15 +90,16 @@ def test_the_registries_do_not_share_a_key() -> None:
 
 def test_every_catalog_reason_is_a_key_some_layer_raises() -> None:
     """No stale text: the catalogs hold the reasons of the registries and nothing more."""
-    for catalog in (EN, DE):
-        assert {key.removeprefix("reason.") for key in catalog if key.startswith("reason.")} == set(ALL_KEYS)
+    for code in CODES:
+        keys = entries(read_catalog(code))
+        assert {key.removeprefix("reason.") for key in keys if key.startswith("reason.")} == set(ALL_KEYS), code
 
 
 @pytest.mark.parametrize("key", ALL_KEYS)
 def test_each_reason_has_the_same_values_in_both_languages(key: str) -> None:
     given = fields(refusal_class(key).reasons[key])
-    assert fields(EN[f"reason.{key}"]) == given
-    assert fields(DE[f"reason.{key}"]) == given
+    for code in CODES:
+        assert fields(template(code, f"reason.{key}")) == given, code
     assert set(SAMPLES) >= given, f"no sample value for {given - set(SAMPLES)}"
 
 
@@ -252,10 +252,10 @@ def test_joining_a_started_table_is_refused_in_german() -> None:
 
 
 def test_the_common_refusals_have_a_reply_of_their_own() -> None:
-    assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), "de") == DE["error.not_your_turn"]
+    assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), "de") == template("de", "error.not_your_turn")
     assert refusal_reply(CommandRefusal("bad_card", text="XY"), "de") == \
         "'XY' ist keine Karte. Schreib sie wie CJ, ST, ♠10."
-    assert refusal_reply(WrongTableState("old_button"), "en") == EN["error.stale"]
+    assert refusal_reply(WrongTableState("old_button"), "en") == template("en", "error.stale")
 
 
 def test_rules_that_do_not_go_together_are_refused_in_german() -> None:

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from skatbot.ui.i18n import EN
+from skatbot.ui.catalogs import entries, read_catalog
+
+EN = entries(read_catalog("en"))
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ["cogs/scores.py", "cogs/guide.py", "cogs/settings.py", "cogs/server_common.py",

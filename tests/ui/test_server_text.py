@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
@@ -28,6 +29,9 @@ def test_stats_in_english_and_german() -> None:
     assert "Best series: place 1 with +120 at table #3 (6 deals)" in english
     german = stats_text(STATS, "de", "week")
     assert "diese Woche" in german and "Als Alleinspieler: 5 Spiele, 3 gewonnen (60 %)" in german
+    one = replace(STATS, declared=1, declared_won=1, best_series=SeriesStanding(5, 1, 120, 400, 1))
+    assert "As declarer: 1 game, 1 won (100%)" in stats_text(one, "en", "all")
+    assert "(1 deal)" in stats_text(one, "en", "all") and "(1 Spiel)" in stats_text(one, "de", "all")
 
 
 def test_history_names_games_in_the_servers_deck() -> None:
@@ -51,7 +55,7 @@ def test_settings_and_changes(lang: str) -> None:
     confirmed = changes_text([Change("settings.changed.deck", {"deck": "german"}),
                               Change("settings.changed.language", {"language": "de"})], lang)
     assert ("German suits" if lang == "en" else "deutsches Blatt") in confirmed
-    assert ("language: German" if lang == "en" else "Sprache: Deutsch") in confirmed
+    assert ("language: Deutsch" if lang == "en" else "Sprache: Deutsch") in confirmed
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
