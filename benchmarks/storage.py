@@ -28,7 +28,7 @@ from pathlib import Path
 
 from skatbot.engine import Deal, RuleSet
 from skatbot.engine.series import Series
-from skatbot.storage import LogKind, Player, SqliteStorage, Window
+from skatbot.storage import Player, SqliteStorage, Window
 from skatbot.storage.recording import deal_record
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -258,8 +258,7 @@ async def _append_actions(storage: SqliteStorage, count: int) -> float:
     samples = []
     for seq in range(count):
         started = time.perf_counter()
-        await storage.tables.append(table_id=table.table_id, seq=seq, deal_number=1, kind=LogKind.ACTION,
-                                    payload="play CJ", seat=seq % 3, now=NOW)
+        await storage.tables.append(table_id=table.table_id, seq=seq, entry=f"act 0 {seq % 3} play CJ", now=NOW)
         samples.append((time.perf_counter() - started) * 1000)
     samples.sort()
     print(f"  append_action median {statistics.median(samples):.2f} ms over {count} appends")

@@ -14,7 +14,6 @@ from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
-from skatbot.wiring import SEATS_KEY
 
 from .server_common import AttachedGroup, AttachingCog, choice, describe, en, fit, reply_error, server_language
 
@@ -74,8 +73,7 @@ class HelpGroup(AttachedGroup):
         tables = await bot.storage.tables.in_channel(channel_id=interaction.channel_id or 0)
         if tables:
             table = max(tables, key=lambda stored: stored.table_id)
-            stored = {name: value for name, value in table.rules.items() if name != SEATS_KEY}
-            rule_set = RuleSet.from_dict(stored)
+            rule_set = RuleSet.from_dict(table.rules)
             text = rules_text(rule_set, lang, table.table_id, table.rule_preset)
         elif interaction.guild_id is not None:
             settings = await bot.storage.settings.get(server_id=interaction.guild_id)

@@ -1,34 +1,28 @@
 """The composition root's adapter: the tables' store and catalog ports on top of `skatbot.storage`.
 
-Table log entries map onto storage's log kinds (a new deal as its cards and seed, an action with its
-seat, everything else as an event line), and a finished deal becomes one `DealRecord` written once.
+Table log entries are stored as the tables layer writes them, under the table's own sequence number
+(one format, replayed only by `skatbot.tables.replay`), and a finished deal becomes one `DealRecord`
+written once.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from skatbot.engine import Deal, RuleSet
-from skatbot.storage import LogEntry, LogKind, Player, Storage, TableState
+from skatbot.storage import LogEntry, Player, Storage, TableState
+from skatbot.storage.models import Table as StoredTableRow
 from skatbot.storage.recording import deal_record
-from skatbot.storage.replay import deal_payload
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.game import TableState as GameState
-from skatbot.tables.log import Act, NewDeal, parse_entry
+from skatbot.tables.log import NewDeal, parse_entry
 from skatbot.tables.ports import StoredTable
+from skatbot.tables.replay import replay_log
 
 if TYPE_CHECKING:
     from skatbot.tables.table import Table
-
-SEATS_KEY = "_table_seats"
-"""Where older databases kept the table size, in the stored rules dict (read for compatibility only)."""
-
-SEATS_EVENT = "seats"
-"""The first log row of a table, `seats 4`: the table size (storage keeps rules, not seats, per table).
-The table's own log entries follow it, each stored one sequence number later."""
 
 Clock = Callable[[], datetime]
 
@@ -43,8 +37,7 @@ class StorageTables:
     def __init__(self, storage: Storage, clock: Clock = _now) -> None:
         self.storage = storage
         self.clock = clock
-        self._started: dict[tuple[int, int], datetime] = {}
-        self._offsets: dict[int, int] = {}  # table -> storage seq of the table's entry 0 (1 after a seats row)
+        self._started: dict[tuple[int, int], datetime] = {}  # (table, deal number) -> when it was dealt
 
     async def save_player(self, *, player_id: int, name: str, is_ai: bool) -> None:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
@@ -57,30 +50,17 @@ class StorageTables:
         table = await self.storage.tables.create(
             server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
             thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
-            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now)
-        await self.storage.tables.append_many(table_id=table.table_id, entries=(
-            LogEntry(0, 1, LogKind.EVENT, None, f"{SEATS_EVENT} {size}", now),))
-        self._offsets[table.table_id] = 1
+            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
+            size=size)
         return table.table_id
 
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
-        parsed = parse_entry(entry)
         now = self.clock()
-        seq += self._offsets.get(table_id, 0)
-        if isinstance(parsed, NewDeal):
-            payload = deal_payload(Deal.new(parsed.seed), number=parsed.number)
-            log_entry = LogEntry(seq, parsed.number + 1, LogKind.DEAL, None, payload, now)
-        elif isinstance(parsed, Act):
-            log_entry = LogEntry(seq, parsed.number + 1, LogKind.ACTION, parsed.seat, str(parsed.action), now)
-        else:
-            log_entry = LogEntry(seq, self._deal_number_after(table_id), LogKind.EVENT, None, entry, now)
-        await self.storage.tables.append_many(table_id=table_id, entries=(log_entry,))
-        if isinstance(parsed, NewDeal):
-            self._started[(table_id, parsed.number)] = now
-
-    def _deal_number_after(self, table_id: int) -> int:
-        numbers = [n for t, n in self._started if t == table_id]
-        return max(numbers) + 1 if numbers else 1
+        await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now)
+        if entry.startswith("deal "):
+            parsed = parse_entry(entry)
+            if isinstance(parsed, NewDeal):
+                self._started[(table_id, parsed.number)] = now
 
     async def record_deal(self, *, table_id: int, row: FinishedDeal, table: Table) -> None:
         game = table.game
@@ -111,26 +91,22 @@ class StorageTables:
         out = []
         for unfinished in await self.storage.load_unfinished_tables():
             table = unfinished.table
-            rules_dict = dict(table.rules)
-            size = int(rules_dict.pop(SEATS_KEY, 3))
-            log_entries = list(unfinished.log)
-            if log_entries and log_entries[0].kind is LogKind.EVENT and \
-                    log_entries[0].payload.startswith(f"{SEATS_EVENT} "):
-                size = int(log_entries.pop(0).payload.split()[1])
-                self._offsets[table.table_id] = 1
-            entries = []
-            for log_entry in log_entries:
-                if log_entry.kind is LogKind.DEAL:
-                    info = json.loads(log_entry.payload)
-                    entries.append(str(NewDeal(log_entry.deal_number - 1, int(info["seed"]))))
-                    self._started[(table.table_id, log_entry.deal_number - 1)] = log_entry.at
-                elif log_entry.kind is LogKind.ACTION:
-                    seat = "-" if log_entry.seat is None else str(log_entry.seat)
-                    entries.append(f"act {log_entry.deal_number - 1} {seat} {log_entry.payload}")
-                else:
-                    entries.append(log_entry.payload)
+            for stored in unfinished.log:
+                if stored.entry.startswith("deal "):
+                    parsed = parse_entry(stored.entry)
+                    if isinstance(parsed, NewDeal):
+                        self._started[(table.table_id, parsed.number)] = stored.at
             plays_in = table.thread_id if table.thread_id is not None else table.channel_id  # its thread, if any
-            out.append(StoredTable(table.table_id, table.server_id, plays_in, table.creator_id, size,
-                                   table.series_length, RuleSet.from_dict(rules_dict), tuple(entries)))
+            out.append(StoredTable(table.table_id, table.server_id, plays_in, table.creator_id, table.size,
+                                   table.series_length, RuleSet.from_dict(table.rules),
+                                   tuple(stored.entry for stored in unfinished.log)))
         return out
 
+
+def finished_deals(table: StoredTableRow, log: tuple[LogEntry, ...]) -> dict[int, Deal]:
+    """The deals a stored table log finished, by stored deal number (from 1), replayed by the tables layer:
+    what `python -m skatbot.storage check` compares the stored deal records against. Raises ValueError
+    (`skatbot.tables.replay.ReplayError`) naming the first entry that does not replay."""
+    replayed = replay_log(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
+                          creator_id=table.creator_id, entries=[stored.entry for stored in log])
+    return {row.number + 1: row.deal for row in replayed.game.finished}

@@ -20,7 +20,6 @@ from .models import (
     Leaderboard,
     LeaderboardRow,
     LogEntry,
-    LogKind,
     Player,
     PlayerStats,
     Role,
@@ -36,7 +35,7 @@ from .sqlite.storage import SqliteStorage
 
 __all__ = [
     "DealConflict", "DealRecord", "DealScore", "DealSummary", "Leaderboard", "LeaderboardRow", "LogConflict",
-    "LogEntry", "LogKind", "MigrationError", "NotFound", "Player", "PlayerStats", "Role", "SchemaTooNew",
+    "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "Role", "SchemaTooNew",
     "ScoreMark", "SeriesConflict", "SeriesStanding", "ServerSettings", "SqliteStorage", "Storage",
     "StorageError", "Table", "TableState", "UnfinishedTable", "Window",
 ]

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from skatbot.config import DATABASE_VAR, DEFAULT_DATABASE
 
+from skatbot.wiring import finished_deals
+
 from .database import backup_file
 from .errors import StorageError
 from .maintenance import run_check
@@ -38,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
 async def _check(database: Path) -> int:
     storage = await SqliteStorage.open(database)
     try:
-        report = await run_check(storage, progress=lambda line: print(line, file=sys.stderr))
+        report = await run_check(storage, finished_deals, progress=lambda line: print(line, file=sys.stderr))
     finally:
         await storage.close()
     for problem in report.problems:

@@ -1,22 +1,26 @@
-"""Maintenance checks: the file is sound, and every stored deal replays to its stored result.
+"""Maintenance checks: the database is sound, and every stored deal replays to its stored result.
 
 Each deal is checked three ways where it can be: its JSON record, its ISS record (absent for Ramsch
-and Kontra games, which the ISS format cannot hold), and the table log it was played from.
+and Kontra games, which the ISS format cannot hold), and the table log it was played from. The log is
+the tables layer's text, so its replayer is passed in (`skatbot.wiring.finished_deals`): storage keeps
+the entries but never interprets them.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from skatbot.engine import RuleSet
+from skatbot.engine import Deal
 from skatbot.engine.records import RecordError, deal_from_json, parse_record, replay
 
-from .models import DealRecord
+from .interfaces import Storage
+from .models import DealRecord, LogEntry, Table
 from .recording import result_mismatches
-from .replay import ReplayError, replay_deals, rules_of
-from .sqlite.storage import SqliteStorage
+
+FinishedDeals = Callable[[Table, tuple[LogEntry, ...]], Mapping[int, Deal]]
+"""A table's log replayed: its finished deals by stored deal number; ValueError when the log does not replay."""
 
 
 @dataclass(slots=True)
@@ -51,7 +55,8 @@ def check_record(record: DealRecord) -> list[str]:
     return problems
 
 
-async def run_check(storage: SqliteStorage, progress: Callable[[str], None] = lambda _: None) -> CheckReport:
+async def run_check(storage: Storage, finished_deals: FinishedDeals,
+                    progress: Callable[[str], None] = lambda _: None) -> CheckReport:
     """Integrity check, then every deal against its records, then every table log against its deals."""
     report = CheckReport()
     report.problems += [f"integrity: {p}" for p in await storage.integrity_problems()]
@@ -65,22 +70,23 @@ async def run_check(storage: SqliteStorage, progress: Callable[[str], None] = la
             progress(f"{report.deals} deals checked")
     for table_id in await storage.tables.all_ids():
         report.tables += 1
-        report.problems += await _check_table(storage, table_id)
+        report.problems += await _check_table(storage, table_id, finished_deals)
     return report
 
 
-async def _check_table(storage: SqliteStorage, table_id: int) -> list[str]:
+async def _check_table(storage: Storage, table_id: int, finished_deals: FinishedDeals) -> list[str]:
     table = await storage.tables.get(table_id=table_id)
     log = await storage.tables.log(table_id=table_id)
+    if [entry.seq for entry in log] != list(range(len(log))):
+        return [f"table {table_id}: the log has gaps in its sequence numbers"]
     try:
-        rules: RuleSet = rules_of(table.rules)
-        replayed = {item.number: item.deal for item in replay_deals(log, rules)}
-    except (ReplayError, ValueError) as error:
+        replayed = finished_deals(table, log)
+    except ValueError as error:
         return [f"table {table_id}: the log does not replay: {error}"]
     problems = []
     for record in await storage.deals.for_table(table_id=table_id):
         deal = replayed.get(record.deal_number)
-        if deal is None or not deal.is_over:
+        if deal is None:
             if log:  # tables from before logging (imports) have records only
                 problems.append(f"table {table_id}: deal {record.deal_number} is stored but not finished in the log")
             continue

@@ -108,21 +108,17 @@ class Table:
     state: TableState
     created_at: datetime
     updated_at: datetime
-
-
-class LogKind(Enum):
-    DEAL = "deal"  # a new deal: the cards (and seed) as JSON, see replay.deal_entry
-    ACTION = "action"  # an accepted action, as str(action); seat None for the table's own (time-outs)
-    EVENT = "event"  # anything else the tables layer needs to replay (joins, leaves), as JSON
+    size: int = 3  # seats at the table: 3, or 4 with the dealer sitting out each deal
 
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
+    """One accepted step of a table, stored as the tables layer wrote it (`skatbot.tables.log`: `join 5 Anna`,
+    `deal 0 1234`, `act 0 1 bid 18`) under the table's own sequence number. Storage never reads the text:
+    the tables layer's replayer is the only one."""
+
     seq: int
-    deal_number: int
-    kind: LogKind
-    seat: int | None
-    payload: str
+    entry: str
     at: datetime
 
 

@@ -11,8 +11,8 @@ from skatbot.engine import RuleSet
 
 from .errors import TableError
 from .game import TableGame, TableState
-from .log import parse_entry
 from .ports import Presenter, TableCatalog, TableStore
+from .replay import ReplayError, replay_log
 from .table import DEFAULT_TIMING, Sleep, Table, TableTiming
 
 log = logging.getLogger(__name__)
@@ -116,20 +116,17 @@ class TableManager:
         `timing_for(guild_id)`: each server's turn timers (default: the manager's)."""
         restored = []
         for stored in await self.catalog.unfinished_tables():
-            game = TableGame(size=stored.size, deals=stored.deals, rules=stored.rules, creator_id=stored.creator_id)
-            entries = []
             try:
-                for text in stored.entries:
-                    entry = parse_entry(text)
-                    game.apply(entry)
-                    entries.append(entry)
-            except (ValueError, TableError):
+                replayed = replay_log(size=stored.size, deals=stored.deals, rules=stored.rules,
+                                      creator_id=stored.creator_id, entries=stored.entries)
+            except (ReplayError, TableError):  # TableError: a table size or series length it cannot have
                 log.exception("table %s: its log does not replay; leaving it closed", stored.table_id)
                 continue
+            game = replayed.game
             timing = await timing_for(stored.guild_id) if timing_for is not None else None
             table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
                                game=game, timing=timing)
-            table.entries = entries
+            table.entries = list(replayed.entries)
             for row in game.finished:  # a crash between the last action and its deal record: write it now
                 await self.store.record_deal(table_id=table.id, row=row, table=table)
             await table.resume()

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from skatbot.engine import Deal, RuleSet
-from skatbot.engine.series import Series
-from skatbot.storage import LogKind, Player, SqliteStorage, TableState
+from skatbot.engine import RuleSet
+from skatbot.storage import Player, SqliteStorage, TableState
 from skatbot.storage.recording import deal_record
-from skatbot.storage.replay import deal_payload
+from skatbot.tables.game import TableGame
+from skatbot.tables.log import Act, Entry, Join, NewDeal, Start
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.fakediscord import interactions as payloads
 
@@ -52,28 +52,28 @@ async def seed_series(path: Path, *, guild_id: int, tables: Sequence[Sequence[tu
 
 async def _play(storage: SqliteStorage, table_id: int, guild_id: int, ids: list[int], deals: int,
                 rng: random.Random, now: datetime) -> None:
-    names = [str(player) for player in ids]
-    series = Series(names, deals, RuleSet())
+    """Play the series through `TableGame`, logging each entry in the tables layer's text form."""
+    game = TableGame(size=len(ids), deals=deals, rules=RuleSet(), creator_id=ids[0])
     seq = 0
-    for number in range(1, deals + 1):
-        seating = series.next_deal_seats()
-        deal = Deal.new(rng.randrange(2**32))
-        await storage.tables.append(table_id=table_id, seq=seq, deal_number=number, kind=LogKind.DEAL,
-                                    payload=deal_payload(deal, dealer=seating.dealer), now=now)
+
+    async def log(entry: Entry) -> None:
+        nonlocal seq
+        row = game.apply(entry)
+        await storage.tables.append(table_id=table_id, seq=seq, entry=str(entry), now=now)
         seq += 1
-        # A declarer who bids at least 18 (a deal passed in is a fine deal too, but less to look at).
-        while not deal.is_over:
-            seat = deal.current_seat
-            action = rng.choice(deal.legal_actions())
-            deal.apply(action, seat)
-            await storage.tables.append(table_id=table_id, seq=seq, deal_number=number, kind=LogKind.ACTION,
-                                        payload=str(action), seat=seat, now=now)
-            seq += 1
-        row = series.record(deal.result, deal)
-        await storage.deals.store(record=deal_record(
-            table_id=table_id, server_id=guild_id, deal_number=number, deal=deal, players=ids, names=names,
-            seats=row.seats, scores=row.scores, seeger=row.seeger, bock=row.bock, started_at=now,
-            finished_at=now))
+        if row is not None:
+            await storage.deals.store(record=deal_record(
+                table_id=table_id, server_id=guild_id, deal_number=row.number + 1, deal=row.deal, players=ids,
+                names=game.list_names(), seats=row.places, scores=row.place_scores, seeger=row.row.seeger,
+                bock=row.row.bock, started_at=now, finished_at=now))
+
+    for player in ids:
+        await log(Join(player, str(player)))
+    await log(Start())
+    for number in range(deals):
+        await log(NewDeal(number, rng.randrange(2**32)))
+        while game.deal is not None and not game.deal.is_over:
+            await log(Act(number, game.deal.current_seat, rng.choice(game.deal.legal_actions())))
 
 
 def speak(monkeypatch: pytest.MonkeyPatch, locales: Mapping[int, str]) -> None:

@@ -12,7 +12,6 @@ a played card is never attributed to a human who did not hold it.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections import defaultdict
@@ -303,20 +302,22 @@ class WriteClock:
 
 
 def dealt_from_database(database: str | Path, table_id: int = 1) -> dict[int, tuple[list[set[str]], set[str]]]:
-    """deal number (1-based) -> (the three dealt hands by seat, the skat), in display form, from the table log."""
-    from skatbot.engine import Card
+    """deal number (1-based) -> (the three dealt hands by seat, the skat), in display form, from the table
+    log's `deal N SEED` entries (the tables layer deals from the seed)."""
+    from skatbot.engine import Deal
+    from skatbot.tables.log import NewDeal, parse_entry
 
     with sqlite3.connect(database) as db:
-        rows = db.execute("SELECT deal_number, payload FROM table_log WHERE table_id = ? AND kind = 'deal'",
+        rows = db.execute("SELECT entry FROM table_log WHERE table_id = ? AND entry LIKE 'deal %' ORDER BY seq",
                           (table_id,)).fetchall()
     out = {}
-    for number, payload in rows:
-        data = json.loads(payload)
-        hands = [{Card.parse(code).display for code in hand} for hand in data["hands"]]
-        out[int(number)] = (hands, {Card.parse(code).display for code in data["skat"]})
+    for (text,) in rows:
+        entry = parse_entry(text)
+        assert isinstance(entry, NewDeal), text
+        deal = Deal.new(entry.seed)
+        hands = [{card.display for card in hand} for hand in deal.dealt_hands]
+        out[entry.number + 1] = (hands, {card.display for card in deal.dealt_skat})
     return out
-
-
 
 
 def assert_hands_match_database(fake: FakeDiscord, users: Iterable[User], database: str | Path,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from skatbot.engine import Deal
+
 from tests.e2e.fakediscord import FakeDiscord, MessageVersion, User
 from tests.e2e.skat_leaks import assert_no_public_leaks, public_leaks
 
@@ -13,12 +15,12 @@ BOARD = ("**Deal 1 of 1** · dealer: bob\nForehand: alice · Middlehand: carol �
          "Auction: carol 18 · alice yes\n🎯 alice plays **♥ Hearts** (bid 18)\n")
 
 
-def world() -> tuple[FakeDiscord, User]:
+def world(hand: str = HAND) -> tuple[FakeDiscord, User]:
     fake = FakeDiscord()
     guild = fake.add_guild("g")
     fake.add_channel(guild, "skat")
     alice = fake.add_user("alice")
-    fake.world.post_message(fake.dm_channel(alice), MessageVersion(HAND, [], [], [], 0))
+    fake.world.post_message(fake.dm_channel(alice), MessageVersion(hand, [], [], [], 0))
     return fake, alice
 
 
@@ -66,33 +68,29 @@ def test_the_check_refuses_to_pass_when_it_saw_no_hand() -> None:
         assert_no_public_leaks(fake, [fake.add_user("nobody")])
 
 
-ALICE_ISS = "CJ SJ HA HT HK DA DT S7 S8 C9".split()
-OTHERS = [c for c in (f"{s}{r}" for s in "CSHD" for r in "789TJQKA") if c not in ALICE_ISS]
-
-
-def display(iss: str) -> str:
-    return iss.replace("T", "10").translate(str.maketrans("CSHD", "♣♠♥♦"))
+SEED = 1
+DEALT = Deal.new(SEED)  # alice forehand, carol middlehand, bob rearhand
+ALICE, CAROL, BOB = ([card.display for card in hand] for hand in DEALT.dealt_hands)
+SEEDED_HAND = f"**Your hand** · deal 1 · you are Forehand\n{' '.join(ALICE)}\nYour turn: play a card."
 
 
 def stored_deal(tmp_path) -> object:  # type: ignore[no-untyped-def]
-    """A table log with one deal: alice forehand, carol middlehand, bob rearhand."""
-    import json
+    """A table log with one deal, as the tables layer stores it: dealt from seed 1."""
     import sqlite3
 
     database = tmp_path / "log.sqlite3"
     with sqlite3.connect(database) as db:
-        db.execute("CREATE TABLE table_log (table_id, seq, deal_number, kind, seat, payload, at)")
-        db.execute("INSERT INTO table_log VALUES (1, 0, 1, 'deal', NULL, ?, 0)", (json.dumps(
-            {"seed": 1, "hands": [ALICE_ISS, OTHERS[:10], OTHERS[10:20]], "skat": OTHERS[20:22]}),))
+        db.execute("CREATE TABLE table_log (table_id, seq, entry, at)")
+        db.execute("INSERT INTO table_log VALUES (1, 0, ?, 0)", (f"deal 0 {SEED}",))
     return database
 
 
 def test_played_cards_are_checked_against_the_stored_deal(tmp_path) -> None:  # type: ignore[no-untyped-def]
     database = stored_deal(tmp_path)
-    fake, alice = world()
-    post_public(fake, BOARD + f"On the table: alice ♥A · carol {display(OTHERS[0])}")
+    fake, alice = world(SEEDED_HAND)
+    post_public(fake, BOARD + f"On the table: alice {ALICE[0]} · carol {CAROL[0]}")
     assert public_leaks(fake, [alice], database=database) == []
-    post_public(fake, BOARD + f"On the table: alice ♥A · carol {display(OTHERS[12])}")
+    post_public(fake, BOARD + f"On the table: alice {ALICE[0]} · carol {BOB[2]}")
     problems = public_leaks(fake, [alice], database=database)
     assert len(problems) == 1 and "who was not dealt it" in problems[0]
 
@@ -101,10 +99,9 @@ def test_a_hand_message_must_show_the_dealt_hand(tmp_path) -> None:  # type: ign
     from tests.e2e.skat_leaks import assert_hands_match_database
 
     database = stored_deal(tmp_path)
-    others = OTHERS
-    fake, alice = world()
+    fake, alice = world(SEEDED_HAND)
     assert assert_hands_match_database(fake, [alice], database) == 1
-    wrong = HAND.replace("♣9", display(others[12]))
+    wrong = SEEDED_HAND.replace(ALICE[-1], BOB[2])
     fake.world.post_message(fake.dm_channel(alice), MessageVersion(wrong, [], [], [], 0))
     with pytest.raises(AssertionError):
         assert_hands_match_database(fake, [alice], database)

@@ -19,7 +19,8 @@ from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of
 
 def logged_actions(database: Path) -> list[str]:
     with sqlite3.connect(database) as db:
-        return [row[0] for row in db.execute("SELECT payload FROM table_log WHERE kind = 'action' ORDER BY seq")]
+        return [row[0].split(" ", 3)[3] for row in db.execute(
+            "SELECT entry FROM table_log WHERE entry LIKE 'act %' ORDER BY seq")]
 
 
 def counted(database: Path, player_id: int) -> tuple[list[int], int]:

@@ -1,9 +1,10 @@
 """A process that plays and stores Skat deals, for the kill-and-restart test (run as a script).
 
-`setup DB TABLES DEALS` creates the players and tables. `play DB` restores every unfinished table by
-replaying its log (as the bot does at start-up), then plays on with seeded random legal actions. Every
-action is stored before `ack TABLE SEQ ACTION` is printed; every finished deal is stored with its score
-rows before `deal TABLE NUMBER` is printed. The test SIGKILLs this process at random points.
+`setup DB TABLES DEALS` creates the players and tables (seated, started). `play DB` restores every
+unfinished table by replaying its log with the tables layer's replayer (as the bot does at start-up), then
+plays on with seeded random legal actions. Every log entry is stored before `ack TABLE SEQ ENTRY` is
+printed; every finished deal is stored with its score rows before `deal TABLE NUMBER` is printed. The
+test SIGKILLs this process at random points.
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from skatbot.engine import Deal, RuleSet
-from skatbot.engine.series import Series
-from skatbot.storage import LogKind, Player, SqliteStorage, TableState, UnfinishedTable
+from skatbot.engine import Action, Deal, RuleSet
+from skatbot.storage import Player, SqliteStorage, TableState, UnfinishedTable
 from skatbot.storage.recording import deal_record
-from skatbot.storage.replay import deal_payload, replay_deals, rules_of
+from skatbot.tables.game import FinishedDeal, TableGame
+from skatbot.tables.log import Act, Join, NewDeal, Start
+from skatbot.tables.replay import replay_log
 
 PLAYERS = (Player(101, "Anna"), Player(102, "Bert"), Player(103, "Carla"), Player(-1, "AI Easy", is_ai=True))
 SERVER = 7
@@ -38,68 +40,55 @@ async def setup(path: Path, tables: int, deals: int) -> None:
             seats = [p.player_id for p in PLAYERS] if number % 2 else [p.player_id for p in PLAYERS[:3]]
             table = await storage.tables.create(
                 server_id=SERVER, channel_id=1000 + number, creator_id=101, rule_preset="pub",
-                rules=rules.to_dict(), series_length=deals, seats=seats, now=now())
+                rules=rules.to_dict(), series_length=deals, seats=seats, size=len(seats), now=now())
+            lobby = [*(Join(player, str(player)) for player in seats), Start()]
+            for seq, entry in enumerate(lobby):
+                await storage.tables.append(table_id=table.table_id, seq=seq, entry=str(entry), now=now())
             await storage.tables.set_state(table_id=table.table_id, state=TableState.PLAYING, now=now())
     finally:
         await storage.close()
 
 
-def choose(deal: Deal, table_id: int, seq: int) -> object:
+def choose(deal: Deal, table_id: int, seq: int) -> Action:
     """A seeded random legal action: the same position always gets the same choice."""
     return random.Random(f"{table_id}/{seq}").choice(deal.legal_actions())
 
 
 async def play_table(storage: SqliteStorage, unfinished: UnfinishedTable) -> None:
     table = unfinished.table
-    rules = rules_of(table.rules)
-    names = [str(player) for player in table.seats]
-    series = Series(names, table.series_length, rules)
-    replayed = replay_deals(unfinished.log, rules)
+    game = replay_log(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
+                      creator_id=table.creator_id, entries=[entry.entry for entry in unfinished.log]).game
+    # Store every finished deal again: a deal stored before the kill is a no-op retry, one finished but not
+    # stored yet (killed between its last action and the record) is stored now.
+    for row in game.finished:
+        await store(storage, table.table_id, table.server_id, game, row)
     seq = unfinished.next_seq
-    current: Deal | None = None
-    for item in replayed:
-        if not item.deal.is_over:
-            current = item.deal
-            break
-        row = series.record(item.deal.result, item.deal)
-        # Store every finished deal again: a deal stored before the kill is a no-op retry, one finished
-        # but not stored yet (killed between its last action and the record) is stored now.
-        await store(storage, table.table_id, table.server_id, table.seats, names, item.number, item.deal, row)
     while True:
-        if current is None:
-            if series.is_over:
-                await storage.deals.finish_series(table_id=table.table_id, now=now())
-                print(f"finished {table.table_id}", flush=True)
-                return
-            number = len(series.rows) + 1
-            seating = series.next_deal_seats()
-            current = Deal.new(table.table_id * 1000 + number, rules)
-            await storage.tables.append(table_id=table.table_id, seq=seq, deal_number=number, kind=LogKind.DEAL,
-                                        payload=deal_payload(current, dealer=seating.dealer), now=now())
-            print(f"ack {table.table_id} {seq} deal", flush=True)
-            seq += 1
-        number = len(series.rows) + 1
-        while not current.is_over:
-            seat = current.current_seat
-            action = choose(current, table.table_id, seq)
-            await storage.tables.append(table_id=table.table_id, seq=seq, deal_number=number, kind=LogKind.ACTION,
-                                        payload=str(action), seat=seat, now=now())
-            print(f"ack {table.table_id} {seq} {action}", flush=True)
-            current.apply(action, seat)  # type: ignore[arg-type]
-            seq += 1
-        row = series.record(current.result, current)
-        await store(storage, table.table_id, table.server_id, table.seats, names, number, current, row)
-        current = None
+        if game.state.value == "finished":
+            await storage.deals.finish_series(table_id=table.table_id, now=now())
+            print(f"finished {table.table_id}", flush=True)
+            return
+        if game.needs_new_deal:
+            entry: NewDeal | Act = NewDeal(game.deal_number + 1, table.table_id * 1000 + game.deal_number + 1)
+        else:
+            assert game.deal is not None
+            entry = Act(game.deal_number, game.deal.current_seat, choose(game.deal, table.table_id, seq))
+        await storage.tables.append(table_id=table.table_id, seq=seq, entry=str(entry), now=now())
+        print(f"ack {table.table_id} {seq} {entry}", flush=True)
+        seq += 1
+        row = game.apply(entry)
+        if row is not None:
+            await store(storage, table.table_id, table.server_id, game, row)
 
 
-async def store(storage: SqliteStorage, table_id: int, server_id: int, players: tuple[int, ...], names: list[str],
-                number: int, deal: Deal, row: object) -> None:
+async def store(storage: SqliteStorage, table_id: int, server_id: int, game: TableGame, row: FinishedDeal) -> None:
     moment = now()
-    record = deal_record(table_id=table_id, server_id=server_id, deal_number=number, deal=deal, players=players,
-                         names=names, seats=row.seats, scores=row.scores, seeger=row.seeger,  # type: ignore[attr-defined]
-                         bock=row.bock, started_at=moment, finished_at=moment)  # type: ignore[attr-defined]
+    record = deal_record(table_id=table_id, server_id=server_id, deal_number=row.number + 1, deal=row.deal,
+                         players=[o.player_id for o in game.places], names=game.list_names(), seats=row.places,
+                         scores=row.place_scores, seeger=row.row.seeger, bock=row.row.bock, started_at=moment,
+                         finished_at=moment)
     await storage.deals.store(record=record)
-    print(f"deal {table_id} {number}", flush=True)
+    print(f"deal {table_id} {row.number + 1}", flush=True)
 
 
 async def play(path: Path) -> None:

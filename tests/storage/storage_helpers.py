@@ -1,16 +1,21 @@
-"""Helpers for the storage tests: a fixed clock and hand-made deal records."""
+"""Helpers for the storage tests: a fixed clock, hand-made deal records, and series played as the tables layer plays them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from skatbot.storage import DealRecord, DealScore, Player, Role, SqliteStorage
+from skatbot.engine import RuleSet
+from skatbot.storage import DealRecord, DealScore, Player, Role, Storage
+from skatbot.storage.recording import deal_record
+from skatbot.tables.game import FinishedDeal, TableGame
+from skatbot.tables.log import Act, Entry, Join, NewDeal, Start
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 
 
-async def add_players(storage: SqliteStorage, *players: Player) -> None:
+async def add_players(storage: Storage, *players: Player) -> None:
     for player in players:
         await storage.players.save(player=player, now=NOW)
 
@@ -41,43 +46,42 @@ def record(*, table_id: int, number: int, server_id: int, scores: Mapping[int, i
         started_at=finished_at, finished_at=finished_at, scores=tuple(lines))
 
 
-async def play_series(storage: SqliteStorage, *, table_id: int, seed: int, deals: int | None = None) -> None:
-    """Play a table's series with seeded random legal actions, logging every action and storing every deal
-    as the tables layer does (the log first, then the record with the series row)."""
-    import random
-
-    from skatbot.engine import Deal
-    from skatbot.engine.series import Series
-    from skatbot.storage import LogKind
-    from skatbot.storage.recording import deal_record
-    from skatbot.storage.replay import deal_payload, rules_of
-
+async def play_series(storage: Storage, *, table_id: int, seed: int, deals: int | None = None) -> None:
+    """Play a table's series as the tables layer does: its seats join, play starts, each deal is dealt from
+    a seed and played with seeded random legal actions (now and then a Kontra). Every entry goes through
+    `TableGame` and is logged in its text form under the table's sequence number before the next; every
+    finished deal is stored with its list row."""
     table = await storage.tables.get(table_id=table_id)
-    rules = rules_of(table.rules)
-    names = [str(player) for player in table.seats]
-    series = Series(names, table.series_length, rules)
+    assert len(table.seats) == table.size, "seat every player of the table first"
+    game = TableGame(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
+                     creator_id=table.creator_id)
     rng = random.Random(seed)
     seq = 0
-    for number in range(1, (deals or table.series_length) + 1):
-        seating = series.next_deal_seats()
-        deal = Deal.new(seed * 1000 + number, rules)
-        await storage.tables.append(table_id=table_id, seq=seq, deal_number=number, kind=LogKind.DEAL,
-                                    payload=deal_payload(deal, dealer=seating.dealer), now=NOW)
+
+    async def log(entry: Entry) -> FinishedDeal | None:
+        nonlocal seq
+        finished = game.apply(entry)
+        await storage.tables.append(table_id=table_id, seq=seq, entry=str(entry), now=NOW)
         seq += 1
-        while not deal.is_over:
-            seat = deal.current_seat
-            action = rng.choice(deal.legal_actions())
+        return finished
+
+    for player in table.seats:
+        await log(Join(player, str(player)))
+    await log(Start())
+    for number in range(deals or table.series_length):
+        await log(NewDeal(number, seed * 1000 + number))
+        row = None
+        while row is None:
+            deal = game.deal
+            assert deal is not None
+            seat, action = deal.current_seat, rng.choice(deal.legal_actions())
             if deal.declarer is not None and not deal.tricks and rng.random() < 0.5:
                 defenders = [s for s in range(3) if s != deal.declarer and deal.side_actions(s)]
                 side = deal.side_actions(defenders[0])[0] if defenders else None
                 if side is not None and str(side) == "kontra":
                     seat, action = defenders[0], side
-            deal.apply(action, seat)
-            await storage.tables.append(table_id=table_id, seq=seq, deal_number=number, kind=LogKind.ACTION,
-                                        payload=str(action), seat=seat, now=NOW)
-            seq += 1
-        row = series.record(deal.result, deal)
+            row = await log(Act(number, seat, action))
         await storage.deals.store(record=deal_record(
-            table_id=table_id, server_id=table.server_id, deal_number=number, deal=deal, players=table.seats,
-            names=names, seats=row.seats, scores=row.scores, seeger=row.seeger, bock=row.bock, started_at=NOW,
-            finished_at=NOW))
+            table_id=table_id, server_id=table.server_id, deal_number=number + 1, deal=row.deal,
+            players=table.seats, names=game.list_names(), seats=row.places, scores=row.place_scores,
+            seeger=row.row.seeger, bock=row.row.bock, started_at=NOW, finished_at=NOW))

@@ -37,8 +37,15 @@ async def test_an_old_database_moves_every_server_to_the_channel(tmp_path: Path)
         await old.players.save(player=Player(5, "Anna"), now=NOW)
         await old.settings.save(settings=ServerSettings(100, deck_style="german", language="de", turn_seconds=90,
                                                         channel_policy="thread"), now=NOW)
-        table = await old.tables.create(server_id=200, channel_id=7, creator_id=5, rule_preset="official",
-                                        rules=RuleSet().to_dict(), series_length=3, now=NOW)
+        async with old.database.transaction() as connection:  # as version 3 wrote a table (no size column)
+            await connection.execute("INSERT INTO servers (server_id, updated_at) VALUES (200, 0)")
+            async with connection.execute(
+                    "INSERT INTO tables (server_id, channel_id, creator_id, rule_preset, rules_json, series_length, "
+                    "state, created_at, updated_at) VALUES (200, 7, 5, 'official', '{}', 3, 'open', 0, 0) "
+                    "RETURNING table_id") as cursor:
+                row = await cursor.fetchone()
+        assert row is not None
+        table_id = int(row[0])
         rows = await old.database.fetch_all("SELECT server_id, channel_policy FROM servers ORDER BY server_id")
         assert [tuple(row) for row in rows] == [(100, "thread"), (200, "thread")]  # the old default
     finally:
@@ -50,7 +57,7 @@ async def test_an_old_database_moves_every_server_to_the_channel(tmp_path: Path)
         assert (kept.deck_style, kept.language, kept.turn_seconds, kept.channel_policy) == \
             ("german", "de", 90, "channel")
         assert (await upgraded.settings.get(server_id=200)).channel_policy == "channel"
-        assert (await upgraded.tables.get(table_id=table.table_id)).server_id == 200
+        assert (await upgraded.tables.get(table_id=table_id)).server_id == 200
         # A server's first table writes its settings row with the column defaults: now 'channel'.
         await upgraded.tables.create(server_id=300, channel_id=8, creator_id=5, rule_preset="official",
                                      rules=RuleSet().to_dict(), series_length=3, now=NOW)

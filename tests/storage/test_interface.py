@@ -8,7 +8,7 @@ import inspect
 import pytest
 from storage_helpers import NOW, add_players
 
-from skatbot.storage import LogConflict, LogKind, Player, SqliteStorage, Storage
+from skatbot.storage import LogConflict, Player, SqliteStorage, Storage
 from skatbot.storage.interfaces import (
     DealRepository, PlayerRepository, SettingsRepository, StatsRepository, TableRepository,
 )
@@ -46,17 +46,16 @@ async def test_concurrent_tables_share_one_connection_without_mixing_transaction
 
     async def write(table_id: int) -> None:
         for seq in range(30):
-            await storage.tables.append(table_id=table_id, seq=seq, deal_number=1, kind=LogKind.ACTION,
-                                        payload=f"bid {18 + seq}", seat=seq % 3, now=NOW)
+            await storage.tables.append(table_id=table_id, seq=seq, entry=f"act 0 {seq % 3} bid {18 + seq}",
+                                        now=NOW)
 
     async def refused(table_id: int) -> None:  # failing transactions in between must roll back alone
         for _ in range(10):
             with pytest.raises(LogConflict):
-                await storage.tables.append(table_id=table_id, seq=1000, deal_number=1, kind=LogKind.ACTION,
-                                            payload="pass", now=NOW)
+                await storage.tables.append(table_id=table_id, seq=1000, entry="act 0 0 pass", now=NOW)
             await asyncio.sleep(0)
 
     await asyncio.gather(*(write(t.table_id) for t in tables), *(refused(t.table_id) for t in tables))
     for table in tables:
         log = await storage.tables.log(table_id=table.table_id)
-        assert [e.payload for e in log] == [f"bid {18 + seq}" for seq in range(30)]
+        assert [e.entry for e in log] == [f"act 0 {seq % 3} bid {18 + seq}" for seq in range(30)]

@@ -1,7 +1,7 @@
 """Kill the storing process with SIGKILL at random points, restart it, and check nothing is lost or doubled.
 
-The worker (kill_worker.py) acknowledges an action only after storing it. After every kill it restarts,
-restores its tables by replay and plays on. At the end: every acknowledged action is in the log, every
+The worker (kill_worker.py) acknowledges a log entry only after storing it. After every kill it restarts,
+restores its tables by replay and plays on. At the end: every acknowledged entry is in the log, every
 deal is stored once, the lists add up, and the file is sound. SKATBOT_KILL_POINTS sets how many kills
 (default 25, each table playing as many deals); the soak variant (-m slow) uses three tables and 200 kill
 points.
@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pytest
 
-from skatbot.engine.series import Series
-from skatbot.storage import LogKind, SqliteStorage
+from skatbot.engine import RuleSet
+from skatbot.storage import SqliteStorage
 from skatbot.storage.recording import result_mismatches
-from skatbot.storage.replay import replay_deals, rules_of
+from skatbot.tables.replay import replay_log
 
 WORKER = Path(__file__).with_name("kill_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,22 +119,19 @@ async def _check(database: Path, tables: int, deals: int, acked: dict[tuple[int,
             log = await storage.tables.log(table_id=table_id)
             assert [entry.seq for entry in log] == list(range(len(log))), "gaps in the log"
             for entry in log:
-                logged[(table_id, entry.seq)] = "deal" if entry.kind is LogKind.DEAL else entry.payload
-            rules = rules_of(table.rules)
-            replayed = replay_deals(log, rules)
+                logged[(table_id, entry.seq)] = entry.entry
+            game = replay_log(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
+                              creator_id=table.creator_id, entries=[entry.entry for entry in log]).game
             records = await storage.deals.for_table(table_id=table_id)
             # Every deal exactly once, each agreeing with its replay, and the list adds up.
             assert [r.deal_number for r in records] == list(range(1, deals + 1))
-            assert [d.number for d in replayed] == list(range(1, deals + 1))
-            series = Series([str(p) for p in table.seats], deals, rules)
-            for record, item in zip(records, replayed, strict=True):
-                assert item.deal.is_over
-                assert result_mismatches(record, item.deal) == []
-                row = series.record(item.deal.result, item.deal)
+            assert [row.number + 1 for row in game.finished] == list(range(1, deals + 1))
+            for record, row in zip(records, game.finished, strict=True):
+                assert result_mismatches(record, row.deal) == []
                 assert [s.score for s in sorted(record.scores, key=lambda s: table.seats.index(s.player_id))] == list(
-                    row.scores)
+                    row.place_scores)
             final = {s.player_id: s.total for s in await storage.deals.final_ranking(table_id=table_id)}
-            assert final == {player: total for player, total in zip(table.seats, series.totals, strict=True)}
+            assert final == {player: total for player, total in zip(table.seats, game.totals(), strict=True)}
         missing = {key: text for key, text in acked.items() if logged.get(key) != text}
         assert missing == {}, f"acknowledged but not in the log: {missing}"
         assert len(stored) >= tables * deals

@@ -23,7 +23,7 @@ async def _fill(path: Path) -> SqliteStorage:
     for seed, (preset, seats) in enumerate((("pub", (1, 2, 3, -1)), ("official", (1, 2, 3))), start=1):
         table = await storage.tables.create(server_id=5, channel_id=5, creator_id=1, rule_preset=preset,
                                             rules=RuleSet.preset(preset).to_dict(), series_length=8, seats=seats,
-                                            now=NOW)
+                                            size=len(seats), now=NOW)
         await play_series(storage, table_id=table.table_id, seed=seed)
     return storage
 

@@ -12,7 +12,6 @@ from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
 from skatbot.storage import (
     DealConflict,
     LogConflict,
-    LogKind,
     NotFound,
     Player,
     SeriesConflict,
@@ -96,22 +95,19 @@ async def test_bad_tables_are_refused_and_change_nothing(storage: SqliteStorage)
 
 async def test_the_log_is_append_only_in_order(storage: SqliteStorage) -> None:
     table_id = await _table(storage)
-    await storage.tables.append(table_id=table_id, seq=0, deal_number=1, kind=LogKind.DEAL, payload='{"seed": 1}',
-                                now=NOW)
-    await storage.tables.append(table_id=table_id, seq=1, deal_number=1, kind=LogKind.ACTION, payload="bid 18",
-                                seat=1, now=NOW)
+    await storage.tables.append(table_id=table_id, seq=0, entry="join 1 Anna", now=NOW)
+    await storage.tables.append(table_id=table_id, seq=1, entry="act 0 1 bid 18", now=NOW + timedelta(seconds=3))
     with pytest.raises(LogConflict, match="got there first"):  # a second writer with a stale view
-        await storage.tables.append(table_id=table_id, seq=1, deal_number=1, kind=LogKind.ACTION, payload="pass",
-                                    seat=1, now=NOW)
+        await storage.tables.append(table_id=table_id, seq=1, entry="act 0 1 pass", now=NOW)
     with pytest.raises(LogConflict, match="next log entry is 2"):  # no gaps
-        await storage.tables.append(table_id=table_id, seq=5, deal_number=1, kind=LogKind.ACTION, payload="pass",
-                                    seat=0, now=NOW)
+        await storage.tables.append(table_id=table_id, seq=5, entry="act 0 0 pass", now=NOW)
     with pytest.raises(NotFound):
-        await storage.tables.append(table_id=table_id + 7, seq=0, deal_number=1, kind=LogKind.ACTION,
-                                    payload="pass", now=NOW)
+        await storage.tables.append(table_id=table_id + 7, seq=0, entry="act 0 0 pass", now=NOW)
+    with pytest.raises(ValueError, match="one non-empty line"):
+        await storage.tables.append(table_id=table_id, seq=2, entry="pass\nstart", now=NOW)
     log = await storage.tables.log(table_id=table_id)
-    assert [(e.seq, e.kind, e.seat, e.payload) for e in log] == [
-        (0, LogKind.DEAL, None, '{"seed": 1}'), (1, LogKind.ACTION, 1, "bid 18")]
+    assert [(e.seq, e.entry, e.at) for e in log] == [
+        (0, "join 1 Anna", NOW), (1, "act 0 1 bid 18", NOW + timedelta(seconds=3))]
 
 
 async def test_unfinished_tables_come_back_with_their_logs_and_stored_deals(storage: SqliteStorage) -> None:
@@ -119,7 +115,7 @@ async def test_unfinished_tables_come_back_with_their_logs_and_stored_deals(stor
     finished = await _table(storage)
     await storage.tables.set_state(table_id=playing, state=TableState.PLAYING, now=NOW)
     await storage.tables.set_state(table_id=finished, state=TableState.FINISHED, now=NOW)
-    await storage.tables.append(table_id=playing, seq=0, deal_number=1, kind=LogKind.DEAL, payload="{}", now=NOW)
+    await storage.tables.append(table_id=playing, seq=0, entry="join 1 Anna", now=NOW)
     await storage.deals.store(record=record(table_id=playing, number=1, server_id=100, declarer=1,
                                             scores={1: 24, 2: 0, 3: 0}, finished_at=NOW))
     [unfinished] = await storage.load_unfinished_tables()

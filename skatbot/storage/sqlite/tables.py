@@ -14,10 +14,10 @@ from skatbot.engine import RuleSet
 
 from ..database import Database
 from ..errors import LogConflict, NotFound
-from ..models import LogEntry, LogKind, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
+from ..models import LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
 _TABLE_COLUMNS = ("table_id, server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
-                  "series_length, state, created_at, updated_at")
+                  "series_length, state, created_at, updated_at, size")
 
 
 def _check_seats(seats: Sequence[int]) -> tuple[int, ...]:
@@ -34,8 +34,8 @@ class SqliteTables:
 
     async def create(self, *, server_id: int, channel_id: int, creator_id: int, rule_preset: str,
                      rules: dict[str, Any], series_length: int, now: datetime, thread_id: int | None = None,
-                     seats: Sequence[int] = ()) -> Table:
-        """Open a table (state open). The server gets a settings row with defaults if it had none."""
+                     seats: Sequence[int] = (), size: int = 3) -> Table:
+        """Open a table of `size` seats (state open). The server gets a settings row with defaults if it had none."""
         check_id("server_id", server_id)
         check_id("channel_id", channel_id)
         check_id("creator_id", creator_id)
@@ -43,6 +43,8 @@ class SqliteTables:
             check_id("thread_id", thread_id)
         if series_length <= 0:
             raise ValueError("series_length must be at least one deal")
+        if size not in (3, 4):
+            raise ValueError("a table has three or four seats")
         RuleSet.from_dict(rules)  # a rule set the engine cannot play is refused before anything is stored
         seat_players = _check_seats(seats)
         stamp = to_seconds(now)
@@ -52,17 +54,17 @@ class SqliteTables:
                 "ON CONFLICT (server_id) DO NOTHING", {"server_id": server_id, "now": stamp})
             async with connection.execute(
                     "INSERT INTO tables (server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
-                    "series_length, state, created_at, updated_at) VALUES (:server_id, :channel_id, :thread_id, "
-                    ":creator_id, :preset, :rules, :length, 'open', :now, :now) RETURNING table_id",
+                    "series_length, state, created_at, updated_at, size) VALUES (:server_id, :channel_id, :thread_id, "
+                    ":creator_id, :preset, :rules, :length, 'open', :now, :now, :size) RETURNING table_id",
                     {"server_id": server_id, "channel_id": channel_id, "thread_id": thread_id,
                      "creator_id": creator_id, "preset": rule_preset, "rules": json.dumps(rules, sort_keys=True),
-                     "length": series_length, "now": stamp}) as cursor:
+                     "length": series_length, "now": stamp, "size": size}) as cursor:
                 row = await cursor.fetchone()
             assert row is not None
             table_id = int(row[0])
             await _write_seats(connection, table_id, seat_players)
         return Table(table_id, server_id, channel_id, thread_id, creator_id, seat_players, rule_preset,
-                     dict(rules), series_length, TableState.OPEN, from_seconds(stamp), from_seconds(stamp))
+                     dict(rules), series_length, TableState.OPEN, from_seconds(stamp), from_seconds(stamp), size)
 
     async def get(self, *, table_id: int) -> Table:
         async with self._db.reading() as connection:
@@ -96,23 +98,23 @@ class SqliteTables:
 
     # --- the log -----------------------------------------------------------------------------------
 
-    async def append(self, *, table_id: int, seq: int, deal_number: int, kind: LogKind, payload: str,
-                     now: datetime, seat: int | None = None) -> LogEntry:
-        """Store one log entry; it is durable when this returns, so the caller may acknowledge it.
+    async def append(self, *, table_id: int, seq: int, entry: str, now: datetime) -> LogEntry:
+        """Store one log entry (the tables layer's text) under the table's sequence number; it is durable
+        when this returns, so the caller may acknowledge it.
 
         `seq` is the caller's count of entries so far: a second writer with a stale view gets LogConflict.
         """
-        entry = LogEntry(seq, deal_number, kind, seat, payload, from_seconds(to_seconds(now)))
-        await self.append_many(table_id=table_id, entries=(entry,))
-        return entry
+        stored = LogEntry(seq, entry, from_seconds(to_seconds(now)))
+        await self.append_many(table_id=table_id, entries=(stored,))
+        return stored
 
     async def append_many(self, *, table_id: int, entries: Sequence[LogEntry]) -> None:
         """Store several entries in one transaction (all or none)."""
         for entry in entries:
-            if entry.seq < 0 or entry.deal_number < 1:
-                raise ValueError("log entries need seq >= 0 and deal_number >= 1")
-            if entry.seat is not None and entry.seat not in (0, 1, 2, 3):
-                raise ValueError(f"no seat {entry.seat}")
+            if entry.seq < 0:
+                raise ValueError("log entries need seq >= 0")
+            if not entry.entry.strip() or "\n" in entry.entry:
+                raise ValueError("a log entry is one non-empty line of text")
         if not entries:
             return
         if [e.seq for e in entries] != list(range(entries[0].seq, entries[0].seq + len(entries))):
@@ -126,10 +128,8 @@ class SqliteTables:
                 raise LogConflict(f"table {table_id}: the next log entry is {expected}, not {entries[0].seq}")
             try:
                 await connection.executemany(
-                    "INSERT INTO table_log (table_id, seq, deal_number, kind, seat, payload, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(table_id, e.seq, e.deal_number, e.kind.value, e.seat, e.payload, to_seconds(e.at))
-                     for e in entries])
+                    "INSERT INTO table_log (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
+                    [(table_id, e.seq, e.entry, to_seconds(e.at)) for e in entries])
             except sqlite3.IntegrityError as error:
                 if "FOREIGN KEY" in str(error):
                     raise NotFound(f"no table {table_id}") from None
@@ -185,14 +185,13 @@ async def _load_tables(connection: aiosqlite.Connection, where: str, params: dic
             thread_id=row["thread_id"], creator_id=row["creator_id"], seats=seats, rule_preset=row["rule_preset"],
             rules=json.loads(row["rules_json"]), series_length=row["series_length"],
             state=TableState(row["state"]), created_at=from_seconds(row["created_at"]),
-            updated_at=from_seconds(row["updated_at"])))
+            updated_at=from_seconds(row["updated_at"]), size=row["size"]))
     return tables
 
 
 async def _load_log(connection: aiosqlite.Connection, table_id: int) -> tuple[LogEntry, ...]:
     async with connection.execute(
-            "SELECT seq, deal_number, kind, seat, payload, at FROM table_log WHERE table_id = :table_id ORDER BY seq",
+            "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id ORDER BY seq",
             {"table_id": table_id}) as cursor:
         rows = await cursor.fetchall()
-    return tuple(LogEntry(row["seq"], row["deal_number"], LogKind(row["kind"]), row["seat"], row["payload"],
-                          from_seconds(row["at"])) for row in rows)
+    return tuple(LogEntry(row["seq"], row["entry"], from_seconds(row["at"])) for row in rows)
