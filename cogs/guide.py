@@ -7,21 +7,24 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from skatbot.engine import GameType, RuleSet
 from skatbot.engine.errors import InvalidRuleSet
 from skatbot.ui.calculator import ValueQuestion, answer
+from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
-from .server_common import AttachedGroup, AttachingCog, choice, describe, en, fit, reply_error, server_language
+from .replies import answer_stray, chosen, guarded, say
+from .server_common import AttachingCog, choice, describe, en, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
 
-GAME_CHOICES = [choice(f"choice.game.{game}", game)
-                for game in ("clubs", "spades", "hearts", "diamonds", "grand", "null")]
+GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+GAME_CHOICES = [choice(f"choice.game.{game}", game) for game in GAMES]
 ANNOUNCE_CHOICES = [choice(f"choice.announced.{word}", word) for word in ("none", "schneider", "schwarz")]
 
 
@@ -46,15 +49,15 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button], template=r"help:(?P<
         return cls(match["lang"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            page = min(max(self.page, 1), HELP_PAGES)
-            await interaction.response.edit_message(content=help_text(page, self.lang),
-                                                    view=help_view(page, self.lang))
-        except Exception as error:  # every click gets an answer; unexpected failures are logged there
-            await reply_error(interaction, error)
+        await guarded(interaction, lambda: self.turn_page(interaction))
+
+    async def turn_page(self, interaction: discord.Interaction) -> None:
+        page = min(max(self.page, 1), HELP_PAGES)
+        await interaction.response.edit_message(content=fit(help_text(page, self.lang), Limit.CONTENT),
+                                                view=help_view(page, self.lang))
 
 
-class HelpGroup(AttachedGroup):
+class HelpGroup(app_commands.Group):
     """/skat help ...: learning the game and the table's rules."""
 
     def __init__(self) -> None:
@@ -64,7 +67,7 @@ class HelpGroup(AttachedGroup):
     @app_commands.describe(page=describe("cmd.skat.help.play.page"))
     async def play(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, HELP_PAGES] = 1) -> None:
         lang = await server_language(interaction)
-        await interaction.response.send_message(help_text(page, lang), view=help_view(page, lang), ephemeral=True)
+        await say(interaction, help_text(page, lang), view=help_view(page, lang))
 
     @app_commands.command(name="rules", description=en("cmd.skat.help.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -84,7 +87,7 @@ class HelpGroup(AttachedGroup):
             text = rules_text(rule_set, lang, None, settings.rule_preset)
         else:
             text = rules_text(RuleSet(), lang, None, "official")
-        await interaction.response.send_message(fit(text), ephemeral=True)
+        await say(interaction, text)
 
     @app_commands.command(name="value", description=en("cmd.skat.help.value"))
     @app_commands.describe(game=describe("cmd.skat.help.value.game"),
@@ -112,9 +115,9 @@ class HelpGroup(AttachedGroup):
                 rule_set = active_rules(settings)
             except InvalidRuleSet:
                 rule_set = RuleSet.preset(settings.rule_preset)
-        question = ValueQuestion(GameType.parse(game), matadors, against, hand, schneider, schwarz, announced,
+        question = ValueQuestion(GameType.parse(chosen(game, GAMES, "game")), matadors, against, hand, schneider, schwarz, announced,
                                  ouvert, bid)
-        await interaction.response.send_message(fit(value_text(answer(question, rule_set), lang, deck)), ephemeral=True)
+        await say(interaction, value_text(answer(question, rule_set), lang, deck))
 
 
 class GuideCog(AttachingCog):
@@ -128,6 +131,11 @@ class GuideCog(AttachingCog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(HelpButton)
         await super().cog_unload()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A help page button no HelpButton answers (forged, or drawn by an older version) is refused."""
+        await answer_stray(interaction, "help:", (HelpButton,))
 
 
 async def setup(bot: SkatBot) -> None:

@@ -13,25 +13,17 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from skatbot.storage import NotFound, Window
 from skatbot.storage.models import LeaderboardRow
+from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.server_text import history_text, stats_text
 
-from .server_common import (
-    AttachedGroup,
-    AttachingCog,
-    ServerError,
-    choice,
-    describe,
-    en,
-    fit,
-    guild_id_of,
-    reply_error,
-    server_language,
-)
+from .replies import answer_stray, chosen, guarded, say
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -41,6 +33,7 @@ _FETCH_PAGE = 100
 
 PERIOD_CHOICES = [choice("choice.period.week", "week"), choice("choice.period.month", "month"),
                   choice("choice.period.all", "all")]
+SCORINGS = tuple(scoring.value for scoring in Scoring)
 SCORING_CHOICES = [choice("choice.scoring.list", "list"), choice("choice.scoring.seeger", "seeger"),
                    choice("choice.scoring.won", "won")]
 
@@ -94,20 +87,20 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["lang"], match["period"], match["scoring"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            guild_id = guild_id_of(interaction)
-            bot: SkatBot = interaction.client  # type: ignore[assignment]
-            rows = await ranking_rows(bot, guild_id, PERIODS[self.period])
-            scoring = Scoring(self.scoring)
-            last = page_of(rows, period=self.period, scoring=scoring, page=1).pages
-            board = page_of(rows, period=self.period, scoring=scoring, page=min(max(self.page, 1), last))
-            await interaction.response.edit_message(content=fit(leaderboard_text(board, self.lang)),
-                                                    view=leaderboard_view(board, self.lang))
-        except Exception as error:  # every click gets an answer; unexpected failures are logged there
-            await reply_error(interaction, error)
+        await guarded(interaction, lambda: self.turn_page(interaction))
+
+    async def turn_page(self, interaction: discord.Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        rows = await ranking_rows(bot, guild_id, PERIODS[self.period])
+        scoring = Scoring(self.scoring)
+        last = page_of(rows, period=self.period, scoring=scoring, page=1).pages
+        board = page_of(rows, period=self.period, scoring=scoring, page=min(max(self.page, 1), last))
+        await interaction.response.edit_message(content=fit(leaderboard_text(board, self.lang), Limit.CONTENT),
+                                                view=leaderboard_view(board, self.lang))
 
 
-class ScoresGroup(AttachedGroup):
+class ScoresGroup(app_commands.Group):
     """/skat scores ...: the lists of this server."""
 
     def __init__(self) -> None:
@@ -121,11 +114,12 @@ class ScoresGroup(AttachedGroup):
     async def leaderboard(self, interaction: discord.Interaction, period: str = "all", scoring: str = "list",
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         guild_id = guild_id_of(interaction)
+        period, scoring = chosen(period, PERIODS, "period"), chosen(scoring, SCORINGS, "scoring")
         lang = await server_language(interaction)
         bot: SkatBot = interaction.client  # type: ignore[assignment]
         board = await leaderboard_page(bot, guild_id, period, Scoring(scoring), page)
-        await interaction.response.send_message(fit(leaderboard_text(board, lang)), view=leaderboard_view(board, lang),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, leaderboard_text(board, lang), ephemeral=False, view=leaderboard_view(board, lang),
+                  allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="stats", description=en("cmd.skat.scores.stats"))
     @app_commands.describe(player=describe("cmd.skat.scores.stats.player"),
@@ -134,6 +128,7 @@ class ScoresGroup(AttachedGroup):
     async def stats(self, interaction: discord.Interaction, player: discord.User | None = None,
                     period: str = "all") -> None:
         guild_id = guild_id_of(interaction)
+        period = chosen(period, PERIODS, "period")
         lang = await server_language(interaction)
         bot: SkatBot = interaction.client  # type: ignore[assignment]
         who = player or interaction.user
@@ -146,8 +141,8 @@ class ScoresGroup(AttachedGroup):
             raise ServerError("server.error.never_played_period" if period != "all" else
                               "server.error.never_played", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))
-        await interaction.response.send_message(fit(stats_text(stats, lang, period)),
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, stats_text(stats, lang, period), ephemeral=False,
+                  allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="history", description=en("cmd.skat.scores.history"))
     @app_commands.describe(player=describe("cmd.skat.scores.history.player"))
@@ -176,7 +171,7 @@ class ScoresGroup(AttachedGroup):
                     names[declarer] = str(declarer)
         text = history_text(summaries, names, lang, settings.deck_style,
                             player.display_name if player is not None else None)
-        await interaction.response.send_message(fit(text), allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, text, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="record", description=en("cmd.skat.scores.record"))
     @app_commands.describe(deal=describe("cmd.skat.scores.record.deal"),
@@ -209,7 +204,7 @@ class ScoresGroup(AttachedGroup):
             data = (await bot.storage.deals.export_series_json(table_id=series)).encode()
             file = discord.File(io.BytesIO(data), filename=f"skat-series-{series}.json")
             text = t(lang, "record.series", table=series)
-        await interaction.response.send_message(text, file=file)
+        await say(interaction, text, ephemeral=False, file=file)
 
 
 class ScoresCog(AttachingCog):
@@ -223,6 +218,11 @@ class ScoresCog(AttachingCog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LeaderboardButton)
         await super().cog_unload()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A page button no LeaderboardButton answers (forged, or drawn by an older version) is refused."""
+        await answer_stray(interaction, "lb:", (LeaderboardButton,))
 
 
 async def setup(bot: SkatBot) -> None:

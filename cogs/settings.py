@@ -14,26 +14,15 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.rules import PRESETS
-from skatbot.ui.i18n import LANGUAGES, language_of
-from skatbot.ui.refusals import refusal_text
+from skatbot.ui.i18n import LANGUAGES
 from skatbot.ui.server_settings import (
-    OPTION_NAMES, SettingsInputError, SettingsRequest, active_rules, apply_request,
+    OPTION_NAMES, SettingsRequest, active_rules, apply_request,
 )
 from skatbot.ui.server_text import changes_text, settings_text
 
-from .server_common import (
-    AttachingCog,
-    ServerError,
-    choice,
-    describe,
-    en,
-    guild_id_of,
-    reply_error,
-    say,
-    server_language,
-)
+from .replies import say
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -83,27 +72,6 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
     if changes:
         text = changes_text(changes, lang) + "\n\n" + text
     await say(interaction, text)
-
-
-@settings_command.error
-async def settings_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-    await reply_error(interaction, await in_admin_language(interaction, error))
-
-
-async def in_admin_language(interaction: discord.Interaction, error: BaseException) -> BaseException:
-    """Rules that do not go together are refused with the engine's reason key (`InvalidRuleSet`); say that
-    reason in the admin's language, so a German admin reads a German sentence, not the engine's English."""
-    original = getattr(error, "original", error)
-    if not isinstance(original, SettingsInputError):
-        return error
-    reason = original.values.get("reason")
-    if not isinstance(reason, InvalidRuleSet):
-        return error
-    try:
-        lang = await server_language(interaction)
-    except Exception:  # the database failing: reply_error still answers, in the reader's language
-        lang = language_of(str(interaction.locale))
-    return SettingsInputError(original.key, **{**original.values, "reason": refusal_text(reason, lang)})
 
 
 def forget_cached_style(bot: SkatBot, guild_id: int) -> None:

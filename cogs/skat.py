@@ -13,10 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from skatbot.engine import (
-    PLAY, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, IllegalAction, Kontra, Pass,
-    Phase, PickUpSkat, PlayCard, Re, RuleSet,
+    PLAY, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, Kontra, Pass, Phase, PickUpSkat,
+    PlayCard, Re, RuleSet,
 )
-from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import seat_view
@@ -24,13 +23,15 @@ from skatbot.tables import Table, TableError, TableTiming
 from skatbot.tables.errors import NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.ui.cards import card_label, contract_name
-from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, on_message, parse_custom_id
+from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, parse_custom_id
+from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
-from skatbot.ui.refusals import CommandRefusal, refusal_reply
-from skatbot.ui.render import board_text, fit_lines, list_text, lobby_text
+from skatbot.ui.refusals import CommandRefusal
+from skatbot.ui.render import board_text, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
+from .replies import carried, chosen, guarded, install, reply_error, say
 from .table_place import put_away, table_place
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ log = logging.getLogger(__name__)
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
 LOBBY_KINDS = {"join", "leave", "addai", "start"}
+GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 
 
 class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat at this server"):
@@ -59,6 +61,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.control_handler = self.on_control
+        install(self.bot)
         for table in await self.manager.restore(timing_for=self._timing):
             await self._load_style(table.guild_id)
             log.info("restored table %s in channel %s", table.id, table.channel_id)
@@ -91,39 +94,16 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         self.user_langs[interaction.user.id] = lang
         return lang
 
-    def _deck(self, interaction: discord.Interaction) -> str:
-        """The deck the player's cards are named in: the server's, or in a DM the server of their table."""
-        guild_id = interaction.guild_id
-        if guild_id is None:
-            try:
-                guild_id = self.table_for(interaction).guild_id
-            except TableError:
-                guild_id = 0
-        return self.style_for(guild_id).deck
+    def home_guild(self, user_id: int) -> int | None:
+        """The server of the one table where the user is playing (refusals in a DM use its deck)."""
+        mine = self._playing_at(user_id)
+        return mine.guild_id if mine is not None else None
 
-    # --- errors ------------------------------------------------------------------------------------
-
-    async def cog_app_command_error(self, interaction: discord.Interaction,
-                                    error: app_commands.AppCommandError) -> None:
-        original = getattr(error, "original", error)
-        await self.reply_error(interaction, original)
-
-    async def reply_error(self, interaction: discord.Interaction, error: BaseException) -> None:
-        lang = self.lang(interaction)
-        if isinstance(error, ChannelBusy):
-            text = t(lang, "error.table_exists", id=error.table_id)
-        elif isinstance(error, NoTable):
-            text = t(lang, "error.no_table")
-        elif isinstance(error, (TableError, IllegalAction, InvalidRuleSet, ValueError)):
-            text = refusal_reply(error, lang, self._deck(interaction))
-        else:
-            log.error("command failed for user %s in channel %s", interaction.user.id, interaction.channel_id,
-                      exc_info=error)
-            text = t(lang, "error.unexpected")
-        try:
-            await _say(interaction, text)
-        except discord.HTTPException as failed:  # expired or already answered: nothing more we can say
-            log.warning("could not answer interaction %s: %s", interaction.id, failed)
+    def _playing_at(self, user_id: int) -> Table | None:
+        """The one table where the user is playing, if there is exactly one."""
+        mine = [table for table in self.manager.tables.values()
+                if table.game.state.value == "playing" and table.game.place_of(user_id) is not None]
+        return mine[0] if len(mine) == 1 else None
 
     # --- finding the table -----------------------------------------------------------------------------
 
@@ -137,10 +117,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         here = self.manager.last_in_channel(channel_id) if finished_too else self.manager.in_channel(channel_id)
         if here is not None:
             return here
-        mine = [table for table in self.manager.tables.values()
-                if table.game.state.value == "playing" and table.game.place_of(user_id) is not None]
-        if len(mine) == 1:
-            return mine[0]
+        mine = self._playing_at(user_id)
+        if mine is not None:
+            return mine
         raise NoTable("no_table_here")
 
     # --- the lobby ----------------------------------------------------------------------------------------
@@ -156,7 +135,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
             raise NotAtTable("server_only")
         missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
-            await _say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
+            await say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
             return
         await interaction.response.defer(ephemeral=True)
         style = await self._load_style(interaction.guild_id)
@@ -192,24 +171,24 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     async def join(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         await table.join(interaction.user.id, interaction.user.display_name)
-        await _say(interaction, t(self.lang(interaction), "reply.joined", id=table.id))
+        await say(interaction, t(self.lang(interaction), "reply.joined", id=table.id))
 
     @app_commands.command(name="leave", description="Leave this channel's table (an AI plays on for you)")
     async def leave(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         await table.leave(interaction.user.id)
-        await _say(interaction, t(self.lang(interaction), "reply.left", id=table.id))
+        await say(interaction, t(self.lang(interaction), "reply.left", id=table.id))
 
     @app_commands.command(name="add-ai", description="Fill a seat with a computer player")
     async def add_ai(self, interaction: discord.Interaction,
                      level: Literal["easy", "normal", "strong"] = "normal") -> None:
         await self.table_for(interaction).add_ai(interaction.user.id, level)
-        await _say(interaction, t(self.lang(interaction), "reply.done"))
+        await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="remove-ai", description="Take the last computer player off the table")
     async def remove_ai(self, interaction: discord.Interaction) -> None:
         await self.table_for(interaction).remove_ai(interaction.user.id)
-        await _say(interaction, t(self.lang(interaction), "reply.done"))
+        await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="start", description="Start the series when every seat is taken")
     async def start(self, interaction: discord.Interaction) -> None:
@@ -220,10 +199,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     @app_commands.command(name="stop", description="Close this channel's table (its creator or a server manager)")
     async def stop(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
-        member = interaction.user
-        is_admin = isinstance(member, discord.Member) and member.guild_permissions.manage_guild
-        await table.stop(member.id, is_admin=is_admin)
-        await _say(interaction, t(self.lang(interaction), "reply.done"))
+        is_admin = interaction.guild_id is not None and interaction.permissions.manage_guild
+        await table.stop(interaction.user.id, is_admin=is_admin)
+        await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="table", description="Show the table: seats, the deal, whose turn")
     async def table(self, interaction: discord.Interaction) -> None:
@@ -233,18 +211,18 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         text = lobby_text(game, lang, table.id)
         if game.deal is not None and game.state.value == "playing":
             text += "\n\n" + board_text(game, game.deal, game.deal_number, lang, self.style_for(table.guild_id).deck)
-        await _say(interaction, fit_lines(text.split("\n")))
+        await say(interaction, fit_lines(text.split("\n")))
 
     @app_commands.command(name="list", description="The series' score list (Skatliste)")
     async def list_(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction, finished_too=True)
-        await _say(interaction, list_text(table.game, self.lang(interaction))[:2000])
+        await say(interaction, list_text(table.game, self.lang(interaction)))
 
     @app_commands.command(name="hand", description="Show me my cards and controls again (only you see it)")
     async def hand(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         content, view = self.presenter.private_hand(table, interaction.user.id, self.lang(interaction))
-        await interaction.response.send_message(content, view=view, ephemeral=True)
+        await interaction.response.send_message(fit(content, Limit.CONTENT), view=view, ephemeral=True)
 
     # --- the auction ----------------------------------------------------------------------------------
 
@@ -256,7 +234,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     async def bid_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         actions = self._legal_for(interaction)
         return [app_commands.Choice(name=str(a.value), value=a.value) for a in actions
-                if isinstance(a, Bid) and str(a.value).startswith(current.strip())][:25]
+                if isinstance(a, Bid) and str(a.value).startswith(current.strip())][:CHOICES]
 
     @app_commands.command(name="hold", description="Hold the bid (say yes)")
     async def hold(self, interaction: discord.Interaction) -> None:
@@ -294,8 +272,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         deal = table.game.deal
         if deal is not None and deal.phase is Phase.SKAT and not hand:
             raise CommandRefusal("pick_up_first")
-        await self._act(interaction, Declare(Contract(GameType.parse(game), hand, schneider, schwarz, ouvert)),
-                        table=table)
+        game_type = GameType.parse(chosen(game, GAMES, "game"))
+        await self._act(interaction, Declare(Contract(game_type, hand, schneider, schwarz, ouvert)), table=table)
 
     # --- card play ------------------------------------------------------------------------------------
 
@@ -335,7 +313,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         table = table or self.table_for(interaction)
         await stored_then_acked(table.act(interaction.user.id, action),  # type: ignore[arg-type]
                                 lambda: interaction.response.defer(ephemeral=True))
-        await _say(interaction, t(self.lang(interaction), "reply.done"))
+        await say(interaction, t(self.lang(interaction), "reply.done"))
 
     def _view_for(self, interaction: discord.Interaction):  # -> SeatView | None
         try:
@@ -353,47 +331,54 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click naming one of our controls that its message does not carry (an outdated client, a forged
-        request): discord.py would drop it unanswered, so it is handled here like any other click."""
+        request): discord.py would drop it unanswered, so it is handled here like any other click; an id in
+        no shape we draw is refused as a control we never offered."""
         if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
             return
         wanted = str(interaction.data.get("custom_id", ""))
+        if not wanted.startswith("sk:"):
+            return
         values = tuple(str(v) for v in interaction.data.get("values", ()) or ())
         control = parse_custom_id(wanted, values)
-        if control is None or on_message(interaction, wanted):
+        if control is not None and carried(interaction, wanted):
+            return  # its button or menu answers
+        if control is None:
+            await reply_error(interaction, CommandRefusal("bad_control"))
             return
         await self.on_control(interaction, control)
 
     async def on_control(self, interaction: discord.Interaction, control: Control) -> None:
-        """A button or menu was used: act for the person who pressed it."""
+        """A button or menu was used: act for the person who pressed it; every failure is answered."""
+        await guarded(interaction, lambda: self._on_control(interaction, control))
+
+    async def _on_control(self, interaction: discord.Interaction, control: Control) -> None:
         lang = self.lang(interaction)
-        try:
-            table = self.manager.get(control.table_id)
-            user = interaction.user
-            if control.kind in LOBBY_KINDS:
-                await interaction.response.defer()
-                if control.kind == "join":
-                    await table.join(user.id, user.display_name)
-                elif control.kind == "leave":
-                    await table.leave(user.id)
-                elif control.kind == "addai":
-                    await table.add_ai(user.id, control.arg or "normal")
-                else:
-                    await table.start(user.id)
-                return
-            if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
-                content, view = self.presenter.private_hand(table, user.id, lang)
-                await interaction.response.send_message(content, view=view, ephemeral=True)
-                return
-            if control.deal != table.game.deal_number:
-                raise WrongTableState("old_button")
-            action = control_action(control)
-            if action is None:
-                raise WrongTableState("old_button")
-            await stored_then_acked(table.act(user.id, action, deal_number=control.deal),
-                                    interaction.response.defer)
-        except Exception as error:  # every failure gets an answer; unexpected ones are logged there
-            await self.reply_error(interaction, error)
+        table = self.manager.get(control.table_id)
+        user = interaction.user
+        if control.kind in LOBBY_KINDS:
+            await interaction.response.defer()
+            if control.kind == "join":
+                await table.join(user.id, user.display_name)
+            elif control.kind == "leave":
+                await table.leave(user.id)
+            elif control.kind == "addai":
+                await table.add_ai(user.id, control.arg or "normal")
+            else:
+                await table.start(user.id)
             return
+        if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
+            content, view = self.presenter.private_hand(table, user.id, lang)
+            await interaction.response.send_message(fit(content, Limit.CONTENT), view=view, ephemeral=True)
+            return
+        if control.deal != table.game.deal_number:
+            raise WrongTableState("old_button")
+        try:
+            action = control_action(control)
+        except (ValueError, IndexError) as malformed:  # a forged value: no number, no card, too few choices
+            raise CommandRefusal("bad_control") from malformed
+        if action is None:
+            raise WrongTableState("old_button")
+        await stored_then_acked(table.act(user.id, action, deal_number=control.deal), interaction.response.defer)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral(interaction, table, control.deal, lang)
@@ -447,15 +432,8 @@ def _card_choices(cards: list[Card], deck: str, current: str) -> list[app_comman
     for card in cards:
         label = card_label(card, deck)
         if not needle or needle in label.lower() or needle in card.iss.lower():
-            out.append(app_commands.Choice(name=label, value=card.iss))
-    return out[:25]
-
-
-async def _say(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+            out.append(app_commands.Choice(name=fit(label, Limit.CHOICE_NAME), value=card.iss))
+    return out[:CHOICES]
 
 
 async def setup(bot: SkatBot) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import discord
 
+from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 
 log = logging.getLogger(__name__)
@@ -23,7 +24,6 @@ AUTO_ARCHIVE_MINUTES = 10080
 """Discord archives a quiet thread after this long (the longest it allows: a week). Turn timers keep a game
 moving, so only a lobby nobody joins goes quiet; a message reopens an archived thread, but editing the
 lobby there would fail, hence the week. Finished tables' threads are archived at once."""
-THREAD_NAME_LIMIT = 100  # Discord's limit for a thread name
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,7 @@ async def _open_thread(channel: discord.TextChannel, lang: str, creator: str, he
 def thread_name(lang: str, creator: str) -> str:
     """"Skat · Alice's table", within Discord's limit for a thread name (display names are short anyway)."""
     name = " ".join(creator.split())[:64] or "?"
-    return t(lang, "thread.name", name=name)[:THREAD_NAME_LIMIT]
+    return fit(t(lang, "thread.name", name=name), Limit.THREAD_NAME)
 
 
 async def put_away(place: Place) -> None:

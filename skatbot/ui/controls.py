@@ -20,6 +20,7 @@ from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
 
 from .cards import FRENCH, card_label, contract_name, game_name
+from .fit import Limit, fit
 from .i18n import t
 
 SELECT_KINDS = ("bids", "discard", "declare")
@@ -56,20 +57,6 @@ def parse_custom_id(text: str, values: tuple[str, ...] = ()) -> Control | None:
     return Control(int(match["table"]), int(match["deal"]), match["kind"], match["arg"], values)
 
 
-def on_message(interaction: discord.Interaction, wanted: str) -> bool:
-    """Whether the message the interaction came from carries a component with this custom_id."""
-    message = interaction.message
-    if message is None:
-        return False
-    stack: list[Any] = list(message.components)
-    while stack:
-        item = stack.pop()
-        if getattr(item, "custom_id", None) == wanted:
-            return True
-        stack.extend(getattr(item, "children", ()))
-    return False
-
-
 async def _dispatch(interaction: discord.Interaction, control: Control) -> None:
     handler: ControlHandler | None = getattr(interaction.client, "control_handler", None)
     if handler is None:
@@ -82,7 +69,7 @@ class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEM
     def __init__(self, table_id: int, deal: int, kind: str, arg: str = "", *, label: str = "?",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
                  row: int | None = None) -> None:
-        super().__init__(discord.ui.Button(label=label[:80], style=style, disabled=disabled,
+        super().__init__(discord.ui.Button(label=fit(label, Limit.BUTTON_LABEL), style=style, disabled=disabled,
                                            custom_id=custom_id(table_id, deal, kind, arg)), row=row)
         self.control = Control(table_id, deal, kind, arg)
 
@@ -209,8 +196,8 @@ def _game_selects(table_id: int, deal: int, contracts: list[Contract], lang: str
     for index, chunk in enumerate(chunks[:3]):
         games = ", ".join(dict.fromkeys(game_name(c.game, lang, deck) for c in chunk))
         label = placeholder if len(chunks) == 1 else f"{placeholder} ({games})"
-        options = [discord.SelectOption(label=contract_name(c, lang, deck)[:100], value=str(c)) for c in chunk]
-        selects.append(ControlSelect(table_id, deal, "declare", str(index), placeholder=label[:150],
+        options = [discord.SelectOption(label=fit(contract_name(c, lang, deck), Limit.OPTION_LABEL), value=str(c)) for c in chunk]
+        selects.append(ControlSelect(table_id, deal, "declare", str(index), placeholder=fit(label, Limit.SELECT_PLACEHOLDER),
                                      options=options, row=1 + index))
     return selects
 

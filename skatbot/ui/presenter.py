@@ -21,6 +21,7 @@ from skatbot.tables.game import TableState
 
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
+from .fit import Limit, fit
 from .i18n import t, tn
 from .pacing import EditPacer
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
@@ -100,7 +101,7 @@ class DiscordPresenter:
                 row = event.row
                 await self._edit_board(channel, state, row.number, board_text(game, row.deal, row.number, lang, deck),
                                        now=True)
-                await channel.send(result_text(game, row, lang, deck)[:2000])
+                await channel.send(fit(result_text(game, row, lang, deck), Limit.CONTENT))
                 await self._finish_hands(table, row.number, row.deal)
                 finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
                 if finished_board is not None:
@@ -121,7 +122,7 @@ class DiscordPresenter:
                 await channel.send(t(lang, "notice.resumed", id=table.id))
                 if game.deal is not None and not game.deal.is_over:  # a fresh board; hands follow below
                     content = board_text(game, game.deal, game.deal_number, lang, deck)
-                    state.boards[game.deal_number] = ((await channel.send(content[:2000])).id, content)
+                    state.boards[game.deal_number] = ((await channel.send(fit(content, Limit.CONTENT))).id, content)
             elif isinstance(event, ev.TableClosed):
                 await channel.send(t(lang, "notice.closed", reason=event.reason))
                 lobby_changed = True
@@ -188,12 +189,12 @@ class DiscordPresenter:
         """Send the deal's board, or edit it: at once with `now`, else coalesced with other quick changes."""
         known = state.boards.get(number)
         if known is None:
-            message = await channel.send(content[:2000])
+            message = await channel.send(fit(content, Limit.CONTENT))
             state.boards[number] = (message.id, content)
         elif known[1] != content or (now and self.pacer.pending(known[0])):
             board = channel.get_partial_message(known[0])
             state.boards[number] = (known[0], content)
-            await self.pacer.edit(board.id, lambda: board.edit(content=content[:2000]), now=now)
+            await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
 
     async def _refresh_hands(self, table: Table, channel: Any, state: _TableMessages, lang_public: str,
                              deck: str) -> None:

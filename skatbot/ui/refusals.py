@@ -15,11 +15,14 @@ from skatbot.engine import Card, Contract, GameType, Phase, Seat, Suit
 from skatbot.engine.errors import Refusal
 
 from .cards import FRENCH, card_label, contract_name, game_name
+from .fit import Limit, fit
 from .i18n import t
 
 COMMAND_REASONS: dict[str, str] = {
     "bad_card": "{text!r} is not a card",
     "pick_up_first": "pick up the skat first (/skat pickup), or declare with hand: True",
+    "bad_control": "that button or menu choice is not one I offered",
+    "bad_option": "{text!r} is not one of the choices for {option}",
 }
 """Reasons the Discord layer gives itself, before a table sees the request: key -> English sentence."""
 
@@ -42,7 +45,12 @@ class CommandRefusal(Refusal):
 
 
 def word(value: object, lang: str, deck: str = FRENCH) -> object:
-    """A refusal's value as the player names it; numbers and plain text stay as they are."""
+    """A refusal's value as the player names it; numbers stay as they are, a reason is said in `lang`, and
+    text (often the player's own input, up to 6,000 characters) is quoted back at most `Limit.ECHO` long."""
+    if isinstance(value, str):
+        return fit(value, Limit.ECHO)
+    if isinstance(value, Refusal):
+        return refusal_text(value, lang, deck)
     if isinstance(value, Card):
         return card_label(value, deck)
     if isinstance(value, Suit):
@@ -63,10 +71,8 @@ def refusal_text(error: Refusal, lang: str, deck: str = FRENCH) -> str:
     return t(lang, f"reason.{error.key}", **{name: word(value, lang, deck) for name, value in error.values.items()})
 
 
-def refusal_reply(error: Exception, lang: str, deck: str = FRENCH) -> str:
-    """The whole answer to a refused request. An error without a reason key is named as it came."""
-    if not isinstance(error, Refusal):
-        return t(lang, "error.refused", reason=str(error).rstrip("."))
+def refusal_reply(error: Refusal, lang: str, deck: str = FRENCH) -> str:
+    """The whole answer to a refused request."""
     own = OWN_REPLIES.get(error.key)
     if own is not None:
         return t(lang, own, **{name: word(value, lang, deck) for name, value in error.values.items()})

@@ -12,6 +12,7 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables.game import FinishedDeal, TableGame, TableState
 
 from .cards import FRENCH, card_label, cards_text, contract_name
+from .fit import fit_lines
 from .i18n import t, tn
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
@@ -41,10 +42,6 @@ def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
     return "\n".join(lines)
 
 
-MESSAGE_LIMIT = 2000
-"""Discord's limit on a message's content."""
-
-
 def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[str]:
     words = []
     for seat, action in deal.history:
@@ -55,21 +52,6 @@ def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[
         elif isinstance(action, Pass):
             words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.pass')}")
     return words
-
-
-def fit_lines(lines: list[str], limit: int = MESSAGE_LIMIT, *, first_droppable: int = 0) -> str:
-    """Join lines into one message of at most `limit` characters, dropping whole lines (from
-    `first_droppable` on, oldest first, marked by one "…") rather than cutting a line in the middle."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
-    head, rest = lines[:first_droppable], lines[first_droppable:]
-    while rest and len("\n".join([*head, "…", *rest])) > limit:
-        rest = rest[1:]
-    text = "\n".join([*head, "…", *rest])
-    while len(text) > limit:  # the fixed lines alone are too long: drop from the end, still whole lines
-        text = text.rsplit("\n", 1)[0]
-    return text
 
 
 def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = FRENCH) -> str:

@@ -44,7 +44,7 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(  # typ
     ]:
         answer = await run(fake, admin, club.channel, "settings", **options)
         assert answer.visibility == "ephemeral" and answer.viewer_id == admin.id
-        assert answer.content == f"⚠️ Diese Regeln passen nicht zusammen: {reason}. {nothing_changed}", options
+        assert answer.content == f"Diese Regeln passen nicht zusammen: {reason}. {nothing_changed}", options
         assert server_rows(database) == before, options
 
     shown = await run(fake, admin, club.channel, "settings")

@@ -290,8 +290,11 @@ def test_the_settings_command_keeps_the_rules_reason_for_the_admins_language() -
         "wenn mit Kontra gespielt wird. Nichts wurde geändert.")
 
 
-def test_an_error_without_a_key_is_named_as_it_came() -> None:
-    assert refusal_reply(ValueError("the moon is in the way."), "de") == "Nicht erlaubt: the moon is in the way."
+def test_a_long_input_is_quoted_back_short_with_an_ellipsis() -> None:
+    """Discord allows 6,000 characters in a string option; the refusal quotes a clear beginning of it."""
+    reply = refusal_reply(CommandRefusal("bad_card", text="Q" * 6000), "en")
+    assert reply == "'" + "Q" * 59 + "…' is not a card. Write it like CJ, ST, ♠10."
+    assert refusal_reply(CommandRefusal("bad_card", text="QX"), "en") == "'QX' is not a card. Write it like CJ, ST, ♠10."
 
 
 def test_an_unknown_key_is_a_programming_error() -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from cogs.table_place import THREAD_NAME_LIMIT, thread_name
+from cogs.table_place import thread_name
+from skatbot.ui.fit import Limit
 
 
 def test_the_thread_is_named_after_its_creator_in_the_servers_language() -> None:
@@ -14,4 +15,4 @@ def test_odd_names_still_make_a_valid_thread_name() -> None:
     assert thread_name("en", "  anna \n  maria ") == "Skat · anna maria's table"
     assert thread_name("en", "   ") == "Skat · ?'s table"
     long = thread_name("de", "x" * 500)
-    assert len(long) <= THREAD_NAME_LIMIT and long.startswith("Skat · Tisch von xxx")
+    assert len(long) <= Limit.THREAD_NAME and long.startswith("Skat · Tisch von xxx")

@@ -1,0 +1,186 @@
+"""One way to reply: every answer to an interaction, and every refusal, goes out through here.
+
+Commands raise; the command tree's error handler (`reply_error`, installed by `install`) and the one
+wrapper of buttons and menus (`guarded`) turn what was raised into one ephemeral reply in the reader's
+language and deck. Known refusals (the engine's, the tables', the lists', storage's NotFound, settings and
+calculator input) are said as such; anything else is logged once with its traceback and answered with a
+friendly generic sentence, never Python's own text. Every text is fitted to Discord's limits first.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from skatbot.engine.errors import Refusal
+from skatbot.storage import NotFound
+from skatbot.tables.manager import ChannelBusy, NoTable
+from skatbot.ui.calculator import ValueInputError
+from skatbot.ui.cards import FRENCH
+from skatbot.ui.fit import Limit, fit
+from skatbot.ui.i18n import language_of, t, tn
+from skatbot.ui.leaderboard import PageOutOfRange
+from skatbot.ui.refusals import CommandRefusal, refusal_reply, word
+from skatbot.ui.server_settings import SettingsInputError
+
+if TYPE_CHECKING:
+    from skatbot.app import SkatBot
+
+log = logging.getLogger(__name__)
+
+
+class ServerError(Exception):
+    """A refusal of a server-feature command: a catalog key and its values."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+KeyedError = ServerError | ValueInputError | SettingsInputError
+"""Refusals that carry a whole reply's catalog key (`key`, `values`)."""
+
+
+@runtime_checkable
+class HomeGuilds(Protocol):
+    """A cog that knows the server of a user's table (for refusals in a DM, in that server's deck)."""
+
+    def home_guild(self, user_id: int) -> int | None: ...
+
+
+async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **extra: Any) -> None:
+    """Answer the interaction, or follow up when it was answered or deferred; text fitted to Discord's 2000."""
+    text = fit(text, Limit.CONTENT)
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=ephemeral, **extra)
+    else:
+        await interaction.response.send_message(text, ephemeral=ephemeral, **extra)
+
+
+async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
+    """(language, deck) for a reply to this reader: their Discord language if we speak it, else the server's;
+    the server's deck. In a DM the server is that of the reader's table. A failing database leaves English
+    names and the French deck, so the refusal is still said."""
+    guild_id = interaction.guild_id
+    if guild_id is None and isinstance(interaction.client, commands.Bot):
+        for cog in interaction.client.cogs.values():
+            if isinstance(cog, HomeGuilds):
+                guild_id = cog.home_guild(interaction.user.id)
+                break
+    language, deck = "en", FRENCH
+    if guild_id is not None:
+        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        try:
+            settings = await bot.storage.settings.get(server_id=guild_id)
+            language, deck = settings.language, settings.deck_style
+        except Exception:  # the database itself failing: still answer, in the reader's language
+            log.warning("no settings for server %s while answering a refusal", guild_id, exc_info=True)
+    return language_of(str(interaction.locale), language), deck
+
+
+def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | None:
+    """The reply to a known refusal, None for anything unexpected."""
+    if isinstance(error, app_commands.TransformerError):  # an option value Discord would not have offered
+        error = CommandRefusal("bad_option", text=str(error.value), option=_option_name(error))
+    if isinstance(error, ChannelBusy):
+        return t(lang, "error.table_exists", id=error.table_id)
+    if isinstance(error, NoTable):
+        return t(lang, "error.no_table")
+    if isinstance(error, Refusal):
+        return refusal_reply(error, lang, deck)
+    if isinstance(error, (ServerError, ValueInputError, SettingsInputError)):
+        return t(lang, error.key, **{name: word(value, lang, deck) for name, value in error.values.items()})
+    if isinstance(error, PageOutOfRange):
+        return tn(lang, "lb.error.page", error.pages, page=error.page)
+    if isinstance(error, NotFound):
+        return t(lang, "server.error.not_found")
+    return None
+
+
+def _option_name(error: app_commands.TransformerError) -> str:
+    words = re.sub(r"[^\w -]", "", str(getattr(error.transformer, "_error_display_name", ""))).split()
+    return words[0] if words else "option"
+
+
+def chosen(value: str, allowed: Iterable[str], option: str) -> str:
+    """`value` if it is one of the `allowed` choices of `option`; else a refusal (Discord offers only the
+    choices, so another value is a forged request, and it changes nothing)."""
+    if value not in allowed:
+        raise CommandRefusal("bad_option", text=value, option=option)
+    return value
+
+
+async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one error path: a refusal in the reader's language and deck, or, for anything unexpected, the
+    failure logged once with its traceback and a friendly generic reply. Nothing here raises."""
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    lang, deck = await reader_style(interaction)
+    text = refusal_of(original, lang, deck)
+    if text is None:
+        log.error("interaction %s by user %s in channel %s failed", getattr(interaction, "id", "?"),
+                  interaction.user.id, interaction.channel_id, exc_info=original)
+        text = t(lang, "error.unexpected")
+    try:
+        await say(interaction, text)
+    except discord.HTTPException as failed:  # expired, or answered in another way: nothing more we can say
+        log.warning("could not answer interaction %s: %s", getattr(interaction, "id", "?"), failed)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a button's or menu's work; whatever it raises is answered by `reply_error` (discord.py would only
+    log it, and the player would see "This interaction failed")."""
+    try:
+        await work()
+    except Exception as error:  # the component path's one error handler: every failure gets an answer
+        await reply_error(interaction, error)
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    await reply_error(interaction, error)
+
+
+def install(bot: SkatBot) -> None:
+    """Make `reply_error` the command tree's error handler (every slash command's refusals)."""
+    bot.tree.error(on_tree_error)
+
+
+def carried(interaction: discord.Interaction, custom_id: str) -> bool:
+    """Whether the message the interaction came from carries a component of the interaction's kind with this
+    custom_id (discord.py dispatches a dynamic item only then)."""
+    message = interaction.message
+    data = interaction.data if isinstance(interaction.data, dict) else {}
+    kind = data.get("component_type")
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        item = stack.pop()
+        if getattr(item, "custom_id", None) == custom_id:
+            item_type = getattr(item, "type", None)
+            return kind is None or item_type is None or int(getattr(item_type, "value", item_type)) == int(kind)
+        stack.extend(getattr(item, "children", ()))
+    return False
+
+
+async def answer_stray(interaction: discord.Interaction, prefix: str,
+                       items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> bool:
+    """A click on one of our components (custom_id starting with `prefix`) that none of `items` will answer:
+    not on the message it came from, of another kind, or not in a shape we draw (forged, or from an older
+    version). Refused as an out-of-date control, changing nothing. Returns whether it was answered."""
+    if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
+        return False
+    custom_id = str(interaction.data.get("custom_id", ""))
+    if not custom_id.startswith(prefix):
+        return False
+    matches = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+    if matches and carried(interaction, custom_id):
+        return False  # its dynamic item answers
+    await reply_error(interaction, CommandRefusal("bad_control"))
+    return True

@@ -1,0 +1,200 @@
+"""Every move as a slash command: bid, hold, pass, pickup, discard, declare, play, kontra, re, claim, concede,
+and the autocompletes that offer only what is legal now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skatbot.engine import (
+    Bid, Declare, Deal, Discard, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard,
+)
+from skatbot.tables import Table
+from tests.cogs.helpers import CogBot, FakeInteraction, FakeUser
+
+
+async def three_humans(world: CogBot, rules: str = "pub") -> tuple[Table, dict[int, FakeUser]]:
+    """A one-deal table of alice, bob and carol, started; users by id."""
+    users = [world.user(name) for name in ("alice", "bob", "carol")]
+    await world.run("skat new", users[0], deals=1, rules=rules)
+    for user in users[1:]:
+        await world.run("skat join", user)
+    await world.run("skat start", users[0])
+    table = world.skat.manager.in_channel(20)
+    return table, {user.id: user for user in users}
+
+
+def deal_of(table: Table) -> Deal:
+    deal = table.game.deal
+    assert deal is not None
+    return deal
+
+
+def at_seat(table: Table, users: dict[int, FakeUser], seat: int) -> FakeUser:
+    user_id = table.game.occupant_of_seat(seat).user_id
+    assert user_id is not None
+    return users[user_id]
+
+
+def to_act(table: Table, users: dict[int, FakeUser]) -> FakeUser:
+    seat = deal_of(table).current_seat
+    assert seat is not None
+    return at_seat(table, users, seat)
+
+
+def command_for(action: object) -> tuple[str, dict[str, Any]]:
+    """The slash command a player types for an engine action."""
+    if isinstance(action, Bid):
+        return "skat bid", {"value": action.value}
+    if isinstance(action, Hold):
+        return "skat hold", {}
+    if isinstance(action, Pass):
+        return "skat pass", {}
+    if isinstance(action, PickUpSkat):
+        return "skat pickup", {}
+    if isinstance(action, Discard):
+        return "skat discard", {"first": action.first.iss, "second": action.second.iss}
+    if isinstance(action, Declare):
+        c = action.contract
+        return "skat declare", {"game": c.game.value, "hand": c.hand, "schneider": c.schneider, "schwarz": c.schwarz,
+                                "ouvert": c.ouvert}
+    assert isinstance(action, PlayCard)
+    return "skat play", {"card": action.card.iss}
+
+
+async def move(world: CogBot, table: Table, users: dict[int, FakeUser], action: object) -> FakeInteraction:
+    name, options = command_for(action)
+    done = await world.run(name, to_act(table, users), **options)
+    assert done.answer.ephemeral and done.text == "Done.", (name, options, done.replies)
+    return done
+
+
+async def to_the_declaration(world: CogBot, table: Table, users: dict[int, FakeUser]) -> None:
+    """18 said and held, the rest pass; the declarer picks up and puts two cards back."""
+    deal = deal_of(table)
+    while deal.phase is Phase.AUCTION:
+        legal = deal.legal_actions()
+        choice = next((a for a in legal if isinstance(a, Bid) and a.value == 18 and deal.bid == 0), None) \
+            or next((a for a in legal if isinstance(a, Hold)), None) or next(a for a in legal if isinstance(a, Pass))
+        await move(world, table, users, choice)
+    await move(world, table, users, PickUpSkat())
+    await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, Discard)))
+
+
+async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    await to_the_declaration(world, table, users)
+    deal = deal_of(table)
+    declarer = to_act(table, users)
+    grand = next(a for a in deal.legal_actions() if isinstance(a, Declare) and a.contract.game is GameType.GRAND
+                 and not a.contract.schneider)
+    await move(world, table, users, grand)
+    defender = next(u for u in users.values() if u is not declarer)
+    assert (await world.run("skat re", defender)).text == "Not allowed: only the declarer may answer Re."
+    assert (await world.run("skat re", declarer)).text == "Not allowed: Re answers a Kontra, and nobody said Kontra."
+    assert (await world.run("skat kontra", declarer)).text == "Not allowed: only a defender may say Kontra."
+    assert (await world.run("skat kontra", defender)).text == "Done."
+    assert (await world.run("skat kontra", defender)).text == "Not allowed: Kontra has already been said."
+    assert (await world.run("skat re", declarer)).text == "Done."
+    assert deal.kontra and deal.re
+    assert (await world.run("skat claim", defender)).text == "Not allowed: only the declarer may claim the rest."
+    for _ in range(3):  # a trick by slash commands
+        await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, PlayCard)))
+    assert len(deal.tricks) == 1
+    assert (await world.run("skat claim", declarer)).text == "Done."
+    assert deal.claimed
+    assert (await world.run("skat claim", declarer)).text == "Not allowed: you have already claimed."
+    assert (await world.run("skat concede", declarer)).text == "Done."
+    assert deal.is_over
+    result = [text for text in world.surface.channel(20).texts() if "Result of deal 1" in text]
+    assert len(result) == 1, world.surface.channel(20).texts()
+
+
+async def test_moves_out_of_turn_or_out_of_phase_are_refused_and_change_nothing(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    first = to_act(table, users)
+    other = next(u for u in users.values() if u is not first)
+    history = list(deal.history)
+    assert (await world.run("skat bid", other, value=18)).text == \
+        "It is not your turn yet: wait for the others (I will notify you)."
+    assert (await world.run("skat bid", first, value=19)).text.startswith("Not allowed: ")
+    assert "bid ladder" in (await world.run("skat bid", first, value=19)).text
+    assert "bid ladder" in (await world.run("skat bid", first, value=10**15)).text
+    assert (await world.run("skat hold", first)).text.startswith("Not allowed: ")
+    assert (await world.run("skat pickup", first)).text == "Not allowed: the auction is not over."
+    assert (await world.run("skat discard", first, first="CJ", second="SJ")).text == \
+        "Not allowed: the auction is not over."
+    assert (await world.run("skat declare", first, game="grand")).text == "Not allowed: the auction is not over."
+    assert (await world.run("skat declare", first, game="grand", hand=True)).text == \
+        "Not allowed: the auction is not over."
+    assert (await world.run("skat play", first, card="CJ")).text.startswith("Not allowed: ")
+    assert (await world.run("skat play", first, card="XY")).text == "'XY' is not a card. Write it like CJ, ST, ♠10."
+    assert (await world.run("skat kontra", first)).text.startswith("Not allowed: ")
+    assert (await world.run("skat concede", first)).text.startswith("Not allowed: ")
+    stranger = world.user("eve")
+    assert (await world.run("skat pass", stranger)).text == "You are not sitting at this table."
+    assert list(deal.history) == history
+
+
+async def test_declaring_before_picking_up_needs_hand_and_a_game_discord_offers(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    while deal.phase is Phase.AUCTION:
+        legal = deal.legal_actions()
+        await move(world, table, users, next((a for a in legal if isinstance(a, Bid) and deal.bid == 0), None)
+                   or next((a for a in legal if isinstance(a, Hold)), None) or Pass())
+    declarer = to_act(table, users)
+    assert (await world.run("skat declare", declarer, game="grand")).text == \
+        "Not allowed: pick up the skat first (/skat pickup), or declare with hand: True."
+    forged = await world.run("skat declare", declarer, game="chess", hand=True)
+    assert forged.text == "Not allowed: 'chess' is not one of the choices for game."
+    assert deal.phase is Phase.SKAT and deal.contract is None
+    assert (await world.run("skat declare", declarer, game="grand", hand=True)).text == "Done."
+    assert deal.contract is not None and deal.contract.hand
+
+
+async def test_a_player_may_act_from_a_dm(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    first = to_act(table, users)
+    in_dm = world.interaction(first, guild_id=None, channel_id=first.id + 1)
+    assert (await world.run("skat pass", first, interaction=in_dm)).text == "Done."
+    assert deal_of(table).history
+
+
+async def test_autocomplete_offers_only_what_is_legal_now(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    first = to_act(table, users)
+    other = next(u for u in users.values() if u is not first)
+    bids = await world.complete("skat bid", first, "value", "")
+    assert [c.value for c in bids][:3] == [18, 20, 22] and len(bids) <= 25
+    assert [c.value for c in await world.complete("skat bid", first, "value", "2")][:2] == [20, 22]
+    assert await world.complete("skat bid", first, "value", "x" * 6000) == []
+    assert await world.complete("skat play", first, "card", "") == []  # no card is played in the auction
+    assert await world.complete("skat discard", other, "first", "") == []
+    assert await world.complete("skat bid", world.user("eve"), "value", "") == []
+    await to_the_declaration(world, table, users)
+    declarer = to_act(table, users)
+    await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, Declare)
+                                         and a.contract.game is GameType.GRAND and not a.contract.schneider))
+    leader = to_act(table, users)
+    legal = {a.card.iss for a in deal.legal_actions() if isinstance(a, PlayCard)}
+    offered = await world.complete("skat play", leader, "card", "")
+    assert {c.value for c in offered} == legal and all(len(c.name) <= 100 for c in offered)
+    assert declarer is not None
+
+
+async def test_discard_autocomplete_offers_the_declarers_twelve_cards(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    while deal.phase is Phase.AUCTION:
+        legal = deal.legal_actions()
+        await move(world, table, users, next((a for a in legal if isinstance(a, Bid) and deal.bid == 0), None)
+                   or next((a for a in legal if isinstance(a, Hold)), None) or Pass())
+    await move(world, table, users, PickUpSkat())
+    declarer = to_act(table, users)
+    offered = await world.complete("skat discard", declarer, "first", "")
+    assert len(offered) == 12
+    assert (await world.run("skat discard", declarer, first=offered[0].value, second=offered[0].value)).text \
+        .startswith("Not allowed: ")
+    assert deal.phase is Phase.DISCARD
