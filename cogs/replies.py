@@ -124,8 +124,8 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     lang, deck = await reader_style(interaction)
     text = refusal_of(original, lang, deck)
     if text is None:
-        log.error("interaction %s by user %s in channel %s failed", getattr(interaction, "id", "?"),
-                  interaction.user.id, interaction.channel_id, exc_info=original)
+        log.error("command failed for user %s in channel %s (interaction %s)", interaction.user.id,
+                  interaction.channel_id, getattr(interaction, "id", "?"), exc_info=original)
         text = t(lang, "error.unexpected")
     try:
         await say(interaction, text)

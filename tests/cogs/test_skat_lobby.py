@@ -113,8 +113,13 @@ async def test_table_list_and_hand(world: CogBot) -> None:
     assert "Deal 1" in during.text, during.text
     score_list = await world.run("skat list", bob)
     assert score_list.answer.ephemeral and score_list.text.startswith("**Score list** (0 of 6 deals)")
-    hand = await world.run("skat hand", alice)
-    assert hand.answer.ephemeral and hand.answer.view is not None and hand.answer.custom_ids()
+    table = world.skat.manager.in_channel(20)
+    deal = table.game.deal
+    for user in (alice, bob):
+        hand = await world.run("skat hand", user)
+        assert hand.answer.ephemeral and hand.text.startswith("**Your hand** · deal 1")
+        my_turn = table.game.occupant_of_seat(deal.current_seat).user_id == user.id
+        assert bool(hand.answer.custom_ids()) == my_turn  # buttons for what they may do now
     stranger = await world.run("skat hand", world.user("eve"))
     assert stranger.text == "You are not sitting at this table."
 
