@@ -91,7 +91,7 @@ def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | Non
         error = CommandRefusal("bad_option", text=str(error.value), option=_option_name(error))
     if isinstance(error, ChannelBusy):
         return t(lang, "error.table_exists", id=error.table_id)
-    if isinstance(error, NoTable):
+    if isinstance(error, NoTable) and error.key != "table_gone":  # none here: say how to open one
         return t(lang, "error.no_table")
     if isinstance(error, Refusal):
         return refusal_reply(error, lang, deck)

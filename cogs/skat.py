@@ -222,7 +222,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
     async def hand(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         content, view = self.presenter.private_hand(table, interaction.user.id, self.lang(interaction))
-        await interaction.response.send_message(fit(content, Limit.CONTENT), view=view, ephemeral=True)
+        await say(interaction, content, view=view)
 
     # --- the auction ----------------------------------------------------------------------------------
 
@@ -368,7 +368,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
             return
         if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
             content, view = self.presenter.private_hand(table, user.id, lang)
-            await interaction.response.send_message(fit(content, Limit.CONTENT), view=view, ephemeral=True)
+            await say(interaction, content, view=view)
             return
         if control.deal != table.game.deal_number:
             raise WrongTableState("old_button")
@@ -391,6 +391,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         try:
             if table.game.deal_number == deal and table.game.state.value == "playing":
                 content, view = self.presenter.private_hand(table, interaction.user.id, lang)
+                content = fit(content, Limit.CONTENT)
                 if interaction.response.is_done():
                     await interaction.edit_original_response(content=content, view=view)
                 else:

@@ -58,8 +58,8 @@ def fit_lines(lines: list[str], limit: int = Limit.CONTENT, *, first_droppable: 
     on, oldest first, marked by one "…") rather than cutting a line in the middle; if the kept lines alone
     are too long, whole lines go from the end (and a single line still too long is cut by `fit`)."""
     text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
+    if len(text) <= limit or len(lines) <= 1:
+        return fit(text, limit)
     head, rest = lines[:first_droppable], lines[first_droppable:]
     while rest and len("\n".join([*head, ELLIPSIS, *rest])) > limit:
         rest = rest[1:]

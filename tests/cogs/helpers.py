@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -39,6 +39,11 @@ class _BadRequest:
 
     status = 400
     reason = "Bad Request"
+
+
+class _Forbidden:
+    status = 403
+    reason = "Forbidden"
 
 
 def _refuse_if_invalid(payload: dict[str, Any]) -> None:
@@ -184,12 +189,15 @@ class FakeMessage:
 class FakeChannel:
     """A channel or DM the bot writes to; every message is kept."""
 
-    def __init__(self, channel_id: int, *, dm_of: int | None = None) -> None:
+    def __init__(self, channel_id: int, *, dm_of: int | None = None, closed: bool = False) -> None:
         self.id = channel_id
         self.dm_of = dm_of
+        self.closed = closed
         self.messages: dict[int, FakeMessage] = {}
 
     async def send(self, content: Any = None, *, view: discord.ui.View | None = None, **_: Any) -> FakeMessage:
+        if self.closed:
+            raise discord.Forbidden(_Forbidden(), {"code": 50007, "message": "Cannot send messages to this user"})  # type: ignore[arg-type]
         _refuse_if_invalid(_payload(content, view))
         message = FakeMessage(next(_ids), self.id, None if content is None else str(content), view)
         self.messages[message.id] = message
@@ -205,15 +213,18 @@ class FakeChannel:
 class FakeSurface:
     """The channels and DMs of the fake world, handed to the presenter in place of discord.py's cache."""
 
+    user: Any = None  # the bot's own user (only a thread's owner is compared with it)
+
     def __init__(self) -> None:
         self.channels: dict[int, FakeChannel] = {}
         self.dms: dict[int, FakeChannel] = {}
+        self.closed_dms: set[int] = set()  # users whose DMs refuse the bot (Discord's 50007)
 
     def channel(self, channel_id: int) -> FakeChannel:
         return self.channels.setdefault(channel_id, FakeChannel(channel_id))
 
     def dm(self, user_id: int) -> FakeChannel:
-        return self.dms.setdefault(user_id, FakeChannel(user_id + 1, dm_of=user_id))
+        return self.dms.setdefault(user_id, FakeChannel(user_id + 1, dm_of=user_id, closed=user_id in self.closed_dms))
 
     def get_channel(self, channel_id: int) -> FakeChannel:
         return self.channel(channel_id)
@@ -341,7 +352,8 @@ class CogBot:
         """A click on `custom_id` (or a choice of `values` in a menu) on `message`, as discord.py dispatches
         it: to the dynamic item the id matches (when the message carries it) and to the listeners."""
         data = {"custom_id": custom_id, "component_type": component_type, "values": list(values)}
-        interaction = self.interaction(user, message=message, data=data, **kwargs)
+        snapshot = replace(message)  # the message as the click saw it (the interaction's payload carries it)
+        interaction = self.interaction(user, message=snapshot, data=data, **kwargs)
         store = self.bot._connection._view_store
         for pattern, item in list(store._dynamic_items.items()):
             match = pattern.fullmatch(custom_id)

@@ -1,0 +1,41 @@
+"""/skat help play, rules and value: replies, page buttons and refusals."""
+
+from __future__ import annotations
+
+from tests.cogs.helpers import CogBot, FakeMessage
+
+
+async def test_help_play_pages_turn_by_buttons(world: CogBot) -> None:
+    alice = world.user("alice")
+    first = await world.run("skat help play", alice)
+    assert first.answer.ephemeral and "How to play here** (1/" in first.text
+    assert first.answer.custom_ids() == ["help:en:0", "help:en:2"]
+    shown = FakeMessage(1, 20, first.text, first.answer.view, ephemeral=True)
+    second = await world.click(alice, shown, "help:en:2")
+    assert second.answer.how == "edit" and "(2/" in (second.answer.content or "")
+    german = await world.run("skat help play", alice, interaction=world.interaction(alice, locale="de"), page=2)
+    assert german.answer.custom_ids() == ["help:de:1", "help:de:3"]
+
+
+async def test_help_rules_say_what_tables_here_get(world: CogBot) -> None:
+    alice = world.user("alice")
+    server = await world.run("skat help rules", alice)
+    assert server.answer.ephemeral and "official" in server.text
+    in_dm = await world.run("skat help rules", alice, interaction=world.interaction(alice, guild_id=None))
+    assert in_dm.answer.ephemeral and "official" in in_dm.text
+    await world.run("skat new", alice, rules="pub")
+    at_table = await world.run("skat help rules", alice)
+    assert "#1" in at_table.text and "pub" in at_table.text
+    assert len(at_table.text) <= 2000
+
+
+async def test_help_value_counts_a_game_and_refuses_what_cannot_be(world: CogBot) -> None:
+    alice = world.user("alice")
+    grand = await world.run("skat help value", alice, game="grand", matadors=2)
+    assert grand.answer.ephemeral and "72" in grand.text  # with 2, game 3 × 24
+    assert (await world.run("skat help value", alice, game="grand")).text == \
+        "Say how many matadors: matadors:1 to 11 (1 to 4 in a grand)."
+    assert (await world.run("skat help value", alice, game="grand", matadors=2, announced="schneider")).text == \
+        "Schneider and schwarz may be announced only in a hand game: add hand:True."
+    assert (await world.run("skat help value", alice, game="chess", matadors=2)).text == \
+        "Not allowed: 'chess' is not one of the choices for game."

@@ -1,0 +1,76 @@
+"""The Discord presenter against a table and fake channels: the lobby, boards and results in the channel,
+each hand only in its player's DM (or, with DMs closed, a notice and a "Show my hand" button)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from skatbot.engine.cards import Card
+from skatbot.tables import TableState
+from skatbot.ui.cards import FRENCH, card_label
+from skatbot.ui.presenter import DiscordPresenter
+from tests.cogs.helpers import FakeSurface
+from tests.tables.kit import TableKit
+
+ALICE, BOB, CAROL = 100, 101, 102
+CARD = re.compile("|".join(re.escape(card_label(Card.parse(s + r), FRENCH)) for s in "CSHD" for r in "789TJQKA"))
+
+
+def presented(kit: TableKit) -> FakeSurface:
+    surface = FakeSurface()
+    kit.table.presenter = DiscordPresenter(surface, edit_interval=0.0)  # type: ignore[arg-type]
+    return surface
+
+
+async def test_lobby_board_and_hands_go_where_they_belong() -> None:
+    kit = TableKit(deals=1)
+    surface = presented(kit)
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.join(BOB, "Bob")
+    await kit.table.settle()
+    channel = surface.channel(kit.table.channel_id)
+    lobby = next(iter(channel.messages.values()))
+    assert "Skat table #1" in (lobby.content or "") and "1. Alice" in (lobby.content or "")
+    assert [c["custom_id"] for row in lobby.view.to_components() for c in row["components"]][:2] == \
+        ["sk:1:0:join:", "sk:1:0:leave:"]  # type: ignore[union-attr]
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    public = "\n".join(channel.texts())
+    assert "Deal 1" in public
+    for user in (ALICE, BOB):
+        dm = surface.dm(user).texts()
+        assert dm and dm[-1].startswith("**Your hand**"), dm
+        hand = set(CARD.findall(dm[-1].split("\n")[1]))
+        assert len(hand) == 10 and not hand & set(CARD.findall(public))  # the hand shows nowhere public
+
+
+async def test_a_player_whose_dms_are_closed_gets_a_notice_and_a_show_hand_button() -> None:
+    kit = TableKit(deals=1)
+    surface = presented(kit)
+    surface.closed_dms.add(BOB)
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await kit.table.join(user, name)
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    channel = surface.channel(kit.table.channel_id)
+    notices = [m for m in channel.messages.values() if f"<@{BOB}>" in (m.content or "") and m.view is not None]
+    assert notices and any(c["custom_id"].endswith(":show:") for m in notices
+                           for row in m.view.to_components() for c in row["components"])  # type: ignore[union-attr]
+    assert not surface.dm(BOB).messages and surface.dm(ALICE).messages
+
+
+async def test_a_whole_series_with_very_long_names_fits_every_message() -> None:
+    """Every message the presenter sends passes the fake's check of Discord's limits, or it raises."""
+    kit = TableKit(deals=2)
+    surface = presented(kit)
+    for user in (ALICE, BOB, CAROL):
+        await kit.table.join(user, chr(65 + user - ALICE) * 64)
+    await kit.table.start(ALICE)
+    await kit.play_human_turns({ALICE, BOB, CAROL}, random.Random(4))
+    await kit.table.settle()
+    assert kit.table.game.state is TableState.FINISHED
+    public = surface.channel(kit.table.channel_id).texts()
+    assert sum("Result of deal" in text for text in public) == 2
+    assert all(len(text) <= 2000 for text in public)
