@@ -16,7 +16,8 @@ import discord
 from discord.ext import commands
 
 from skatbot.config import Settings
-from skatbot.storage import SqliteStorage, Storage
+from skatbot.storage import Storage, open_storage
+from skatbot.storage.opening import describe
 from skatbot.tables import TableTiming
 from skatbot.ui.translator import CatalogTranslator
 
@@ -83,8 +84,9 @@ class SkatBot(commands.Bot):
         With SKATBOT_DEV_GUILD set the commands go to that server only, where changes show at once;
         otherwise they are published globally, which Discord may take a while to show everywhere.
         """
-        self.storage = await SqliteStorage.open(self.settings.database_path)
-        log.info("database %s is ready", self.settings.database_path)
+        where = {"database_url": self.settings.database_url, "database_path": self.settings.database_path}
+        self.storage = await open_storage(**where)
+        log.info("database %s is ready", describe(**where))
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
         self.ai_executor = RespawningPool(lambda: ProcessPoolExecutor(
             max_workers=2, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,

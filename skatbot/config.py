@@ -14,6 +14,7 @@ from pathlib import Path
 
 TOKEN_VAR = "DISCORD_TOKEN"
 DATABASE_VAR = "SKATBOT_DATABASE"
+DATABASE_URL_VAR = "SKATBOT_DATABASE_URL"
 DEV_GUILD_VAR = "SKATBOT_DEV_GUILD"
 LOG_LEVEL_VAR = "SKATBOT_LOG_LEVEL"
 AI_PAUSE_VAR = "SKATBOT_AI_PAUSE"
@@ -37,6 +38,7 @@ class Settings:
 
     discord_token: str | None = field(default=None, repr=False)
     database_path: Path = DEFAULT_DATABASE
+    database_url: str | None = field(default=None, repr=False)  # PostgreSQL; wins over database_path when set
     dev_guild_id: int | None = None
     log_level: str = DEFAULT_LOG_LEVEL
     ai_pause_seconds: float = DEFAULT_AI_PAUSE  # between computer moves, so people can follow the tricks
@@ -47,6 +49,7 @@ class Settings:
         return cls(
             discord_token=_token(_value(environ, TOKEN_VAR)),
             database_path=_database(_value(environ, DATABASE_VAR)),
+            database_url=_database_url(_value(environ, DATABASE_URL_VAR)),
             dev_guild_id=_guild_id(_value(environ, DEV_GUILD_VAR)),
             log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
             ai_pause_seconds=_seconds(AI_PAUSE_VAR, _value(environ, AI_PAUSE_VAR), DEFAULT_AI_PAUSE),
@@ -100,6 +103,17 @@ def _database(raw: str | None) -> Path:
             f"e.g. {raw}/skatbot.sqlite3."
         )
     return path
+
+
+def _database_url(raw: str | None) -> str | None:
+    if raw is None:
+        return None
+    if not raw.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            f"{DATABASE_URL_VAR} must be a PostgreSQL URL such as postgresql://skatbot:PASSWORD@localhost/skatbot "
+            f"(it starts with {raw.split('://')[0]!r}); leave it empty to use the SQLite file ({DATABASE_VAR})."
+        )
+    return raw
 
 
 def _guild_id(raw: str | None) -> int | None:

@@ -9,9 +9,27 @@ Choose one explicitly with HYPOTHESIS_PROFILE=dev|ci.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """This test run's own PostgreSQL database (created with a random name, dropped at the end).
+
+    Where no server can be reached or started, the PostgreSQL tests skip locally, and fail under CI."""
+    from tests.postgres_server import Unavailable, run_database
+
+    try:
+        with run_database() as url:
+            yield url
+    except Unavailable as error:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is needed under CI and none could be reached or started: {error}")
+        pytest.skip(f"no PostgreSQL for these tests: {error}")

@@ -84,6 +84,18 @@ def test_token_with_inner_whitespace_is_rejected(value: str) -> None:
         Settings.from_env({"DISCORD_TOKEN": value})
 
 
+def test_a_postgresql_url_is_read_and_kept_out_of_the_repr() -> None:
+    url = "postgresql://skatbot:secret@db.example:5432/skatbot"
+    settings = Settings.from_env({"SKATBOT_DATABASE_URL": f" {url} "})
+    assert settings.database_url == url and "secret" not in repr(settings)
+    assert Settings.from_env({"SKATBOT_DATABASE_URL": ""}).database_url is None  # blank: the SQLite file
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused() -> None:
+    with pytest.raises(ConfigError, match="SKATBOT_DATABASE_URL must be a PostgreSQL URL.*'mysql'"):
+        Settings.from_env({"SKATBOT_DATABASE_URL": "mysql://root@localhost/skat"})
+
+
 def test_database_path_that_is_a_folder_is_rejected(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="SKATBOT_DATABASE.*folder"):
         Settings.from_env({"SKATBOT_DATABASE": str(tmp_path)})

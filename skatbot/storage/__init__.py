@@ -1,6 +1,7 @@
 """Persistence: settings, players, tables and their logs, deal records, series lists, leaderboards.
 
-Open with `await SqliteStorage.open(path)` and code against the `Storage` interface.
+Open with `await open_storage(...)` (PostgreSQL for a database URL, else SQLite, the embedded default) or a
+backend's own `open`, and code against the `Storage` interface.
 """
 
 from .errors import (
@@ -31,11 +32,13 @@ from .models import (
     UnfinishedTable,
     Window,
 )
+from .opening import open_storage
+from .postgres.storage import PostgresStorage
 from .sqlite.storage import SqliteStorage
 
 __all__ = [
     "DealConflict", "DealRecord", "DealScore", "DealSummary", "Leaderboard", "LeaderboardRow", "LogConflict",
-    "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "Role", "SchemaTooNew",
+    "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "PostgresStorage", "Role", "SchemaTooNew",
     "ScoreMark", "SeriesConflict", "SeriesStanding", "ServerSettings", "SqliteStorage", "Storage",
-    "StorageError", "Table", "TableState", "UnfinishedTable", "Window",
+    "StorageError", "Table", "TableState", "UnfinishedTable", "Window", "open_storage",
 ]

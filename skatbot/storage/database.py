@@ -28,7 +28,7 @@ from .errors import MigrationError, SchemaTooNew
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS = Path(__file__).with_name("migrations")
+MIGRATIONS = Path(__file__).with_name("migrations") / "sqlite"
 CHECKPOINT_EVERY = 100
 """Commits between WAL checkpoints. They run on a second connection in the background, so no store pays
 for copying the WAL into the database file (SQLite's automatic checkpoint would stall one commit in

@@ -7,12 +7,14 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from skatbot.engine import RuleSet
-from skatbot.storage import DealRecord, DealScore, Player, Role, Storage
+from skatbot.storage import DealRecord, DealScore, Player, PostgresStorage, Role, SqliteStorage, Storage
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.log import Act, Entry, Join, NewDeal, Start
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+AnyStorage = SqliteStorage | PostgresStorage
+"""What the `storage` fixture gives: either backend (tests may read its `database` directly)."""
 
 
 async def add_players(storage: Storage, *players: Player) -> None:

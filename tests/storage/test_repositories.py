@@ -6,7 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from storage_helpers import NOW, add_players, record
+from storage_helpers import NOW, AnyStorage, add_players, record
 
 from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
 from skatbot.storage import (
@@ -16,7 +16,6 @@ from skatbot.storage import (
     Player,
     SeriesConflict,
     ServerSettings,
-    SqliteStorage,
     TableState,
     Window,
 )
@@ -24,18 +23,18 @@ from skatbot.storage import (
 ANNA, BERT, CARLA, DIRK = Player(1, "Anna"), Player(2, "Bert"), Player(3, "Carla"), Player(4, "Dirk")
 
 
-async def _table(storage: SqliteStorage, seats: tuple[int, ...] = (1, 2, 3), server_id: int = 100) -> int:
+async def _table(storage: AnyStorage, seats: tuple[int, ...] = (1, 2, 3), server_id: int = 100) -> int:
     await add_players(storage, ANNA, BERT, CARLA, DIRK)
     table = await storage.tables.create(server_id=server_id, channel_id=555, creator_id=1, rule_preset="official",
                                         rules=OFFICIAL.to_dict(), series_length=3, seats=seats, now=NOW)
     return table.table_id
 
 
-async def test_an_unconfigured_server_has_the_default_settings(storage: SqliteStorage) -> None:
+async def test_an_unconfigured_server_has_the_default_settings(storage: AnyStorage) -> None:
     assert await storage.settings.get(server_id=42) == ServerSettings(42)
 
 
-async def test_settings_round_trip_and_overwrite(storage: SqliteStorage) -> None:
+async def test_settings_round_trip_and_overwrite(storage: AnyStorage) -> None:
     chosen = ServerSettings(42, rule_preset="pub", rules={"kontra": True}, turn_seconds=90, warning_seconds=20,
                             deck_style="german", language="de", channel_policy="channel", allowed_channels=(7, 8))
     await storage.settings.save(settings=chosen, now=NOW)
@@ -52,7 +51,7 @@ def test_bad_settings_are_refused_with_the_field_named(bad: dict[str, object]) -
         ServerSettings(**fields)  # type: ignore[arg-type]
 
 
-async def test_players_keep_the_last_display_name_and_missing_ones_are_not_found(storage: SqliteStorage) -> None:
+async def test_players_keep_the_last_display_name_and_missing_ones_are_not_found(storage: AnyStorage) -> None:
     await storage.players.save(player=Player(9, "old name"), now=NOW)
     await storage.players.save(player=Player(9, "new name"), now=NOW)
     assert await storage.players.get(player_id=9) == Player(9, "new name")
@@ -62,7 +61,7 @@ async def test_players_keep_the_last_display_name_and_missing_ones_are_not_found
         await storage.players.save(player=Player(11, "  "), now=NOW)
 
 
-async def test_tables_store_seats_rules_and_state(storage: SqliteStorage) -> None:
+async def test_tables_store_seats_rules_and_state(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     table = await storage.tables.get(table_id=table_id)
     assert (table.server_id, table.channel_id, table.thread_id, table.seats) == (100, 555, None, (1, 2, 3))
@@ -77,7 +76,7 @@ async def test_tables_store_seats_rules_and_state(storage: SqliteStorage) -> Non
     assert await storage.tables.in_channel(channel_id=555) == []
 
 
-async def test_bad_tables_are_refused_and_change_nothing(storage: SqliteStorage) -> None:
+async def test_bad_tables_are_refused_and_change_nothing(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     with pytest.raises(NotFound):
         await storage.tables.get(table_id=table_id + 1)
@@ -93,7 +92,7 @@ async def test_bad_tables_are_refused_and_change_nothing(storage: SqliteStorage)
                                     series_length=0, now=NOW)
 
 
-async def test_the_log_is_append_only_in_order(storage: SqliteStorage) -> None:
+async def test_the_log_is_append_only_in_order(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     await storage.tables.append(table_id=table_id, seq=0, entry="join 1 Anna", now=NOW)
     await storage.tables.append(table_id=table_id, seq=1, entry="act 0 1 bid 18", now=NOW + timedelta(seconds=3))
@@ -110,7 +109,7 @@ async def test_the_log_is_append_only_in_order(storage: SqliteStorage) -> None:
         (0, "join 1 Anna", NOW), (1, "act 0 1 bid 18", NOW + timedelta(seconds=3))]
 
 
-async def test_unfinished_tables_come_back_with_their_logs_and_stored_deals(storage: SqliteStorage) -> None:
+async def test_unfinished_tables_come_back_with_their_logs_and_stored_deals(storage: AnyStorage) -> None:
     playing = await _table(storage)
     finished = await _table(storage)
     await storage.tables.set_state(table_id=playing, state=TableState.PLAYING, now=NOW)
@@ -124,7 +123,7 @@ async def test_unfinished_tables_come_back_with_their_logs_and_stored_deals(stor
     assert unfinished.stored_deals == frozenset({1})
 
 
-async def test_a_deal_is_stored_exactly_once(storage: SqliteStorage) -> None:
+async def test_a_deal_is_stored_exactly_once(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     deal = record(table_id=table_id, number=1, server_id=100, declarer=1, scores={1: 48, 2: 0, 3: 0},
                   seeger={1: 98}, finished_at=NOW)
@@ -141,7 +140,7 @@ async def test_a_deal_is_stored_exactly_once(storage: SqliteStorage) -> None:
     assert tuple(rows[0]) == (48, 3)
 
 
-async def test_a_deal_with_an_unknown_player_or_table_is_refused_whole(storage: SqliteStorage) -> None:
+async def test_a_deal_with_an_unknown_player_or_table_is_refused_whole(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     with pytest.raises(NotFound, match="not a stored player"):
         await storage.deals.store(record=record(table_id=table_id, number=1, server_id=100, declarer=1,
@@ -159,7 +158,7 @@ async def test_a_deal_with_an_unknown_player_or_table_is_refused_whole(storage: 
         await storage.deals.get(deal_id=1)
 
 
-async def test_series_list_runs_and_finishes_once(storage: SqliteStorage) -> None:
+async def test_series_list_runs_and_finishes_once(storage: AnyStorage) -> None:
     table_id = await _table(storage, seats=(1, 2, 3, 4))
     deals = [({1: 48, 2: 0, 3: 0, 4: 0}, 1, 4), ({1: 0, 2: -60, 3: 0, 4: 0}, 2, 1),
              ({1: 0, 2: 0, 3: 23, 4: 0}, 3, 2)]
@@ -184,7 +183,7 @@ async def test_series_list_runs_and_finishes_once(storage: SqliteStorage) -> Non
     assert [s["player"] for s in exported["standings"]] == [1, 3, 4, 2]
 
 
-async def test_ties_share_a_place_and_an_abandoned_series_cannot_finish(storage: SqliteStorage) -> None:
+async def test_ties_share_a_place_and_an_abandoned_series_cannot_finish(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     await storage.deals.store(record=record(table_id=table_id, number=1, server_id=100, declarer=1,
                                             scores={1: 20, 2: 0, 3: 0}, finished_at=NOW))
@@ -199,7 +198,7 @@ async def test_ties_share_a_place_and_an_abandoned_series_cannot_finish(storage:
         await storage.deals.finish_series(table_id=table_id + 1, now=NOW)
 
 
-async def test_deal_exports(storage: SqliteStorage) -> None:
+async def test_deal_exports(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     stored = await storage.deals.store(record=record(table_id=table_id, number=1, server_id=100, declarer=1,
                                                      scores={1: 24, 2: 0, 3: 0}, finished_at=NOW))
@@ -213,7 +212,7 @@ async def test_deal_exports(storage: SqliteStorage) -> None:
         await storage.deals.export_iss(deal_id=stored.deal_id + 1)
 
 
-async def test_rules_are_checked_before_anything_is_stored(storage: SqliteStorage) -> None:
+async def test_rules_are_checked_before_anything_is_stored(storage: AnyStorage) -> None:
     assert ServerSettings(1, rule_preset="pub", rules={"ramsch_jungfrau": True}).rule_set == RuleSet.preset(
         "pub").with_options(ramsch_jungfrau=True)
     with pytest.raises(InvalidRuleSet, match="unknown rules preset"):
@@ -227,7 +226,7 @@ async def test_rules_are_checked_before_anything_is_stored(storage: SqliteStorag
     assert await storage.tables.in_channel(channel_id=1) == []
 
 
-async def test_naive_times_and_oversized_ids_are_refused(storage: SqliteStorage) -> None:
+async def test_naive_times_and_oversized_ids_are_refused(storage: AnyStorage) -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         await storage.players.save(player=ANNA, now=NOW.replace(tzinfo=None))
     with pytest.raises(ValueError, match="timezone-aware"):
@@ -239,7 +238,7 @@ async def test_naive_times_and_oversized_ids_are_refused(storage: SqliteStorage)
         await storage.players.get(player_id=1)
 
 
-async def test_the_leaderboard_summary_follows_the_score_rows(storage: SqliteStorage) -> None:
+async def test_the_leaderboard_summary_follows_the_score_rows(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     for number, (declarer, points) in enumerate(((1, 48), (2, -60), (1, 23)), start=1):
         await storage.deals.store(record=record(

@@ -10,10 +10,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from storage_helpers import NOW, add_players, record
+from storage_helpers import NOW, AnyStorage, add_players, record
 
 from skatbot.engine import OFFICIAL
-from skatbot.storage import NotFound, Player, SqliteStorage, Window
+from skatbot.storage import NotFound, Player, Window
 
 ANNA, BERT, CARLA, AI = 1, 2, 3, -1
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)
@@ -35,7 +35,7 @@ DEALS = [
 
 
 @pytest.fixture
-async def filled(storage: SqliteStorage) -> SqliteStorage:
+async def filled(storage: AnyStorage) -> AnyStorage:
     await add_players(storage, Player(ANNA, "Anna"), Player(BERT, "Bert"), Player(CARLA, "Carla"),
                       Player(AI, "AI Easy", is_ai=True))
     tables = {}
@@ -60,7 +60,7 @@ def _rows(rows: tuple) -> list[tuple]:  # type: ignore[type-arg]
             for r in rows]
 
 
-async def test_week_leaderboard_is_exact_at_the_window_start(filled: SqliteStorage) -> None:
+async def test_week_leaderboard_is_exact_at_the_window_start(filled: AnyStorage) -> None:
     board = await filled.stats.leaderboard(server_id=100, window=Window.WEEK, now=NOW)
     assert _rows(board.humans) == [
         (1, "Anna", 24, 114, 4, 1, 1, 1, -20),
@@ -72,7 +72,7 @@ async def test_week_leaderboard_is_exact_at_the_window_start(filled: SqliteStora
     assert board.humans[0].average_per_series == -20.0 and board.ai[0].average_per_series == 0.0
 
 
-async def test_month_and_all_time_leaderboards(filled: SqliteStorage) -> None:
+async def test_month_and_all_time_leaderboards(filled: AnyStorage) -> None:
     month = await filled.stats.leaderboard(server_id=100, window=Window.MONTH, now=NOW)
     assert _rows(month.humans) == [
         (1, "Anna", 48, 138, 7, 3, 2, 1, -20),
@@ -88,7 +88,7 @@ async def test_month_and_all_time_leaderboards(filled: SqliteStorage) -> None:
     ]
 
 
-async def test_the_leaderboard_ranks_by_seeger_fabian_points_on_request(filled: SqliteStorage) -> None:
+async def test_the_leaderboard_ranks_by_seeger_fabian_points_on_request(filled: AnyStorage) -> None:
     board = await filled.stats.leaderboard(server_id=100, window=Window.ALL, now=NOW, by="seeger")
     assert [(r.rank, r.display_name, r.seeger) for r in board.humans] == [
         (1, "Carla", 176), (2, "Anna", 44), (3, "Bert", 2)]
@@ -98,7 +98,7 @@ async def test_the_leaderboard_ranks_by_seeger_fabian_points_on_request(filled: 
         await filled.stats.leaderboard(server_id=100, window=Window.ALL, now=NOW, by="luck")
 
 
-async def test_leaderboards_page_and_keep_servers_apart(filled: SqliteStorage) -> None:
+async def test_leaderboards_page_and_keep_servers_apart(filled: AnyStorage) -> None:
     first = await filled.stats.leaderboard(server_id=100, window=Window.WEEK, now=NOW, page=1, page_size=2)
     second = await filled.stats.leaderboard(server_id=100, window=Window.WEEK, now=NOW, page=2, page_size=2)
     assert [r.display_name for r in first.humans] == ["Anna", "Carla"]
@@ -112,7 +112,7 @@ async def test_leaderboards_page_and_keep_servers_apart(filled: SqliteStorage) -
         await filled.stats.leaderboard(server_id=100, window=Window.ALL, now=NOW, page=0)
 
 
-async def test_a_later_now_moves_the_window(filled: SqliteStorage) -> None:
+async def test_a_later_now_moves_the_window(filled: AnyStorage) -> None:
     board = await filled.stats.leaderboard(server_id=100, window=Window.WEEK, now=NOW + 2 * DAY + 30 * timedelta(
         minutes=1))
     # Since 2026-11-25 12:30: A1 (Nov 29), B1 (Nov 28) and A2 (Nov 27) remain; B3 has dropped out.
@@ -120,7 +120,7 @@ async def test_a_later_now_moves_the_window(filled: SqliteStorage) -> None:
         ("Anna", 24, 3), ("Carla", 0, 2), ("Bert", -96, 3)]
 
 
-async def test_player_stats_all_time(filled: SqliteStorage) -> None:
+async def test_player_stats_all_time(filled: AnyStorage) -> None:
     anna = await filled.stats.player_stats(server_id=100, player_id=ANNA, window=Window.ALL, now=NOW)
     assert (anna.display_name, anna.deals, anna.points, anna.seeger) == ("Anna", 8, 4, 44)
     assert anna.games_by_type == {"suits": 3, "grand": 1, "null": 0, "hand": 1, "ouvert": 0}
@@ -135,7 +135,7 @@ async def test_player_stats_all_time(filled: SqliteStorage) -> None:
     assert carla.biggest_loss is None
 
 
-async def test_player_stats_in_the_week(filled: SqliteStorage) -> None:
+async def test_player_stats_in_the_week(filled: AnyStorage) -> None:
     anna = await filled.stats.player_stats(server_id=100, player_id=ANNA, window=Window.WEEK, now=NOW)
     assert (anna.deals, anna.points, anna.declared, anna.declared_won, anna.defended, anna.defended_won) == (
         4, 24, 1, 1, 3, 1)
@@ -146,7 +146,7 @@ async def test_player_stats_in_the_week(filled: SqliteStorage) -> None:
         await filled.stats.player_stats(server_id=100, player_id=99, window=Window.ALL, now=NOW)
 
 
-async def test_histories_are_newest_first(filled: SqliteStorage) -> None:
+async def test_histories_are_newest_first(filled: AnyStorage) -> None:
     server = await filled.stats.server_history(server_id=100, limit=3)
     assert [(d.deal_number, d.game, d.won) for d in server] == [(1, "clubs", True), (1, "hearts", True),
                                                                 (2, "grand", False)]

@@ -1,1 +1,1 @@
-"""The SQLite repositories: the only place that writes SQL (the PostgreSQL backend will mirror them)."""
+"""The SQLite backend: one file, one writing connection (see ../database.py), the shared SQL repositories."""

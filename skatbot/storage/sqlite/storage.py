@@ -1,4 +1,5 @@
-"""The embedded backend: one SQLite file behind the `Storage` interface."""
+"""The embedded backend: one SQLite file behind the `Storage` interface (the SQL repositories are shared
+with PostgreSQL: `skatbot.storage.sql`)."""
 
 from __future__ import annotations
 
@@ -6,20 +7,20 @@ from pathlib import Path
 
 from ..database import MIGRATIONS, Database
 from ..models import UnfinishedTable
-from .deals import SqliteDeals
-from .settings import SqlitePlayers, SqliteSettings
-from .stats import SqliteStats
-from .tables import SqliteTables
+from ..sql.deals import SqlDeals
+from ..sql.settings import SqlPlayers, SqlSettings
+from ..sql.stats import SqlStats
+from ..sql.tables import SqlTables
 
 
 class SqliteStorage:
     def __init__(self, database: Database) -> None:
         self.database = database
-        self.settings = SqliteSettings(database)
-        self.players = SqlitePlayers(database)
-        self.tables = SqliteTables(database)
-        self.deals = SqliteDeals(database)
-        self.stats = SqliteStats(database)
+        self.settings = SqlSettings(database)
+        self.players = SqlPlayers(database)
+        self.tables = SqlTables(database)
+        self.deals = SqlDeals(database)
+        self.stats = SqlStats(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, synchronous: str = "NORMAL",

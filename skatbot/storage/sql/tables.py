@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
 
 from skatbot.engine import RuleSet
 
-from ..database import Database
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_key_error
 from ..errors import LogConflict, NotFound
 from ..models import LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
@@ -28,8 +26,8 @@ def _check_seats(seats: Sequence[int]) -> tuple[int, ...]:
     return tuple(check_id("seat player", player) for player in seats)
 
 
-class SqliteTables:
-    def __init__(self, database: Database) -> None:
+class SqlTables:
+    def __init__(self, database: SqlDatabase) -> None:
         self._db = database
 
     async def create(self, *, server_id: int, channel_id: int, creator_id: int, rule_preset: str,
@@ -130,8 +128,8 @@ class SqliteTables:
                 await connection.executemany(
                     "INSERT INTO table_log (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
                     [(table_id, e.seq, e.entry, to_seconds(e.at)) for e in entries])
-            except sqlite3.IntegrityError as error:
-                if "FOREIGN KEY" in str(error):
+            except INTEGRITY_ERRORS as error:
+                if is_foreign_key_error(error):
                     raise NotFound(f"no table {table_id}") from None
                 raise LogConflict(f"table {table_id} already has log entry {entries[0].seq}: "
                                   "another writer got there first") from None
@@ -154,15 +152,15 @@ class SqliteTables:
         return out
 
 
-async def _write_seats(connection: aiosqlite.Connection, table_id: int, seats: tuple[int, ...]) -> None:
+async def _write_seats(connection: Connection, table_id: int, seats: tuple[int, ...]) -> None:
     try:
         await connection.executemany("INSERT INTO table_seats (table_id, seat, player_id) VALUES (?, ?, ?)",
                                      [(table_id, seat, player) for seat, player in enumerate(seats)])
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise NotFound(f"a seat player of table {table_id} is not a stored player (save players first)") from None
 
 
-async def _touch(connection: aiosqlite.Connection, table_id: int, now: datetime,
+async def _touch(connection: Connection, table_id: int, now: datetime,
                  state: TableState | None = None) -> None:
     async with connection.execute(
             "UPDATE tables SET updated_at = :now, state = COALESCE(:state, state) WHERE table_id = :table_id",
@@ -171,7 +169,7 @@ async def _touch(connection: aiosqlite.Connection, table_id: int, now: datetime,
             raise NotFound(f"no table {table_id}")
 
 
-async def _load_tables(connection: aiosqlite.Connection, where: str, params: dict[str, object]) -> list[Table]:
+async def _load_tables(connection: Connection, where: str, params: dict[str, object]) -> list[Table]:
     async with connection.execute(f"SELECT {_TABLE_COLUMNS} FROM tables {where} ORDER BY table_id",
                                   params) as cursor:
         rows = list(await cursor.fetchall())
@@ -189,7 +187,7 @@ async def _load_tables(connection: aiosqlite.Connection, where: str, params: dic
     return tables
 
 
-async def _load_log(connection: aiosqlite.Connection, table_id: int) -> tuple[LogEntry, ...]:
+async def _load_log(connection: Connection, table_id: int) -> tuple[LogEntry, ...]:
     async with connection.execute(
             "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id ORDER BY seq",
             {"table_id": table_id}) as cursor:

@@ -7,9 +7,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-import aiosqlite
 
-from ..database import Database
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase
 from ..errors import DealConflict, NotFound, SeriesConflict
 from ..models import (
     DealRecord,
@@ -42,8 +41,8 @@ def rank(totals: Sequence[tuple[int, int, int, int]]) -> list[SeriesStanding]:
     return standings
 
 
-class SqliteDeals:
-    def __init__(self, database: Database) -> None:
+class SqlDeals:
+    def __init__(self, database: SqlDatabase) -> None:
         self._db = database
 
     async def store(self, *, record: DealRecord) -> DealRecord:
@@ -200,7 +199,7 @@ def _check_record(record: DealRecord) -> None:
         check_id("player_id", player)
 
 
-async def _insert(connection: aiosqlite.Connection, r: DealRecord) -> int:
+async def _insert(connection: Connection, r: DealRecord) -> int:
     finished = to_seconds(r.finished_at)
     async with connection.execute(
             f"INSERT INTO deals ({_DEAL_COLUMNS.removeprefix('deal_id, ')}) VALUES "
@@ -220,13 +219,13 @@ async def _insert(connection: aiosqlite.Connection, r: DealRecord) -> int:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [(deal_id, s.player_id, s.seat, s.role.value, None if s.won is None else int(s.won), s.score, s.seeger,
               r.server_id, finished) for s in r.scores])
-    except aiosqlite.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise NotFound(f"a player of deal {r.deal_number} at table {r.table_id} is not a stored player") from None
     # player_days, the leaderboard summary, follows deal_scores by trigger (migration 0003).
     return deal_id
 
 
-async def _load_deals(connection: aiosqlite.Connection, where: str, params: dict[str, object],
+async def _load_deals(connection: Connection, where: str, params: dict[str, object],
                       order: bool = True) -> list[DealRecord]:
     sql = f"SELECT {_DEAL_COLUMNS} FROM deals {where}" + (" ORDER BY table_id, deal_number" if order else "")
     async with connection.execute(sql, params) as cursor:
@@ -255,7 +254,7 @@ async def _load_deals(connection: aiosqlite.Connection, where: str, params: dict
     return out
 
 
-async def _running_list(connection: aiosqlite.Connection, table_id: int) -> list[SeriesStanding]:
+async def _running_list(connection: Connection, table_id: int) -> list[SeriesStanding]:
     async with connection.execute(
             "SELECT ds.player_id, SUM(ds.score), SUM(ds.seeger), COUNT(CASE WHEN ds.role <> 'out' THEN 1 END) "
             "FROM deals d JOIN deal_scores ds ON ds.deal_id = d.deal_id WHERE d.table_id = :t "
@@ -267,7 +266,7 @@ async def _running_list(connection: aiosqlite.Connection, table_id: int) -> list
     return rank(list(totals.values()))
 
 
-async def _final_ranking(connection: aiosqlite.Connection, table_id: int) -> list[SeriesStanding]:
+async def _final_ranking(connection: Connection, table_id: int) -> list[SeriesStanding]:
     async with connection.execute(
             "SELECT player_id, place, total, seeger, deals FROM series_results WHERE table_id = :t "
             "ORDER BY place, player_id", {"t": table_id}) as cursor:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from ..database import Database
+from .connection import SqlDatabase
 from ..errors import NotFound
 from ..models import (
     DealSummary,
@@ -38,11 +38,12 @@ WITH parts AS (
            CASE WHEN role = 'declarer' AND won = 1 THEN 1 ELSE 0 END
     FROM deal_scores WHERE server_id = :server AND finished_at >= :since AND finished_at < :first_day_start
 ), totals AS (
-    SELECT player_id, SUM(points) AS points, SUM(seeger) AS seeger, SUM(deals) AS deals,
-           SUM(declared) AS declared, SUM(won) AS won
+    SELECT player_id, CAST(SUM(points) AS BIGINT) AS points, CAST(SUM(seeger) AS BIGINT) AS seeger,
+           CAST(SUM(deals) AS BIGINT) AS deals, CAST(SUM(declared) AS BIGINT) AS declared,
+           CAST(SUM(won) AS BIGINT) AS won
     FROM parts GROUP BY player_id
 ), series AS (
-    SELECT player_id, COUNT(*) AS series, SUM(total) AS series_points FROM series_results
+    SELECT player_id, COUNT(*) AS series, CAST(SUM(total) AS BIGINT) AS series_points FROM series_results
     WHERE server_id = :server AND finished_at >= :since GROUP BY player_id
 )
 SELECT t.player_id, p.display_name, p.is_ai, t.points, t.seeger, t.deals, t.declared, t.won,
@@ -62,8 +63,8 @@ def _bounds(window: Window, now: datetime) -> dict[str, int]:
     return {"since": start, "first_day": first_day, "first_day_start": first_day * DAY}
 
 
-class SqliteStats:
-    def __init__(self, database: Database) -> None:
+class SqlStats:
+    def __init__(self, database: SqlDatabase) -> None:
         self._db = database
 
     async def leaderboard(self, *, server_id: int, window: Window, now: datetime, page: int = 1,
@@ -99,8 +100,8 @@ class SqliteStats:
             if player is None:
                 raise NotFound(f"no player {player_id}")
             async with connection.execute(
-                    "SELECT COUNT(CASE WHEN role <> 'out' THEN 1 END), COALESCE(SUM(score), 0), "
-                    "COALESCE(SUM(seeger), 0), COUNT(CASE WHEN role = 'declarer' THEN 1 END), "
+                    "SELECT COUNT(CASE WHEN role <> 'out' THEN 1 END), CAST(COALESCE(SUM(score), 0) AS BIGINT), "
+                    "CAST(COALESCE(SUM(seeger), 0) AS BIGINT), COUNT(CASE WHEN role = 'declarer' THEN 1 END), "
                     "COUNT(CASE WHEN role = 'declarer' AND won = 1 THEN 1 END), "
                     "COUNT(CASE WHEN role = 'defender' THEN 1 END), "
                     "COUNT(CASE WHEN role = 'defender' AND won = 1 THEN 1 END) FROM deal_scores "

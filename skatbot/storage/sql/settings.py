@@ -5,15 +5,15 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from ..database import Database
+from .connection import SqlDatabase
 from ..errors import NotFound
 from ..models import Player, ServerSettings, check_id, to_seconds
 
 
-class SqliteSettings:
+class SqlSettings:
     """Server settings. A server nobody configured has the default settings (that is not 'not found')."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: SqlDatabase) -> None:
         self._db = database
 
     async def get(self, *, server_id: int) -> ServerSettings:
@@ -50,10 +50,10 @@ class SqliteSettings:
                 "updated_at = excluded.updated_at", params)
 
 
-class SqlitePlayers:
+class SqlPlayers:
     """Players as last seen: the display name follows the latest sighting."""
 
-    def __init__(self, database: Database) -> None:
+    def __init__(self, database: SqlDatabase) -> None:
         self._db = database
 
     async def save(self, *, player: Player, now: datetime) -> None:

@@ -1,0 +1,1 @@
+"""The PostgreSQL backend (asyncpg): several bot processes share one database."""

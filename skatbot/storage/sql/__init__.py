@@ -1,0 +1,1 @@
+"""The SQL repositories, one set for both backends: portable SQL over an aiosqlite-shaped connection."""
