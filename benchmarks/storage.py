@@ -1,14 +1,18 @@
-"""Storage at scale: fill a database with many deals, then time the leaderboard, player statistics and
-storing one finished deal through the real repositories.
+"""Storage at scale, on SQLite and on PostgreSQL: fill a database with many deals, then time the leaderboard,
+player statistics and storing one finished deal through the real repositories.
 
-    .venv/bin/python -m benchmarks.storage                   # 1,000,000 deals across 1,000 servers
+    .venv/bin/python -m benchmarks.storage                   # 1,000,000 deals across 1,000 servers, both backends
     .venv/bin/python -m benchmarks.storage --deals 100000    # smaller
-    .venv/bin/python -m benchmarks.storage --database big.sqlite3 --keep   # reuse the filled file next time
+    .venv/bin/python -m benchmarks.storage --backend sqlite --database big.sqlite3 --keep   # reuse the file
+    .venv/bin/python -m benchmarks.storage --postgres postgresql://postgres@127.0.0.1/postgres
+
+PostgreSQL gets the same rows: the filled SQLite file is moved into a fresh database (created on the
+--postgres server with a random name, dropped afterwards) by `python -m skatbot.storage copy`'s code.
 
 Prints `leaderboard_ms`, `player_stats_ms` (medians of warm runs on the busiest server and its busiest
 player, the slowest of the three windows) and `store_deal_p99_ms` (one deal with its score rows in one
 transaction, synchronous=NORMAL as the bot runs; --synchronous FULL adds an fsync per commit), each as
-`name: value` on its own line. Targets: < 50, < 50, < 10. `append_action_p99_ms` adds what storing one
+`backend_name: value` on its own line. Targets: < 50, < 50, < 10. `append_action_p99_ms` adds what storing one
 move costs before it is acknowledged.
 The fill bypasses the repositories (bulk inserts, the same rows the deal writer produces) so that a
 million deals take minutes, not hours; the deal texts are real ISS and JSON records of played deals.
@@ -18,17 +22,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
+import secrets
 import sqlite3
 import statistics
 import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 from skatbot.engine import Deal, RuleSet
 from skatbot.engine.series import Series
-from skatbot.storage import Player, SqliteStorage, Window
+from skatbot.storage import Player, PostgresStorage, SqliteStorage, Window
+from skatbot.storage.copying import copy_database
 from skatbot.storage.recording import deal_record
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -189,32 +199,63 @@ async def _time(call, runs: int) -> float:  # type: ignore[no-untyped-def]
 async def measure(path: Path, stores: int, runs: int, synchronous: str) -> dict[str, float]:
     storage = await SqliteStorage.open(path, synchronous=synchronous)
     try:
-        busiest = (await storage.database.fetch_all(
-            "SELECT server_id, COUNT(*) AS n FROM deals GROUP BY server_id ORDER BY n DESC LIMIT 1"))[0]
-        server = busiest["server_id"]
-        player = (await storage.database.fetch_all(
-            "SELECT player_id, COUNT(*) AS n FROM deal_scores WHERE server_id = :s GROUP BY player_id "
-            "ORDER BY n DESC LIMIT 1", {"s": server}))[0]["player_id"]
-        print(f"busiest server: {server} with {busiest['n']} deals; its busiest player: {player}")
-        figures: dict[str, float] = {}
-        leaderboard = []
-        stats = []
-        for window in Window:
-            leaderboard.append(await _time(lambda w=window: storage.stats.leaderboard(
-                server_id=server, window=w, now=NOW), runs))
-            stats.append(await _time(lambda w=window: storage.stats.player_stats(
-                server_id=server, player_id=player, window=w, now=NOW), runs))
-            print(f"  {window.name.lower():5} leaderboard {leaderboard[-1]:.2f} ms, player stats {stats[-1]:.2f} ms")
-        figures["leaderboard_ms"] = max(leaderboard)
-        figures["player_stats_ms"] = max(stats)
-        figures["store_deal_p99_ms"] = await _store_deals(storage, stores)
-        figures["append_action_p99_ms"] = await _append_actions(storage, stores)
+        return await _measure(storage, stores, runs)
     finally:
         await storage.close()
+
+
+async def measure_postgres(path: Path, admin_url: str, stores: int, runs: int) -> dict[str, float]:
+    """Move the filled SQLite file into a fresh PostgreSQL database, time the same calls, drop the database."""
+    name = f"skatbot_bench_{secrets.token_hex(4)}"
+    parts = urlsplit(admin_url)
+    url = urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+    admin = await asyncpg.connect(admin_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            source = await SqliteStorage.open(path)
+            target = await PostgresStorage.open(url)
+            try:
+                started = time.perf_counter()
+                await copy_database(source, target)
+                async with target.database.pool.acquire() as connection:
+                    await connection.execute("ANALYZE")
+                print(f"copied into PostgreSQL ({name}) in {time.perf_counter() - started:.0f} s")
+                return await _measure(target, stores, runs)
+            finally:
+                await source.close()
+                await target.close()
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+async def _measure(storage: SqliteStorage | PostgresStorage, stores: int, runs: int) -> dict[str, float]:
+    busiest = (await storage.database.fetch_all(
+        "SELECT server_id, COUNT(*) AS n FROM deals GROUP BY server_id ORDER BY n DESC LIMIT 1"))[0]
+    server = busiest["server_id"]
+    player = (await storage.database.fetch_all(
+        "SELECT player_id, COUNT(*) AS n FROM deal_scores WHERE server_id = :s GROUP BY player_id "
+        "ORDER BY n DESC LIMIT 1", {"s": server}))[0]["player_id"]
+    print(f"busiest server: {server} with {busiest['n']} deals; its busiest player: {player}")
+    figures: dict[str, float] = {}
+    leaderboard = []
+    stats = []
+    for window in Window:
+        leaderboard.append(await _time(lambda w=window: storage.stats.leaderboard(
+            server_id=server, window=w, now=NOW), runs))
+        stats.append(await _time(lambda w=window: storage.stats.player_stats(
+            server_id=server, player_id=player, window=w, now=NOW), runs))
+        print(f"  {window.name.lower():5} leaderboard {leaderboard[-1]:.2f} ms, player stats {stats[-1]:.2f} ms")
+    figures["leaderboard_ms"] = max(leaderboard)
+    figures["player_stats_ms"] = max(stats)
+    figures["store_deal_p99_ms"] = await _store_deals(storage, stores)
+    figures["append_action_p99_ms"] = await _append_actions(storage, stores)
     return figures
 
 
-async def _store_deals(storage: SqliteStorage, count: int) -> float:
+async def _store_deals(storage: SqliteStorage | PostgresStorage, count: int) -> float:
     """Store really played deals through the repository (each table's deals on one random server, as a
     series goes); the p99 of one store after the warm-up, in ms."""
     rules = RuleSet()
@@ -251,7 +292,7 @@ async def _store_deals(storage: SqliteStorage, count: int) -> float:
     return _p99(warm)
 
 
-async def _append_actions(storage: SqliteStorage, count: int) -> float:
+async def _append_actions(storage: SqliteStorage | PostgresStorage, count: int) -> float:
     """Append `count` actions to a table log (what every acknowledged move costs); the p99, in ms."""
     table = await storage.tables.create(server_id=1, channel_id=1, creator_id=-11, rule_preset="official",
                                         rules=RuleSet().to_dict(), series_length=1, seats=(-11, -12, -13), now=NOW)
@@ -279,6 +320,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20, help="timed runs per query")
     parser.add_argument("--synchronous", choices=("FULL", "NORMAL"), default="NORMAL",
                         help="SQLite's synchronous mode for the stores (the bot's default is NORMAL)")
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument("--postgres", default=os.environ.get("SKATBOT_TEST_DATABASE_URL")
+                        or "postgresql://postgres@127.0.0.1:5432/postgres",
+                        help="a PostgreSQL server (any database on it) where a scratch database may be created")
     args = parser.parse_args()
     folder = None
     path = args.database
@@ -293,7 +338,16 @@ def main() -> None:
         size = path.stat().st_size / 2**20
         print(f"filled {args.deals} deals across {args.servers} servers in {time.perf_counter() - started:.0f} s "
               f"({size:.0f} MiB)")
-    figures = asyncio.run(measure(path, args.stores, args.runs, args.synchronous))
+    figures: dict[str, float] = {}
+    if args.backend in ("sqlite", "both"):
+        print("== SQLite")
+        for name, value in asyncio.run(measure(path, args.stores, args.runs, args.synchronous)).items():
+            figures[f"sqlite_{name}"] = value
+    if args.backend in ("postgres", "both"):
+        print("== PostgreSQL")
+        for name, value in asyncio.run(measure_postgres(path, args.postgres, args.stores, args.runs)).items():
+            figures[f"postgres_{name}"] = value
+    print(f"== {args.deals} deals across {args.servers} servers")
     for name, value in figures.items():
         print(f"{name}: {value:.2f}")
     if folder is not None:
