@@ -32,6 +32,7 @@ from skatbot.ui.render import board_text, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
 from .replies import carried, chosen, guarded, install, reply_error, say
+from .server_common import choice, describe, en
 from .table_place import put_away, table_place
 
 if TYPE_CHECKING:
@@ -42,9 +43,10 @@ log = logging.getLogger(__name__)
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
 LOBBY_KINDS = {"join", "leave", "addai", "start"}
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
+"""The values of /skat declare game: (the choice names are translated, the values stay these words)."""
 
 
-class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat at this server"):
+class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.skat")):
     """Tables in channels, hands by DM, every move as a slash command or a button."""
 
     def __init__(self, bot: SkatBot) -> None:
@@ -124,9 +126,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     # --- the lobby ----------------------------------------------------------------------------------------
 
-    @app_commands.command(name="new", description="Open a Skat table in this channel")
-    @app_commands.describe(seats="3 players, or 4 with the dealer sitting out", deals="How many deals the series has",
-                           rules="A rules preset (default: the server's)")
+    @app_commands.command(name="new", description=en("cmd.skat.new"))
+    @app_commands.describe(seats=describe("cmd.skat.new.seats"), deals=describe("cmd.skat.new.deals"),
+                           rules=describe("cmd.skat.new.rules"))
     @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
     async def new(self, interaction: discord.Interaction, seats: Literal[3, 4] = 3,
                   deals: app_commands.Range[int, 1, 96] = 6, rules: str | None = None) -> None:
@@ -167,43 +169,44 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         if busy is not None:
             raise ChannelBusy(busy.id)
 
-    @app_commands.command(name="join", description="Sit down at this channel's table")
+    @app_commands.command(name="join", description=en("cmd.skat.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         await table.join(interaction.user.id, interaction.user.display_name)
         await say(interaction, t(self.lang(interaction), "reply.joined", id=table.id))
 
-    @app_commands.command(name="leave", description="Leave this channel's table (an AI plays on for you)")
+    @app_commands.command(name="leave", description=en("cmd.skat.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         await table.leave(interaction.user.id)
         await say(interaction, t(self.lang(interaction), "reply.left", id=table.id))
 
-    @app_commands.command(name="add-ai", description="Fill a seat with a computer player")
+    @app_commands.command(name="add-ai", description=en("cmd.skat.add-ai"))
+    @app_commands.describe(level=describe("cmd.skat.add-ai.level"))
     async def add_ai(self, interaction: discord.Interaction,
                      level: Literal["easy", "normal", "strong"] = "normal") -> None:
         await self.table_for(interaction).add_ai(interaction.user.id, level)
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
-    @app_commands.command(name="remove-ai", description="Take the last computer player off the table")
+    @app_commands.command(name="remove-ai", description=en("cmd.skat.remove-ai"))
     async def remove_ai(self, interaction: discord.Interaction) -> None:
         await self.table_for(interaction).remove_ai(interaction.user.id)
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
-    @app_commands.command(name="start", description="Start the series when every seat is taken")
+    @app_commands.command(name="start", description=en("cmd.skat.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.table_for(interaction).start(interaction.user.id)
         await interaction.followup.send(t(self.lang(interaction), "reply.done"), ephemeral=True)
 
-    @app_commands.command(name="stop", description="Close this channel's table (its creator or a server manager)")
+    @app_commands.command(name="stop", description=en("cmd.skat.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         is_admin = interaction.guild_id is not None and interaction.permissions.manage_guild
         await table.stop(interaction.user.id, is_admin=is_admin)
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
-    @app_commands.command(name="table", description="Show the table: seats, the deal, whose turn")
+    @app_commands.command(name="table", description=en("cmd.skat.table"))
     async def table(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction, finished_too=True)
         lang = self.lang(interaction)
@@ -213,12 +216,12 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
             text += "\n\n" + board_text(game, game.deal, game.deal_number, lang, self.style_for(table.guild_id).deck)
         await say(interaction, fit_lines(text.split("\n")))
 
-    @app_commands.command(name="list", description="The series' score list (Skatliste)")
+    @app_commands.command(name="list", description=en("cmd.skat.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction, finished_too=True)
         await say(interaction, list_text(table.game, self.lang(interaction)))
 
-    @app_commands.command(name="hand", description="Show me my cards and controls again (only you see it)")
+    @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
         content, view = self.presenter.private_hand(table, interaction.user.id, self.lang(interaction))
@@ -226,7 +229,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     # --- the auction ----------------------------------------------------------------------------------
 
-    @app_commands.command(name="bid", description="Say a number in the auction")
+    @app_commands.command(name="bid", description=en("cmd.skat.bid"))
+    @app_commands.describe(value=describe("cmd.skat.bid.value"))
     async def bid(self, interaction: discord.Interaction, value: int) -> None:
         await self._act(interaction, Bid(value))
 
@@ -236,21 +240,22 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         return [app_commands.Choice(name=str(a.value), value=a.value) for a in actions
                 if isinstance(a, Bid) and str(a.value).startswith(current.strip())][:CHOICES]
 
-    @app_commands.command(name="hold", description="Hold the bid (say yes)")
+    @app_commands.command(name="hold", description=en("cmd.skat.hold"))
     async def hold(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Hold())
 
-    @app_commands.command(name="pass", description="Pass in the auction")
+    @app_commands.command(name="pass", description=en("cmd.skat.pass"))
     async def pass_(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Pass())
 
     # --- skat and declaration ------------------------------------------------------------------------
 
-    @app_commands.command(name="pickup", description="Pick up the skat")
+    @app_commands.command(name="pickup", description=en("cmd.skat.pickup"))
     async def pickup(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, PickUpSkat())
 
-    @app_commands.command(name="discard", description="Put two cards into the skat")
+    @app_commands.command(name="discard", description=en("cmd.skat.discard"))
+    @app_commands.describe(first=describe("cmd.skat.discard.first"), second=describe("cmd.skat.discard.second"))
     async def discard(self, interaction: discord.Interaction, first: str, second: str) -> None:
         await self._act(interaction, Discard(_card(first), _card(second)))
 
@@ -264,9 +269,12 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         cards = sorted(view.hand, key=lambda c: sort_key(None, c))
         return _card_choices(cards, deck, current)
 
-    @app_commands.command(name="declare", description="Declare your game")
-    async def declare(self, interaction: discord.Interaction,
-                      game: Literal["clubs", "spades", "hearts", "diamonds", "grand", "null"], hand: bool = False,
+    @app_commands.command(name="declare", description=en("cmd.skat.declare"))
+    @app_commands.describe(game=describe("cmd.skat.declare.game"), hand=describe("cmd.skat.declare.hand"),
+                           schneider=describe("cmd.skat.declare.schneider"),
+                           schwarz=describe("cmd.skat.declare.schwarz"), ouvert=describe("cmd.skat.declare.ouvert"))
+    @app_commands.choices(game=[choice(f"choice.game.{game}", game) for game in GAMES])
+    async def declare(self, interaction: discord.Interaction, game: str, hand: bool = False,
                       schneider: bool = False, schwarz: bool = False, ouvert: bool = False) -> None:
         table = self.table_for(interaction)
         deal = table.game.deal
@@ -277,7 +285,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
 
     # --- card play ------------------------------------------------------------------------------------
 
-    @app_commands.command(name="play", description="Play a card")
+    @app_commands.command(name="play", description=en("cmd.skat.play"))
+    @app_commands.describe(card=describe("cmd.skat.play.card"))
     async def play(self, interaction: discord.Interaction, card: str) -> None:
         await self._act(interaction, PLAY[_card(card).index])
 
@@ -291,19 +300,19 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description="Play Skat
         game = view.contract.game if view.contract else None
         return _card_choices(sorted(cards, key=lambda c: sort_key(game, c)), deck, current)
 
-    @app_commands.command(name="kontra", description="Double the game (defenders, before the first card)")
+    @app_commands.command(name="kontra", description=en("cmd.skat.kontra"))
     async def kontra(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Kontra())
 
-    @app_commands.command(name="re", description="Answer a Kontra (the declarer)")
+    @app_commands.command(name="re", description=en("cmd.skat.re"))
     async def re(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Re())
 
-    @app_commands.command(name="claim", description="Show your cards and claim the remaining tricks")
+    @app_commands.command(name="claim", description=en("cmd.skat.claim"))
     async def claim(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Claim())
 
-    @app_commands.command(name="concede", description="Give up the deal")
+    @app_commands.command(name="concede", description=en("cmd.skat.concede"))
     async def concede(self, interaction: discord.Interaction) -> None:
         await self._act(interaction, Concede())
 

@@ -25,6 +25,8 @@ SOURCE = "en"
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "English", ("en-US", "en-GB")),
     Language("de", "Deutsch", ("de",)),
+    Language("da", "Dansk", ("da",)),
+    Language("fr", "Français", ("fr",)),
 )
 CODES: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
 BY_CODE: dict[str, Language] = {language.code: language for language in LANGUAGES}

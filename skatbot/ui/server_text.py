@@ -15,7 +15,7 @@ from skatbot.storage.models import DealSummary, PlayerStats, ServerSettings
 from .calculator import ValueAnswer
 from .cards import contract_name, game_name
 from .i18n import t, tn
-from .languages import language_name
+from .languages import LANGUAGES, language_name
 from .leaderboard import _name
 from .rules_text import rules_lines
 from .server_settings import Change
@@ -174,7 +174,9 @@ def rules_text(rules: RuleSet, lang: str, table_id: int | None, preset: str) -> 
 
 def help_text(page: int, lang: str) -> str:
     # The page names the lobby's buttons as the play catalog labels them, so the two cannot drift apart.
+    # The languages come from the registry, so a new language needs no change to every help page.
     labels = {name: t(lang, f"button.{name}") for name in ("join", "add_ai", "start")}
+    labels["languages"] = ", ".join(language.name for language in LANGUAGES)
     return t(lang, "help.title", page=page, pages=HELP_PAGES) + "\n\n" + t(lang, f"help.page{page}", **labels)
 
 

@@ -1,5 +1,6 @@
 """The /skat command tree as it is published: every extension's commands attached, within Discord's
-limits, and German descriptions through the translator for every command and every server option."""
+limits, and descriptions through the translator in every language of the registry (Discord shows each
+user the text of their client language) for every command, option and choice."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from discord import app_commands
 
 from skatbot.app import EXTENSIONS, SkatBot
 from skatbot.config import Settings
-from skatbot.ui.languages import BY_CODE
+from skatbot.ui.languages import BY_CODE, LANGUAGES, SOURCE
 from skatbot.ui.translator import CatalogTranslator
 
 SERVER_PARTS = ("scores", "help", "settings")
+LOCALES = [locale for language in LANGUAGES if language.code != SOURCE for locale in language.discord_locales]
 
 
 @pytest.fixture
@@ -48,7 +50,7 @@ async def test_the_group_stays_within_discords_limits(published: dict[str, Any])
     assert len(published["options"]) <= 25
     names = [option["name"] for option in published["options"]]
     assert all(part in names for part in SERVER_PARTS) and len(set(names)) == len(names)
-    for locale in (None, "de"):
+    for locale in (None, *LOCALES):
         size = 0
         for _, node in walk(published):
             size += len(node["name"]) + len(_described(node, locale))
@@ -64,24 +66,28 @@ def _described(node: dict[str, Any], locale: str | None) -> str:
     return localized or node["description"]
 
 
-async def test_every_command_has_a_german_description(published: dict[str, Any]) -> None:
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_every_command_has_a_description_in_each_language(published: dict[str, Any], locale: str) -> None:
     for path, node in walk(published):
-        german = (node.get("description_localizations") or {}).get("de")
-        assert german and len(german) <= 100 and german != node["description"], path
+        text = (node.get("description_localizations") or {}).get(locale)
+        assert text and len(text) <= 100 and text != node["description"], (locale, path)
         assert not node.get("name_localizations"), f"{path}: command names stay English"
 
 
-async def test_every_server_option_and_choice_is_in_german(published: dict[str, Any]) -> None:
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_every_option_and_choice_is_in_each_language(published: dict[str, Any], locale: str) -> None:
     for path, node in walk(published):
-        if path.split()[1:2] and path.split()[1] not in SERVER_PARTS:
-            continue
         for option in node.get("options", []):
             if option.get("type") in (1, 2):
                 continue
-            german = (option.get("description_localizations") or {}).get("de")
-            assert german and len(german) <= 100 and len(option["description"]) <= 100, (path, option["name"])
+            text = (option.get("description_localizations") or {}).get(locale)
+            assert text and len(text) <= 100 and len(option["description"]) <= 100, (locale, path, option["name"])
+            assert text != option["description"], (locale, path, option["name"])
             for choice in option.get("choices", []):
                 if option["name"] == "language":  # each language under its own name, for every reader
                     assert choice["name"] == BY_CODE[choice["value"]].name and not choice.get("name_localizations")
-                elif option["name"] not in ("preset", "option"):  # rule names are the engine's words
-                    assert choice["name_localizations"]["de"], (path, option["name"], choice["value"])
+                elif option["name"] in ("preset", "rules", "option", "seats", "level"):  # engine words, numbers
+                    assert not choice.get("name_localizations"), (path, option["name"], choice["value"])
+                else:
+                    name = choice["name_localizations"][locale]
+                    assert name and len(name) <= 100, (locale, path, option["name"], choice["value"])

@@ -104,12 +104,13 @@ def test_each_reason_has_the_same_values_in_both_languages(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", ALL_KEYS)
-def test_each_reason_renders_in_english_and_german_with_every_deck(key: str) -> None:
+def test_each_reason_renders_in_every_language_with_every_deck(key: str) -> None:
     for error in samples(key):
         for deck in (FRENCH, GERMAN):
-            english, german = refusal_text(error, "en", deck), refusal_text(error, "de", deck)
-            assert german != english, (key, german)
-            for lang in ("en", "de"):
+            english = refusal_text(error, "en", deck)
+            for lang in CODES:
+                if lang != "en":
+                    assert refusal_text(error, lang, deck) != english, (key, lang, deck)
                 reply = refusal_reply(error, lang, deck)
                 assert "{" not in reply and "}" not in reply and reply.strip(), (key, lang, reply)
         if not fields(error.reasons[key]) & set(STRUCTURED):  # plain values: the English reply is the log line

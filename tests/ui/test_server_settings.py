@@ -62,7 +62,7 @@ def test_option_values_are_read_in_their_stored_form(name: str, text: str, value
     (SettingsRequest(warning_seconds=60), "settings.error.warning"),
     (SettingsRequest(turn_seconds=30, warning_seconds=30), "settings.error.warning"),
     (SettingsRequest(deck="tarot"), "settings.error.deck"),
-    (SettingsRequest(language="fr"), "settings.error.language"),
+    (SettingsRequest(language="tlh"), "settings.error.language"),
 ])
 def test_bad_changes_are_refused(request_: SettingsRequest, key: str) -> None:
     with pytest.raises(SettingsInputError) as refused:

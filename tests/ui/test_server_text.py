@@ -9,8 +9,13 @@ import pytest
 
 from skatbot.engine import RuleSet
 from skatbot.storage.models import DealSummary, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
+from skatbot.engine import GameType
+from skatbot.ui.calculator import ValueQuestion, answer
+from skatbot.ui.i18n import CODES
 from skatbot.ui.server_settings import Change
-from skatbot.ui.server_text import HELP_PAGES, changes_text, help_text, history_text, settings_text, stats_text
+from skatbot.ui.server_text import (
+    HELP_PAGES, changes_text, help_text, history_text, settings_text, stats_text, value_text,
+)
 
 WHEN = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 STATS = PlayerStats(server_id=1, player_id=5, display_name="al*ice", is_ai=False, deals=12, points=140, seeger=-30,
@@ -58,8 +63,19 @@ def test_settings_and_changes(lang: str) -> None:
     assert ("language: Deutsch" if lang == "en" else "Sprache: Deutsch") in confirmed
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("lang", CODES)
 def test_every_help_screen_fits_a_message(lang: str) -> None:
     pages = [help_text(page, lang) for page in range(1, HELP_PAGES + 1)]
     assert all(len(page) <= 2000 and f"({index}/{HELP_PAGES})" in page for index, page in enumerate(pages, 1))
     assert len(set(pages)) == HELP_PAGES
+    assert "English, Deutsch, Dansk, Français" in pages[3]  # the registry's languages, in every catalog
+
+
+def test_danish_and_french_use_the_rules_texts_words() -> None:
+    danish = stats_text(STATS, "da", "all") + value_text(answer(ValueQuestion(GameType.SPADES, matadors=2,
+                                                                              hand=True, schneider=True)), "da", "french")
+    assert "Som spiller: 5 spil" in danish and "med 2 spidser" in danish and "skrædder" in danish
+    assert "♠ Spar på hånden" in danish
+    french = value_text(answer(ValueQuestion(GameType.SPADES, matadors=2, hand=True, schneider=True,
+                                             announced="schneider")), "fr", "german")
+    assert "Feuille (Grün) de la main, schneider annoncé" in french and "avec 2 honneurs" in french
