@@ -21,7 +21,7 @@ from skatbot.engine.views import SeatView
 
 from .cards import FRENCH, card_label, contract_name, game_name
 from .fit import Limit, fit
-from .i18n import t
+from .i18n import language_of, t
 
 SELECT_KINDS = ("bids", "discard", "declare")
 # Buttons and menus need distinct patterns: discord.py keeps one DynamicItem class per pattern, and a
@@ -60,7 +60,8 @@ def parse_custom_id(text: str, values: tuple[str, ...] = ()) -> Control | None:
 async def _dispatch(interaction: discord.Interaction, control: Control) -> None:
     handler: ControlHandler | None = getattr(interaction.client, "control_handler", None)
     if handler is None:
-        await interaction.response.send_message("This bot is starting up; try again in a moment.", ephemeral=True)
+        await interaction.response.send_message(t(language_of(str(interaction.locale)), "error.starting"),
+                                                ephemeral=True)
         return
     await handler(interaction, control)
 

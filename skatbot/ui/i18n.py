@@ -10,14 +10,17 @@ fresh clone needs no build step. New texts: see README.md, section Languages.
 from __future__ import annotations
 
 import io
+from datetime import UTC, datetime
 from functools import cache
 
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 from .catalogs import mo_bytes, read_catalog
 from .languages import BY_CODE, CODES, LANGUAGES, SOURCE, language_of
 
-__all__ = ["CODES", "LANGUAGES", "N_", "language_of", "t", "template", "tn", "translations"]
+__all__ = ["CODES", "LANGUAGES", "MINUS", "N_", "language_of", "number", "signed", "t", "template", "timestamp", "tn",
+           "translations"]
 
 
 @cache
@@ -55,3 +58,26 @@ def tn(lang: str, key: str, n: int, **values: object) -> str:
 def N_(key: str) -> str:
     """Marks a key written away from its t() call (in a table of keys), so pybabel extract finds it."""
     return key
+
+
+MINUS = "\u2212"
+"""The minus sign of scores in every language (typeset, not the hyphen), as the score lists print it."""
+
+
+def number(lang: str, value: int) -> str:
+    """A count or score in the language's digits and grouping: 1,234 · 1.234 · 1 234 (a narrow space)."""
+    text = format_decimal(abs(value), locale=lang if lang in BY_CODE else SOURCE)
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def signed(lang: str, value: int) -> str:
+    """A score with its sign, as score lists write them: +36, −72, 0; grouped for the language."""
+    return f"+{number(lang, value)}" if value > 0 else number(lang, value)
+
+
+def timestamp(moment: datetime, style: str = "f") -> str:
+    """Discord's timestamp markup: each reader's client shows the moment in their own zone and language
+    (`f` date and time, `R` relative: "3 hours ago"). A naive moment is taken as UTC, as stored."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return f"<t:{int(moment.timestamp())}:{style}>"

@@ -11,7 +11,7 @@ from enum import Enum
 
 from skatbot.storage.models import LeaderboardRow, Window
 
-from .i18n import t, tn
+from .i18n import number, signed, t, tn
 
 PAGE_SIZE = 10
 PERIODS = {"week": Window.WEEK, "month": Window.MONTH, "all": Window.ALL}
@@ -77,6 +77,12 @@ def page_of(rows: list[LeaderboardRow] | tuple[LeaderboardRow, ...], *, period: 
     return LeaderboardPage(period, scoring, page, pages, tuple(ranked[start:start + page_size]), ai, len(ranked))
 
 
+def _value(scoring: Scoring, row: LeaderboardRow, lang: str) -> str:
+    """Points with their sign (+140, −30), games won as a count; both in the reader's digits."""
+    value = scoring.value_of(row)
+    return number(lang, value) if scoring is Scoring.WON else signed(lang, value)
+
+
 def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
     scoring = board.scoring
     lines = [t(lang, "lb.title", period=t(lang, f"lb.period.{board.period}"),
@@ -85,7 +91,7 @@ def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
         lines.append(t(lang, "lb.empty"))
         return "\n".join(lines)
     for row in board.humans:
-        lines.append(t(lang, "lb.row", rank=row.rank, name=_name(row.display_name), value=scoring.value_of(row),
+        lines.append(t(lang, "lb.row", rank=row.rank, name=_name(row.display_name), value=_value(scoring, row, lang),
                        deals=tn(lang, "count.deals", row.deals), won=row.won, declared=row.declared))
     if not board.humans:
         lines.append(t(lang, "lb.no_humans"))
@@ -93,7 +99,7 @@ def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
         lines.append("")
         lines.append(t(lang, "lb.ai_title"))
         for row in board.ai[:PAGE_SIZE]:
-            lines.append(t(lang, "lb.ai_row", name=_name(row.display_name), value=scoring.value_of(row),
+            lines.append(t(lang, "lb.ai_row", name=_name(row.display_name), value=_value(scoring, row, lang),
                            deals=tn(lang, "count.deals", row.deals), won=row.won, declared=row.declared))
     lines.append("")
     lines.append(t(lang, "lb.footer", page=board.page, pages=board.pages, players=board.total_humans))

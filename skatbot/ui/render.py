@@ -13,7 +13,7 @@ from skatbot.tables.game import FinishedDeal, TableGame, TableState
 
 from .cards import FRENCH, card_label, cards_text, contract_name
 from .fit import fit_lines
-from .i18n import t, tn
+from .i18n import number, signed, t, tn
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 
@@ -109,7 +109,7 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
         key = "result.won" if result.won else "result.overbid" if result.overbid else "result.lost"
         head = t(lang, key, name=names[places[result.declarer]],
                  game=contract_name(result.contract, lang, deck), value=result.value,
-                 points=tn(lang, "count.card_points", result.declarer_points), score=f"{result.seat_scores[result.declarer]:+d}")
+                 points=tn(lang, "count.card_points", result.declarer_points), score=signed(lang, result.seat_scores[result.declarer]))
         extras = []
         if result.schwarz:
             extras.append(t(lang, "result.schwarz"))
@@ -143,7 +143,7 @@ def list_text(game: TableGame, lang: str) -> str:
         scores = " ".join(f"{s:+d}" if s else "·" for s in row.place_scores)
         rows.append(f"{row.number + 1:>2}. {what:<28} {scores}")
     totals = game.totals()
-    total_line = " · ".join(f"{names[p]} {totals[p]}" for p in range(len(names)))
+    total_line = " · ".join(f"{names[p]} {number(lang, totals[p])}" for p in range(len(names)))
     body = "\n".join(rows[-12:])
     return f"{header}\n```\n{body or '–'}\n```{t(lang, 'list.totals', totals=total_line)}"
 
@@ -154,7 +154,7 @@ def ranking_text(game: TableGame, lang: str) -> str:
     order = sorted(range(len(names)), key=lambda p: -totals[p])
     lines = [t(lang, "series.over")]
     for rank, place in enumerate(order, start=1):
-        lines.append(f"{rank}. {names[place]} {totals[place]}")
+        lines.append(f"{rank}. {names[place]} {number(lang, totals[place])}")
     return "\n".join(lines)
 
 

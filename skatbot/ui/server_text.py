@@ -14,7 +14,7 @@ from skatbot.storage.models import DealSummary, PlayerStats, ServerSettings
 
 from .calculator import ValueAnswer
 from .cards import contract_name, game_name
-from .i18n import t, tn
+from .i18n import signed, t, timestamp, tn
 from .languages import LANGUAGES, language_name
 from .leaderboard import _name
 from .rules_text import rules_lines
@@ -29,16 +29,12 @@ def percent(part: int, whole: int) -> int:
     return round(100 * part / whole) if whole else 0
 
 
-def signed(number: int) -> str:
-    return f"+{number}" if number > 0 else str(number).replace("-", "−")
-
-
 def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
     name = ("🤖 " if stats.is_ai else "") + _name(stats.display_name)
     by_type = stats.games_by_type
     lines = [
         t(lang, "stats.title", name=name, period=t(lang, f"lb.period.{period}")),
-        t(lang, "stats.totals", deals=stats.deals, points=signed(stats.points), seeger=signed(stats.seeger)),
+        t(lang, "stats.totals", deals=stats.deals, points=signed(lang, stats.points), seeger=signed(lang, stats.seeger)),
         tn(lang, "stats.declarer", stats.declared, won=stats.declared_won,
           rate=percent(stats.declared_won, stats.declared)),
         tn(lang, "stats.defender", stats.defended, won=stats.defended_won,
@@ -47,14 +43,14 @@ def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
           null=by_type.get("null", 0), hand=by_type.get("hand", 0), ouvert=by_type.get("ouvert", 0)),
     ]
     if stats.biggest_win is not None:
-        lines.append(t(lang, "stats.biggest_win", score=signed(stats.biggest_win.score),
+        lines.append(t(lang, "stats.biggest_win", score=signed(lang, stats.biggest_win.score),
                        deal=stats.biggest_win.deal_id))
     if stats.biggest_loss is not None:
-        lines.append(t(lang, "stats.biggest_loss", score=signed(stats.biggest_loss.score),
+        lines.append(t(lang, "stats.biggest_loss", score=signed(lang, stats.biggest_loss.score),
                        deal=stats.biggest_loss.deal_id))
     if stats.best_series is not None:
         best = stats.best_series
-        lines.append(tn(lang, "stats.best_series", best.deals, place=best.place, total=signed(best.total),
+        lines.append(tn(lang, "stats.best_series", best.deals, place=best.place, total=signed(lang, best.total),
                         table=stats.best_series_table))
     return "\n".join(lines)
 
@@ -75,7 +71,7 @@ def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lan
     lines = [title]
     for summary in summaries:
         game = deal_game_text(summary, lang, deck)
-        when = summary.finished_at.strftime("%Y-%m-%d %H:%M")
+        when = timestamp(summary.finished_at)
         if summary.game == "passed":
             line = t(lang, "history.row_passed", deal=summary.deal_id, table=summary.table_id,
                      number=summary.deal_number, when=when)
@@ -86,10 +82,10 @@ def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lan
             outcome = t(lang, "history.won" if summary.won else "history.lost")
             line = t(lang, "history.row", deal=summary.deal_id, table=summary.table_id, number=summary.deal_number,
                      when=when, name=_name(names.get(summary.declarer_id, "?")), game=game, outcome=outcome,
-                     value=summary.value, score=signed(summary.score))
+                     value=summary.value, score=signed(lang, summary.score))
         if player_name and summary.player_score is not None:
             line += " · " + t(lang, "history.player_score", name=_name(player_name),
-                              score=signed(summary.player_score))
+                              score=signed(lang, summary.player_score))
         lines.append(line)
     lines.append(t(lang, "history.footer"))
     return "\n".join(lines)
@@ -112,13 +108,13 @@ def value_text(result: ValueAnswer, lang: str, deck: str) -> str:
                        game=game_name(game, lang, deck), value=result.value))
     if result.covers:
         lines.append(t(lang, "value.covers", value=result.value, bid=question.bid,
-                       won=signed(result.won_score), lost=signed(result.lost_score)))
+                       won=signed(lang, result.won_score), lost=signed(lang, result.lost_score)))
     elif game is GameType.NULL:
         lines.append(t(lang, "value.overbid_null", value=result.value, bid=question.bid,
-                       lost=signed(result.lost_score)))
+                       lost=signed(lang, result.lost_score)))
     else:
         lines.append(t(lang, "value.overbid", value=result.value, bid=question.bid, base=result.base,
-                       charged=result.charged, lost=signed(result.lost_score)))
+                       charged=result.charged, lost=signed(lang, result.lost_score)))
     return "\n".join(lines)
 
 

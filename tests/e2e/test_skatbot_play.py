@@ -43,13 +43,13 @@ async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, sta
     # The result card: game, value, card points, won or lost, the skat and the running list.
     result = next(m.content for m in fake.messages(channel) if m.content.startswith("**Result of deal 1**"))
     head = result.splitlines()[1]
-    found = re.search(r"(\S+(?: \(\w+\))?) (won|lost|overbid with) .*: value (\d+), (\d+) card points, ([+-]\d+)", head)
+    found = re.search(r"(\S+(?: \(\w+\))?) (won|lost|overbid with) .*: value (\d+), (\d+) card points, ([+−]\d+|0)", head)
     assert found, head
-    declarer, score = found[1], int(found[5])
+    declarer, score = found[1], int(found[5].replace("−", "-"))  # scores carry a typeset minus
     assert 0 <= int(found[4]) <= 120
     assert (found[2] == "won") == (score > 0)
     assert re.search(r"^Skat: [♣♠♥♦]\S+ [♣♠♥♦]\S+$", result, re.M)
-    assert "**Score list** (1 of 1 deal)" in result and f"{declarer} {score}" in result.split("Totals: ")[1]
+    assert "**Score list** (1 of 1 deal)" in result and f"{declarer} {found[5].lstrip('+')}" in result.split("Totals: ")[1]
     listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
     assert listed.visibility == "ephemeral" and listed.content == result[result.index("**Score list**"):]
     assert latest_hand(fake, alice) is not None and not latest_hand(fake, alice).buttons()  # type: ignore[union-attr]

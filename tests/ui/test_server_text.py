@@ -44,11 +44,21 @@ def test_history_names_games_in_the_servers_deck() -> None:
              DealSummary(15, 3, 3, None, "passed", "", False, 0, 0, WHEN, player_score=0),
              DealSummary(16, 3, 4, None, "ramsch", "ramsch", False, 40, 0, WHEN, player_score=-40)]
     french = history_text(deals, {5: "alice"}, "en", "french", "alice")
-    assert "#14 · table 3, deal 2 · 2026-11-30 12:00 · alice: ♣ Clubs hand, won, value 36 (+36) · alice +36" in french
-    assert "#15 · table 3, deal 3 · 2026-11-30 12:00 · everybody passed" in french
-    assert "#16 · table 3, deal 4 · 2026-11-30 12:00 · Ramsch · alice −40" in french
+    assert "#14 · table 3, deal 2 · <t:1796040000:f> · alice: ♣ Clubs hand, won, value 36 (+36) · alice +36" in french
+    assert "#15 · table 3, deal 3 · <t:1796040000:f> · everybody passed" in french
+    assert "#16 · table 3, deal 4 · <t:1796040000:f> · Ramsch · alice −40" in french
     german = history_text(deals[:1], {5: "alice"}, "de", "german", None)
     assert "alice: Eichel Hand, gewonnen, Wert 36 (+36)" in german and "Die letzten Spiele auf diesem" in german
+
+
+def test_numbers_and_moments_read_in_each_language() -> None:
+    rich = replace(STATS, points=12345, seeger=-1234)
+    assert "+12,345" in stats_text(rich, "en", "all") and "−1,234" in stats_text(rich, "en", "all")
+    assert "+12.345" in stats_text(rich, "de", "all") and "−1.234" in stats_text(rich, "da", "all")
+    assert "+12\u202f345" in stats_text(rich, "fr", "all")  # French groups with a narrow space
+    naive = DealSummary(14, 3, 2, 5, "clubs", "clubs hand", True, 36, 36, datetime(2026, 11, 30, 12, 0),
+                        player_score=36)
+    assert f"<t:{int(WHEN.timestamp())}:f>" in history_text([naive], {5: "a"}, "da", "french", None)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
