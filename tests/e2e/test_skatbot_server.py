@@ -204,7 +204,7 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot,
     fake, alice, bob = club.fake, club.alice, club.bob
     admin = admin_of(fake)
     frank = fake.add_user("frank")
-    speak(monkeypatch, {bob.id: "de", frank.id: "fr"})
+    speak(monkeypatch, {bob.id: "de", frank.id: "ja"})
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
 
     refused = await run(fake, alice, club.channel, "settings", deck="german")
@@ -248,7 +248,7 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot,
 
     german = await run(fake, admin, club.channel, "settings", language="de")
     assert "language: Deutsch" in german.content
-    # frank's Discord speaks French, which we do not: he gets the server's language, now German.
+    # frank's Discord speaks Japanese, which we do not: he gets the server's language, now German.
     fallback = await run(fake, frank, club.channel, "rules", group="help")
     assert "Die Regeln des Servers für neue Tische" in fallback.content
     # A new table takes the server's rules; /skat help rules in its channel shows the table's.

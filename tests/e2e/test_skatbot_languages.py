@@ -1,0 +1,84 @@
+"""One table, three languages: a Danish and a French player at a German server's table. Each reads their
+own language in their DMs and ephemeral replies; the board in the channel speaks the server's language."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import Message, User
+from tests.e2e.server_helpers import run
+from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_players import button_move, latest_hand, play_out
+
+
+def labels_seen(fake, user: User) -> set[str]:  # type: ignore[no-untyped-def]
+    """Every button label and select placeholder the user was ever shown in their own messages."""
+    out: set[str] = set()
+    for message in fake.messages(include_deleted=True):
+        if message.viewer_id != user.id:
+            continue
+        for version in message.history:
+            for row in version.components:
+                for item in row.get("components", []):
+                    out.add(item.get("label") or item.get("placeholder") or "")
+    return out
+
+
+async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    fake = club.fake
+    karen = fake.add_user("karen", locale="da")
+    amelie = fake.add_user("amelie", locale="fr")
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    german = await run(fake, fake.world.owner, club.channel, "settings", language="de")
+    assert "Deutsch" in german.content
+
+    opened, channel = await open_table(fake, karen, club.channel, deals=1)
+    assert opened.startswith("Bord #1 er åbent"), opened
+    lobby = await fake.wait_for_message(channel, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
+    assert "3 Plätze · 1 Spiel" in lobby.content  # the server's language, with its plural forms
+    joined = await (await fake.slash(amelie, channel, "skat", subcommand="join")).wait_message()
+    assert joined.content == "Vous êtes assis à la table n° 1."
+    await (await fake.click(karen, lobby, next(
+        c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
+    await fake.wait_for(lambda: "AI 1" in lobby.content, 5, "the AI seated")
+    await (await fake.click(karen, lobby, next(
+        c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start"))).wait_acked()
+
+    danish_hand = await fake.wait_for(lambda: latest_hand(fake, karen), 10, "karen's cards")
+    french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 10, "amelie's cards")
+    assert danish_hand.visibility == "dm" and danish_hand.content.startswith("**Dine kort** · spil 1 · du er ")
+    assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · vous êtes ")
+
+    # A bid off the ladder: refused in each player's own words (or "not your turn", also their own).
+    for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",
+                                    "Det er ikke din tur endnu: vent på de andre (jeg giver dig besked).")),
+                           (amelie, ("Interdit : 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, ...).",
+                                     "Ce n’est pas encore votre tour : attendez les autres (je vous préviendrai)."))):
+        refused: Message = await (await fake.slash(user, channel, "skat", subcommand="bid",
+                                                   options={"value": 19})).wait_message()
+        assert refused.visibility == "ephemeral" and refused.content in expected, refused.content
+
+    rng = random.Random(11)
+    await play_out(fake, [karen, amelie],
+                   lambda: any(text.startswith("**Ergebnis von Spiel 1**") for text in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+
+    danish, french = labels_seen(fake, karen), labels_seen(fake, amelie)
+    assert danish & {"Pas", "Tag Skaten op", "Vælg spillet…", "Vælg to kort til Skaten…"} or \
+        any(label.startswith("Byd ") for label in danish), danish
+    assert french & {"Passe", "Prendre le skat", "Choisissez le jeu…", "Choisissez deux cartes pour le skat…"} or \
+        any(label.startswith("Enchérir ") for label in french), french
+    assert not danish & french - {"Kontra", "Re", "Start"}, "each player saw only their own language"
+
+    for user, title in ((karen, "**Skatliste** (1 af 1 spil)"), (amelie, "**Feuille de marque** (1 sur 1 manche)")):
+        listed = await (await fake.slash(user, channel, "skat", subcommand="list")).wait_message()
+        assert listed.visibility == "ephemeral" and listed.content.startswith(title), listed.content
+
+    board = public_texts(fake, channel)
+    assert any(text.startswith("**Spiel 1 von 1**") for text in board), board
+    assert not any(word in text for text in board for word in ("Dine kort", "Votre main", "Skatbord", "manche"))
+    assert_no_public_leaks(fake, [karen, amelie], database=tmp_path / "skat.sqlite3")
+    fake.assert_clean(allow_rejections=False)
