@@ -7,6 +7,8 @@
                                              rewrite all catalogs in the one canonical form
     python scripts/catalog.py extract        what `pybabel extract -F babel.cfg` finds (the literal keys of
                                              t()/tn()/N_() calls) that the English catalog lacks
+    python scripts/catalog.py set CODE KEY TEXT [TEXT...]
+                                             add or change one entry (several TEXTs: the plural forms)
     python scripts/catalog.py import-dict CODE FILE.py NAME
                                              add the entries of a dict catalog (a module from before the
                                              .po catalogs, e.g. `git show OLD:skatbot/ui/catalog_de.py`)
@@ -73,6 +75,15 @@ def extract() -> int:
     return 1 if missing else 0
 
 
+def set_entry(code: str, key: str, *forms: str) -> int:
+    catalog = read_catalog(code)
+    if key in entries(catalog):
+        catalog.delete(key)
+    catalog.add((key, key) if len(forms) > 1 else key, tuple(forms) if len(forms) > 1 else forms[0])
+    write_catalog(code, catalog)
+    return 0
+
+
 def import_dict(code: str, file: str, name: str) -> int:
     tree = ast.parse(Path(file).read_text(encoding="utf-8"))
     found: dict[str, str] | None = None
@@ -101,6 +112,8 @@ def main(argv: list[str]) -> int:
         return sync()
     if argv[:1] == ["extract"]:
         return extract()
+    if argv[:1] == ["set"] and len(argv) >= 4:
+        return set_entry(*argv[1:])
     if argv[:1] == ["import-dict"] and len(argv) == 4:
         return import_dict(*argv[1:])
     print(__doc__)
