@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,7 +18,7 @@ from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
 from .replies import answer_stray, chosen, guarded, say
-from .server_common import AttachingCog, choice, describe, en, server_language
+from .server_common import AttachingCog, choice, describe, en, server_language, skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -35,7 +35,7 @@ def help_view(page: int, lang: str) -> discord.ui.View:
     return view
 
 
-class HelpButton(discord.ui.DynamicItem[discord.ui.Button], template=r"help:(?P<lang>[a-z]{2}):(?P<page>\d{1,2})"):
+class HelpButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"help:(?P<lang>[a-z]{2}):(?P<page>\d{1,2})"):
     """A page button of the help screens."""
 
     def __init__(self, lang: str, page: int, label: str = "·", disabled: bool = False) -> None:
@@ -44,7 +44,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button], template=r"help:(?P<
         self.lang, self.page = lang, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> HelpButton:
         return cls(match["lang"], int(match["page"]))
 
@@ -72,7 +72,7 @@ class HelpGroup(app_commands.Group):
     @app_commands.command(name="rules", description=en("cmd.skat.help.rules"))
     async def rules(self, interaction: discord.Interaction) -> None:
         lang = await server_language(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         tables = await bot.storage.tables.in_channel(channel_id=interaction.channel_id or 0)
         if tables:
             table = max(tables, key=lambda stored: stored.table_id)
@@ -105,7 +105,7 @@ class HelpGroup(app_commands.Group):
                     hand: bool = False, schneider: bool = False, schwarz: bool = False, announced: str = "none",
                     ouvert: bool = False, bid: app_commands.Range[int, 18, 999] = 18) -> None:
         lang = await server_language(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         deck = "french"
         rule_set = RuleSet()
         if interaction.guild_id is not None:

@@ -9,21 +9,21 @@ from __future__ import annotations
 import io
 import re
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from skatbot.storage import NotFound, Window
-from skatbot.storage.models import LeaderboardRow
+from skatbot.models import LeaderboardRow
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.server_text import history_text, stats_text
 
 from .replies import answer_stray, chosen, guarded, say
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language, skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -70,7 +70,7 @@ def leaderboard_view(board: LeaderboardPage, lang: str) -> discord.ui.View:
     return view
 
 
-class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button],
+class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                         template=r"lb:(?P<lang>[a-z]{2}):(?P<period>week|month|all):"
                                  r"(?P<scoring>list|seeger|won):(?P<page>\d{1,5})"):
     """A page button of a leaderboard message; any member may turn the page."""
@@ -82,7 +82,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button],
         self.lang, self.period, self.scoring, self.page = lang, period, scoring, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LeaderboardButton:
         return cls(match["lang"], match["period"], match["scoring"], int(match["page"]))
 
@@ -91,7 +91,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def turn_page(self, interaction: discord.Interaction) -> None:
         guild_id = guild_id_of(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         rows = await ranking_rows(bot, guild_id, PERIODS[self.period])
         scoring = Scoring(self.scoring)
         last = page_of(rows, period=self.period, scoring=scoring, page=1).pages
@@ -116,7 +116,7 @@ class ScoresGroup(app_commands.Group):
         guild_id = guild_id_of(interaction)
         period, scoring = chosen(period, PERIODS, "period"), chosen(scoring, SCORINGS, "scoring")
         lang = await server_language(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         board = await leaderboard_page(bot, guild_id, period, Scoring(scoring), page)
         await say(interaction, leaderboard_text(board, lang), ephemeral=False, view=leaderboard_view(board, lang),
                   allowed_mentions=discord.AllowedMentions.none())
@@ -130,7 +130,7 @@ class ScoresGroup(app_commands.Group):
         guild_id = guild_id_of(interaction)
         period = chosen(period, PERIODS, "period")
         lang = await server_language(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         who = player or interaction.user
         try:
             stats = await bot.storage.stats.player_stats(server_id=guild_id, player_id=who.id,
@@ -149,7 +149,7 @@ class ScoresGroup(app_commands.Group):
     async def history(self, interaction: discord.Interaction, player: discord.User | None = None) -> None:
         guild_id = guild_id_of(interaction)
         lang = await server_language(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         settings = await bot.storage.settings.get(server_id=guild_id)
         if player is None:
             summaries = await bot.storage.stats.server_history(server_id=guild_id, limit=HISTORY_LENGTH)
@@ -180,7 +180,7 @@ class ScoresGroup(app_commands.Group):
                      series: app_commands.Range[int, 1, None] | None = None) -> None:
         guild_id = guild_id_of(interaction)
         lang = await server_language(interaction)
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         if (deal is None) == (series is None):
             raise ServerError("record.error.choose")
         if deal is not None:

@@ -8,7 +8,7 @@ when unloaded. Discord allows 25 children per group, hence the groups `scores` a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -22,6 +22,12 @@ if TYPE_CHECKING:
     from skatbot.app import SkatBot
 
 SKAT_GROUP = "skat"
+
+
+def skat_bot(interaction: discord.Interaction) -> SkatBot:
+    """The bot an interaction arrived at: discord.py types `interaction.client` as a plain Client, and the
+    cogs only ever run inside a SkatBot."""
+    return cast("SkatBot", interaction.client)
 
 
 def en(key: str) -> str:
@@ -42,7 +48,7 @@ async def server_language(interaction: discord.Interaction) -> str:
     """The reader's Discord locale if we speak it, else the server's language."""
     fallback = "en"
     if interaction.guild_id is not None:
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         fallback = (await bot.storage.settings.get(server_id=interaction.guild_id)).language
     return language_of(str(interaction.locale), fallback)
 

@@ -22,7 +22,7 @@ from skatbot.ui.server_settings import (
 from skatbot.ui.server_text import changes_text, settings_text
 
 from .replies import say
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language, skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -58,7 +58,7 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
     guild_id = guild_id_of(interaction)
     if not is_server_manager(interaction):
         raise ServerError("settings.error.not_admin")
-    bot: SkatBot = interaction.client  # type: ignore[assignment]
+    bot = skat_bot(interaction)
     current = await bot.storage.settings.get(server_id=guild_id)
     request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables)
     updated, changes = apply_request(current, request)

@@ -13,12 +13,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from skatbot.engine import (
-    PLAY, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, Kontra, Pass, Phase, PickUpSkat,
-    PlayCard, Re, RuleSet,
+    PLAY, Action, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, Kontra, Pass, Phase,
+    PickUpSkat, PlayCard, Re, RuleSet,
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
-from skatbot.engine.views import seat_view
+from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables import Table, TableError, TableTiming
 from skatbot.tables.errors import NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
@@ -318,13 +318,13 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     # --- shared paths ------------------------------------------------------------------------------------
 
-    async def _act(self, interaction: discord.Interaction, action: object, table: Table | None = None) -> None:
+    async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
         table = table or self.table_for(interaction)
-        await stored_then_acked(table.act(interaction.user.id, action),  # type: ignore[arg-type]
+        await stored_then_acked(table.act(interaction.user.id, action),
                                 lambda: interaction.response.defer(ephemeral=True))
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
-    def _view_for(self, interaction: discord.Interaction):  # -> SeatView | None
+    def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:
             table = self.table_for(interaction)
             seat = table.game.seat_of_user(interaction.user.id)
@@ -333,7 +333,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         assert table.game.deal is not None
         return seat_view(table.game.deal, seat)
 
-    def _legal_for(self, interaction: discord.Interaction) -> tuple:
+    def _legal_for(self, interaction: discord.Interaction) -> tuple[Action, ...]:
         view = self._view_for(interaction)
         return view.legal_actions if view is not None else ()
 
@@ -347,7 +347,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         wanted = str(interaction.data.get("custom_id", ""))
         if not wanted.startswith("sk:"):
             return
-        values = tuple(str(v) for v in interaction.data.get("values", ()) or ())
+        raw = interaction.data.get("values")
+        values = tuple(str(v) for v in raw) if isinstance(raw, list) else ()
         control = parse_custom_id(wanted, values)
         if control is not None and carried(interaction, wanted):
             return  # its button or menu answers

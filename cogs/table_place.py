@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import discord
 
@@ -20,7 +21,7 @@ from skatbot.ui.i18n import t
 log = logging.getLogger(__name__)
 
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
-AUTO_ARCHIVE_MINUTES = 10080
+AUTO_ARCHIVE_MINUTES: Literal[10080] = 10080
 """Discord archives a quiet thread after this long (the longest it allows: a week). Turn timers keep a game
 moving, so only a lobby nobody joins goes quiet; a message reopens an archived thread, but editing the
 lobby there would fail, hence the week. Finished tables' threads are archived at once."""

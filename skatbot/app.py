@@ -19,6 +19,7 @@ from skatbot.config import Settings
 from skatbot.storage import Storage, open_storage
 from skatbot.storage.opening import describe
 from skatbot.tables import TableTiming
+from skatbot.ui.controls import ControlHandler
 from skatbot.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class SkatBot(commands.Bot):
         self.storage: Storage
         self.ai_executor: Executor | None = None
         self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds)
-        self.control_handler = None  # set by the skat cog: buttons and menus are routed through it
+        self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
 
     async def setup_hook(self) -> None:
         """Load the extensions, then publish the slash commands.

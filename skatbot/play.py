@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from skatbot.ai import levels, make_player
@@ -140,6 +140,7 @@ class TerminalTable:
                 continue
             asked.add((seat, str(offered[0])))
             player = players[seat]
+            action: Action | None
             if player is None:
                 word = str(offered[0])
                 while True:
@@ -175,7 +176,7 @@ class TerminalTable:
                 continue
             return action
 
-    def prompt_for(self, deal: Deal, seat: int):  # -> tuple[str, Callable[[str], Action]]
+    def prompt_for(self, deal: Deal, seat: int) -> tuple[str, Callable[[str], Action]]:
         phase = deal.phase
         if phase is Phase.AUCTION:
             return self.auction_prompt(deal)
@@ -190,7 +191,7 @@ class TerminalTable:
                     "null ouvert.", _parse_declare)
         return self.play_prompt(deal, seat)
 
-    def auction_prompt(self, deal: Deal):
+    def auction_prompt(self, deal: Deal) -> tuple[str, Callable[[str], Action]]:
         legal = deal.legal_actions()
         bids = [a.value for a in legal if isinstance(a, Bid)]
         if bids == [18] and len(legal) == 2:
@@ -203,7 +204,7 @@ class TerminalTable:
             prompt = f"The bid is {deal.bid}. Hold ('yes') or pass ('pass')?"
         return prompt, _parse_auction
 
-    def play_prompt(self, deal: Deal, seat: int):
+    def play_prompt(self, deal: Deal, seat: int) -> tuple[str, Callable[[str], Action]]:
         game = deal.game
         legal = sorted(deal.legal_cards(), key=lambda c: sort_key(game, c))
         lines = [f"Game: {deal.contract} by {SEAT_NAMES[deal.declarer]}" if deal.declarer is not None

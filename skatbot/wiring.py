@@ -9,20 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from skatbot.engine import Deal, RuleSet
 from skatbot.storage import LogEntry, Player, Storage, TableState
-from skatbot.storage.models import Table as StoredTableRow
+from skatbot.models import Table as StoredTableRow
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.game import TableState as GameState
 from skatbot.tables.log import NewDeal, parse_entry
-from skatbot.tables.ports import StoredTable
+from skatbot.tables.ports import LiveTable, StoredTable
 from skatbot.tables.replay import replay_log
-
-if TYPE_CHECKING:
-    from skatbot.tables.table import Table
 
 Clock = Callable[[], datetime]
 
@@ -62,7 +59,7 @@ class StorageTables:
             if isinstance(parsed, NewDeal):
                 self._started[(table_id, parsed.number)] = now
 
-    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: Table) -> None:
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
         game = table.game
         players = [o.player_id for o in game.places]
         if (table_id, row.number) not in self._started:
@@ -80,7 +77,7 @@ class StorageTables:
         await self.storage.tables.set_state(table_id=table_id, state=TableState(state.value),
                                             now=now or self.clock())
 
-    async def table_started(self, *, table: Table) -> None:
+    async def table_started(self, *, table: LiveTable) -> None:
         """Players and seats are written when play starts (the lobby may change until then)."""
         for occupant in table.game.places:
             await self.save_player(player_id=occupant.player_id, name=occupant.name, is_ai=occupant.is_ai)

@@ -6,6 +6,8 @@ hand evaluation); this module does the rest of the auction's bookkeeping the sam
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from skatbot.engine.actions import HOLD, PASS, Action, Bid, Hold
 from skatbot.engine.cards import Card, mask_of
 from skatbot.engine.games import GameType
@@ -28,7 +30,7 @@ def auction_action(view: SeatView, limit: int) -> Action:
     return PASS
 
 
-def game_value(game: GameType, hand: tuple[Card, ...] | list[Card], hand_game: bool = False) -> int:
+def game_value(game: GameType, hand: Iterable[Card], hand_game: bool = False) -> int:
     """What `game` is worth with the matadors in `hand`, played with (or without) the skat, no schneider."""
     if game is GameType.NULL:
         return 35 if hand_game else 23
@@ -36,7 +38,7 @@ def game_value(game: GameType, hand: tuple[Card, ...] | list[Card], hand_game: b
     return game.base_value * (tops + 1 + int(hand_game))
 
 
-def value_chance(game: GameType, hand: tuple[Card, ...] | list[Card], bid: int, hand_game: bool = False) -> float:
+def value_chance(game: GameType, hand: Iterable[Card], bid: int, hand_game: bool = False) -> float:
     """Chance that `game` is still worth `bid` once the unseen skat counts for the matadors.
 
     "With" matadors can only grow with the skat; "against k" shrinks if the skat holds one of the k

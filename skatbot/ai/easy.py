@@ -101,7 +101,8 @@ def _declaration(view: SeatView, game: GameType, hand_game: bool) -> Action:
 
 def _play(view: SeatView) -> PlayCard:
     legal = [a.card for a in view.legal_actions if isinstance(a, PlayCard)]
-    game = view.contract.game  # type: ignore[union-attr]
+    assert view.contract is not None  # cards are played once a game (or Ramsch) is set
+    game = view.contract.game
     table = TRICK_TABLES[game]
 
     def low(card: Card) -> tuple[int, int]:

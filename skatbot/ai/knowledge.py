@@ -118,7 +118,8 @@ def beats(table: TrickTable, card: int, best: int, led: int) -> bool:
 
 def trick_state(view: SeatView) -> tuple[int, int, int, int]:
     """(led effective suit, index of the best card so far, seat holding it, points in the trick)."""
-    table = TRICK_TABLES[view.contract.game]  # type: ignore[union-attr]
+    assert view.contract is not None  # cards are played once a game (or Ramsch) is set
+    table = TRICK_TABLES[view.contract.game]
     led = table.effective_suit[view.current_trick[0][1].index]
     best_seat, best = view.current_trick[0][0], view.current_trick[0][1].index
     for seat, card in view.current_trick[1:]:

@@ -5,14 +5,14 @@ from .actions import (
     Kontra, Pass, PickUpSkat, PlayCard, Re, TimeOut, parse_action,
 )
 from .cards import CARDS, Card, Rank, Suit, parse_cards
-from .deal import Deal, Ending, Phase, Seat, Trick, deal_cards
+from .deal import Deal, Phase, Seat, deal_cards
 from .errors import (
     IllegalAction, IllegalBid, IllegalCard, IllegalDeclaration, IllegalDiscard, InvalidRuleSet, NotYourTurn,
     WrongPhase,
 )
-from .games import BID_LADDER, Contract, GameType, is_bid_value, next_bid
+from .games import BID_LADDER, Contract, GameType, Trick, is_bid_value, next_bid
 from .rules import OFFICIAL, AllPass, Losses, RuleSet
-from .scoring import DealResult, game_multiplier, matadors
+from .scoring import DealResult, Ending, game_multiplier, matadors
 
 __all__ = [
     "CARDS", "CLAIM", "CONCEDE", "HOLD", "KONTRA", "PASS", "PICK_UP", "PLAY", "RE", "BID_LADDER", "OFFICIAL",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum, IntEnum
 from functools import cache
 
@@ -21,8 +21,9 @@ from .actions import (
     PickUpSkat, PlayCard, Re, TimeOut,
 )
 from .cards import CARDS, Card, Suit, cards_of, mask_of
-from .games import TRICK_TABLES, Contract, GameType, TrickTable, trick_winner
+from .games import TRICK_TABLES, Contract, GameType, Trick, TrickTable, trick_winner
 from .rules import OFFICIAL, RuleSet
+from .scoring import DealResult, Ending, compute_result
 
 
 class Seat(IntEnum):
@@ -42,31 +43,6 @@ class Phase(Enum):
     DECLARE = "declare"
     PLAY = "play"
     FINISHED = "finished"
-
-
-class Ending(Enum):
-    """How the deal ended."""
-
-    PLAYED_OUT = "played out"
-    SETTLED = "settled"  # the outcome was decided before the last trick
-    DECLARER_CONCEDED = "declarer conceded"
-    DEFENDERS_CONCEDED = "defenders conceded"
-    TIME_OUT = "time out"
-    PASSED = "passed"
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    leader: int
-    cards: tuple[Card, Card, Card]
-    winner: int
-
-    @property
-    def points(self) -> int:
-        return sum(card.points for card in self.cards)
-
-    def seat_of(self, position: int) -> int:
-        return (self.leader + position) % 3
 
 
 def _null_value(contract: Contract, rules: RuleSet = OFFICIAL) -> int:
@@ -174,7 +150,7 @@ class Deal:
         self.conceded: set[int] = set()
         self.timed_out: int | None = None
         self.ending: Ending | None = None
-        self._result: object | None = None
+        self._result: DealResult | None = None
 
     @classmethod
     def new(cls, seed: int, rules: RuleSet = OFFICIAL) -> Deal:
@@ -226,12 +202,10 @@ class Deal:
         return self._trick_counts[seat]
 
     @property
-    def result(self):  # -> DealResult (typed in scoring to avoid an import cycle)
+    def result(self) -> DealResult:
         if self._result is None:
             if not self.is_over:
                 raise errors.WrongPhase("deal_not_over")
-            from .scoring import compute_result
-
             self._result = compute_result(self)
         return self._result
 
@@ -247,18 +221,21 @@ class Deal:
         if phase is Phase.SKAT:
             return [PICK_UP, *(Declare(c) for c in self._declarable(hand=True))]
         if phase is Phase.DISCARD:
-            hand = cards_of(self._hands[self.declarer])  # type: ignore[index]
+            assert self.declarer is not None  # the auction is over
+            hand = cards_of(self._hands[self.declarer])
             return [Discard(a, b) for i, a in enumerate(hand) for b in hand[i + 1:]]
         if phase is Phase.DECLARE:
             return [Declare(c) for c in self._declarable(hand=False)]
         return []
 
     def legal_cards(self) -> list[Card]:
-        return [action.card for action in self._legal_cards()]
+        return cards_of(self.legal_mask())
 
     def legal_mask(self) -> int:
         """Bitmask of the cards the seat to move may play."""
-        hand = self._hands[self._turn]  # type: ignore[index]
+        if self._turn is None:
+            return 0
+        hand = self._hands[self._turn]
         if not self._trick:
             return hand
         follow = hand & self._table.follow_mask[self._table.effective_suit[self._trick[0]]]
@@ -279,9 +256,10 @@ class Deal:
     def _declarable(self, hand: bool) -> list[Contract]:
         contracts = list(_suit_and_grand_contracts(hand, self.rules.ouvert_any_game))
         if self.rules.musik:  # Musik on any of the above whose card the declarer holds
-            held = self._hands[self.declarer]  # type: ignore[index]
+            assert self.declarer is not None  # the auction is over
+            held = self._hands[self.declarer]
             contracts += [replace(c, musik=True) for c in contracts
-                          if held >> c.musik_card.index & 1]  # type: ignore[union-attr]
+                          if c.musik_card is not None and held >> c.musik_card.index & 1]
         for null in _NULL_CONTRACTS[hand]:
             if _null_value(null, self.rules) >= self.bid:
                 contracts.append(null)
@@ -332,7 +310,8 @@ class Deal:
             return
         actor = self._turn if seat is None else seat
         if actor != self._turn:
-            raise errors.NotYourTurn("not_your_turn", seat=Seat(self._turn))  # type: ignore[arg-type]
+            assert self._turn is not None  # a finished deal was refused above
+            raise errors.NotYourTurn("not_your_turn", seat=Seat(self._turn))
         phase = self.phase
         if phase is Phase.AUCTION:
             self._auction(action)

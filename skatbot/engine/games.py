@@ -219,3 +219,17 @@ def sort_key(game: GameType | None, card: Card) -> tuple[int, int]:
     table = TRICK_TABLES[game or GameType.GRAND]
     suit = table.effective_suit[card.index]
     return (-(suit if suit != TRUMP else 9), -table.power[card.index])
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, Card, Card]
+    winner: int
+
+    @property
+    def points(self) -> int:
+        return sum(card.points for card in self.cards)
+
+    def seat_of(self, position: int) -> int:
+        return (self.leader + position) % 3

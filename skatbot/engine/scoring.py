@@ -7,12 +7,62 @@ score in `seat_scores`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
+from typing import Protocol
 
-from .cards import mask_of, points_of
-from .deal import Deal, Ending, _null_value
-from .games import TRICK_TABLES, Contract, GameType
+from .cards import Card, mask_of, points_of
+from .games import TRICK_TABLES, Contract, GameType, Trick
 from .rules import Losses, RuleSet
+
+
+class Ending(Enum):
+    """How the deal ended."""
+
+    PLAYED_OUT = "played out"
+    SETTLED = "settled"  # the outcome was decided before the last trick
+    DECLARER_CONCEDED = "declarer conceded"
+    DEFENDERS_CONCEDED = "defenders conceded"
+    TIME_OUT = "time out"
+    PASSED = "passed"
+
+
+class ScoredDeal(Protocol):
+    """What scoring reads of a finished `deal.Deal`; a protocol, so the deal may import scoring."""
+
+    @property
+    def rules(self) -> RuleSet: ...
+    @property
+    def bid(self) -> int: ...
+    @property
+    def declarer(self) -> int | None: ...
+    @property
+    def contract(self) -> Contract | None: ...
+    @property
+    def picked_up(self) -> bool: ...
+    @property
+    def discarded(self) -> tuple[Card, ...]: ...
+    @property
+    def dealt_hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def dealt_skat(self) -> tuple[Card, ...]: ...
+    @property
+    def kontra(self) -> bool: ...
+    @property
+    def re(self) -> bool: ...
+    @property
+    def ending(self) -> Ending | None: ...
+    @property
+    def timed_out(self) -> int | None: ...
+    @property
+    def tricks(self) -> Sequence[Trick]: ...
+    @property
+    def current_trick(self) -> Sequence[tuple[int, Card]]: ...
+    def taken_mask(self, seat: int) -> int: ...
+    def trick_count(self, seat: int) -> int: ...
+    def hand_mask(self, seat: int) -> int: ...
+
 
 @dataclass(frozen=True, slots=True)
 class DealResult:
@@ -69,7 +119,7 @@ def game_multiplier(contract: Contract, matadors_count: int, schneider: bool, sc
     steps += contract.musik
     return steps
 
-def compute_result(deal: Deal) -> DealResult:
+def compute_result(deal: ScoredDeal) -> DealResult:
     if deal.ending is Ending.PASSED:
         return DealResult(None, "passed", None, 0, False, False, False, False, 0, 0, 0, 0, 0, 0, (0, 0, 0),
                           Ending.PASSED.value)
@@ -77,7 +127,7 @@ def compute_result(deal: Deal) -> DealResult:
         return _ramsch_result(deal)
     return _declared_result(deal)
 
-def _declared_result(deal: Deal) -> DealResult:
+def _declared_result(deal: ScoredDeal) -> DealResult:
     declarer = deal.declarer
     contract = deal.contract
     assert declarer is not None and contract is not None
@@ -91,7 +141,7 @@ def _declared_result(deal: Deal) -> DealResult:
         deal.ending is Ending.TIME_OUT and deal.timed_out == declarer)
     if game is GameType.NULL:
         won = declarer_tricks == 0 and not gave_up
-        value = _null_value(contract, deal.rules)
+        value = deal.rules.null_value(contract.hand, contract.ouvert)
         overbid = value < deal.bid
         won = won and not overbid
         result_m, multiplier, schneider, schwarz = 0, 1, False, False
@@ -125,10 +175,15 @@ def _declared_result(deal: Deal) -> DealResult:
         schneider=schneider, schwarz=schwarz, matadors=result_m, declarer_points=declarer_points,
         declarer_tricks=declarer_tricks, multiplier=multiplier, value=value, score=score,
         seat_scores=seat_scores, ending=deal.ending.value if deal.ending else "", kontra=deal.kontra,
-        re=deal.re, seat_points=tuple(points_of(deal.taken_mask(s)) for s in range(3)),  # type: ignore[arg-type]
+        re=deal.re, seat_points=_seat_points(deal),
         notes=notes)
 
-def musik_made(deal: Deal) -> bool:
+def _seat_points(deal: ScoredDeal) -> tuple[int, int, int]:
+    """The card points each seat took in tricks."""
+    return points_of(deal.taken_mask(0)), points_of(deal.taken_mask(1)), points_of(deal.taken_mask(2))
+
+
+def musik_made(deal: ScoredDeal) -> bool:
     """Musik (Danish): the declarer won the tenth trick with the card the contract names, played by the
     declarer. When the defenders concede, it counts as made while that card is still unplayed (or lies
     in the open tenth trick); any other early end leaves it unmade."""
@@ -209,16 +264,16 @@ def ramsch_scores(rules: RuleSet, points: tuple[int, int, int], tricks: list[int
     return scores
 
 
-def _ramsch_result(deal: Deal) -> DealResult:
+def _ramsch_result(deal: ScoredDeal) -> DealResult:
     """Ramsch: whoever took the most card points loses that many; a Durchmarsch wins 120."""
-    points = tuple(points_of(deal.taken_mask(s)) for s in range(3))
+    points = _seat_points(deal)
     counts = [deal.trick_count(s) for s in range(3)]
-    scores = ramsch_scores(deal.rules, points, counts)  # type: ignore[arg-type]
+    scores = ramsch_scores(deal.rules, points, counts)
     durchmarsch = deal.rules.ramsch_durchmarsch and 10 in counts
     loser = min(range(3), key=lambda s: (scores[s], s))
     return DealResult(
         declarer=None, game="ramsch", contract=Contract(GameType.RAMSCH), bid=0, won=False, overbid=False,
         schneider=False, schwarz=False, matadors=0, declarer_points=0, declarer_tricks=0, multiplier=1,
         value=abs(scores[loser]), score=0, seat_scores=(scores[0], scores[1], scores[2]),
-        ending=deal.ending.value if deal.ending else "", seat_points=points,  # type: ignore[arg-type]
+        ending=deal.ending.value if deal.ending else "", seat_points=points,
         durchmarsch=durchmarsch)

@@ -92,7 +92,7 @@ class Row:
             if len(seats) != 3:
                 raise SeriesError("a row names three seats")
             return cls(
-                number=int(data["number"]), dealer=int(data["dealer"]), seats=seats,  # type: ignore[arg-type]
+                number=int(data["number"]), dealer=int(data["dealer"]), seats=seats,
                 declarer=None if data["declarer"] is None else int(data["declarer"]), game=str(data["game"]),
                 contract=str(data["contract"]), bid=int(data["bid"]), value=int(data["value"]),
                 won=None if data["won"] is None else bool(data["won"]),
@@ -171,7 +171,7 @@ class Series:
         n = self.size
         dealer = (self.first_dealer + number - 1) % n
         seats = ((dealer + 1) % n, (dealer + 2) % n, (dealer + 3) % n)
-        return dealer, seats, (dealer if n == 4 else None)  # type: ignore[return-value]
+        return dealer, seats, (dealer if n == 4 else None)
 
     def next_deal_seats(self) -> SeatAssignment:
         """Who deals and who sits where in the next deal."""

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from .actions import Action, Bid, Hold, Pass
 from .cards import Card
-from .deal import Deal, Phase, Trick
-from .games import Contract
+from .deal import Deal, Phase
+from .games import Contract, Trick
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,13 +57,13 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         skat = tuple(deal.skat)
     elif seat == deal.declarer and deal.picked_up:
         skat = tuple(deal.discarded)
-    auction = tuple((s, a) for s, a in deal.history if isinstance(a, (Bid, Hold, Pass)))
+    auction = tuple((s, a) for s, a in deal.history if s is not None and isinstance(a, (Bid, Hold, Pass)))
     return SeatView(
         seat=seat,
         phase=deal.phase,
         current_seat=deal.current_seat,
         hand=tuple(deal.hand(seat)),
-        auction=auction,  # type: ignore[arg-type]
+        auction=auction,
         bid=deal.bid,
         declarer=deal.declarer,
         contract=contract,

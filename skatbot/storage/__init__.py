@@ -14,7 +14,7 @@ from .errors import (
     StorageError,
 )
 from .interfaces import Storage
-from .models import (
+from skatbot.models import (
     DealRecord,
     DealScore,
     DealSummary,

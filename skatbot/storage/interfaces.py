@@ -12,7 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from .models import (
+from skatbot.models import (
     DealRecord,
     DealSummary,
     Leaderboard,
@@ -77,7 +77,8 @@ class StatsRepository(Protocol):
 
 
 class Storage(Protocol):
-    """Everything the bot stores, as one object with a repository per concern."""
+    """Everything the bot stores, as one object with a repository per concern (read-only members, so an
+    implementation may hold its own repository classes)."""
 
     @property
     def settings(self) -> SettingsRepository: ...

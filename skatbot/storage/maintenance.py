@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from skatbot.engine import Deal
 from skatbot.engine.records import RecordError, deal_from_json, parse_record, replay
 
+from skatbot.models import DealRecord, LogEntry, Table
+
 from .interfaces import Storage
-from .models import DealRecord, LogEntry, Table
 from .recording import result_mismatches
 
 FinishedDeals = Callable[[Table, tuple[LogEntry, ...]], Mapping[int, Deal]]

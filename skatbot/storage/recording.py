@@ -13,7 +13,7 @@ from datetime import datetime
 from skatbot.engine import Deal
 from skatbot.engine.records import RecordError, deal_to_json, export_record
 
-from .models import DealRecord, DealScore, Role
+from skatbot.models import DealRecord, DealScore, Role
 
 
 def deal_record(*, table_id: int, server_id: int, deal_number: int, deal: Deal, players: Sequence[int],

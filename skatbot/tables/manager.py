@@ -32,7 +32,9 @@ class ChannelBusy(TableError):
 
     @property
     def table_id(self) -> int:
-        return self.values["table_id"]  # type: ignore[return-value]
+        table_id = self.values["table_id"]
+        assert isinstance(table_id, int)
+        return table_id
 
 
 class TableManager:
@@ -53,10 +55,11 @@ class TableManager:
 
     def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame,
               timing: TableTiming | None = None) -> Table:
-        extra = {"new_seed": self.new_seed} if self.new_seed is not None else {}
         table = Table(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game, store=self.store,
                       presenter=self.presenter, executor=self.executor, timing=timing or self.timing,
-                      sleep=self.sleep, **extra)
+                      sleep=self.sleep)
+        if self.new_seed is not None:
+            table.new_seed = self.new_seed
         self.tables[table_id] = table
         return table
 

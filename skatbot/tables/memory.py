@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
 from skatbot.engine import RuleSet
 
 from .events import Event
 from .game import FinishedDeal, TableState
-from .ports import StoredTable
-
-if TYPE_CHECKING:
-    from .table import Table
+from .ports import LiveTable, StoredTable
 
 
 class MemoryStore:
@@ -54,13 +49,13 @@ class MemoryStore:
             raise ValueError(f"table {table_id}: log entry {seq} out of order (have {len(log)})")
         log.append(entry)
 
-    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: Table) -> None:
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
         self.deals.setdefault((table_id, row.number), row)
 
     async def set_table_state(self, *, table_id: int, state: TableState) -> None:
         self.states[table_id] = state
 
-    async def table_started(self, *, table: Table) -> None:
+    async def table_started(self, *, table: LiveTable) -> None:
         self.started.add(table.id)
 
 
@@ -70,7 +65,7 @@ class RecordingPresenter:
     def __init__(self) -> None:
         self.batches: list[tuple[int, list[Event]]] = []
 
-    async def show(self, table: Table, events: Sequence[Event]) -> None:
+    async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
         self.batches.append((table.id, list(events)))
 
     @property

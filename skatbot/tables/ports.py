@@ -8,33 +8,44 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from skatbot.engine import RuleSet
 
 from .events import Event
-from .game import FinishedDeal, TableState
+from .game import FinishedDeal, TableGame, TableState
 
-if TYPE_CHECKING:
-    from .table import Table
+
+class LiveTable(Protocol):
+    """What a store or a presenter reads of a running `table.Table` (a protocol: the table imports the
+    ports, not the other way round)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def guild_id(self) -> int: ...
+    @property
+    def channel_id(self) -> int: ...
+    @property
+    def game(self) -> TableGame: ...
 
 
 class TableStore(Protocol):
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
         """Store one accepted entry; it must be durable when this returns."""
 
-    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: Table) -> None:
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
         """Store a finished deal and its score rows once: a second call for the same deal is a no-op."""
 
     async def set_table_state(self, *, table_id: int, state: TableState) -> None:
         """Keep the table's state (open, playing, finished, abandoned) for queries and restore."""
 
-    async def table_started(self, *, table: Table) -> None:
+    async def table_started(self, *, table: LiveTable) -> None:
         """Play begins: the seating is final, so the players and seats can be written."""
 
 
 class Presenter(Protocol):
-    async def show(self, table: Table, events: Sequence[Event]) -> None:
+    async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
         """Render what happened. Called in order, outside the table lock."""
 
 

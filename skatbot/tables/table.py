@@ -265,12 +265,12 @@ class Table:
             number, steps = game.deal_number, len(deal.history)
             side = self._pending_side_decisions()
             if side:
-                seat, kind = side[0]
-                self._side_asked.add((number, seat, kind))
-                view = seat_view(deal, seat)
-                action = await self._ask(decide_side, self._level(seat), self._seed(number, steps, seat), view)
-                if action is not None and self._unchanged(number, steps):
-                    await self._submit_ai(Act(number, seat, action))
+                caller, kind = side[0]
+                self._side_asked.add((number, caller, kind))
+                view = seat_view(deal, caller)
+                call = await self._ask(decide_side, self._level(caller), self._seed(number, steps, caller), view)
+                if call is not None and self._unchanged(number, steps):
+                    await self._submit_ai(Act(number, caller, call))
                 continue
             seat = self._ai_to_move()
             if seat is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from skatbot.storage.models import LeaderboardRow, Window
+from skatbot.models import LeaderboardRow, Window
 
 from .i18n import number, signed, t, tn
 

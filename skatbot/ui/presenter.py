@@ -11,13 +11,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from skatbot.engine.views import seat_view
 from skatbot.tables import events as ev
 from skatbot.tables.game import TableState
+from skatbot.tables.ports import LiveTable
 
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
@@ -25,9 +26,6 @@ from .fit import Limit, fit
 from .i18n import t, tn
 from .pacing import EditPacer
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
-
-if TYPE_CHECKING:
-    from skatbot.tables.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +69,7 @@ class DiscordPresenter:
         self.dm_closed: set[int] = set()
         self._dm_notice_sent: set[tuple[int, int]] = set()
 
-    def _state(self, table: Table) -> _TableMessages:
+    def _state(self, table: LiveTable) -> _TableMessages:
         return self.messages.setdefault(table.id, _TableMessages())
 
     async def _channel(self, channel_id: int) -> Any:
@@ -80,7 +78,7 @@ class DiscordPresenter:
             channel = await self.client.fetch_channel(channel_id)
         return channel
 
-    async def show(self, table: Table, events: Sequence[ev.Event]) -> None:
+    async def show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
         style = self.style_for(table.guild_id)
         lang, deck = style.lang, style.deck
         channel = await self._channel(table.channel_id)
@@ -144,7 +142,7 @@ class DiscordPresenter:
             ended = any(isinstance(event, ev.SeriesFinished) for event in events)
             await self._archive_own_thread(table, channel, lang, ended)
 
-    async def _archive_own_thread(self, table: Table, channel: Any, lang: str, ended: bool) -> None:
+    async def _archive_own_thread(self, table: LiveTable, channel: Any, lang: str, ended: bool) -> None:
         """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
         stays readable, and leaves the channel's list of active threads. Threads of others are left alone."""
         me = self.client.user
@@ -156,7 +154,7 @@ class DiscordPresenter:
         except discord.HTTPException as error:
             log.info("table %s: could not archive its thread %s: %s", table.id, channel.id, error)
 
-    async def _notice_over(self, table: Table, thread: discord.Thread, lang: str, ended: bool) -> None:
+    async def _notice_over(self, table: LiveTable, thread: discord.Thread, lang: str, ended: bool) -> None:
         """The notice in the channel that invited players to the thread now says the table is over. The bot
         opens its threads from that notice, and a thread opened from a message has the message's id."""
         game = table.game
@@ -173,7 +171,7 @@ class DiscordPresenter:
             log.info("table %s: could not mark the notice %s in channel %s as over: %s", table.id, thread.id,
                      thread.parent_id, error)
 
-    async def _show_lobby(self, table: Table, channel: Any, state: _TableMessages, lang: str) -> None:
+    async def _show_lobby(self, table: LiveTable, channel: Any, state: _TableMessages, lang: str) -> None:
         content = lobby_text(table.game, lang, table.id)
         view = lobby_view(table.id, lang, table.game.state is TableState.OPEN)
         if state.lobby is None:
@@ -196,7 +194,7 @@ class DiscordPresenter:
             state.boards[number] = (known[0], content)
             await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
 
-    async def _refresh_hands(self, table: Table, channel: Any, state: _TableMessages, lang_public: str,
+    async def _refresh_hands(self, table: LiveTable, channel: Any, state: _TableMessages, lang_public: str,
                              deck: str) -> None:
         game = table.game
         deal = game.deal
@@ -247,7 +245,7 @@ class DiscordPresenter:
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         return user.dm_channel or await user.create_dm()
 
-    async def _notice_dm_closed(self, table: Table, channel: Any, user_id: int, lang: str) -> None:
+    async def _notice_dm_closed(self, table: LiveTable, channel: Any, user_id: int, lang: str) -> None:
         if (table.id, user_id) in self._dm_notice_sent:
             return
         self._dm_notice_sent.add((table.id, user_id))
@@ -255,7 +253,7 @@ class DiscordPresenter:
                            view=show_hand_view(table.id, table.game.deal_number, lang),
                            allowed_mentions=discord.AllowedMentions(users=True))
 
-    async def _ping_public(self, table: Table, channel: Any, state: _TableMessages, user_id: int, lang: str,
+    async def _ping_public(self, table: LiveTable, channel: Any, state: _TableMessages, user_id: int, lang: str,
                            phase: str) -> None:
         previous = state.turn_pings.pop(user_id, None)
         if previous is not None:
@@ -265,7 +263,7 @@ class DiscordPresenter:
                                      allowed_mentions=discord.AllowedMentions(users=True))
         state.turn_pings[user_id] = message.id
 
-    async def _finish_hands(self, table: Table, number: int, deal: Any) -> None:
+    async def _finish_hands(self, table: LiveTable, number: int, deal: Any) -> None:
         """At the end of a deal the hand messages lose their buttons."""
         state = self._state(table)
         for (deal_number, user_id), known in list(state.hands.items()):
@@ -279,7 +277,7 @@ class DiscordPresenter:
                 log.info("table %s: could not close the hand message of %s", table.id, user_id)
             del state.hands[(deal_number, user_id)]
 
-    def private_hand(self, table: Table, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
+    def private_hand(self, table: LiveTable, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
         """The hand message and controls for one player, for ephemeral replies and /skat hand."""
         deck = self.style_for(table.guild_id).deck
         game = table.game
@@ -288,7 +286,7 @@ class DiscordPresenter:
         view = seat_view(game.deal, seat)
         return hand_text(game, view, lang, deck), hand_view(table.id, game.deal_number, view, lang, deck)
 
-    def forget_hand(self, table: Table, user_id: int) -> None:
+    def forget_hand(self, table: LiveTable, user_id: int) -> None:
         """Make the next refresh send a fresh hand message (for /skat hand)."""
         state = self._state(table)
         state.hands.pop((table.game.deal_number, user_id), None)

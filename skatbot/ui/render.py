@@ -45,6 +45,8 @@ def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
 def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[str]:
     words = []
     for seat, action in deal.history:
+        if seat is None:  # a timeout, not a call of the auction
+            continue
         if isinstance(action, Bid):
             words.append(f"{seat_name(game, seat, number)} {action.value}")
         elif isinstance(action, Hold):

@@ -13,7 +13,7 @@ from typing import Any
 from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet
 from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
-from skatbot.storage.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
+from skatbot.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
 
 from .languages import CODES
 

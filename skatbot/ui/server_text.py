@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from skatbot.engine import Contract, GameType, RuleSet
 from skatbot.engine.rules import PRESETS
-from skatbot.storage.models import DealSummary, PlayerStats, ServerSettings
+from skatbot.models import DealSummary, PlayerStats, ServerSettings
 
 from .calculator import ValueAnswer
 from .cards import contract_name, game_name

@@ -8,6 +8,8 @@ their client language; every language of the registry (languages.py) is offered.
 
 from __future__ import annotations
 
+from typing import Any
+
 from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
@@ -19,7 +21,7 @@ LOCALES: dict[Locale, str] = {Locale(locale): language.code for language in LANG
 """Discord locales we translate into; English is the text in the code."""
 
 
-def key_for(string: app_commands.locale_str, context: app_commands.TranslationContext) -> str | None:
+def key_for(string: app_commands.locale_str, context: app_commands.TranslationContext[Any, Any]) -> str | None:
     """The catalog key of a string being translated, or None for what we leave alone (names)."""
     key = string.extras.get("key")
     if isinstance(key, str):
@@ -32,7 +34,7 @@ def key_for(string: app_commands.locale_str, context: app_commands.TranslationCo
 
 class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+                        context: app_commands.TranslationContext[Any, Any]) -> str | None:
         lang = LOCALES.get(locale)
         if lang is None or context.location in (Where.command_name, Where.group_name, Where.parameter_name):
             return None

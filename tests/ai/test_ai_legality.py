@@ -27,7 +27,7 @@ from skatbot.engine import (
     RuleSet,
 )
 from skatbot.engine.cards import mask_of, points_of
-from skatbot.engine.deal import Ending
+from skatbot.engine import Ending
 from skatbot.engine.views import seat_view
 
 LEVELS = ("random", "easy", "normal")

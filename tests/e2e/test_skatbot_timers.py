@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from skatbot.storage import SqliteStorage
-from skatbot.storage.models import ServerSettings
+from skatbot.models import ServerSettings
 from tests.e2e.conftest import Club
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks

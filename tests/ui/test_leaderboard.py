@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skatbot.storage.models import LeaderboardRow
+from skatbot.models import LeaderboardRow
 from skatbot.ui.leaderboard import PageOutOfRange, Scoring, leaderboard_text, page_of, rank
 
 

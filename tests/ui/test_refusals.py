@@ -27,7 +27,7 @@ from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join, Start
 from skatbot.tables.manager import ChannelBusy
 from skatbot.ui.cards import FRENCH, GERMAN
-from skatbot.storage.models import ServerSettings
+from skatbot.models import ServerSettings
 from skatbot.ui.catalogs import entries, read_catalog
 from skatbot.ui.i18n import CODES, t, template
 from skatbot.ui.refusals import COMMAND_REASONS, OWN_REPLIES, CommandRefusal, refusal_reply, refusal_text

@@ -6,7 +6,7 @@ import pytest
 
 from skatbot.engine import RuleSet
 from skatbot.engine.rules import PRESETS, AllPass
-from skatbot.storage.models import ServerSettings
+from skatbot.models import ServerSettings
 from skatbot.ui.server_settings import (
     SettingsInputError,
     SettingsRequest,

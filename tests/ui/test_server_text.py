@@ -8,8 +8,8 @@ from datetime import UTC, datetime
 import pytest
 
 from skatbot.engine import RuleSet
-from skatbot.storage.models import DealSummary, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
 from skatbot.engine import GameType
+from skatbot.models import DealSummary, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.i18n import CODES
 from skatbot.ui.server_settings import Change

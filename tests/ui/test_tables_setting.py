@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from skatbot.storage.models import ServerSettings
+from skatbot.models import ServerSettings
 from skatbot.ui.server_settings import SettingsInputError, SettingsRequest, active_rules, apply_request
 from skatbot.ui.server_text import changes_text, settings_text
 

@@ -18,10 +18,11 @@ from ..actions import (
     PickUpSkat, PlayCard, TimeOut,
 )
 from ..cards import CARDS, Card, mask_of
-from ..deal import Deal, Ending, Phase
+from ..deal import Deal, Phase
 from ..errors import IllegalAction
 from ..games import Contract, GameType
 from ..rules import OFFICIAL, RuleSet
+from ..scoring import Ending
 from .errors import RecordError
 
 ISS_CARDS: dict[str, Card] = {card.iss: card for card in CARDS}
@@ -281,7 +282,8 @@ class _Replay:
             self.declaration(seat, move)
 
     def discards_for_pending(self, seat: int, move: str) -> None:
-        pending_seat, contract, shown = self.pending  # type: ignore[misc]
+        assert self.pending is not None  # the caller checked
+        pending_seat, contract, shown = self.pending
         if seat != pending_seat:
             raise self.fail(f"seat {pending_seat} still owes the two discards")
         cards = parse_iss_cards(move, self.record.id, self.move)

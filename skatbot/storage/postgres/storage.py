@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import StorageError
-from ..models import UnfinishedTable
+from skatbot.models import UnfinishedTable
 from ..sql.deals import SqlDeals
 from ..sql.settings import SqlPlayers, SqlSettings
 from ..sql.stats import SqlStats

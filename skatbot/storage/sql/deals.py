@@ -10,7 +10,7 @@ from datetime import datetime
 
 from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase
 from ..errors import DealConflict, NotFound, SeriesConflict
-from ..models import (
+from skatbot.models import (
     DealRecord,
     DealScore,
     Role,

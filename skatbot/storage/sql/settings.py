@@ -7,7 +7,7 @@ from datetime import datetime
 
 from .connection import SqlDatabase
 from ..errors import NotFound
-from ..models import Player, ServerSettings, check_id, to_seconds
+from skatbot.models import Player, ServerSettings, check_id, to_seconds
 
 
 class SqlSettings:

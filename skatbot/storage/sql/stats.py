@@ -7,11 +7,12 @@ The caller passes `now`; nothing here reads a clock.
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime
 
 from .connection import SqlDatabase
 from ..errors import NotFound
-from ..models import (
+from skatbot.models import (
     DealSummary,
     Leaderboard,
     LeaderboardRow,
@@ -75,7 +76,8 @@ class SqlStats:
             raise ValueError("page starts at 1 and page_size is between 1 and 100")
         if by not in RANKINGS:
             raise ValueError(f"rank by one of {', '.join(RANKINGS)}")
-        rows = await self._db.fetch_all(_LEADERBOARD, {"server": server_id, **_bounds(window, now)})
+        params: dict[str, object] = {"server": server_id, **_bounds(window, now)}
+        rows = await self._db.fetch_all(_LEADERBOARD, params)
         first, second = ("points", "seeger") if by == "points" else ("seeger", "points")
         rows.sort(key=lambda row: (-row[first], -row[second], row["player_id"]))
         humans: list[LeaderboardRow] = []
@@ -108,6 +110,7 @@ class SqlStats:
                     "WHERE server_id = :server AND player_id = :player AND finished_at >= :since",
                     params) as cursor:
                 totals = await cursor.fetchone()
+            assert totals is not None  # an aggregate query returns one row
             async with connection.execute(
                     "SELECT game, hand, ouvert, COUNT(*) FROM deals WHERE server_id = :server "
                     "AND declarer_id = :player AND finished_at >= :since GROUP BY game, hand, ouvert",
@@ -164,7 +167,7 @@ def _limit(limit: int) -> int:
     return limit
 
 
-def _summary(row: object, player_score: int | None = None) -> DealSummary:
-    return DealSummary(row["deal_id"], row["table_id"], row["deal_number"], row["declarer_id"],  # type: ignore[index]
-                       row["game"], row["contract"], bool(row["won"]), row["game_value"], row["score"],  # type: ignore[index]
-                       from_seconds(row["finished_at"]), player_score)  # type: ignore[index]
+def _summary(row: sqlite3.Row, player_score: int | None = None) -> DealSummary:
+    return DealSummary(row["deal_id"], row["table_id"], row["deal_number"], row["declarer_id"],
+                       row["game"], row["contract"], bool(row["won"]), row["game_value"], row["score"],
+                       from_seconds(row["finished_at"]), player_score)

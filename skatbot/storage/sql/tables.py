@@ -12,7 +12,7 @@ from skatbot.engine import RuleSet
 
 from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_key_error
 from ..errors import LogConflict, NotFound
-from ..models import LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
+from skatbot.models import LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
 _TABLE_COLUMNS = ("table_id, server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
                   "series_length, state, created_at, updated_at, size")

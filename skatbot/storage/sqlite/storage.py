@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..database import MIGRATIONS, Database
-from ..models import UnfinishedTable
+from skatbot.models import UnfinishedTable
+
 from ..sql.deals import SqlDeals
 from ..sql.settings import SqlPlayers, SqlSettings
 from ..sql.stats import SqlStats

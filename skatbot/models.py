@@ -1,4 +1,5 @@
-"""What the storage layer takes and returns: small immutable domain values, no SQL.
+"""What the storage layer takes and returns, and the ui shows: small immutable domain values, no SQL.
+They live outside both packages so the ui can present them without importing storage.
 
 Rule sets travel as JSON-ready dicts (the engine's RuleSet is rebuilt from them by `replay`), actions as
 their text form (`str(action)`, read back with `parse_action`), times as aware UTC datetimes.
