@@ -63,11 +63,14 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 
 def key_of(message: Message) -> str:
-    return message.id[0] if isinstance(message.id, tuple) else message.id
+    return message.id if isinstance(message.id, str) else message.id[0]
 
 
 def texts(message: Message) -> tuple[str, ...]:
-    return tuple(message.string) if isinstance(message.string, (tuple, list)) else (message.string,)
+    string = message.string
+    if isinstance(string, (tuple, list)):
+        return tuple(string)
+    return ("" if string is None else string,)
 
 
 def fields(text: str) -> set[str]:
@@ -146,7 +149,7 @@ def keys_in_code(folders: tuple[str, ...] = ("skatbot", "cogs")) -> dict[str, li
     found: dict[str, list[str]] = {}
     root = LOCALE_DIR.parent.parent
     for folder in folders:
-        for filename, lineno, key, _, _ in extract_from_dir(root / folder, method_map=[("**.py", extract_keys)],
+        for filename, lineno, key, _, _ in extract_from_dir(root / folder, method_map=[("**.py", f"{__name__}:extract_keys")],
                                                                 keywords=dict.fromkeys(KEYWORDS)):
-            found.setdefault(key, []).append(f"{folder}/{filename}:{lineno}")
+            found.setdefault(key if isinstance(key, str) else key[0], []).append(f"{folder}/{filename}:{lineno}")
     return found
