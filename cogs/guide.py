@@ -17,8 +17,8 @@ from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
-from .replies import answer_stray, chosen, guarded, say
-from .server_common import AttachingCog, choice, describe, en, server_language, skat_bot
+from .replies import answer_stray, chosen, guarded, say, skat_bot
+from .server_common import AttachingCog, choice, describe, en, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

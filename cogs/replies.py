@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -33,6 +33,12 @@ if TYPE_CHECKING:
     from skatbot.app import SkatBot
 
 log = logging.getLogger(__name__)
+
+
+def skat_bot(interaction: discord.Interaction) -> SkatBot:
+    """The bot an interaction arrived at: discord.py types `interaction.client` as a plain Client, and the
+    cogs only ever run inside a SkatBot."""
+    return cast("SkatBot", interaction.client)
 
 
 class ServerError(Exception):
@@ -76,7 +82,7 @@ async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
                 break
     language, deck = "en", FRENCH
     if guild_id is not None:
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         try:
             settings = await bot.storage.settings.get(server_id=guild_id)
             language, deck = settings.language, settings.deck_style
@@ -155,8 +161,9 @@ def carried(interaction: discord.Interaction, custom_id: str) -> bool:
     """Whether the message the interaction came from carries a component of the interaction's kind with this
     custom_id (discord.py dispatches a dynamic item only then)."""
     message = interaction.message
-    data = interaction.data if isinstance(interaction.data, dict) else {}
-    kind = data.get("component_type")
+    data: Mapping[str, object] = interaction.data if isinstance(interaction.data, dict) else {}
+    raw_kind = data.get("component_type")
+    kind = int(raw_kind) if isinstance(raw_kind, (int, str)) else None
     if message is None:
         return False
     stack: list[Any] = list(message.components)
@@ -164,7 +171,7 @@ def carried(interaction: discord.Interaction, custom_id: str) -> bool:
         item = stack.pop()
         if getattr(item, "custom_id", None) == custom_id:
             item_type = getattr(item, "type", None)
-            return kind is None or item_type is None or int(getattr(item_type, "value", item_type)) == int(kind)
+            return kind is None or item_type is None or int(getattr(item_type, "value", item_type)) == kind
         stack.extend(getattr(item, "children", ()))
     return False
 

@@ -22,8 +22,8 @@ from skatbot.ui.i18n import t
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.server_text import history_text, stats_text
 
-from .replies import answer_stray, chosen, guarded, say
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language, skat_bot
+from .replies import answer_stray, chosen, guarded, say, skat_bot
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -8,7 +8,7 @@ when unloaded. Discord allows 25 children per group, hence the groups `scores` a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -16,18 +16,12 @@ from discord.ext import commands
 
 from skatbot.ui.i18n import language_of, template
 
-from .replies import ServerError
+from .replies import ServerError, skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
 
 SKAT_GROUP = "skat"
-
-
-def skat_bot(interaction: discord.Interaction) -> SkatBot:
-    """The bot an interaction arrived at: discord.py types `interaction.client` as a plain Client, and the
-    cogs only ever run inside a SkatBot."""
-    return cast("SkatBot", interaction.client)
 
 
 def en(key: str) -> str:

@@ -21,8 +21,8 @@ from skatbot.ui.server_settings import (
 )
 from skatbot.ui.server_text import changes_text, settings_text
 
-from .replies import say
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language, skat_bot
+from .replies import say, skat_bot
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -7,15 +7,20 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from .picture import Picture
+
+if TYPE_CHECKING:  # matplotlib itself is imported when a chart is drawn
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 _COLOURS = ("#e0a81c", "#4fa3e0", "#e0554f", "#5fbf6a")
 _BACKGROUND = "#2f3136"
 _INK = "#dcdde1"
 
 
-def _figure(width: float, height: float):  # type: ignore[no-untyped-def]
+def _figure(width: float, height: float) -> tuple[Figure, Axes]:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -33,7 +38,7 @@ def _figure(width: float, height: float):  # type: ignore[no-untyped-def]
     return figure, axes
 
 
-def _png(figure) -> bytes:  # type: ignore[no-untyped-def]
+def _png(figure: Figure) -> bytes:
     from PIL import Image
 
     out = io.BytesIO()
@@ -54,6 +59,8 @@ def totals_chart(names: Sequence[str], scores: Sequence[Sequence[int]], *, title
                  deal_label: str = "deal", description: str = "") -> Picture:
     """Running totals per player after each deal of a series; `scores[d][p]` is what player p scored in
     deal d (0 for the dealer sitting out)."""
+    from matplotlib.ticker import MaxNLocator
+
     figure, axes = _figure(6.4, 3.2)
     deals = list(range(len(scores) + 1))
     for place, name in enumerate(names):
@@ -64,7 +71,9 @@ def totals_chart(names: Sequence[str], scores: Sequence[Sequence[int]], *, title
                   label=f"{_clean(name)} ({running[-1]})")
     axes.set_xlabel(deal_label, color=_INK, fontsize=9)
     axes.set_xlim(0, max(1, len(scores)))
-    axes.xaxis.get_major_locator().set_params(integer=True)
+    locator = axes.xaxis.get_major_locator()
+    if isinstance(locator, MaxNLocator):  # the default AutoLocator is one
+        locator.set_params(integer=True)
     if title:
         axes.set_title(title, color=_INK, fontsize=11)
     axes.legend(loc="upper left", fontsize=8, facecolor=_BACKGROUND, edgecolor="#45484f", labelcolor=_INK)
@@ -81,8 +90,9 @@ def points_chart(name: str, points: Sequence[tuple[datetime, int]], *, title: st
     for _, score in points:
         total += score
         running.append(total)
-    axes.plot(times, running, linewidth=2, color=_COLOURS[0], label=f"{_clean(name)} ({total})")
-    axes.scatter(times, running, s=10, color=_COLOURS[0])
+    # matplotlib draws datetimes through its units registry; its type stubs accept only numbers
+    axes.plot(times, running, linewidth=2, color=_COLOURS[0], label=f"{_clean(name)} ({total})")  # type: ignore[arg-type]
+    axes.scatter(times, running, s=10, color=_COLOURS[0])  # type: ignore[arg-type]
     if title:
         axes.set_title(title, color=_INK, fontsize=11)
     figure.autofmt_xdate()
