@@ -85,9 +85,9 @@ class SkatBot(commands.Bot):
         With SKATBOT_DEV_GUILD set the commands go to that server only, where changes show at once;
         otherwise they are published globally, which Discord may take a while to show everywhere.
         """
-        where = {"database_url": self.settings.database_url, "database_path": self.settings.database_path}
-        self.storage = await open_storage(**where)
-        log.info("database %s is ready", describe(**where))
+        url, path = self.settings.database_url, self.settings.database_path
+        self.storage = await open_storage(database_url=url, database_path=path)
+        log.info("database %s is ready", describe(database_url=url, database_path=path))
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
         self.ai_executor = RespawningPool(lambda: ProcessPoolExecutor(
             max_workers=2, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,

@@ -19,7 +19,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 from ..database import Migration, load_migrations
 from ..errors import MigrationError, SchemaTooNew, StorageError

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-import asyncpg  # type: ignore[import-untyped]
+import asyncpg
 
 Params = Mapping[str, object] | Sequence[object]
 
