@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from skatbot.tables import TableState
-from tests.cogs.helpers import CogBot, FakeUser, all_permissions
+from tests.cogs.helpers import CogBot, FakeMessage, FakeUser, all_permissions
 
 
 async def open_table(world: CogBot, creator: FakeUser, **options: object) -> None:
@@ -137,3 +137,56 @@ async def test_the_permissions_checked_are_the_bots_own(world: CogBot) -> None:
     alice = world.user("alice")
     full = world.interaction(alice, app_permissions=all_permissions())
     assert (await world.run("skat new", alice, interaction=full)).text == "Table #1 is open."
+
+
+async def test_remove_ai_after_the_start_is_refused(world: CogBot) -> None:
+    alice = world.user("alice")
+    await open_table(world, alice)
+    await world.run("skat add-ai", alice)
+    await world.run("skat add-ai", alice)
+    await world.run("skat start", alice)
+    assert (await world.run("skat remove-ai", alice)).text == \
+        "Not allowed: AI players can only be removed before the start."
+    assert (await world.run("skat add-ai", alice)).text == "Not allowed: AI players can only be added before the start."
+
+
+async def test_a_server_that_wants_threads_gets_the_channel_where_none_can_be_opened(world: CogBot) -> None:
+    admin, alice = world.user("admin"), world.user("alice")
+    await world.run("skat settings", admin, interaction=world.interaction(admin, manage_guild=True), tables="thread")
+    await open_table(world, alice)  # a fake channel is no text channel: the table plays in it, and says why
+    assert world.skat.manager.in_channel(20) is not None
+    assert any("thread" in text.lower() for text in world.surface.channel(20).texts())
+
+
+async def test_closed_dms_play_from_an_ephemeral_hand(world: CogBot) -> None:
+    alice, bob = world.user("alice"), world.user("bob")
+    world.surface.closed_dms.add(alice.id)
+    await open_table(world, alice)
+    await world.run("skat join", bob)
+    await world.run("skat add-ai", alice)
+    await world.run("skat start", alice)
+    channel = world.surface.channel(20)
+    notice = next(m for m in channel.messages.values()
+                  if f"<@{alice.id}>" in (m.content or "") and m.view is not None)
+    show = next(c for c in ids_on(notice) if c.endswith(":show:"))
+    shown = await world.click(alice, notice, show)
+    assert shown.answer.ephemeral and shown.text.startswith("**Your hand**")
+    table = world.skat.manager.in_channel(20)
+    deal = table.game.deal
+    while table.game.occupant_of_seat(deal.current_seat).user_id != alice.id:  # bob passes until alice is asked
+        await world.run("skat pass", bob)
+    mine = await world.click(alice, notice, show)
+    hand = FakeMessage(9, 20, mine.text, mine.answer.view, ephemeral=True)
+    passed = next(c for c in ids_on(hand) if c.split(":")[3] == "pass")
+    before = len(deal.history)
+    moved = await world.click(alice, hand, passed)
+    assert len(deal.history) > before  # the move was made, from the ephemeral message
+    assert moved.answer.how in ("edit", "edit_original")  # and the ephemeral hand shows the hand as it is now
+    assert passed not in moved.answer.custom_ids()
+    assert not world.surface.dm(alice.id).messages
+
+
+def ids_on(message: FakeMessage) -> list[str]:
+    assert message.view is not None
+    return [str(c["custom_id"]) for row in message.view.to_components() for c in row["components"]
+            if "custom_id" in c]
