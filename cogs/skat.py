@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine import (
     PLAY, Action, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, Kontra, Pass, Phase,
     PickUpSkat, PlayCard, Re, RuleSet,
@@ -19,8 +20,8 @@ from skatbot.engine import (
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.tables import Table, TableError, TableTiming
-from skatbot.tables.errors import NotAtTable, WrongTableState
+from skatbot.tables import Table, TableError, TableState, TableTiming
+from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.ui.cards import card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, parse_custom_id
@@ -104,7 +105,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     def _playing_at(self, user_id: int) -> Table | None:
         """The one table where the user is playing, if there is exactly one."""
         mine = [table for table in self.manager.tables.values()
-                if table.game.state.value == "playing" and table.game.place_of(user_id) is not None]
+                if table.game.state is TableState.PLAYING and table.game.place_of(user_id) is not None]
         return mine[0] if len(mine) == 1 else None
 
     # --- finding the table -----------------------------------------------------------------------------
@@ -183,9 +184,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="add-ai", description=en("cmd.skat.add-ai"))
     @app_commands.describe(level=describe("cmd.skat.add-ai.level"))
-    async def add_ai(self, interaction: discord.Interaction,
-                     level: Literal["easy", "normal", "strong"] = "normal") -> None:
-        await self.table_for(interaction).add_ai(interaction.user.id, level)
+    @app_commands.choices(level=[app_commands.Choice(name=level.value, value=level.value) for level in TABLE_LEVELS])
+    async def add_ai(self, interaction: discord.Interaction, level: str = Level.NORMAL.value) -> None:
+        await self.table_for(interaction).add_ai(interaction.user.id, _ai_level(level))
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="remove-ai", description=en("cmd.skat.remove-ai"))
@@ -212,7 +213,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         lang = self.lang(interaction)
         game = table.game
         text = lobby_text(game, lang, table.id)
-        if game.deal is not None and game.state.value == "playing":
+        if game.deal is not None and game.state is TableState.PLAYING:
             text += "\n\n" + board_text(game, game.deal, game.deal_number, lang, self.style_for(table.guild_id).deck)
         await say(interaction, fit_lines(text.split("\n")))
 
@@ -372,7 +373,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             elif control.kind == "leave":
                 await table.leave(user.id)
             elif control.kind == "addai":
-                await table.add_ai(user.id, control.arg or "normal")
+                await table.add_ai(user.id, _ai_level(control.arg or Level.NORMAL.value))
             else:
                 await table.start(user.id)
             return
@@ -399,7 +400,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         """After a move from an ephemeral hand (closed DMs): show the hand as it is now, or drop the controls
         when that deal is over (the move itself succeeded either way)."""
         try:
-            if table.game.deal_number == deal and table.game.state.value == "playing":
+            if table.game.deal_number == deal and table.game.state is TableState.PLAYING:
                 content, view = self.presenter.private_hand(table, interaction.user.id, lang)
                 content = fit(content, Limit.CONTENT)
                 if interaction.response.is_done():
@@ -445,6 +446,15 @@ def _card_choices(cards: list[Card], deck: str, current: str) -> list[app_comman
         if not needle or needle in label.lower() or needle in card.iss.lower():
             out.append(app_commands.Choice(name=fit(label, Limit.CHOICE_NAME), value=card.iss))
     return out[:CHOICES]
+
+
+def _ai_level(text: str) -> Level:
+    """The AI level a command or button names; a name that is no level is refused as the table refuses
+    a level it does not seat."""
+    try:
+        return Level.parse(text)
+    except ValueError:
+        raise NotAllowed("ai_level", level=text) from None
 
 
 async def setup(bot: SkatBot) -> None:

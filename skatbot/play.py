@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from skatbot.ai import levels, make_player
+from skatbot.ai import Level, levels, make_player
 from skatbot.ai.base import Player
 from skatbot.engine import (
     HOLD,
@@ -66,7 +66,7 @@ def deal_seed(seed: int, number: int) -> int:
     return seed * 1000 + number
 
 
-def ai_players(level: str, seed: int, number: int, human_seat: int) -> list[Player | None]:
+def ai_players(level: Level, seed: int, number: int, human_seat: int) -> list[Player | None]:
     """The AIs of deal `number`; None marks the person's seat."""
     return [None if seat == human_seat else make_player(level, deal_seed(seed, number) * 3 + seat)
             for seat in range(3)]
@@ -79,7 +79,7 @@ def show_cards(cards: Sequence[Card], game: GameType | None) -> str:
 class TerminalTable:
     """Runs deals with the person at one seat, writing to `out` and reading from `lines`."""
 
-    def __init__(self, lines: TextIO, out: TextIO, level: str, rules: RuleSet) -> None:
+    def __init__(self, lines: TextIO, out: TextIO, level: Level, rules: RuleSet) -> None:
         self.lines = lines
         self.out = out
         self.level = level
@@ -333,20 +333,21 @@ def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO) -> int:
     options = parser.parse_args(argv)
     if options.level not in levels():
         parser.error(f"unknown level {options.level!r}: choose one of {', '.join(levels())}")
+    level = Level(options.level)
     if options.deals < 1:
         parser.error("play at least one deal")
     seed = options.seed if options.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
     rules = RuleSet(all_pass=AllPass.RAMSCH if options.ramsch else AllPass.THROW_IN, kontra=options.kontra)
-    table = TerminalTable(lines, out, options.level, rules)
+    table = TerminalTable(lines, out, level, rules)
     totals = [0, 0, 0]  # per player: 0 is you, 1 and 2 the AIs in the order they sit after you
-    table.say(f"Skat against two {options.level} AIs, {options.deals} deal(s), seed {seed}. Type 'help' "
+    table.say(f"Skat against two {level} AIs, {options.deals} deal(s), seed {seed}. Type 'help' "
               "for how to type moves.")
     try:
         for number in range(options.deals):
             human = options.seat if options.seat is not None else number % 3
             table.say(f"\n=== Deal {number + 1} of {options.deals} ===")
             deal = Deal.new(deal_seed(seed, number), rules)
-            result = table.play_deal(deal, ai_players(options.level, seed, number, human), human)
+            result = table.play_deal(deal, ai_players(level, seed, number, human), human)
             table.report(deal, result, human)
             for offset in range(3):
                 totals[offset] += result.seat_scores[(human + offset) % 3]

@@ -16,7 +16,6 @@ from skatbot.storage import LogEntry, Player, Storage, TableState
 from skatbot.models import Table as StoredTableRow
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal
-from skatbot.tables.game import TableState as GameState
 from skatbot.tables.log import NewDeal, parse_entry
 from skatbot.tables.ports import LiveTable, StoredTable
 from skatbot.tables.replay import replay_log
@@ -70,11 +69,11 @@ class StorageTables:
             seeger=row.row.seeger, bock=row.row.bock, started_at=self._started[(table_id, row.number)],
             finished_at=self.clock())
         await self.storage.deals.store(record=record)  # a second store of the same deal is a no-op
-        if game.state is GameState.FINISHED and len(game.finished) == game.deals:
+        if game.state is TableState.FINISHED and len(game.finished) == game.deals:
             await self.storage.deals.finish_series(table_id=table_id, now=self.clock())
 
-    async def set_table_state(self, *, table_id: int, state: GameState, now: datetime | None = None) -> None:
-        await self.storage.tables.set_state(table_id=table_id, state=TableState(state.value),
+    async def set_table_state(self, *, table_id: int, state: TableState, now: datetime | None = None) -> None:
+        await self.storage.tables.set_state(table_id=table_id, state=state,
                                             now=now or self.clock())
 
     async def table_started(self, *, table: LiveTable) -> None:

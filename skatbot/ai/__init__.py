@@ -4,15 +4,15 @@ Levels are built by name with `make_player(level, seed)`; a new level registers 
 `register_level` (the `strong` level lives in skatbot/ai/strong.py and is registered there).
 """
 
-from .base import AIError, BasePlayer, Player, levels, make_player, register_level
+from .base import TABLE_LEVELS, AIError, BasePlayer, Level, Player, levels, make_player, register_level
 from .easy import EasyPlayer
 from .normal import NormalPlayer
 from .random_player import RandomPlayer
 from .runner import play_deal
 
-register_level("random", RandomPlayer)
-register_level("easy", EasyPlayer)
-register_level("normal", NormalPlayer)
+register_level(Level.RANDOM, RandomPlayer)
+register_level(Level.EASY, EasyPlayer)
+register_level(Level.NORMAL, NormalPlayer)
 
-__all__ = ["AIError", "BasePlayer", "EasyPlayer", "NormalPlayer", "Player", "RandomPlayer", "levels", "make_player",
+__all__ = ["TABLE_LEVELS", "AIError", "BasePlayer", "EasyPlayer", "Level", "NormalPlayer", "Player", "RandomPlayer", "levels", "make_player",
            "play_deal", "register_level"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Protocol, runtime_checkable
 
 from skatbot.engine.actions import Action, Kontra, Re
@@ -33,23 +34,41 @@ class AIError(RuntimeError):
     """An AI produced an action the rules do not allow: a bug in the AI, never the player's fault."""
 
 
+class Level(StrEnum):
+    """The computer players' levels. The value is the name people type and table logs store."""
+
+    RANDOM = "random"
+    EASY = "easy"
+    NORMAL = "normal"
+    STRONG = "strong"
+
+    @classmethod
+    def parse(cls, text: str) -> Level:
+        """The level named `text` (any case, spaces around); a ValueError names the choices."""
+        try:
+            return cls(text.strip().lower())
+        except ValueError:
+            raise ValueError(f"unknown AI level {text!r}: choose one of {', '.join(cls)}") from None
+
+
+TABLE_LEVELS: tuple[Level, ...] = (Level.EASY, Level.NORMAL, Level.STRONG)
+"""The levels a table seats (random is for tests and comparisons). Their order numbers the AIs' player
+ids in the score lists, so it never changes."""
+
 PlayerFactory = Callable[[int], Player]
 """Builds a player from a seed."""
 
-_LEVELS: dict[str, PlayerFactory] = {}
-LEVEL_MODULES: tuple[str, ...] = ("strong",)
-"""Modules of skatbot.ai that register a level when imported; loaded on first use of the registry, so a
-level lives in its own module (e.g. skatbot/ai/strong.py ends with `register_level("strong", ...)`)."""
+_LEVELS: dict[Level, PlayerFactory] = {}
+LEVEL_MODULES: tuple[Level, ...] = (Level.STRONG,)
+"""Levels whose module (skatbot.ai.<level>) registers them when imported; loaded on first use of the
+registry, so a level lives in its own module (skatbot/ai/strong.py ends with `register_level(...)`)."""
 
 
-def register_level(name: str, factory: PlayerFactory) -> None:
-    """Add a level (e.g. `strong` from skatbot/ai/strong.py). Registering a name twice is refused."""
-    key = name.strip().lower()
-    if not key:
-        raise ValueError("a level needs a name")
-    if key in _LEVELS and _LEVELS[key] is not factory:
-        raise ValueError(f"AI level {key!r} is already registered")
-    _LEVELS[key] = factory
+def register_level(level: Level, factory: PlayerFactory) -> None:
+    """Add a level's factory (e.g. `strong` from skatbot/ai/strong.py). Registering one twice is refused."""
+    if level in _LEVELS and _LEVELS[level] is not factory:
+        raise ValueError(f"AI level {level.value!r} is already registered")
+    _LEVELS[level] = factory
 
 
 def _load_level_modules() -> None:
@@ -63,19 +82,19 @@ def _load_level_modules() -> None:
                     raise
 
 
-def levels() -> tuple[str, ...]:
+def levels() -> tuple[Level, ...]:
     """The registered level names, in registration order."""
     _load_level_modules()
     return tuple(_LEVELS)
 
 
-def make_player(level: str, seed: int) -> Player:
-    """A player of `level` ("random", "easy", "normal", and any registered later) seeded with `seed`."""
-    key = level.strip().lower()
+def make_player(level: Level, seed: int) -> Player:
+    """A player of `level` seeded with `seed` (a level's name is read as by `Level.parse`)."""
+    key = Level.parse(level)
     if key not in _LEVELS:
         _load_level_modules()
     if key not in _LEVELS:
-        raise ValueError(f"unknown AI level {level!r}: choose one of {', '.join(_LEVELS)}")
+        raise ValueError(f"AI level {key.value!r} is not available: its module registers no player")
     return _LEVELS[key](seed)
 
 
@@ -98,7 +117,7 @@ def view_key(view: SeatView) -> str:
 class BasePlayer:
     """Shared plumbing: per-decision generators and a check that the chosen action is legal."""
 
-    level = "base"
+    level: str = "base"
 
     def __init__(self, seed: int) -> None:
         self.seed = seed

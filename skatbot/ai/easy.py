@@ -16,12 +16,12 @@ from skatbot.engine.games import TRICK_TABLES, Contract, GameType
 from skatbot.engine.views import SeatView
 
 from .auction import auction_action, game_value
-from .base import BasePlayer
+from .base import BasePlayer, Level
 from .knowledge import beats, trick_state
 
 
 class EasyPlayer(BasePlayer):
-    level = "easy"
+    level = Level.EASY
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         phase = view.phase

@@ -20,7 +20,7 @@ from skatbot.engine.games import TRICK_TABLES, TRUMP, Contract, GameType
 from skatbot.engine.views import SeatView
 
 from .auction import TRUMP_GAMES, auction_action, game_value, value_chance
-from .base import BasePlayer
+from .base import BasePlayer, Level
 from .cardplay import choose_card
 from .evaluation import (
     HAND_SKAT_POINTS,
@@ -56,7 +56,7 @@ class Option:
 
 
 class NormalPlayer(BasePlayer):
-    level = "normal"
+    level = Level.NORMAL
     bid_confidence = BID_CONFIDENCE
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:

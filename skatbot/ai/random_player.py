@@ -13,11 +13,11 @@ from skatbot.engine.actions import PASS, Action, Bid, Hold
 from skatbot.engine.deal import Phase
 from skatbot.engine.views import SeatView
 
-from .base import BasePlayer
+from .base import BasePlayer, Level
 
 
 class RandomPlayer(BasePlayer):
-    level = "random"
+    level = Level.RANDOM
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal_actions

@@ -26,7 +26,7 @@ from skatbot.engine.deal import Phase
 from skatbot.engine.games import GameType
 from skatbot.engine.views import SeatView
 
-from .base import register_level
+from .base import Level, register_level
 from .cardplay import choose_card
 from .knowledge import Knowledge, read_view
 from .normal import NormalPlayer
@@ -72,7 +72,7 @@ def goal_of(view: SeatView) -> Goal:
 class StrongPlayer(NormalPlayer):
     """Search-based card play on top of the normal level's auction, skat and declaration."""
 
-    level = "strong"
+    level = Level.STRONG
 
     def __init__(self, seed: int, samples: int | None = None, node_budget: int = DEFAULT_NODE_BUDGET,
                  clock: Callable[[], float] | None = None, seconds: float | None = None) -> None:
@@ -248,4 +248,4 @@ def _make(seed: int) -> StrongPlayer:
     return StrongPlayer(seed)
 
 
-register_level("strong", _make)
+register_level(Level.STRONG, _make)

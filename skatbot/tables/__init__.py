@@ -3,10 +3,12 @@
 Knows Discord only as integer ids; talks to storage and presentation through `ports`.
 """
 
+from skatbot.models import TableState
+
 from .errors import TableError
-from .game import AI_LEVELS, FinishedDeal, Occupant, TableGame, TableState
+from .game import FinishedDeal, Occupant, TableGame
 from .ports import Presenter, TableStore
 from .table import Table, TableTiming
 
-__all__ = ["AI_LEVELS", "FinishedDeal", "Occupant", "Presenter", "Table", "TableError", "TableGame",
+__all__ = ["FinishedDeal", "Occupant", "Presenter", "Table", "TableError", "TableGame",
            "TableState", "TableStore", "TableTiming"]

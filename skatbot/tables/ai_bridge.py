@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import logging
 
+from skatbot.ai.base import Level
 from skatbot.engine import Action
 from skatbot.engine.views import SeatView
 
 log = logging.getLogger(__name__)
 
 
-def decide(level: str, seed: int, view: SeatView) -> Action:
+def decide(level: Level, seed: int, view: SeatView) -> Action:
     """The AI's in-turn action for `view`. An AI failure must not stall a table: it is logged, and the
     first legal action is played instead."""
     from skatbot.ai import make_player
@@ -29,7 +30,7 @@ def decide(level: str, seed: int, view: SeatView) -> Action:
     return view.legal_actions[0]
 
 
-def decide_side(level: str, seed: int, view: SeatView) -> Action | None:
+def decide_side(level: Level, seed: int, view: SeatView) -> Action | None:
     """Kontra or Re when the AI wants to say it, else None (also when the AI fails)."""
     from skatbot.ai import make_player
 

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from skatbot.engine import Action, DealResult, Trick
 
 from .game import FinishedDeal
+
+
+class Actor(StrEnum):
+    """Who decided an action or step; the value is the word the table's events and logs use."""
+
+    PLAYER = "player"  # the human in the seat
+    AI = "ai"  # a computer player in its own seat
+    STAND_IN = "stand-in"  # an AI acting for an absent human
+    TABLE = "table"  # the table itself: dealing on, closing, seating a stand-in
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +41,7 @@ class ActionTaken:
     number: int
     seat: int | None
     action: Action
-    by: str  # "player", "ai", "stand-in" (an AI acting for an absent human), "table"
+    by: Actor
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,24 +7,17 @@ alike, so a restored table is exactly the table that was running.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
+from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine import Deal, DealResult, RuleSet
 from skatbot.engine.series import Row, Series
 from skatbot.engine.views import SeatView, seat_view
+from skatbot.models import TableState
 
 from .errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
 from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
 
-AI_LEVELS = ("easy", "normal", "strong")
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
-
-
-class TableState(Enum):
-    OPEN = "open"
-    PLAYING = "playing"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
 
 
 @dataclass(slots=True)
@@ -33,8 +26,8 @@ class Occupant:
 
     user_id: int | None
     name: str
-    ai_level: str | None = None
-    stand_in: str | None = None  # level of the AI playing for an absent human
+    ai_level: Level | None = None
+    stand_in: Level | None = None  # level of the AI playing for an absent human
     ai_id: int | None = None  # a stable negative id for an AI player, so its games are listed apart
 
     @property
@@ -55,7 +48,7 @@ class Occupant:
         return self.ai_level is None and self.stand_in is None
 
     @property
-    def acting_level(self) -> str | None:
+    def acting_level(self) -> Level | None:
         return self.ai_level or self.stand_in
 
 
@@ -189,12 +182,12 @@ class TableGame:
             self._leave(entry.user_id)
         elif isinstance(entry, AddAI):
             self._require(TableState.OPEN, "ai_before_start")
-            if entry.level not in AI_LEVELS:
-                raise NotAllowed("ai_level", level=entry.level)
+            if entry.level not in TABLE_LEVELS:
+                raise NotAllowed("ai_level", level=str(entry.level))
             if len(self.places) >= self.size:
                 raise TableFull("table_full", size=self.size)
             number = next(n for n in range(1, 5) if f"AI {n}" not in {o.name.split(" (")[0] for o in self.places})
-            ai_id = -(100 * (AI_LEVELS.index(entry.level) + 1) + number)
+            ai_id = -(100 * (TABLE_LEVELS.index(entry.level) + 1) + number)
             self.places.append(Occupant(None, f"AI {number} ({entry.level})", ai_level=entry.level, ai_id=ai_id))
         elif isinstance(entry, RemoveAI):
             self._require(TableState.OPEN, "ai_remove_before_start")
@@ -241,7 +234,7 @@ class TableGame:
         if self.state is TableState.OPEN:
             del self.places[place]
         elif self.state is TableState.PLAYING:
-            self.places[place].stand_in = self.places[place].stand_in or "normal"
+            self.places[place].stand_in = self.places[place].stand_in or Level.NORMAL
         else:
             raise WrongTableState("closed")
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from skatbot.ai import Level
 from skatbot.engine import Action, parse_action
 
 
@@ -30,7 +31,7 @@ class Leave:
 
 @dataclass(frozen=True, slots=True)
 class AddAI:
-    level: str
+    level: Level
 
     def __str__(self) -> str:
         return f"add-ai {self.level}"
@@ -76,7 +77,7 @@ class StandIn:
     """An AI takes over table seat `place` for a human who left or ran out of time."""
 
     place: int
-    level: str
+    level: Level
 
     def __str__(self) -> str:
         return f"stand-in {self.place} {self.level}"
@@ -103,7 +104,7 @@ def parse_entry(text: str) -> Entry:
         if verb == "leave":
             return Leave(int(rest))
         if verb == "add-ai":
-            return AddAI(rest)
+            return AddAI(Level.parse(rest))
         if verb == "remove-ai" and not rest:
             return RemoveAI()
         if verb == "start" and not rest:
@@ -116,7 +117,7 @@ def parse_entry(text: str) -> Entry:
             return Act(int(number), None if seat == "-" else int(seat), parse_action(action))
         if verb == "stand-in":
             place, level = rest.split()
-            return StandIn(int(place), level)
+            return StandIn(int(place), Level.parse(level))
         if verb == "close":
             return Close(rest)
     except ValueError as error:

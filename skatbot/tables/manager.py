@@ -8,9 +8,10 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 
 from skatbot.engine import RuleSet
+from skatbot.models import TableState
 
 from .errors import TableError
-from .game import TableGame, TableState
+from .game import TableGame
 from .ports import Presenter, TableCatalog, TableStore
 from .replay import ReplayError, replay_log
 from .table import DEFAULT_TIMING, Sleep, Table, TableTiming

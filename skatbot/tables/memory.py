@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+
 from skatbot.engine import RuleSet
+from skatbot.models import TableState
 
 from .events import Event
-from .game import FinishedDeal, TableState
+from .game import FinishedDeal
 from .ports import LiveTable, StoredTable
 
 

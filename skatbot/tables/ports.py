@@ -11,9 +11,10 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from skatbot.engine import RuleSet
+from skatbot.models import TableState
 
 from .events import Event
-from .game import FinishedDeal, TableGame, TableState
+from .game import FinishedDeal, TableGame
 
 
 class LiveTable(Protocol):

@@ -15,13 +15,15 @@ from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 from typing import TypeVar
 
+from skatbot.ai import Level
 from skatbot.engine import Action, Kontra, Phase, Re
 from skatbot.engine.views import seat_view
+from skatbot.models import TableState
 
 from . import events as ev
 from .ai_bridge import decide, decide_side
 from .errors import NotAllowed, NotAtTable, WrongTableState
-from .game import FinishedDeal, TableGame, TableState
+from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
 from .ports import Presenter, TableStore
 
@@ -82,7 +84,7 @@ class Table:
     async def leave(self, user_id: int) -> None:
         await self._commit([Leave(user_id)], [ev.LobbyChanged()])
 
-    async def add_ai(self, user_id: int, level: str) -> None:
+    async def add_ai(self, user_id: int, level: Level) -> None:
         self._require_seated_or_creator(user_id)
         await self._commit([AddAI(level)], [ev.LobbyChanged()])
 
@@ -108,7 +110,7 @@ class Table:
         place = game.place_of(user_id)
         assert place is not None
         self._misses.pop(place, None)
-        await self._commit([Act(game.deal_number, seat, action)], by="player")
+        await self._commit([Act(game.deal_number, seat, action)], by=ev.Actor.PLAYER)
 
     # --- the commit path --------------------------------------------------------------------------
 
@@ -117,7 +119,7 @@ class Table:
             raise NotAtTable("players_only")
 
     async def _commit(self, entries: Sequence[Entry], extra_events: Sequence[ev.Event] = (),
-                      by: str = "player") -> None:
+                      by: ev.Actor = ev.Actor.PLAYER) -> None:
         async with self.lock:
             shown: list[ev.Event] = []
             for entry in entries:
@@ -127,7 +129,7 @@ class Table:
         self._publish(shown)
         self._kick()
 
-    async def _apply_and_store(self, entry: Entry, by: str) -> list[ev.Event]:
+    async def _apply_and_store(self, entry: Entry, by: ev.Actor) -> list[ev.Event]:
         """Apply one entry, store it, and describe it. Must be called under the lock."""
         game = self.game
         tricks_before = len(game.deal.tricks) if game.deal else 0
@@ -169,10 +171,10 @@ class Table:
         out: list[ev.Event] = []
         game = self.game
         if game.state is TableState.PLAYING and not game.present_humans:
-            out.extend(await self._apply_and_store(Close("nobody left"), "table"))
+            out.extend(await self._apply_and_store(Close("nobody left"), ev.Actor.TABLE))
             out.append(ev.TableClosed("nobody left"))
         if game.needs_new_deal:
-            out.extend(await self._apply_and_store(NewDeal(game.deal_number + 1, self.new_seed()), "table"))
+            out.extend(await self._apply_and_store(NewDeal(game.deal_number + 1, self.new_seed()), ev.Actor.TABLE))
         return out
 
     def _rebuild(self) -> None:
@@ -314,7 +316,7 @@ class Table:
 
     async def _submit_ai(self, entry: Act) -> None:
         occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
-        by = "ai" if occupant is None or occupant.is_ai else "stand-in"
+        by = ev.Actor.AI if occupant is None or occupant.is_ai else ev.Actor.STAND_IN
         try:
             async with self.lock:
                 if not self._unchanged(entry.number, len(self.game.deal.history) if self.game.deal else -1):
@@ -327,8 +329,8 @@ class Table:
         self._publish(shown)
         self._arm_timer()
 
-    def _level(self, seat: int) -> str:
-        return self.game.occupant_of_seat(seat).acting_level or "normal"
+    def _level(self, seat: int) -> Level:
+        return self.game.occupant_of_seat(seat).acting_level or Level.NORMAL
 
     def _seed(self, number: int, steps: int, seat: int) -> int:
         return hash((self.id, number, steps, seat)) & 0xFFFFFFFF
@@ -375,17 +377,17 @@ class Table:
         assert deal is not None
         seat = deal.current_seat
         assert seat is not None
-        action = await self._ask(decide, "normal", self._seed(key[0], key[1], seat), seat_view(deal, seat))
+        action = await self._ask(decide, Level.NORMAL, self._seed(key[0], key[1], seat), seat_view(deal, seat))
         if not self._still(key):
             return
         shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
         async with self.lock:
             if not self._still(key):
                 return
-            shown.extend(await self._apply_and_store(Act(key[0], seat, action), "stand-in"))
+            shown.extend(await self._apply_and_store(Act(key[0], seat, action), ev.Actor.STAND_IN))
             if self._misses[place] >= self.timing.misses_before_stand_in and \
                     self.game.state is TableState.PLAYING:  # not when that move ended the series
-                shown.extend(await self._apply_and_store(StandIn(place, "normal"), "table"))
+                shown.extend(await self._apply_and_store(StandIn(place, Level.NORMAL), ev.Actor.TABLE))
                 shown.append(ev.StandInStarted(place, "absent"))
             shown.extend(await self._follow_up())
         self._publish(shown)

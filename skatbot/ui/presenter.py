@@ -17,8 +17,8 @@ import discord
 
 from skatbot.engine.views import seat_view
 from skatbot.tables import events as ev
-from skatbot.tables.game import TableState
 from skatbot.tables.ports import LiveTable
+from skatbot.models import TableState
 
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view

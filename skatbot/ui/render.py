@@ -9,7 +9,8 @@ from __future__ import annotations
 from skatbot.engine import Bid, Deal, DealResult, Hold, Pass, Phase, Seat
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.tables.game import FinishedDeal, TableGame, TableState
+from skatbot.tables.game import FinishedDeal, TableGame
+from skatbot.models import TableState
 
 from .cards import FRENCH, card_label, cards_text, contract_name
 from .fit import fit_lines

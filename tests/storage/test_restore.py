@@ -16,7 +16,6 @@ from skatbot.engine import Deal, Phase, RuleSet, TimeOut
 from skatbot.engine.actions import Action
 from skatbot.storage import Player, SqliteStorage, TableState
 from skatbot.tables.game import TableGame
-from skatbot.tables.game import TableState as GameState
 from skatbot.tables.log import Act, Entry, Join, NewDeal, StandIn, Start
 from skatbot.tables.replay import ReplayError, replay_log
 
@@ -69,7 +68,7 @@ async def _play_and_store(path: Path, seed: int, stop_after: int) -> tuple[int, 
 
         for joining in (Join(1, "Anna"), Join(2, "Bert"), Join(3, "Carla"), Join(4, "Dora von Hohenstein"), Start()):
             await log(joining)
-        while seq < stop_after and game.state is GameState.PLAYING:
+        while seq < stop_after and game.state is TableState.PLAYING:
             if game.needs_new_deal:
                 entry: Entry = NewDeal(game.deal_number + 1, rng.randrange(1 << 48))
             elif rng.random() < 0.02:

@@ -76,7 +76,7 @@ class TableKit:
         for _ in range(limit):
             await table.settle()
             game = table.game
-            if game.state.value != "playing":
+            if game.state is not TableState.PLAYING:
                 return
             deal = game.deal
             assert deal is not None

@@ -7,12 +7,13 @@ import random
 
 import pytest
 
+from skatbot.ai import Level
 from skatbot.engine import Bid, NotYourTurn, Pass, RuleSet
 from skatbot.engine.views import seat_view
 from skatbot.tables import TableGame, TableState
 from skatbot.tables import events as ev
 from skatbot.tables.errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
-from skatbot.tables.log import parse_entry
+from skatbot.tables.log import AddAI, StandIn, parse_entry
 
 from tests.tables.kit import InlineExecutor, TableKit
 
@@ -43,10 +44,19 @@ async def test_lobby_refusals_change_nothing(kit: TableKit) -> None:
     assert [o.name for o in kit.table.game.places] == ["Alice", "Carol"]
 
 
-async def test_unknown_ai_level_is_refused(kit: TableKit) -> None:
+async def test_a_level_the_table_does_not_seat_is_refused(kit: TableKit) -> None:
     await kit.table.join(ALICE, "Alice")
-    with pytest.raises(NotAllowed, match="easy, normal or strong"):
-        await kit.table.add_ai(ALICE, "godlike")
+    with pytest.raises(NotAllowed, match="unknown AI level 'random': choose easy, normal or strong"):
+        await kit.table.add_ai(ALICE, Level.RANDOM)
+    assert [o.name for o in kit.table.game.places] == ["Alice"]
+
+
+def test_ai_levels_in_the_log_keep_their_names() -> None:
+    assert str(AddAI(Level.STRONG)) == "add-ai strong" and str(StandIn(2, Level.NORMAL)) == "stand-in 2 normal"
+    assert parse_entry("add-ai strong") == AddAI(Level.STRONG)
+    assert parse_entry("stand-in 2 normal") == StandIn(2, Level.NORMAL)
+    with pytest.raises(ValueError, match="malformed table log entry 'add-ai godlike'"):
+        parse_entry("add-ai godlike")
 
 
 async def test_three_humans_play_a_series_and_each_deal_is_recorded_once(kit: TableKit) -> None:
