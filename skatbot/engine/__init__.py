@@ -12,7 +12,7 @@ from .errors import (
 )
 from .games import BID_LADDER, Contract, GameType, Trick, is_bid_value, next_bid
 from .rules import OFFICIAL, AllPass, Losses, RuleSet
-from .scoring import DealResult, Ending, game_multiplier, matadors
+from .scoring import DealResult, Ending, game_multiplier, game_text, matadors, parse_game_text
 
 __all__ = [
     "CARDS", "CLAIM", "CONCEDE", "HOLD", "KONTRA", "PASS", "PICK_UP", "PLAY", "RE", "BID_LADDER", "OFFICIAL",
@@ -20,5 +20,5 @@ __all__ = [
     "Discard", "Ending", "GameType", "Hold", "IllegalAction", "IllegalBid", "IllegalCard", "IllegalDeclaration",
     "IllegalDiscard", "InvalidRuleSet", "Kontra", "Losses", "NotYourTurn", "Pass", "Phase", "PickUpSkat",
     "PlayCard", "Rank", "Re", "RuleSet", "Seat", "Suit", "TimeOut", "Trick", "WrongPhase", "deal_cards",
-    "game_multiplier", "is_bid_value", "matadors", "next_bid", "parse_action", "parse_cards",
+    "game_multiplier", "game_text", "is_bid_value", "matadors", "next_bid", "parse_action", "parse_cards", "parse_game_text",
 ]

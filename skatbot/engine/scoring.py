@@ -69,7 +69,7 @@ class DealResult:
     """Everything the score list and the ISS `R[...]` field need about one deal."""
 
     declarer: int | None
-    game: str  # clubs, spades, hearts, diamonds, grand, null, ramsch, or passed
+    game: GameType | None  # None: everyone passed, nothing was played (written "passed": `game_text`)
     contract: Contract | None
     bid: int
     won: bool
@@ -83,7 +83,7 @@ class DealResult:
     value: int  # the game value (for an overbid: the lowest multiple of the base value reaching the bid)
     score: int  # signed score for the declarer under the official rules (won +value, lost -2 x value)
     seat_scores: tuple[int, int, int]  # what each seat is written under the table's rules
-    ending: str
+    ending: Ending
     kontra: bool = False
     re: bool = False
     seat_points: tuple[int, int, int] = (0, 0, 0)  # card points taken per seat (ramsch, statistics)
@@ -92,7 +92,21 @@ class DealResult:
 
     @property
     def passed(self) -> bool:
-        return self.game == "passed"
+        return self.game is None
+
+PASSED = "passed"
+"""The text form of the game of a deal everyone passed, in records, lists and the database."""
+
+
+def game_text(game: GameType | None) -> str:
+    """A deal's game as records and lists write it: the game type's name, or "passed"."""
+    return PASSED if game is None else game.value
+
+
+def parse_game_text(text: str) -> GameType | None:
+    """The game `game_text` wrote; ValueError for anything else."""
+    return None if text == PASSED else GameType(text)
+
 
 def matadors(game: GameType, cards_mask: int) -> int:
     """Matadors with (positive) or against (negative), counted down the trump order."""
@@ -121,8 +135,8 @@ def game_multiplier(contract: Contract, matadors_count: int, schneider: bool, sc
 
 def compute_result(deal: ScoredDeal) -> DealResult:
     if deal.ending is Ending.PASSED:
-        return DealResult(None, "passed", None, 0, False, False, False, False, 0, 0, 0, 0, 0, 0, (0, 0, 0),
-                          Ending.PASSED.value)
+        return DealResult(None, None, None, 0, False, False, False, False, 0, 0, 0, 0, 0, 0, (0, 0, 0),
+                          Ending.PASSED)
     if deal.declarer is None:
         return _ramsch_result(deal)
     return _declared_result(deal)
@@ -171,12 +185,17 @@ def _declared_result(deal: ScoredDeal) -> DealResult:
     score = value if won else -2 * value
     seat_scores = written_scores(deal.rules, declarer, value, won, contract.hand, deal.kontra, deal.re)
     return DealResult(
-        declarer=declarer, game=game.value, contract=contract, bid=deal.bid, won=won, overbid=overbid,
+        declarer=declarer, game=game, contract=contract, bid=deal.bid, won=won, overbid=overbid,
         schneider=schneider, schwarz=schwarz, matadors=result_m, declarer_points=declarer_points,
         declarer_tricks=declarer_tricks, multiplier=multiplier, value=value, score=score,
-        seat_scores=seat_scores, ending=deal.ending.value if deal.ending else "", kontra=deal.kontra,
+        seat_scores=seat_scores, ending=_ending(deal), kontra=deal.kontra,
         re=deal.re, seat_points=_seat_points(deal),
         notes=notes)
+
+def _ending(deal: ScoredDeal) -> Ending:
+    assert deal.ending is not None  # only a finished deal is scored
+    return deal.ending
+
 
 def _seat_points(deal: ScoredDeal) -> tuple[int, int, int]:
     """The card points each seat took in tricks."""
@@ -272,8 +291,8 @@ def _ramsch_result(deal: ScoredDeal) -> DealResult:
     durchmarsch = deal.rules.ramsch_durchmarsch and 10 in counts
     loser = min(range(3), key=lambda s: (scores[s], s))
     return DealResult(
-        declarer=None, game="ramsch", contract=Contract(GameType.RAMSCH), bid=0, won=False, overbid=False,
+        declarer=None, game=GameType.RAMSCH, contract=Contract(GameType.RAMSCH), bid=0, won=False, overbid=False,
         schneider=False, schwarz=False, matadors=0, declarer_points=0, declarer_tricks=0, multiplier=1,
         value=abs(scores[loser]), score=0, seat_scores=(scores[0], scores[1], scores[2]),
-        ending=deal.ending.value if deal.ending else "", seat_points=points,
+        ending=_ending(deal), seat_points=points,
         durchmarsch=durchmarsch)

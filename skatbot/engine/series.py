@@ -26,9 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deal import Deal
+from .games import GameType
 from .records import RecordError, deal_from_json, deal_to_json, export_record, parse_record, replay
 from .rules import OFFICIAL, BockTrigger, RuleSet
-from .scoring import DealResult, declarer_score, seeger_defender_bonus, seeger_fabian_points
+from .scoring import (
+    DealResult, declarer_score, game_text, parse_game_text, seeger_defender_bonus, seeger_fabian_points,
+)
 
 JSON_VERSION = 1
 
@@ -56,7 +59,7 @@ class Row:
     dealer: int
     seats: tuple[int, int, int]
     declarer: int | None  # player index; None for a passed deal or a Ramsch
-    game: str  # clubs ... null, ramsch, passed
+    game: GameType | None  # None for a passed deal
     contract: str  # the contract's text form ("grand hand"), "" for a passed deal
     bid: int
     value: int
@@ -78,7 +81,7 @@ class Row:
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "number": self.number, "dealer": self.dealer, "seats": list(self.seats), "declarer": self.declarer,
-            "game": self.game, "contract": self.contract, "bid": self.bid, "value": self.value, "won": self.won,
+            "game": game_text(self.game), "contract": self.contract, "bid": self.bid, "value": self.value, "won": self.won,
             "scores": list(self.scores), "seeger": list(self.seeger), "bock": self.bock, "kontra": self.kontra,
             "re": self.re, "bock_triggers": [t.value for t in self.bock_triggers]}
         if self.deal is not None:
@@ -93,7 +96,7 @@ class Row:
                 raise SeriesError("a row names three seats")
             return cls(
                 number=int(data["number"]), dealer=int(data["dealer"]), seats=seats,
-                declarer=None if data["declarer"] is None else int(data["declarer"]), game=str(data["game"]),
+                declarer=None if data["declarer"] is None else int(data["declarer"]), game=parse_game_text(str(data["game"])),
                 contract=str(data["contract"]), bid=int(data["bid"]), value=int(data["value"]),
                 won=None if data["won"] is None else bool(data["won"]),
                 scores=tuple(int(s) for s in data["scores"]), seeger=tuple(int(s) for s in data["seeger"]),
@@ -124,11 +127,11 @@ def bock_events(rules: RuleSet, result: DealResult) -> tuple[BockTrigger, ...]:
     fired = {
         BockTrigger.KONTRA_GAME: result.kontra,
         BockTrigger.RE_GAME: result.re,
-        BockTrigger.LOST_AT_60: (not result.won and result.game not in ("null", "ramsch")
+        BockTrigger.LOST_AT_60: (not result.won and result.game not in (GameType.NULL, GameType.RAMSCH)
                                  and result.declarer_points == 60),
-        BockTrigger.GRAND_HAND_WON: (result.won and result.game == "grand" and result.contract is not None
+        BockTrigger.GRAND_HAND_WON: (result.won and result.game is GameType.GRAND and result.contract is not None
                                      and result.contract.hand),
-        BockTrigger.SCHWARZ: result.game not in ("null", "ramsch") and result.schwarz,
+        BockTrigger.SCHWARZ: result.game not in (GameType.NULL, GameType.RAMSCH) and result.schwarz,
     }
     return tuple(t for t in BockTrigger if t in rules.bock_triggers and fired[t])
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from skatbot.engine import game_text
 from skatbot.engine.deal import Deal
 
 
@@ -18,7 +19,7 @@ def summary(record_id: str, deal: Deal) -> dict[str, Any]:
     return {
         "id": record_id,
         "declarer": result.declarer,
-        "game": result.game,
+        "game": game_text(result.game),
         "hand": bool(contract and contract.hand),
         "ouvert": bool(contract and contract.ouvert),
         "won": result.won,

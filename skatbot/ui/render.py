@@ -142,7 +142,7 @@ def list_text(game: TableGame, lang: str) -> str:
             what = "Ramsch"
         else:
             assert result.contract is not None
-            what = f"{names[row.places[result.declarer]]} {result.game} {result.value}"
+            what = f"{names[row.places[result.declarer]]} {result.contract.game.value} {result.value}"
         scores = " ".join(f"{s:+d}" if s else "·" for s in row.place_scores)
         rows.append(f"{row.number + 1:>2}. {what:<28} {scores}")
     totals = game.totals()

@@ -58,14 +58,14 @@ def _check_finished(deal: Deal) -> None:
     if deal.ending is Ending.PLAYED_OUT:
         assert len(deal.tricks) == 10
         taken = [points_of(deal.taken_mask(seat)) for seat in range(3)]
-        skat = 0 if result.game == "ramsch" else points_of(mask_of(deal.skat))
+        skat = 0 if result.game is GameType.RAMSCH else points_of(mask_of(deal.skat))
         assert sum(taken) + skat == 120
 
 
 @pytest.mark.parametrize("rules_name", list(RULES))
 def test_every_lineup_plays_deals_to_the_end(rules_name: str) -> None:
     rules = RULES[rules_name]
-    games: set[str] = set()
+    games: set[GameType | None] = set()
     kontra = 0
     lineups = _lineups()
     for number in range(900):
@@ -73,9 +73,9 @@ def test_every_lineup_plays_deals_to_the_end(rules_name: str) -> None:
         _check_finished(deal)
         games.add(deal.result.game)
         kontra += deal.kontra
-    assert {"clubs", "spades", "hearts", "diamonds", "grand"} <= games
+    assert {GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND} <= games
     if rules.ramsch:
-        assert "ramsch" in games
+        assert GameType.RAMSCH in games
     if rules.kontra:
         assert kontra > 0
 
@@ -109,7 +109,7 @@ def test_every_level_plays_every_game_type(level: str) -> None:
         seed = 50_000 + number
         players = [make_player(level, seed * 3 + seat) for seat in range(3)]
         deal = _force_game(seed, contract, pick_up, players, rules)
-        assert deal.is_over and deal.result.game == contract.game.value
+        assert deal.is_over and deal.result.game is contract.game
 
 
 @pytest.mark.parametrize("level", LEVELS)

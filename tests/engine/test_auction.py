@@ -142,7 +142,7 @@ def test_all_pass_is_a_passed_deal() -> None:
     assert deal.current_seat is None and deal.legal_actions() == []
     assert deal.declarer is None
     result = deal.result
-    assert result.passed and result.game == "passed"
+    assert result.passed and result.game is None
     assert result.score == 0 and result.seat_scores == (0, 0, 0)
     error = refused(deal, Bid(18))
     assert isinstance(error, WrongPhase) and "over" in str(error)

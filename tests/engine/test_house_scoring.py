@@ -134,7 +134,7 @@ def test_ramsch_played_out_scores_the_most_points() -> None:
     assert deal.contract == Contract(GameType.RAMSCH) and deal.declarer is None
     play_rest(deal)
     result = deal.result
-    assert result.game == "ramsch" and sum(result.seat_points) == 120
+    assert result.game is GameType.RAMSCH and sum(result.seat_points) == 120
     most = max(result.seat_points)
     assert result.seat_scores == tuple(-most if p == most else 0 for p in result.seat_points)
     assert result.value == most

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from skatbot.engine import OFFICIAL, PASS, Contract, Deal, GameType, Kontra, Phase, Re, RuleSet
+from skatbot.engine import OFFICIAL, PASS, Contract, Deal, Ending, GameType, Kontra, Phase, Re, RuleSet
 from skatbot.engine.rules import PRESETS, BockTrigger
 from skatbot.engine.scoring import DealResult
 from skatbot.engine.series import Series, SeriesError, bock_events
@@ -22,7 +22,7 @@ NAMES4 = ("Alice", "Ben", "Cara", "Dirk")
 
 
 def passed() -> DealResult:
-    return DealResult(None, "passed", None, 0, False, False, False, False, 0, 0, 0, 0, 0, 0, (0, 0, 0), "passed")
+    return DealResult(None, None, None, 0, False, False, False, False, 0, 0, 0, 0, 0, 0, (0, 0, 0), Ending.PASSED)
 
 
 def game(declarer: int = 0, value: int = 36, won: bool = True, kontra: bool = False, re: bool = False,
@@ -32,13 +32,13 @@ def game(declarer: int = 0, value: int = 36, won: bool = True, kontra: bool = Fa
     score = value if won else -2 * value
     seats = [0, 0, 0]
     seats[declarer] = score * (2 if kontra else 1) * (2 if re else 1)
-    return DealResult(declarer, parsed.game.value, parsed, 18, won, False, False, False, 2, points, 5, 3, value,
-                      score, tuple(seats), "played out", kontra, re)  # type: ignore[arg-type]
+    return DealResult(declarer, parsed.game, parsed, 18, won, False, False, False, 2, points, 5, 3, value,
+                      score, tuple(seats), Ending.PLAYED_OUT, kontra, re)  # type: ignore[arg-type]
 
 
 def ramsch(scores: tuple[int, int, int], points: tuple[int, int, int]) -> DealResult:
-    return DealResult(None, "ramsch", Contract(GameType.RAMSCH), 0, False, False, False, False, 0, 0, 0, 1,
-                      max(abs(s) for s in scores), 0, scores, "played out", seat_points=points)
+    return DealResult(None, GameType.RAMSCH, Contract(GameType.RAMSCH), 0, False, False, False, False, 0, 0, 0, 1,
+                      max(abs(s) for s in scores), 0, scores, Ending.PLAYED_OUT, seat_points=points)
 
 
 # --- seats and rotation ---------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ def test_first_dealer_and_passed_deals_count() -> None:
     series = Series(NAMES4, 6, first_dealer=2)
     assert series.next_deal_seats().dealer == 2 and series.next_deal_seats().sitting_out == 2
     row = series.record(passed())
-    assert row.game == "passed" and row.scores == (0, 0, 0, 0) and row.won is None
+    assert row.game is None and row.scores == (0, 0, 0, 0) and row.won is None
     assert series.next_deal_seats().dealer == 3  # the cards pass to the next dealer
 
 
@@ -128,7 +128,7 @@ def test_a_ramsch_in_a_bock_round_counts_double() -> None:
     series = Series(NAMES3, 6, PUB)
     series.record(game(kontra=True))
     row = series.record(ramsch((0, -70, 0), (30, 70, 20)))  # deal 2: seats Cara, Alice, Ben
-    assert row.bock and row.game == "ramsch" and row.declarer is None and row.won is None
+    assert row.bock and row.game is GameType.RAMSCH and row.declarer is None and row.won is None
     assert row.scores == (-140, 0, 0) and row.seeger == (0, 0, 0)
 
 
@@ -239,15 +239,15 @@ def test_totals_always_equal_the_sum_of_the_rows(seed: int, preset: str, size: i
         assert series.seeger_totals[player] == sum(row.seeger[player] for row in series.rows)
     assert series.running_totals()[-1] == series.totals
     for row in series.rows:
-        if row.game in ("ramsch", "passed"):
+        if row.game in (GameType.RAMSCH, None):
             assert row.declarer is None and row.won is None and row.seeger == (0,) * size
-        if row.game == "ramsch" and size == 4:
+        if row.game is GameType.RAMSCH and size == 4:
             assert row.scores[row.dealer] == 0  # the dealer sat out
         if row.declarer is not None and not row.won:
             others = [row.seeger[p] for p in range(size) if p != row.declarer]
             assert others == [40 if size == 3 else 30] * (size - 1)
         if rules.seeger_fabian and not row.bock:
-            assert row.scores == row.seeger or row.game == "ramsch"
+            assert row.scores == row.seeger or row.game is GameType.RAMSCH
     again = Series.from_json(series.to_json())
     assert again.rows == series.rows and again.totals == series.totals
     assert (again.bock_left, again.bock_pending) == (series.bock_left, series.bock_pending)
@@ -301,7 +301,7 @@ def test_iss_export_refuses_what_iss_cannot_hold() -> None:
     rng = random.Random(3)
     series = Series(NAMES3, 1, PUB)
     deal = random_deal(rng, PUB)
-    while deal.result.game != "ramsch":
+    while deal.result.game is not GameType.RAMSCH:
         deal = random_deal(rng, PUB)
     series.record_deal(deal)
     with pytest.raises(SeriesError, match="deal 1 cannot be an ISS record"):
