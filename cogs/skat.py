@@ -163,7 +163,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             text = t(lang, "reply.table_created_thread", id=table.id, thread=place.thread.mention)
         else:
             text = t(lang, "reply.table_created", id=table.id)
-        await interaction.followup.send(text, ephemeral=True)
+        await say(interaction, text)
 
     def _check_free(self, channel_id: int) -> None:
         busy = self.manager.in_channel(channel_id)
@@ -198,7 +198,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
         await self.table_for(interaction).start(interaction.user.id)
-        await interaction.followup.send(t(self.lang(interaction), "reply.done"), ephemeral=True)
+        await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="stop", description=en("cmd.skat.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:

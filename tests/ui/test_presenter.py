@@ -74,3 +74,30 @@ async def test_a_whole_series_with_very_long_names_fits_every_message() -> None:
     public = surface.channel(kit.table.channel_id).texts()
     assert sum("Result of deal" in text for text in public) == 2
     assert all(len(text) <= 2000 for text in public)
+
+
+async def test_a_finished_deal_takes_the_buttons_off_the_hands_and_a_stop_is_announced() -> None:
+    kit = TableKit(deals=2)
+    surface = presented(kit)
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await kit.table.join(user, name)
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    rng = random.Random(9)
+    while kit.table.game.deal_number == 0:  # the humans play the first deal out
+        deal = kit.table.game.deal
+        assert deal is not None and deal.current_seat is not None
+        user = kit.table.game.occupant_of_seat(deal.current_seat).user_id
+        assert user is not None
+        await kit.table.act(user, rng.choice(deal.legal_actions()), deal_number=0)
+        await kit.table.settle()
+    for user in (ALICE, BOB, CAROL):  # no buttons on a finished deal's hand
+        first = [m for m in surface.dm(user).messages.values() if not m.deleted and "deal 1" in (m.content or "")]
+        assert first and all(m.view is None or not m.view.children for m in first), user
+    channel = surface.channel(kit.table.channel_id)
+    assert sum("Result of deal 1" in text for text in channel.texts()) == 1
+    await kit.table.stop(ALICE, is_admin=False)
+    await kit.table.settle()
+    assert any("closed" in text for text in channel.texts()), channel.texts()
+    lobby = next(iter(channel.messages.values()))
+    assert lobby.view is None or not lobby.view.children  # the lobby offers no Join after the close
