@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from enum import Enum
 from typing import Any
 
-from skatbot.engine import RuleSet
+from skatbot.engine import Ending, GameType, RuleSet
 
 MAX_ID = 2**63 - 1
 """Ids are stored as signed 64-bit integers (SQLite INTEGER, PostgreSQL BIGINT)."""
@@ -164,7 +164,7 @@ class DealRecord:
     deal_number: int
     server_id: int
     declarer_id: int | None
-    game: str  # clubs .. diamonds, grand, null, ramsch, passed
+    game: GameType | None  # None for a passed deal (stored as "passed": engine.game_text)
     contract: str  # str(Contract), "" for a passed deal
     hand: bool
     ouvert: bool
@@ -179,7 +179,7 @@ class DealRecord:
     multiplier: int
     value: int
     score: int
-    ending: str
+    ending: Ending
     kontra: bool
     re: bool
     bock: int  # how many Bock rounds doubled this deal (0: none)
@@ -302,7 +302,7 @@ class DealSummary:
     table_id: int
     deal_number: int
     declarer_id: int | None
-    game: str
+    game: GameType | None  # None for a passed deal
     contract: str
     won: bool
     value: int

@@ -57,12 +57,12 @@ def deal_record(*, table_id: int, server_id: int, deal_number: int, deal: Deal, 
     document["players"] = [players[i] for i in seats]
     return DealRecord(
         table_id=table_id, deal_number=deal_number, server_id=server_id,
-        declarer_id=None if result.declarer is None else players[seats[result.declarer]], game=game_text(result.game),
+        declarer_id=None if result.declarer is None else players[seats[result.declarer]], game=result.game,
         contract="" if contract is None else str(contract), hand=bool(contract and contract.hand),
         ouvert=bool(contract and contract.ouvert), bid=result.bid, won=result.won, overbid=result.overbid,
         schneider=result.schneider, schwarz=result.schwarz, matadors=result.matadors,
         declarer_points=result.declarer_points, declarer_tricks=result.declarer_tricks,
-        multiplier=result.multiplier, value=result.value, score=result.score, ending=result.ending.value,
+        multiplier=result.multiplier, value=result.value, score=result.score, ending=result.ending,
         kontra=result.kontra, re=result.re, bock=int(bock), iss=iss,
         record_json=json.dumps(document, sort_keys=True), started_at=started_at, finished_at=finished_at,
         scores=tuple(lines))
@@ -79,5 +79,7 @@ def result_mismatches(record: DealRecord, deal: Deal) -> list[str]:
         "declarer_tricks": result.declarer_tricks, "multiplier": result.multiplier, "value": result.value,
         "score": result.score, "ending": result.ending.value, "kontra": result.kontra, "re": result.re,
     }
-    return [f"{name}: stored {getattr(record, name)!r}, replay gives {value!r}"
-            for name, value in expected.items() if getattr(record, name) != value]
+    stored = {name: getattr(record, name) for name in expected}
+    stored.update(game=game_text(record.game), ending=record.ending.value)  # as the database keeps them
+    return [f"{name}: stored {stored[name]!r}, replay gives {value!r}"
+            for name, value in expected.items() if stored[name] != value]

@@ -57,7 +57,7 @@ def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
 
 def deal_game_text(summary: DealSummary, lang: str, deck: str) -> str:
     """`♣ Clubs hand`, or Ramsch, or 'everybody passed'."""
-    if summary.game == "passed" or not summary.contract:
+    if summary.game is None or not summary.contract:
         return t(lang, "history.passed")
     try:
         return contract_name(Contract.parse(summary.contract), lang, deck)
@@ -72,7 +72,7 @@ def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lan
     for summary in summaries:
         game = deal_game_text(summary, lang, deck)
         when = timestamp(summary.finished_at)
-        if summary.game == "passed":
+        if summary.game is None:
             line = t(lang, "history.row_passed", deal=summary.deal_id, table=summary.table_id,
                      number=summary.deal_number, when=when)
         elif summary.declarer_id is None:

@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
-from skatbot.engine import RuleSet
+from skatbot.engine import Ending, RuleSet, parse_game_text
 from skatbot.storage import DealRecord, DealScore, Player, PostgresStorage, Role, SqliteStorage, Storage
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal, TableGame
@@ -39,11 +39,11 @@ def record(*, table_id: int, number: int, server_id: int, scores: Mapping[int, i
     if out is not None:
         lines.append(DealScore(out, None, Role.OUT, None, scores[out], (seeger or {}).get(out, 0)))
     return DealRecord(
-        table_id=table_id, deal_number=number, server_id=server_id, declarer_id=declarer, game=game,
+        table_id=table_id, deal_number=number, server_id=server_id, declarer_id=declarer, game=parse_game_text(game),
         contract=contract if contract is not None else ("" if game == "passed" else game), hand=hand,
         ouvert=ouvert, bid=18, won=won, overbid=False, schneider=False, schwarz=False, matadors=1,
         declarer_points=70, declarer_tricks=6, multiplier=2, value=value,
-        score=scores[declarer] if declarer is not None else 0, ending="played out", kontra=False, re=False,
+        score=scores[declarer] if declarer is not None else 0, ending=Ending.PLAYED_OUT, kontra=False, re=False,
         bock=bock, iss=f"(;GM[Skat]ID[{table_id}-{number}] ;)", record_json=f'{{"deal": {number}}}',
         started_at=finished_at, finished_at=finished_at, scores=tuple(lines))
 

@@ -8,7 +8,7 @@ import random
 import pytest
 from storage_helpers import NOW
 
-from skatbot.engine import HOLD, OFFICIAL, PASS, Bid, Deal, RuleSet
+from skatbot.engine import HOLD, OFFICIAL, PASS, Bid, Deal, GameType, RuleSet
 from skatbot.engine.records import parse_record
 from skatbot.engine.series import Series
 from skatbot.storage import Role
@@ -58,14 +58,14 @@ def test_a_passed_deal_and_a_ramsch() -> None:
     for _ in range(3):
         passed.apply(PASS)
     _, record = _record(passed, OFFICIAL, players=3)
-    assert record.game == "passed" and record.contract == "" and record.declarer_id is None
+    assert record.game is None and record.contract == "" and record.declarer_id is None
     assert {line.role for line in record.scores} == {Role.PASSED}
     pub = RuleSet.preset("pub")
     ramsch = Deal.new(5, pub)
     for _ in range(3):
         ramsch.apply(PASS)
     _, record = _record(_finish(ramsch, 2), pub, players=3)
-    assert record.game == "ramsch" and record.iss == ""  # the ISS format has no Ramsch; the JSON has it all
+    assert record.game is GameType.RAMSCH and record.iss == ""  # the ISS format has no Ramsch; the JSON has it all
     assert {line.role for line in record.scores} == {Role.RAMSCH}
     assert json.loads(record.record_json)["rules"]["all_pass"] == "ramsch"
 

@@ -12,13 +12,15 @@ from datetime import timedelta
 import pytest
 from storage_helpers import NOW, AnyStorage, add_players, record
 
-from skatbot.engine import OFFICIAL
+from skatbot.engine import OFFICIAL, GameType
 from skatbot.storage import NotFound, Player, Window
 
 ANNA, BERT, CARLA, AI = 1, 2, 3, -1
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)
 
 #        table number declarer game  hand   ouvert won  scores                      seeger                             when
+CLUBS, HEARTS, GRAND = GameType.CLUBS, GameType.HEARTS, GameType.GRAND
+
 DEALS = [
     ("A", 1, ANNA, "clubs", False, False, True, {ANNA: 24, BERT: 0, CARLA: 0}, {ANNA: 74}, NOW - DAY),
     ("A", 2, BERT, "grand", True, False, False, {ANNA: 0, BERT: -96, CARLA: 0}, {BERT: -146, ANNA: 40, CARLA: 40},
@@ -148,9 +150,9 @@ async def test_player_stats_in_the_week(filled: AnyStorage) -> None:
 
 async def test_histories_are_newest_first(filled: AnyStorage) -> None:
     server = await filled.stats.server_history(server_id=100, limit=3)
-    assert [(d.deal_number, d.game, d.won) for d in server] == [(1, "clubs", True), (1, "hearts", True),
-                                                                (2, "grand", False)]
+    assert [(d.deal_number, d.game, d.won) for d in server] == [(1, CLUBS, True), (1, HEARTS, True),
+                                                                (2, GRAND, False)]
     bert = await filled.stats.player_history(server_id=100, player_id=BERT, limit=3)
-    assert [(d.game, d.player_score) for d in bert] == [("clubs", 0), ("hearts", 0), ("grand", -96)]
+    assert [(d.game, d.player_score) for d in bert] == [(CLUBS, 0), (HEARTS, 0), (GRAND, -96)]
     with pytest.raises(ValueError):
         await filled.stats.server_history(server_id=100, limit=0)

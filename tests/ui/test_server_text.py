@@ -40,9 +40,9 @@ def test_stats_in_english_and_german() -> None:
 
 
 def test_history_names_games_in_the_servers_deck() -> None:
-    deals = [DealSummary(14, 3, 2, 5, "clubs", "clubs hand", True, 36, 36, WHEN, player_score=36),
-             DealSummary(15, 3, 3, None, "passed", "", False, 0, 0, WHEN, player_score=0),
-             DealSummary(16, 3, 4, None, "ramsch", "ramsch", False, 40, 0, WHEN, player_score=-40)]
+    deals = [DealSummary(14, 3, 2, 5, GameType.CLUBS, "clubs hand", True, 36, 36, WHEN, player_score=36),
+             DealSummary(15, 3, 3, None, None, "", False, 0, 0, WHEN, player_score=0),
+             DealSummary(16, 3, 4, None, GameType.RAMSCH, "ramsch", False, 40, 0, WHEN, player_score=-40)]
     french = history_text(deals, {5: "alice"}, "en", "french", "alice")
     assert "#14 · table 3, deal 2 · <t:1796040000:f> · alice: ♣ Clubs hand, won, value 36 (+36) · alice +36" in french
     assert "#15 · table 3, deal 3 · <t:1796040000:f> · everybody passed" in french
@@ -56,7 +56,7 @@ def test_numbers_and_moments_read_in_each_language() -> None:
     assert "+12,345" in stats_text(rich, "en", "all") and "−1,234" in stats_text(rich, "en", "all")
     assert "+12.345" in stats_text(rich, "de", "all") and "−1.234" in stats_text(rich, "da", "all")
     assert "+12\u202f345" in stats_text(rich, "fr", "all")  # French groups with a narrow space
-    naive = DealSummary(14, 3, 2, 5, "clubs", "clubs hand", True, 36, 36, datetime(2026, 11, 30, 12, 0),
+    naive = DealSummary(14, 3, 2, 5, GameType.CLUBS, "clubs hand", True, 36, 36, datetime(2026, 11, 30, 12, 0),
                         player_score=36)
     assert f"<t:{int(WHEN.timestamp())}:f>" in history_text([naive], {5: "a"}, "da", "french", None)
 

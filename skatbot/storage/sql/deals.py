@@ -9,6 +9,8 @@ from datetime import datetime
 
 
 from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase
+from skatbot.engine import Ending, game_text, parse_game_text
+
 from ..errors import DealConflict, NotFound, SeriesConflict
 from skatbot.models import (
     DealRecord,
@@ -102,7 +104,7 @@ class SqlDeals:
         """The deal's ISS record line; NotFound for a deal the format cannot hold (Ramsch, Kontra)."""
         record = await self.get(deal_id=deal_id)
         if not record.iss:
-            raise NotFound(f"deal {deal_id} ({record.game}) has no ISS record: the ISS format cannot hold it; "
+            raise NotFound(f"deal {deal_id} ({game_text(record.game)}) has no ISS record: the ISS format cannot hold it; "
                            "export it as JSON")
         return record.iss
 
@@ -167,7 +169,7 @@ class SqlDeals:
             "rules": json.loads(table["rules_json"]), "series_length": table["series_length"],
             "state": table["state"], "started": from_seconds(table["created_at"]).isoformat(),
             "players": players,
-            "deals": [{"number": d.deal_number, "declarer": d.declarer_id, "game": d.game, "contract": d.contract,
+            "deals": [{"number": d.deal_number, "declarer": d.declarer_id, "game": game_text(d.game), "contract": d.contract,
                        "won": d.won, "value": d.value, "bock": d.bock, "kontra": d.kontra, "re": d.re,
                        "finished": d.finished_at.isoformat(),
                        "scores": {str(s.player_id): {"score": s.score, "seeger": s.seeger} for s in d.scores}}
@@ -204,9 +206,9 @@ async def _insert(connection: Connection, r: DealRecord) -> int:
     async with connection.execute(
             f"INSERT INTO deals ({_DEAL_COLUMNS.removeprefix('deal_id, ')}) VALUES "
             "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING deal_id",
-            (r.table_id, r.deal_number, r.server_id, r.declarer_id, r.game, r.contract, int(r.hand), int(r.ouvert),
+            (r.table_id, r.deal_number, r.server_id, r.declarer_id, game_text(r.game), r.contract, int(r.hand), int(r.ouvert),
              r.bid, int(r.won), int(r.overbid), int(r.schneider), int(r.schwarz), r.matadors, r.declarer_points,
-             r.declarer_tricks, r.multiplier, r.value, r.score, r.ending, int(r.kontra), int(r.re), r.bock,
+             r.declarer_tricks, r.multiplier, r.value, r.score, r.ending.value, int(r.kontra), int(r.re), r.bock,
              to_seconds(r.started_at), finished)) as cursor:
         row = await cursor.fetchone()
     assert row is not None
@@ -242,11 +244,11 @@ async def _load_deals(connection: Connection, where: str, params: dict[str, obje
             records = await cursor.fetchone()
         out.append(DealRecord(
             table_id=row["table_id"], deal_number=row["deal_number"], server_id=row["server_id"],
-            declarer_id=row["declarer_id"], game=row["game"], contract=row["contract"], hand=bool(row["hand"]),
+            declarer_id=row["declarer_id"], game=parse_game_text(row["game"]), contract=row["contract"], hand=bool(row["hand"]),
             ouvert=bool(row["ouvert"]), bid=row["bid"], won=bool(row["won"]), overbid=bool(row["overbid"]),
             schneider=bool(row["schneider"]), schwarz=bool(row["schwarz"]), matadors=row["matadors"],
             declarer_points=row["declarer_points"], declarer_tricks=row["declarer_tricks"],
-            multiplier=row["multiplier"], value=row["game_value"], score=row["score"], ending=row["ending"],
+            multiplier=row["multiplier"], value=row["game_value"], score=row["score"], ending=Ending(row["ending"]),
             kontra=bool(row["kontra"]), re=bool(row["re"]), bock=row["bock"],
             iss=records["iss"] if records else "", record_json=records["record_json"] if records else "",
             started_at=from_seconds(row["started_at"]), finished_at=from_seconds(row["finished_at"]),

@@ -11,6 +11,8 @@ import sqlite3
 from datetime import datetime
 
 from .connection import SqlDatabase
+from skatbot.engine import parse_game_text
+
 from ..errors import NotFound
 from skatbot.models import (
     DealSummary,
@@ -169,5 +171,5 @@ def _limit(limit: int) -> int:
 
 def _summary(row: sqlite3.Row, player_score: int | None = None) -> DealSummary:
     return DealSummary(row["deal_id"], row["table_id"], row["deal_number"], row["declarer_id"],
-                       row["game"], row["contract"], bool(row["won"]), row["game_value"], row["score"],
+                       parse_game_text(row["game"]), row["contract"], bool(row["won"]), row["game_value"], row["score"],
                        from_seconds(row["finished_at"]), player_score)
