@@ -1,7 +1,10 @@
 """The engine and the AI stay pure: every module imports with Discord, the database and asyncio unavailable.
 
-Each check runs in a fresh interpreter, where a meta path finder refuses the forbidden packages, so a
-module imported earlier by another test cannot hide a forbidden import.
+lint-imports (contracts in pyproject.toml) forbids these imports in the project's own code; this test
+covers what a static check cannot see: what the third-party packages the engine and AI use (numpy,
+numba) import in turn, and modules loaded by name at run time (AI levels). Each check runs in a fresh
+interpreter, where a meta path finder refuses the forbidden packages, so a module imported earlier by
+another test cannot hide a forbidden import.
 """
 
 from __future__ import annotations
