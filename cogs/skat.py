@@ -220,7 +220,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="list", description=en("cmd.skat.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction, finished_too=True)
-        await say(interaction, list_text(table.game, self.lang(interaction)))
+        await say(interaction, list_text(table.game, self.lang(interaction), self.style_for(table.guild_id).deck))
 
     @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -55,19 +55,6 @@ class BockTrigger(Enum):
     GRAND_HAND_WON = "grand hand won"
     SCHWARZ = "schwarz"  # a suit game or grand won or lost schwarz
 
-    @property
-    def description(self) -> str:
-        return _TRIGGER_WORDS[self]
-
-
-_TRIGGER_WORDS = {
-    BockTrigger.KONTRA_GAME: "a game with Kontra",
-    BockTrigger.RE_GAME: "a game with Re",
-    BockTrigger.LOST_AT_60: "a game lost at 60 card points",
-    BockTrigger.GRAND_HAND_WON: "a grand hand won",
-    BockTrigger.SCHWARZ: "a game won or lost schwarz",
-}
-
 DAKKER_VALUES = (59, 69)
 """Null ouvert hand (Dækker): 59 officially, 69 at many Danish tables."""
 
@@ -168,48 +155,6 @@ class RuleSet:
         return None
 
     # --- words and storage ---------------------------------------------------------------------------
-
-    def summary(self) -> list[str]:
-        """One plain English line per option, for `/skat rules`. The official rules give one line."""
-        lines: list[str] = []
-        if self.ramsch:
-            line = ("All pass: Ramsch. Jacks are the only trumps, everyone plays alone, the skat goes to the "
-                    "winner of the last trick; whoever takes the most card points loses that many "
-                    "(on a tie, every tied player loses them)")
-            lines.append(line + ".")
-            if self.ramsch_durchmarsch:
-                lines.append("Ramsch Durchmarsch: a player who takes every trick scores +120.")
-            else:
-                lines.append("Ramsch without Durchmarsch: a player who takes every trick loses 120.")
-            if self.ramsch_jungfrau:
-                lines.append("Ramsch Jungfrau: when a player takes no trick, the loser's minus is doubled.")
-        else:
-            lines.append("All pass: the cards are thrown in and the next dealer deals.")
-        if self.kontra:
-            who = "a defender who bid at least 18" if self.kontra_needs_bid else "either defender"
-            lines.append(f"Kontra and Re: before the first card {who} may say Kontra (doubles the result); "
-                         "the declarer may answer Re (doubles it again).")
-        if self.bock_triggers:
-            events = ", ".join(t.description for t in BockTrigger if t in self.bock_triggers)
-            lines.append(f"Bock rounds (one deal per player at double stakes) after: {events}; "
-                         "several rounds queue up.")
-        if self.losses is Losses.SINGLE:
-            lines.append("Losses as before 1999: a lost game costs its value once; a lost hand game costs double.")
-        else:
-            lines.append("Losses: a lost game costs twice its value (official since 1999).")
-        if self.seeger_fabian:
-            lines.append("Seeger-Fabian scoring: a won game adds 50; a lost game costs twice its value and 50 "
-                         "more, and each other player gets 40 (30 at a table of four).")
-        if self.ouvert_any_game:
-            lines.append("Open play: every game may be played open (ouvert), with or without the skat, "
-                         "for one more on the multiplier.")
-        if self.dakker_value != 59:
-            lines.append(f"Dækker (null ouvert hand) is worth {self.dakker_value} and may be bid at "
-                         f"{self.dakker_value}.")
-        if self.musik:
-            lines.append("Musik: the declarer may announce to take the last trick with the trump seven "
-                         "(the jack of diamonds in a grand) for one more on the multiplier, and loses if that fails.")
-        return lines
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (enums as their values, triggers as a sorted list)."""

@@ -6,13 +6,13 @@ Public texts take the `TableGame` but read a deal's cards only through what ever
 
 from __future__ import annotations
 
-from skatbot.engine import Bid, Deal, DealResult, Hold, Pass, Phase, Seat
+from skatbot.engine import Bid, Deal, DealResult, GameType, Hold, Pass, Phase, Seat
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.models import TableState
 
-from .cards import FRENCH, card_label, cards_text, contract_name
+from .cards import FRENCH, card_label, cards_text, contract_name, game_name
 from .fit import fit_lines
 from .i18n import number, signed, t, tn
 
@@ -125,11 +125,11 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
     lines = [t(lang, "result.title", number=row.number + 1), head]
     if not result.passed:
         lines.append(t(lang, "result.skat", cards=cards_text(row.deal.skat, deck)))
-    lines.append(list_text(game, lang))
+    lines.append(list_text(game, lang, deck))
     return "\n".join(lines)
 
 
-def list_text(game: TableGame, lang: str) -> str:
+def list_text(game: TableGame, lang: str, deck: str = FRENCH) -> str:
     """The Skatliste so far: one line per deal and the running totals."""
     names = [player_name(game, p) for p in range(len(game.places))]
     header = tn(lang, "list.title", game.deals, done=len(game.finished))
@@ -139,10 +139,10 @@ def list_text(game: TableGame, lang: str) -> str:
         if result.passed:
             what = t(lang, "list.passed")
         elif result.declarer is None:
-            what = "Ramsch"
+            what = game_name(GameType.RAMSCH, lang)
         else:
             assert result.contract is not None
-            what = f"{names[row.places[result.declarer]]} {result.contract.game.value} {result.value}"
+            what = f"{names[row.places[result.declarer]]} {game_name(result.contract.game, lang, deck)} {result.value}"
         scores = " ".join(f"{s:+d}" if s else "·" for s in row.place_scores)
         rows.append(f"{row.number + 1:>2}. {what:<28} {scores}")
     totals = game.totals()

@@ -1,7 +1,6 @@
-"""`/skat help rules`: one plain line per option of a RuleSet, in English or German.
+"""`/skat help rules`: one plain line per option of a RuleSet, in the reader's language.
 
-The English lines are exactly `RuleSet.summary()` (a test holds them together); the German ones come
-from the same catalog keys.
+The engine holds no prose for players; these lines are the catalogs' `rules.*` entries.
 """
 
 from __future__ import annotations
@@ -9,14 +8,14 @@ from __future__ import annotations
 from skatbot.engine import RuleSet
 from skatbot.engine.rules import BockTrigger, Losses
 
-from .i18n import t
+from .i18n import N_, t
 
 _TRIGGER_KEYS = {
-    BockTrigger.KONTRA_GAME: "rules.bock.kontra",
-    BockTrigger.RE_GAME: "rules.bock.re",
-    BockTrigger.LOST_AT_60: "rules.bock.lost_at_60",
-    BockTrigger.GRAND_HAND_WON: "rules.bock.grand_hand_won",
-    BockTrigger.SCHWARZ: "rules.bock.schwarz",
+    BockTrigger.KONTRA_GAME: N_("rules.bock.kontra"),
+    BockTrigger.RE_GAME: N_("rules.bock.re"),
+    BockTrigger.LOST_AT_60: N_("rules.bock.lost_at_60"),
+    BockTrigger.GRAND_HAND_WON: N_("rules.bock.grand_hand_won"),
+    BockTrigger.SCHWARZ: N_("rules.bock.schwarz"),
 }
 
 

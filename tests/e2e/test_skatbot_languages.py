@@ -76,6 +76,11 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     for user, title in ((karen, "**Skatliste** (1 af 1 spil)"), (amelie, "**Feuille de marque** (1 sur 1 manche)")):
         listed = await (await fake.slash(user, channel, "skat", subcommand="list")).wait_message()
         assert listed.visibility == "ephemeral" and listed.content.startswith(title), listed.content
+        row = listed.content.split("```")[1]  # the deal's line names its game in the reader's words
+        assert not any(word in row for word in ("clubs", "spades", "hearts", "diamonds", "null")), row
+        words = ("Klør", "Spar", "Hjerter", "Ruder", "Grand", "Nolo") if user is karen else \
+            ("Trèfle", "Pique", "Cœur", "Carreau", "Grand", "Null")
+        assert any(word in row for word in words), row
 
     board = public_texts(fake, channel)
     assert any(text.startswith("**Spiel 1 von 1**") for text in board), board

@@ -83,26 +83,6 @@ def test_with_options_changes_one_option_and_keeps_the_rest() -> None:
     assert pub.kontra_needs_bid is False  # presets are values: unchanged
 
 
-def test_summary_has_one_plain_line_per_active_option() -> None:
-    official = OFFICIAL.summary()
-    assert official == ["All pass: the cards are thrown in and the next dealer deals.",
-                        "Losses: a lost game costs twice its value (official since 1999)."]
-    pub = "\n".join(RuleSet.preset("pub").summary())
-    assert "Ramsch" in pub and "Durchmarsch" in pub and "Kontra" in pub and "Bock" in pub
-    assert "a game lost at 60 card points" in pub and "on a tie, every tied player loses" in pub
-    assert "30 at a table of four" in "\n".join(RuleSet.preset("tournament").summary())
-    assert "before 1999" in "\n".join(RuleSet.preset("pre-1999").summary())
-    danish = RuleSet.preset("danish").summary()
-    assert any("Musik" in line for line in danish) and any("69" in line for line in danish)
-    assert any("open (ouvert)" in line for line in danish)
-    needs_bid = RuleSet(kontra=True, kontra_needs_bid=True).summary()
-    assert any("a defender who bid at least 18" in line for line in needs_bid)
-    for rules in (*PRESETS.values(), RuleSet(all_pass=AllPass.RAMSCH, ramsch_jungfrau=True)):
-        lines = rules.summary()
-        assert len(lines) == len(set(lines)) and all(line.endswith(".") and "\n" not in line for line in lines)
-    assert len(RuleSet(all_pass=AllPass.RAMSCH, ramsch_jungfrau=True).summary()) == 4
-
-
 rule_sets = st.builds(
     RuleSet,
     all_pass=st.just(AllPass.RAMSCH),
