@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from skatbot.ai import levels, make_player
+from skatbot.ai import Level, levels, make_player
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import Solver, position_from_deal, warm_up
 from skatbot.ai.strong import StrongPlayer
@@ -27,7 +27,7 @@ from skatbot.engine.views import seat_view
 def declared_deal(seed: int, tricks_left: int) -> Deal | None:
     """A deal the normal level bid, declared and played until `tricks_left` tricks remain."""
     deal = Deal.new(seed)
-    players = [make_player("normal", seed * 3 + seat) for seat in range(3)]
+    players = [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)]
     while not deal.is_over and (deal.phase is not Phase.PLAY or len(deal.tricks) < 10 - tricks_left
                                 or deal.current_trick):
         seat = deal.current_seat
@@ -66,7 +66,7 @@ def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[fl
 Timings = tuple[list[float], list[float], list[float], list[int]]
 
 
-def bench_level(level: str, deals: int, first_seed: int) -> Timings:
+def bench_level(level: Level, deals: int, first_seed: int) -> Timings:
     """Seconds per decision (wall and CPU), card play only (wall), and worlds per strong card decision."""
     every: list[float] = []
     cpu: list[float] = []
@@ -124,7 +124,7 @@ def main(argv: Sequence[str] | None = None) -> None:
               f" median {int(statistics.median(nodes))} nodes, {len(times)} deals)")
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
-        every, cpu, cards, worlds = bench_level(level, options.level_deals, options.seed)
+        every, cpu, cards, worlds = bench_level(Level(level), options.level_deals, options.seed)
         line = (f"  {level:7s} {len(every):4d} decisions: median {ms(statistics.median(every))}  p95 "
                 f"{ms(quantile(every, 0.95))}  max {ms(max(every))}  (CPU p95 {ms(quantile(cpu, 0.95))}"
                 f" max {ms(max(cpu))})")

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from multiprocessing import Pool
 
-from skatbot.ai import levels, make_player, play_deal
+from skatbot.ai import Level, levels, make_player, play_deal
 from skatbot.engine.deal import Deal
 from skatbot.engine.rules import AllPass, RuleSet
 
@@ -35,7 +35,7 @@ class DealOutcome:
     games: dict[str, list[int]]  # per configuration: [games declared, games won]
 
 
-def play_duplicate(args: tuple[int, str, str, RuleSet]) -> DealOutcome:
+def play_duplicate(args: tuple[int, Level, Level, RuleSet]) -> DealOutcome:
     seed, level_a, level_b, rules = args
     totals = {"A": 0, "B": 0}
     seats = {"A": 0, "B": 0}
@@ -81,7 +81,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("play at least 2 deals for a confidence interval")
     rules = RuleSet(all_pass=AllPass.RAMSCH if options.ramsch else AllPass.THROW_IN, kontra=options.kontra,
                     seeger_fabian=True)
-    jobs = [(options.seed + i, options.a, options.b, rules) for i in range(options.deals)]
+    jobs = [(options.seed + i, Level(options.a), Level(options.b), rules) for i in range(options.deals)]
     started = time.perf_counter()
     with Pool(options.workers) as pool:
         outcomes = pool.map(play_duplicate, jobs, chunksize=4)

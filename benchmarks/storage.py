@@ -56,7 +56,7 @@ GAME_WEIGHTS = (24, 18, 14, 12, 22, 6)
 def _sample_records(count: int) -> list[tuple[str, str]]:
     """ISS and JSON texts of really played deals, reused so the file has realistic row sizes."""
     rules = RuleSet()
-    out = []
+    out: list[tuple[str, str]] = []
     rng = random.Random(1)
     seed = 0
     while len(out) < count:

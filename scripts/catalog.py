@@ -90,7 +90,8 @@ def import_dict(code: str, file: str, name: str) -> int:
     for node in ast.walk(tree):
         target = node.target if isinstance(node, ast.AnnAssign) else (
             node.targets[0] if isinstance(node, ast.Assign) else None)
-        if isinstance(target, ast.Name) and target.id == name and node.value is not None:
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(target, ast.Name) and target.id == name \
+                and node.value is not None:
             found = ast.literal_eval(node.value)
     if found is None:
         print(f"no dict {name} in {file}")
