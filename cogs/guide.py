@@ -17,7 +17,7 @@ from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
-from .replies import answer_stray, chosen, guarded, say, skat_bot
+from .replies import answer_stray, chosen, guarded, say, skat_bot, within
 from .server_common import AttachingCog, choice, describe, en, server_language
 
 if TYPE_CHECKING:
@@ -66,6 +66,7 @@ class HelpGroup(app_commands.Group):
     @app_commands.command(name="play", description=en("cmd.skat.help.play"))
     @app_commands.describe(page=describe("cmd.skat.help.play.page"))
     async def play(self, interaction: discord.Interaction, page: app_commands.Range[int, 1, HELP_PAGES] = 1) -> None:
+        within(page, 1, HELP_PAGES, "page")
         lang = await server_language(interaction)
         await say(interaction, help_text(page, lang), view=help_view(page, lang))
 

@@ -123,6 +123,14 @@ def chosen(value: str, allowed: Iterable[str], option: str) -> str:
     return value
 
 
+def within(value: int, low: int, high: int, option: str) -> int:
+    """`value` if `low <= value <= high`; else a refusal (Discord enforces an option's range, so a value
+    outside it is a forged request, and it changes nothing)."""
+    if not low <= value <= high:
+        raise CommandRefusal("out_of_range", option=option, low=low, high=high)
+    return value
+
+
 async def reply_error(interaction: discord.Interaction, error: BaseException) -> None:
     """The one error path: a refusal in the reader's language and deck, or, for anything unexpected, the
     failure logged once with its traceback and a friendly generic reply. Nothing here raises."""

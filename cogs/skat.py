@@ -32,7 +32,7 @@ from skatbot.ui.refusals import CommandRefusal
 from skatbot.ui.render import board_text, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
-from .replies import carried, chosen, guarded, install, reply_error, say
+from .replies import carried, chosen, guarded, install, reply_error, say, within
 from .server_common import choice, describe, en
 from .table_place import put_away, table_place
 
@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
 LOBBY_KINDS = {"join", "leave", "addai", "start"}
+MOST_DEALS = 96
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 """The values of /skat declare game: (the choice names are translated, the values stay these words)."""
 
@@ -132,8 +133,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
                            rules=describe("cmd.skat.new.rules"))
     @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
     async def new(self, interaction: discord.Interaction, seats: Literal[3, 4] = 3,
-                  deals: app_commands.Range[int, 1, 96] = 6, rules: str | None = None) -> None:
+                  deals: app_commands.Range[int, 1, MOST_DEALS] = 6, rules: str | None = None) -> None:
         lang = self.lang(interaction)
+        within(deals, 1, MOST_DEALS, "deals")
         if interaction.guild_id is None:
             raise NotAtTable("server_only")
         missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]

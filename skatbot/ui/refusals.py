@@ -23,6 +23,7 @@ COMMAND_REASONS: dict[str, str] = {
     "pick_up_first": "pick up the skat first (/skat pickup), or declare with hand: True",
     "bad_control": "that button or menu choice is not one I offered",
     "bad_option": "{text!r} is not one of the choices for {option}",
+    "out_of_range": "{option} must be between {low} and {high}",
 }
 """Reasons the Discord layer gives itself, before a table sees the request: key -> English sentence."""
 

@@ -11,6 +11,7 @@ import pytest
 
 from skatbot.engine import Card, Declare, Discard, Phase
 from skatbot.ui.cards import GERMAN, card_label
+from skatbot.ui.server_text import HELP_PAGES
 from skatbot.tables import Table
 from tests.cogs.helpers import CogBot, FakeInteraction, FakeMessage, FakeUser
 from tests.cogs.table_helpers import deal_of, move, three_humans, to_act, to_the_declaration
@@ -221,3 +222,27 @@ async def test_a_followup_after_a_deferral_carries_the_refusal(world: CogBot) ->
     await deferred.response.defer(ephemeral=True)
     await world.run("skat join", alice, interaction=deferred)
     assert deferred.answer.how == "followup" and deferred.answer.ephemeral and "no table" in deferred.text
+
+
+async def test_option_values_outside_their_range_are_refused(world: CogBot) -> None:
+    alice = world.user("alice")
+    assert (await world.run("skat new", alice, deals=10**6)).text == "Not allowed: deals must be between 1 and 96."
+    assert world.skat.manager.in_channel(20) is None
+    assert (await world.run("skat help play", alice, page=99)).text == \
+        f"Not allowed: page must be between 1 and {HELP_PAGES}."
+    assert (await world.run("skat new", alice, seats=5)).text.startswith("Not allowed: ")
+
+
+async def test_valueless_controls_pressed_by_a_stranger_or_from_another_deal(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    first = to_act(table, users)
+    hand = hand_message(world, first)
+    sk = prefix(hand)
+    eve = world.user("eve")
+    before = unchanged(table)
+    for kind in ("hold", "pass", "pickup", "kontra", "re", "claim", "concede", "show"):
+        assert await refused(world, eve, hand, sk + kind + ":") == "You are not sitting at this table.", kind
+        stale = "sk:1:7:" + kind + ":"
+        answer = await refused(world, first, hand, stale)
+        assert answer == "That button is from an earlier deal; use the newest message." or kind == "show", kind
+    assert unchanged(table) == before

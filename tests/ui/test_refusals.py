@@ -58,6 +58,8 @@ SAMPLES: dict[str, list[object]] = {
     "allowed": ["throw-in, ramsch"],
     "preset": ["casino"],
     "presets": ["official, tournament, pub, pre-1999, danish"],
+    "low": [1],
+    "high": [96],
 }
 """Sample values per placeholder name: every member of an enum, so each one's name is checked."""
 
