@@ -101,7 +101,7 @@ def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | Non
         return t(lang, "error.no_table")
     if isinstance(error, Refusal):
         return refusal_reply(error, lang, deck)
-    if isinstance(error, (ServerError, ValueInputError, SettingsInputError)):
+    if isinstance(error, KeyedError):
         return t(lang, error.key, **{name: word(value, lang, deck) for name, value in error.values.items()})
     if isinstance(error, PageOutOfRange):
         return tn(lang, "lb.error.page", error.pages, page=error.page)
@@ -171,7 +171,7 @@ def carried(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
     data: Mapping[str, object] = interaction.data if isinstance(interaction.data, dict) else {}
     raw_kind = data.get("component_type")
-    kind = int(raw_kind) if isinstance(raw_kind, (int, str)) else None
+    kind = raw_kind if isinstance(raw_kind, int) else None
     if message is None:
         return False
     stack: list[Any] = list(message.components)
