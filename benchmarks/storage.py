@@ -29,7 +29,9 @@ import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -102,9 +104,9 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
     per_server[0] += deals - sum(per_server)
     deal_id = 0
     table_id = 0
-    batch_deals: list[tuple] = []  # type: ignore[type-arg]
+    batch_deals: list[tuple[object, ...]] = []
     batch_records: list[tuple[int, str, str]] = []
-    batch_scores: list[tuple] = []  # type: ignore[type-arg]
+    batch_scores: list[tuple[object, ...]] = []
     for server, count in enumerate(per_server, start=1):
         pool = [_human(server, k) for k in range(HUMANS_PER_SERVER)] + list(AI_PLAYERS)
         start_times = sorted(rng.randrange(stamp - 365 * DAY, stamp) for _ in range(-(-count // SERIES_LENGTH)))
@@ -172,7 +174,8 @@ def _human(server: int, k: int) -> int:
     return server * 1000 + k
 
 
-def _flush(connection: sqlite3.Connection, deals: list, records: list, scores: list) -> None:  # type: ignore[type-arg]
+def _flush(connection: sqlite3.Connection, deals: list[tuple[object, ...]], records: list[tuple[int, str, str]],
+           scores: list[tuple[object, ...]]) -> None:
     connection.executemany(f"INSERT INTO deals VALUES ({', '.join('?' * 26)})", deals)
     connection.executemany("INSERT INTO deal_records (deal_id, iss, record_json) VALUES (?, ?, ?)", records)
     connection.executemany("INSERT INTO deal_scores (deal_id, player_id, seat, role, won, score, seeger, server_id, "
@@ -186,7 +189,7 @@ async def _create_schema(path: Path) -> None:
     await (await SqliteStorage.open(path)).close()
 
 
-async def _time(call, runs: int) -> float:  # type: ignore[no-untyped-def]
+async def _time(call: Callable[[], Awaitable[object]], runs: int) -> float:
     await call()  # warm the cache
     samples = []
     for _ in range(runs):
@@ -243,10 +246,10 @@ async def _measure(storage: SqliteStorage | PostgresStorage, stores: int, runs: 
     leaderboard = []
     stats = []
     for window in Window:
-        leaderboard.append(await _time(lambda w=window: storage.stats.leaderboard(
-            server_id=server, window=w, now=NOW), runs))
-        stats.append(await _time(lambda w=window: storage.stats.player_stats(
-            server_id=server, player_id=player, window=w, now=NOW), runs))
+        leaderboard.append(await _time(partial(storage.stats.leaderboard, server_id=server, window=window, now=NOW),
+                                       runs))
+        stats.append(await _time(partial(storage.stats.player_stats, server_id=server, player_id=player,
+                                         window=window, now=NOW), runs))
         print(f"  {window.name.lower():5} leaderboard {leaderboard[-1]:.2f} ms, player stats {stats[-1]:.2f} ms")
     figures["leaderboard_ms"] = max(leaderboard)
     figures["player_stats_ms"] = max(stats)
