@@ -23,13 +23,16 @@ from skatbot.models import TableState
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
-from .i18n import t, tn
+from .i18n import N_, t, tn
 from .pacing import EditPacer
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+
+CLOSED_REASONS = {"stopped": N_("closed.stopped"), "nobody left": N_("closed.nobody_left")}
+"""Why the tables layer closed a table (its log's words) -> the catalog key that says it."""
 
 
 @dataclass
@@ -122,7 +125,8 @@ class DiscordPresenter:
                     content = board_text(game, game.deal, game.deal_number, lang, deck)
                     state.boards[game.deal_number] = ((await channel.send(fit(content, Limit.CONTENT))).id, content)
             elif isinstance(event, ev.TableClosed):
-                await channel.send(t(lang, "notice.closed", reason=event.reason))
+                reason = CLOSED_REASONS.get(event.reason)  # the tables layer's word, in the server's language
+                await channel.send(t(lang, "notice.closed", reason=t(lang, reason) if reason else event.reason))
                 lobby_changed = True
         if lobby_changed:
             await self._show_lobby(table, channel, state, lang)

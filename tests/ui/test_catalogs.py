@@ -3,12 +3,18 @@ language with the right plural forms."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from babel.messages.catalog import Catalog
 
 from skatbot.ui.catalogs import entries, fields, keys_in_code, po_path, problems, read_catalog, texts
 from skatbot.ui.i18n import CODES, LANGUAGES, language_of, t, tn
 from skatbot.ui.languages import SOURCE
+from skatbot.ui.presenter import CLOSED_REASONS
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_catalog_is_complete_and_agrees_with_english() -> None:
@@ -99,3 +105,13 @@ def test_every_key_the_code_names_is_in_the_english_catalog() -> None:
     assert sorted(key for key in used if key not in source) == []
     plural = {key for key, message in source.items() if message.pluralizable}
     assert plural & set(used), "tn() keys are found too"
+
+
+def test_every_reason_the_tables_close_for_is_said_in_every_language() -> None:
+    """The tables layer closes with a word of its log ("stopped"); players read it in their language."""
+    source = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "skatbot" / "tables").glob("*.py"))
+    reasons = set(re.findall(r'Close\("([^"]+)"\)', source))
+    assert reasons and reasons == set(CLOSED_REASONS)
+    for code in CODES:
+        said = {t(code, "notice.closed", reason=t(code, key)) for key in CLOSED_REASONS.values()}
+        assert len(said) == len(CLOSED_REASONS) and not any("nobody left" in text for text in said if code != "en")
