@@ -77,9 +77,13 @@ def extract() -> int:
 
 def set_entry(code: str, key: str, *forms: str) -> int:
     catalog = read_catalog(code)
-    if key in entries(catalog):
-        catalog.delete(key)
-    catalog.add((key, key) if len(forms) > 1 else key, tuple(forms) if len(forms) > 1 else forms[0])
+    message = entries(catalog).get(key)
+    if message is not None and message.pluralizable == (len(forms) > 1):
+        message.string = tuple(forms) if len(forms) > 1 else forms[0]  # changed where it stands
+    else:
+        if message is not None:
+            catalog.delete(key)
+        catalog.add((key, key) if len(forms) > 1 else key, tuple(forms) if len(forms) > 1 else forms[0])
     write_catalog(code, catalog)
     return 0
 

@@ -50,7 +50,7 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     danish_hand = await fake.wait_for(lambda: latest_hand(fake, karen), 10, "karen's cards")
     french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 10, "amelie's cards")
     assert danish_hand.visibility == "dm" and danish_hand.content.startswith("**Dine kort** · spil 1 · du er ")
-    assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · vous êtes ")
+    assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · votre place : ")
 
     # A bid off the ladder: refused in each player's own words (or "not your turn", also their own).
     for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",
