@@ -39,7 +39,8 @@ def read_catalog(code: str) -> Catalog:
 
 
 def write_catalog(code: str, catalog: Catalog) -> None:
-    """Write a catalog the way every catalog is written (no wrapping, no dates that move)."""
+    """Write a catalog the way every catalog is written: sorted by key (two new entries rarely meet in a
+    merge), no wrapping, no dates that move."""
     catalog.project, catalog.version = "skatbot", "1"
     catalog.header_comment = (f"# skatbot's texts: {catalog.locale.english_name if catalog.locale else code}.\n"
                               "# Msgids are keys; the English catalog (en) holds the source text.\n"
@@ -49,7 +50,7 @@ def write_catalog(code: str, catalog: Catalog) -> None:
     catalog.creation_date = catalog.revision_date = _FIXED_DATE
     catalog.fuzzy = False
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, omit_header=False, include_lineno=False)
+    write_po(buffer, catalog, width=0, omit_header=False, include_lineno=False, sort_output=True)
     path = po_path(code)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(buffer.getvalue())
