@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import game_controls, whose_turn
 from tests.e2e.test_skatbot_play import open_against_ais
@@ -27,6 +29,20 @@ async def test_a_refusal_echoing_six_thousand_characters_reaches_the_player(club
     fake.assert_clean(allow_rejections=False)
 
 
+async def settled_turn(fake: FakeDiscord, user: User, channel: Channel,
+                       database: Path) -> tuple[User, Message]:
+    """The user's turn once the table has stopped moving: its log and public messages unchanged over half
+    a second (a loaded machine can show the hand before the computer players' last step is through), so a
+    snapshot taken now can only change by what the test itself does."""
+    for _ in range(40):
+        found = await fake.wait_for(lambda: whose_turn(fake, [user]), 20, f"{user.name}'s turn")
+        before = Snapshot(fake, channel, database)
+        await asyncio.sleep(0.5)
+        if before.take() == before.before and whose_turn(fake, [user]) is not None:
+            return found
+    raise AssertionError(f"the table never settled on {user.name}'s turn")
+
+
 async def test_forged_control_values_are_refused_and_change_nothing(club: Club, start_bot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
@@ -40,7 +56,7 @@ async def test_forged_control_values_are_refused_and_change_nothing(club: Club, 
     snapshot.assert_unchanged()
 
     _, channel = await open_against_ais(fake, alice, club, deals=1)
-    _, hand = await fake.wait_for(lambda: whose_turn(fake, [alice]), 20, "alice's turn")
+    _, hand = await settled_turn(fake, alice, channel, database)
     deal = ":".join(str(game_controls(hand)[0]["custom_id"]).split(":")[:3]) + ":"
     snapshot = Snapshot(fake, channel, database)
     assert await forged_click(fake, alice, hand, deal + "bid:abc") == BAD_CONTROL
