@@ -16,6 +16,7 @@ import discord
 from discord.ext import commands
 
 from skatbot.config import Settings
+from skatbot.publishing import publish_if_changed, runs_shard_zero
 from skatbot.storage import Storage, open_storage
 from skatbot.storage.opening import describe
 from skatbot.tables import TableTiming
@@ -62,15 +63,21 @@ class RespawningPool(Executor):
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
-class SkatBot(commands.Bot):
-    """The bot. Slash commands only, so the default intents suffice (no privileged intents)."""
+class SkatBot(commands.AutoShardedBot):
+    """The bot. Slash commands only, so the default intents suffice (no privileged intents).
+
+    Sharded: SKATBOT_SHARD_COUNT and SKATBOT_SHARD_IDS choose the shards this process runs; unset, discord.py
+    asks Discord how many shards it needs and runs them all here."""
 
     def __init__(self, settings: Settings, extensions: Iterable[str] = EXTENSIONS) -> None:
+        shards: dict[str, Any] = {} if settings.shard_ids is None else {"shard_ids": list(settings.shard_ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            shard_count=settings.shard_count,
+            **shards,
         )
         self.settings = settings
         self.extension_names: tuple[str, ...] = tuple(extensions)
@@ -97,15 +104,22 @@ class SkatBot(commands.Bot):
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("loaded extension %s", name)
+        await self.publish_commands()
+
+    async def publish_commands(self) -> None:
+        """Shard 0's process publishes the commands, and only when they changed (see skatbot.publishing)."""
+        if not runs_shard_zero(self.settings.shard_ids):
+            log.info("shard 0 runs in another process; it publishes the application commands")
+            return
         guild_id = self.settings.dev_guild_id
-        if guild_id is None:
-            synced = await self.tree.sync()
-            log.info("published %d global application commands", len(synced))
+        if guild_id is not None:
+            self.tree.copy_global_to(guild=discord.Object(id=guild_id))
+        published = await publish_if_changed(self.tree, self.storage.meta, guild_id)
+        where = "globally" if guild_id is None else f"to development server {guild_id}"
+        if published is None:
+            log.info("the application commands are published %s already and unchanged", where)
         else:
-            guild = discord.Object(id=guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("published %d application commands to development server %d", len(synced), guild_id)
+            log.info("published %d application commands %s", published, where)
 
     async def on_ready(self) -> None:
         """Say who we are once connected, so the operator sees the login worked."""

@@ -18,6 +18,8 @@ DATABASE_URL_VAR = "SKATBOT_DATABASE_URL"
 DEV_GUILD_VAR = "SKATBOT_DEV_GUILD"
 LOG_LEVEL_VAR = "SKATBOT_LOG_LEVEL"
 AI_PAUSE_VAR = "SKATBOT_AI_PAUSE"
+SHARD_COUNT_VAR = "SKATBOT_SHARD_COUNT"
+SHARD_IDS_VAR = "SKATBOT_SHARD_IDS"
 
 DEFAULT_DATABASE = Path("skatbot.sqlite3")
 DEFAULT_LOG_LEVEL = "INFO"
@@ -42,10 +44,14 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = DEFAULT_LOG_LEVEL
     ai_pause_seconds: float = DEFAULT_AI_PAUSE  # between computer moves, so people can follow the tricks
+    # Sharding: None lets discord.py ask Discord how many shards and run them all in this process.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
         """Read and check every setting; raise ConfigError for the first malformed one."""
+        shard_count = _shard_count(_value(environ, SHARD_COUNT_VAR))
         return cls(
             discord_token=_token(_value(environ, TOKEN_VAR)),
             database_path=_database(_value(environ, DATABASE_VAR)),
@@ -53,6 +59,8 @@ class Settings:
             dev_guild_id=_guild_id(_value(environ, DEV_GUILD_VAR)),
             log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
             ai_pause_seconds=_seconds(AI_PAUSE_VAR, _value(environ, AI_PAUSE_VAR), DEFAULT_AI_PAUSE),
+            shard_count=shard_count,
+            shard_ids=_shard_ids(_value(environ, SHARD_IDS_VAR), shard_count),
         )
 
     @property
@@ -137,3 +145,38 @@ def _log_level(raw: str | None) -> str:
     if level not in LOG_LEVELS:
         raise ConfigError(f"{LOG_LEVEL_VAR}={raw!r} is not a log level; use one of {', '.join(LOG_LEVELS)}.")
     return level
+
+
+_MAX_SHARDS = 10_000  # far beyond any bot's need; a typo such as 40000 is caught
+
+
+def _shard_count(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not raw.isdecimal() or not raw.isascii() or not 1 <= int(raw) <= _MAX_SHARDS:
+        raise ConfigError(
+            f"{SHARD_COUNT_VAR}={raw!r} is not a shard count; give the total number of shards across all "
+            f"bot processes (a whole number from 1 to {_MAX_SHARDS}), or leave it empty to let Discord choose.")
+    return int(raw)
+
+
+def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
+    """`0-3`, `0,2` or `0-1,4`: the shards this process runs, each below the shard count."""
+    if raw is None:
+        return None
+    if count is None:
+        raise ConfigError(f"{SHARD_IDS_VAR} needs {SHARD_COUNT_VAR}: set the total number of shards too.")
+    ids: set[int] = set()
+    for part in raw.split(","):
+        low, dash, high = part.strip().partition("-")
+        bounds = (low.strip(), high.strip()) if dash else (low.strip(), low.strip())
+        if not all(b.isdecimal() and b.isascii() for b in bounds) or int(bounds[0]) > int(bounds[1]):
+            raise ConfigError(
+                f"{SHARD_IDS_VAR}={raw!r} is not a list of shards; write ids and ranges such as 0-3 or 0,2.")
+        first, last = int(bounds[0]), int(bounds[1])
+        if last >= count:
+            raise ConfigError(
+                f"{SHARD_IDS_VAR}={raw!r} names shard {last}, but {SHARD_COUNT_VAR}={count} has shards "
+                f"0 to {count - 1} only.")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))

@@ -1,14 +1,17 @@
-"""SkatBot: no privileged intents; setup_hook loads the listed extensions in order and publishes the
-slash commands to the development server when one is set, globally otherwise."""
+"""SkatBot: no privileged intents; sharded as configured; setup_hook loads the listed extensions in order and
+publishes the slash commands (to the development server when one is set, globally otherwise) from shard 0's
+process, and only when they changed since the last publication."""
 
 from __future__ import annotations
 
 import importlib
 import inspect
 import textwrap
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
+
+import dataclasses
 
 import discord
 import pytest
@@ -29,15 +32,17 @@ class SyncRecorder:
         return []
 
 
-MakeBot = Callable[..., tuple[SkatBot, SyncRecorder]]
+MakeBot = Callable[..., Awaitable[tuple[SkatBot, SyncRecorder]]]
 
 
 @pytest.fixture
-async def make_bot(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[MakeBot]:
+async def make_bot(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> AsyncIterator[MakeBot]:
+    """Bots on one database in tmp_path (a second bot is the same server started again)."""
     made: list[SkatBot] = []
 
-    def factory(settings: Settings, extensions: tuple[str, ...] = ()) -> tuple[SkatBot, SyncRecorder]:
-        client = SkatBot(settings, extensions)
+    async def factory(settings: Settings, extensions: tuple[str, ...] = ()) -> tuple[SkatBot, SyncRecorder]:
+        client = SkatBot(dataclasses.replace(settings, database_path=tmp_path / "bot.sqlite3"), extensions)
+        await client._async_setup_hook()  # what login() does first; an AutoShardedBot cannot close without it
         recorder = SyncRecorder()
         monkeypatch.setattr(client.tree, "sync", recorder)
         made.append(client)
@@ -80,7 +85,7 @@ async def test_setup_hook_loads_extensions_in_order_and_syncs_globally(
     write_extension(tmp_path, "skatbot_test_ext_b")
     write_extension(tmp_path, "skatbot_test_ext_a")
     monkeypatch.syspath_prepend(str(tmp_path))
-    client, recorder = make_bot(Settings(), ("skatbot_test_ext_b", "skatbot_test_ext_a"))
+    client, recorder = await make_bot(Settings(), ("skatbot_test_ext_b", "skatbot_test_ext_a"))
 
     await client.setup_hook()
 
@@ -90,7 +95,7 @@ async def test_setup_hook_loads_extensions_in_order_and_syncs_globally(
 
 
 async def test_setup_hook_publishes_to_dev_guild(make_bot: MakeBot) -> None:
-    client, recorder = make_bot(Settings(dev_guild_id=1234))
+    client, recorder = await make_bot(Settings(dev_guild_id=1234))
 
     @client.tree.command(name="ping", description="test command")
     async def ping(interaction: discord.Interaction) -> None:
@@ -104,8 +109,86 @@ async def test_setup_hook_publishes_to_dev_guild(make_bot: MakeBot) -> None:
 
 
 async def test_missing_extension_fails_setup(make_bot: MakeBot) -> None:
-    client, recorder = make_bot(Settings(), ("skatbot_no_such_extension",))
+    client, recorder = await make_bot(Settings(), ("skatbot_no_such_extension",))
 
     with pytest.raises(discord.ext.commands.ExtensionNotFound):
         await client.setup_hook()
     assert recorder.guilds == []
+
+
+def add_command(client: SkatBot, name: str, description: str = "test command") -> None:
+    @client.tree.command(name=name, description=description)
+    async def command(interaction: discord.Interaction) -> None:
+        raise AssertionError("never invoked")
+
+
+async def test_a_second_start_publishes_nothing_and_a_changed_set_publishes_once(make_bot: MakeBot) -> None:
+    first, first_sync = await make_bot(Settings())
+    add_command(first, "ping")
+    await first.setup_hook()
+    await first.close()
+    again, again_sync = await make_bot(Settings())
+    add_command(again, "ping")
+    await again.setup_hook()
+    await again.close()
+    changed, changed_sync = await make_bot(Settings())
+    add_command(changed, "ping", "a new description")
+    await changed.setup_hook()
+    await changed.close()
+    after, after_sync = await make_bot(Settings())
+    add_command(after, "ping", "a new description")
+    await after.setup_hook()
+
+    assert (first_sync.guilds, again_sync.guilds, changed_sync.guilds, after_sync.guilds) == ([None], [], [None], [])
+
+
+async def test_the_dev_server_and_the_global_set_are_published_apart(make_bot: MakeBot) -> None:
+    """Publishing to the development server does not count as publishing globally, and back."""
+    for settings, expected in ((Settings(dev_guild_id=1234), 1234), (Settings(), None), (Settings(), "none"),
+                               (Settings(dev_guild_id=1234), "none")):
+        client, recorder = await make_bot(settings)
+        add_command(client, "ping")
+        await client.setup_hook()
+        await client.close()
+        if expected == "none":
+            assert recorder.guilds == []
+        else:
+            [guild] = recorder.guilds
+            assert (guild.id if guild is not None else None) == expected
+
+
+async def test_a_failed_publication_is_tried_again_at_the_next_start(
+        make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    failing, _ = await make_bot(Settings())
+    add_command(failing, "ping")
+
+    async def refused(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        raise discord.DiscordServerError(type("Response", (), {"status": 503, "reason": "down"})(), "down")
+
+    monkeypatch.setattr(failing.tree, "sync", refused)
+    with pytest.raises(discord.DiscordServerError):
+        await failing.setup_hook()
+    await failing.close()
+    again, recorder = await make_bot(Settings())
+    add_command(again, "ping")
+    await again.setup_hook()
+    assert recorder.guilds == [None]
+
+
+async def test_only_the_process_running_shard_zero_publishes(make_bot: MakeBot) -> None:
+    other, other_sync = await make_bot(Settings(shard_count=2, shard_ids=(1,)))
+    add_command(other, "ping")
+    await other.setup_hook()
+    await other.close()
+    zero, zero_sync = await make_bot(Settings(shard_count=2, shard_ids=(0,)))
+    add_command(zero, "ping")
+    await zero.setup_hook()
+    assert (other_sync.guilds, zero_sync.guilds) == ([], [None])
+
+
+def test_the_bot_runs_the_configured_shards() -> None:
+    bot = SkatBot(Settings.from_env({"SKATBOT_SHARD_COUNT": "4", "SKATBOT_SHARD_IDS": "1-2"}))
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert (bot.shard_count, bot.shard_ids) == (4, [1, 2])
+    unset = SkatBot(Settings())
+    assert (unset.shard_count, unset.shard_ids) == (None, None)  # discord.py asks Discord at login

@@ -103,3 +103,9 @@ def test_rejected_token_explains_and_exits_2(
 
     assert code == 2
     assert "rejected the token" in capsys.readouterr().err
+
+
+def test_a_shard_beyond_the_count_exits_2_with_the_reason(tmp_path: Path) -> None:
+    result = run_bot_py(tmp_path, env={"DISCORD_TOKEN": "abc", "SKATBOT_SHARD_COUNT": "2", "SKATBOT_SHARD_IDS": "1-2"})
+    assert result.returncode == 2
+    assert "configuration error" in result.stderr and "SKATBOT_SHARD_COUNT=2 has shards 0 to 1 only" in result.stderr

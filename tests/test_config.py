@@ -100,3 +100,38 @@ def test_database_path_that_is_a_folder_is_rejected(tmp_path: Path) -> None:
     with pytest.raises(ConfigError, match="SKATBOT_DATABASE.*folder"):
         Settings.from_env({"SKATBOT_DATABASE": str(tmp_path)})
 
+
+
+def test_shards_unset_leave_sharding_to_discord() -> None:
+    settings = Settings.from_env({"SKATBOT_SHARD_COUNT": "", "SKATBOT_SHARD_IDS": " "})
+    assert settings.shard_count is None and settings.shard_ids is None
+
+
+@pytest.mark.parametrize(("ids", "expected"), [
+    ("0-3", (0, 1, 2, 3)), ("0,2", (0, 2)), (" 1 - 2 , 5 ", (1, 2, 5)), ("3,0-1,1", (0, 1, 3)), (None, None)])
+def test_shard_ids_are_read_as_ids_and_ranges(ids: str | None, expected: tuple[int, ...] | None) -> None:
+    environ = {"SKATBOT_SHARD_COUNT": "6"} | ({} if ids is None else {"SKATBOT_SHARD_IDS": ids})
+    settings = Settings.from_env(environ)
+    assert settings.shard_count == 6 and settings.shard_ids == expected
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two", "1.5", "10001", "٣"])
+def test_a_malformed_shard_count_is_refused(value: str) -> None:
+    with pytest.raises(ConfigError, match=f"SKATBOT_SHARD_COUNT='{value}' is not a shard count"):
+        Settings.from_env({"SKATBOT_SHARD_COUNT": value})
+
+
+@pytest.mark.parametrize("value", ["a", "0-", "-2", "3-1", "0;1", "1,,2", "0-1-2"])
+def test_malformed_shard_ids_are_refused(value: str) -> None:
+    with pytest.raises(ConfigError, match="SKATBOT_SHARD_IDS=.* is not a list of shards.*0-3 or 0,2"):
+        Settings.from_env({"SKATBOT_SHARD_COUNT": "4", "SKATBOT_SHARD_IDS": value})
+
+
+def test_shard_ids_beyond_the_count_are_refused() -> None:
+    with pytest.raises(ConfigError, match="names shard 4, but SKATBOT_SHARD_COUNT=4 has shards 0 to 3 only"):
+        Settings.from_env({"SKATBOT_SHARD_COUNT": "4", "SKATBOT_SHARD_IDS": "2-4"})
+
+
+def test_shard_ids_without_a_count_are_refused() -> None:
+    with pytest.raises(ConfigError, match="SKATBOT_SHARD_IDS needs SKATBOT_SHARD_COUNT"):
+        Settings.from_env({"SKATBOT_SHARD_IDS": "0"})

@@ -10,11 +10,11 @@ from storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import LogConflict, Player, Storage
 from skatbot.storage.interfaces import (
-    DealRepository, PlayerRepository, SettingsRepository, StatsRepository, TableRepository,
+    DealRepository, MetaRepository, PlayerRepository, SettingsRepository, StatsRepository, TableRepository,
 )
 
 REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
-                "deals": DealRepository, "stats": StatsRepository}
+                "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository}
 
 
 def _methods(protocol: type) -> dict[str, inspect.Signature]:

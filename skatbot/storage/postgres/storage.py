@@ -10,6 +10,7 @@ from pathlib import Path
 from ..errors import StorageError
 from skatbot.models import UnfinishedTable
 from ..sql.deals import SqlDeals
+from ..sql.meta import SqlMeta
 from ..sql.settings import SqlPlayers, SqlSettings
 from ..sql.stats import SqlStats
 from ..sql.tables import SqlTables
@@ -24,6 +25,7 @@ class PostgresStorage:
         self.tables = SqlTables(database)
         self.deals = SqlDeals(database)
         self.stats = SqlStats(database)
+        self.meta = SqlMeta(database)
 
     @classmethod
     async def open(cls, url: str, *, migrations: Path = MIGRATIONS) -> PostgresStorage:

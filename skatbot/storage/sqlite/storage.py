@@ -9,6 +9,7 @@ from ..database import MIGRATIONS, Database
 from skatbot.models import UnfinishedTable
 
 from ..sql.deals import SqlDeals
+from ..sql.meta import SqlMeta
 from ..sql.settings import SqlPlayers, SqlSettings
 from ..sql.stats import SqlStats
 from ..sql.tables import SqlTables
@@ -22,6 +23,7 @@ class SqliteStorage:
         self.tables = SqlTables(database)
         self.deals = SqlDeals(database)
         self.stats = SqlStats(database)
+        self.meta = SqlMeta(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, synchronous: str = "NORMAL",
