@@ -75,7 +75,7 @@ async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
     the server's deck. In a DM the server is that of the reader's table. A failing database leaves English
     names and the French deck, so the refusal is still said."""
     guild_id = interaction.guild_id
-    if guild_id is None and isinstance(interaction.client, commands.Bot):
+    if guild_id is None and isinstance(interaction.client, commands.bot.BotBase):  # Bot or AutoShardedBot
         for cog in interaction.client.cogs.values():
             if isinstance(cog, HomeGuilds):
                 guild_id = cog.home_guild(interaction.user.id)

@@ -84,6 +84,7 @@ class SkatBot(commands.AutoShardedBot):
         self.storage: Storage
         self.ai_executor: Executor | None = None
         self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds)
+        self._logged_in = False
         self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
 
     async def setup_hook(self) -> None:
@@ -126,8 +127,17 @@ class SkatBot(commands.AutoShardedBot):
         user = self.user
         log.info("logged in as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
 
+    async def login(self, token: str) -> None:
+        self._logged_in = True
+        await super().login(token)
+
     async def close(self) -> None:
-        """Stop the tables' tasks, then the AI workers and the database (each step durable before the next)."""
+        """Stop the tables' tasks, then the AI workers and the database (each step durable before the next).
+
+        discord.py's sharded close needs the event queue login() sets up first; a bot that never logged in
+        (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
+        if not self._logged_in:
+            await self._async_setup_hook()
         await super().close()
         if self.ai_executor is not None:
             self.ai_executor.shutdown(wait=False, cancel_futures=True)

@@ -42,7 +42,6 @@ async def make_bot(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> AsyncIter
 
     async def factory(settings: Settings, extensions: tuple[str, ...] = ()) -> tuple[SkatBot, SyncRecorder]:
         client = SkatBot(dataclasses.replace(settings, database_path=tmp_path / "bot.sqlite3"), extensions)
-        await client._async_setup_hook()  # what login() does first; an AutoShardedBot cannot close without it
         recorder = SyncRecorder()
         monkeypatch.setattr(client.tree, "sync", recorder)
         made.append(client)

@@ -34,12 +34,14 @@ class RawBot:
         self.ready: dict[str, Any] = {}
         self.guilds: list[dict[str, Any]] = []
 
-    async def connect(self, token: str | None = None) -> None:
+    async def connect(self, token: str | None = None, shard: list[int] | None = None) -> None:
+        """IDENTIFY (as shard [id, count] when given) and read READY and the guilds it announces."""
         url = f"{self.fake.gateway_url}?v=10&encoding=json&compress=zlib-stream"
         self.ws = await self.http.ws_connect(url)
         self.hello = await self.ws.receive_json(timeout=5)
         await self.ws.send_json({"op": 2, "d": {"token": token or self.fake.token, "intents": 1,
-                                                "properties": {"os": "linux"}}})
+                                                "properties": {"os": "linux"},
+                                                **({} if shard is None else {"shard": shard})}})
         ready = await self.ws.receive_json(timeout=5)
         self.ready = ready["d"]
         for _ in self.ready["guilds"]:

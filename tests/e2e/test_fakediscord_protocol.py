@@ -261,3 +261,34 @@ def test_launch_bot_refuses_without_its_environment_or_patch_points(monkeypatch:
     monkeypatch.delattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY")
     with pytest.raises(RuntimeError, match="DEFAULT_GATEWAY"):
         launch_bot.patch_discord("http://127.0.0.1:1/api/v10", "ws://127.0.0.1:1/gateway", 0.2)
+
+
+async def test_shards_get_their_own_servers_and_direct_messages_go_to_shard_zero() -> None:
+    async with FakeDiscord(shard_count=2) as fake, aiohttp.ClientSession() as http:
+        zero_guild, one_guild = fake.add_guild("Zero", shard=0), fake.add_guild("One", shard=1)
+        zero_channel, one_channel = fake.add_channel(zero_guild, "skat"), fake.add_channel(one_guild, "skat")
+        alice = fake.add_user("alice")
+        status, body = await RawBot(fake, http).rest("GET", "/gateway/bot")
+        assert status == 200 and body["shards"] == 2
+        shard0, shard1 = RawBot(fake, http), RawBot(fake, http)
+        await shard0.connect(shard=[0, 2])
+        await shard1.connect(shard=[1, 2])
+        assert [g["id"] for g in shard0.ready["guilds"]] == [str(zero_guild.id)] and shard0.ready["shard"] == [0, 2]
+        assert [g["name"] for g in shard1.guilds] == ["One"]
+        await shard0.sync()
+
+        in_one = await fake.slash(alice, one_channel, "skat", subcommand="bid", options={"value": 18})
+        assert (await shard1.event("INTERACTION_CREATE"))["id"] == str(in_one.id) and in_one.shard == 1
+        in_zero = await fake.slash(alice, zero_channel, "skat", subcommand="bid", options={"value": 18})
+        in_dm = await fake.slash(alice, fake.dm_channel(alice), "skat", subcommand="bid", options={"value": 18})
+        assert [(await shard0.event("INTERACTION_CREATE"))["id"] for _ in range(2)] == [str(in_zero.id), str(in_dm.id)]
+        assert (in_zero.shard, in_dm.shard) == (0, 0)
+        later = fake.add_guild("Later", shard=1)  # announced to its shard only
+        assert (await shard1.event("GUILD_CREATE"))["id"] == str(later.id)
+        assert all(s.serves(later.id) == (s.shard == (1, 2)) for s in fake.gateway.sessions)
+
+        ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
+        await ws.receive_json(timeout=5)
+        await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}, "shard": [2, 2]}})
+        closing = await ws.receive(timeout=5)
+        assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4010

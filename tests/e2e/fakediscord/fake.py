@@ -37,11 +37,12 @@ class FakeDiscord:
     """
 
     def __init__(self, *, ack_timeout: float = 3.0, token_ttl: float = 900.0, bot_name: str = "skatbot",
-                 token: str = "fake-bot-token", privileged_intents: int = 0) -> None:
-        """`privileged_intents`: the intent bits "enabled in the developer portal" (none by default)."""
+                 token: str = "fake-bot-token", privileged_intents: int = 0, shard_count: int = 1) -> None:
+        """`privileged_intents`: the intent bits "enabled in the developer portal" (none by default);
+        `shard_count`: the shards GET /gateway/bot recommends."""
         self.world = World(bot_name=bot_name, token=token)
         self.ack_timeout = ack_timeout
-        self.gateway = Gateway(self.world, privileged_intents=privileged_intents)
+        self.gateway = Gateway(self.world, privileged_intents=privileged_intents, shard_count=shard_count)
         self._runner: web.AppRunner | None = None
         self._port = 0
         self._timers: list[asyncio.TimerHandle] = []
@@ -128,10 +129,13 @@ class FakeDiscord:
 
     # -- building the world --------------------------------------------------------------------
 
-    def add_guild(self, name: str, *, owner: User | None = None, locale: str = "en-US") -> Guild:
-        """A guild (`locale` is its preferred locale) with @everyone and the bot as a member."""
-        guild = self.world.add_guild(name, owner, locale)
-        self._announce("GUILD_CREATE", lambda: self.world.guild_payload(guild, full=True))
+    def add_guild(self, name: str, *, owner: User | None = None, locale: str = "en-US",
+                  shard: int | None = None) -> Guild:
+        """A guild (`locale` is its preferred locale) with @everyone and the bot as a member; `shard`: an id
+        that puts it on that shard of the recommended count (`(id >> 22) % shard_count`)."""
+        guild = self.world.add_guild(name, owner, locale,
+                                     shard=None if shard is None else (shard, self.gateway.shard_count))
+        self._announce("GUILD_CREATE", lambda: self.world.guild_payload(guild, full=True), guild.id)
         return guild
 
     def add_channel(self, guild: Guild, name: str, *, bot_can_send: bool = True,
@@ -140,7 +144,7 @@ class FakeDiscord:
         denied = (0 if bot_can_send else SEND_MESSAGES) | \
             (0 if allow_threads else CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS)
         channel = self.world.add_channel(guild, name, bot_denied=denied)
-        self._announce("CHANNEL_CREATE", lambda: self.world.channel_payload(channel))
+        self._announce("CHANNEL_CREATE", lambda: self.world.channel_payload(channel), guild.id)
         return channel
 
     def add_user(self, name: str, *, dms_open: bool = True, guilds: list[Guild] | None = None,
@@ -160,7 +164,7 @@ class FakeDiscord:
         role = Role(self.world.ids.next(), name, permissions, position=len(guild.roles))
         guild.roles[role.id] = role
         self.world.changed()
-        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": str(guild.id), "role": role.payload()})
+        self._announce("GUILD_ROLE_CREATE", lambda: {"guild_id": str(guild.id), "role": role.payload()}, guild.id)
         return role
 
     def give_role(self, guild: Guild, user: User, role: Role) -> None:
@@ -184,12 +188,13 @@ class FakeDiscord:
         return [c for c in self.world.channels.values()
                 if c.is_thread and (parent is None or c.parent_id == parent.id)]
 
-    def _announce(self, event: str, payload: Callable[[], dict[str, Any]]) -> None:
-        """Tell a bot that has connected about something new (it gets it on RESUME if it is away)."""
-        if not any(s.identified for s in self.gateway.sessions):
+    def _announce(self, event: str, payload: Callable[[], dict[str, Any]], guild_id: int) -> None:
+        """Tell the shard of `guild_id`, if it has connected, about something new there (it gets it on
+        RESUME if it is away)."""
+        if not any(s.identified and s.serves(guild_id) for s in self.gateway.sessions):
             return
         task = asyncio.get_running_loop().create_task(
-            self.gateway.dispatch(event, payload(), buffer_if_away=True))
+            self.gateway.dispatch(event, payload(), guild_id=guild_id, buffer_if_away=True))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -330,9 +335,11 @@ class FakeDiscord:
                          source_message_id=message.id if message else None, _fake=self)
         world.interactions[ix_id] = ix
         world.interactions_by_token[token] = ix
-        if not await self.gateway.dispatch("INTERACTION_CREATE", payload):
+        session = await self.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=channel.guild_id)
+        if session is None:
             del world.interactions[ix_id], world.interactions_by_token[token]
-            raise RuntimeError("no bot is connected to the fake gateway")
+            raise RuntimeError("no bot is connected to the fake gateway (for this server's shard)")
+        ix.shard = session.shard[0]
         self._timers.append(loop.call_later(self.ack_timeout, self._check_acked, ix))
         world.changed()
         return ix

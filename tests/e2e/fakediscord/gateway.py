@@ -1,5 +1,9 @@
 """The gateway websocket (v10, JSON, uncompressed): HELLO, IDENTIFY → READY + GUILD_CREATE, heartbeats,
-dispatch, RESUME with replay, op 7 RECONNECT, member chunks.
+dispatch, RESUME with replay, op 7 RECONNECT, member chunks, shards.
+
+Shards as Discord routes them: a session that identified with `shard: [id, count]` gets the servers with
+`(server_id >> 22) % count == id` and their events and interactions; direct messages' interactions go to
+shard 0. A session that identified without `shard` is the only shard and gets everything.
 
 Unpatched, discord.py asks for `compress=zlib-stream` (or zstd) in the URL, but its receiver only
 decompresses *binary* frames; text frames are parsed as plain JSON. So the fake ignores the
@@ -46,22 +50,47 @@ class Session:
     #: Every dispatch sent in this session, replayed after `seq` on RESUME.
     sent: list[dict[str, Any]] = field(default_factory=list, repr=False)
 
+    @property
+    def shard(self) -> tuple[int, int]:
+        """(shard id, shard count) as identified; (0, 1) for a bot that does not shard."""
+        shard = self.identify.get("shard") or [0, 1]
+        return int(shard[0]), int(shard[1])
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this server's events here (None: a direct message, shard 0's)."""
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else shard_of(guild_id, count))
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard a server's events go to: Discord's formula."""
+    return (guild_id >> 22) % shard_count
+
 
 class Gateway:
     """Accepts bot connections and dispatches events to the newest identified session."""
 
-    def __init__(self, world: World, *, privileged_intents: int = 0) -> None:
+    def __init__(self, world: World, *, privileged_intents: int = 0, shard_count: int = 1) -> None:
+        """`shard_count`: what GET /gateway/bot recommends."""
         self.world = world
         self.privileged_intents = privileged_intents
+        self.shard_count = shard_count
         self.sessions: list[Session] = []
         self.url = ""
         self._send_lock = asyncio.Lock()
 
     @property
     def live(self) -> Session | None:
-        """The session events go to: the newest identified one still open."""
+        """The newest identified session still open (the one events go to when the bot does not shard)."""
         for session in reversed(self.sessions):
             if session.identified and not session.closed and not session.ws.closed:
+                return session
+        return None
+
+    def live_for(self, guild_id: int | None) -> Session | None:
+        """The session a server's events go to (None: direct messages): the newest open one of its shard."""
+        for session in reversed(self.sessions):
+            if session.identified and not session.closed and not session.ws.closed and session.serves(guild_id):
                 return session
         return None
 
@@ -145,14 +174,20 @@ class Gateway:
         if int(data.get("intents", 0)) & PRIVILEGED_INTENTS & ~self.privileged_intents:
             await session.ws.close(code=4014, message=b"Disallowed intent(s).")
             return
+        shard = data.get("shard", [0, 1])
+        if (not isinstance(shard, list) or len(shard) != 2 or not all(isinstance(n, int) for n in shard)
+                or not 0 <= shard[0] < shard[1]):
+            await session.ws.close(code=4010, message=b"Invalid shard.")
+            return
         world = self.world
         session.identify = data
         session.intents = int(data.get("intents", 0))
         session.session_id = f"fake-session-{session.number}"
         session.identified = True
+        guilds = [guild for guild in list(world.guilds.values()) if session.serves(guild.id)]
         ready: dict[str, Any] = {
             "v": 10, "user": world.bot.payload(),
-            "guilds": [{"id": str(g), "unavailable": True} for g in world.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.session_id, "resume_gateway_url": self.url, "private_channels": [],
             "relationships": [], "application": {"id": str(world.application_id), "flags": 0},
             "user_settings": {}, "geo_ordered_rtc_regions": [], "presences": [],
@@ -160,7 +195,7 @@ class Gateway:
         if "shard" in data:
             ready["shard"] = data["shard"]
         await self.dispatch_to(session, "READY", ready)
-        for guild in list(world.guilds.values()):
+        for guild in guilds:
             await self.dispatch_to(session, "GUILD_CREATE", world.guild_payload(guild, full=True))
         session.guilds_sent = True
         world.changed()
@@ -168,7 +203,7 @@ class Gateway:
     async def _member_chunk(self, session: Session, data: dict[str, Any]) -> None:
         """Answer REQUEST_GUILD_MEMBERS with one chunk (all members, or those whose name matches)."""
         guild = self.world.guilds.get(int(data.get("guild_id", 0)))
-        if guild is None or not session.identified:
+        if guild is None or not session.identified or not session.serves(guild.id):
             return
         query = str(data.get("query") or "").lower()
         wanted = {str(u) for u in data.get("user_ids") or []}
@@ -189,22 +224,24 @@ class Gateway:
         session.sent.append(payload)
         await self._send(session, payload)
 
-    async def dispatch(self, event: str, data: dict[str, Any], *, buffer_if_away: bool = False) -> bool:
-        """Send an event to the live session; False when no bot is connected.
+    async def dispatch(self, event: str, data: dict[str, Any], *, guild_id: int | None = None,
+                       buffer_if_away: bool = False) -> Session | None:
+        """Send an event to the live session of the shard that serves `guild_id` (None: direct messages,
+        shard 0); the session, or None when that shard is not connected.
 
-        With `buffer_if_away`, an event for a bot that is away (its websocket dropped) is kept in its
+        With `buffer_if_away`, an event for a shard that is away (its websocket dropped) is kept in its
         latest session to be replayed on RESUME, as Discord does.
         """
-        session = self.live
+        session = self.live_for(guild_id)
         if session is not None and session.guilds_sent:
             await self.dispatch_to(session, event, data)
-            return True
-        away = next((s for s in reversed(self.sessions) if s.identified), None)
+            return session
+        away = next((s for s in reversed(self.sessions) if s.identified and s.serves(guild_id)), None)
         if buffer_if_away and away is not None:
             away.seq += 1
             away.sent.append({"op": OP_DISPATCH, "t": event, "s": away.seq, "d": data})
-            return True
-        return False
+            return away
+        return None
 
     async def _send(self, session: Session, payload: dict[str, Any]) -> None:
         async with self._send_lock:

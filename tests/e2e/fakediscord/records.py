@@ -70,6 +70,8 @@ class Interaction:
     ephemeral: bool = False
     #: For a deferred update (6): how many versions the message had, so wait_message() awaits the edit.
     versions_at_ack: int = 0
+    #: The shard whose gateway session it was sent to (a server's shard; 0 for direct messages).
+    shard: int | None = None
     _fake: Any = field(default=None, repr=False)
 
     @property

@@ -162,7 +162,7 @@ class BotRoutes:
         return json_response({"url": self.gateway.url})
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
-        return json_response({"url": self.gateway.url, "shards": 1, "session_start_limit": {
+        return json_response({"url": self.gateway.url, "shards": self.gateway.shard_count, "session_start_limit": {
             "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
 
     async def get_me(self, request: web.Request) -> web.Response:
@@ -252,7 +252,7 @@ class BotRoutes:
         version = new_version(self.world, self.base_url(), payload, files)
         if channel.archived:  # as on Discord: a message in an archived (unlocked) thread reopens it
             channel.archived = False
-            await self.gateway.dispatch("THREAD_UPDATE", self.world.channel_payload(channel))
+            await self.gateway.dispatch("THREAD_UPDATE", self.world.channel_payload(channel), guild_id=channel.guild_id)
         if version.flags & (1 << 6):
             error = {"code": "MESSAGE_FLAGS_INVALID", "message": "Ephemeral messages need an interaction"}
             raise invalid_form({"flags": {"_errors": [error]}})
@@ -317,7 +317,7 @@ class BotRoutes:
         self.world.channels[thread.id] = thread
         self.world.changed()
         payload = self.world.channel_payload(thread)
-        await self.gateway.dispatch("THREAD_CREATE", {**payload, "newly_created": True})
+        await self.gateway.dispatch("THREAD_CREATE", {**payload, "newly_created": True}, guild_id=thread.guild_id)
         return json_response(payload, status=201)
 
     async def edit_channel(self, request: web.Request) -> web.Response:
@@ -353,7 +353,8 @@ class BotRoutes:
             channel.name = name
         self.world.changed()
         payload = self.world.channel_payload(channel)
-        await self.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", payload)
+        await self.gateway.dispatch("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", payload,
+                                    guild_id=channel.guild_id)
         return json_response(payload)
 
     async def add_thread_member(self, request: web.Request) -> web.Response:

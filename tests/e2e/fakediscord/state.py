@@ -74,6 +74,14 @@ class Snowflakes:
         self._last_ms = ms
         return ((ms - DISCORD_EPOCH_MS) << 22) | (self._n % 4096)
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose server would be on `shard_id` ((id >> 22) % count): its timestamp moves on by
+        up to count - 1 milliseconds, and later ids follow it, so ids stay unique and increasing."""
+        snowflake = self.next()
+        ahead = (shard_id - (snowflake >> 22)) % shard_count
+        self._last_ms += ahead
+        return snowflake + (ahead << 22)
+
     @staticmethod
     def time_of(snowflake: int) -> dt.datetime:
         ms = (snowflake >> 22) + DISCORD_EPOCH_MS

@@ -74,8 +74,10 @@ class World:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User | None = None, locale: str = "en-US") -> Guild:
-        gid = self.ids.next()
+    def add_guild(self, name: str, owner: User | None = None, locale: str = "en-US",
+                  shard: tuple[int, int] | None = None) -> Guild:
+        """`shard` (id, count): an id whose server falls on that shard."""
+        gid = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
         guild = Guild(gid, name, owner_id=(owner or self.owner).id, locale=locale)
         guild.roles[gid] = Role(gid, "@everyone", EVERYONE_PERMISSIONS)
         bot_role = Role(self.ids.next(), self.bot.name, BOT_PERMISSIONS, position=1)
