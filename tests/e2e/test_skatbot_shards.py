@@ -1,6 +1,7 @@
 """Shards: the bot runs as an AutoShardedBot; Discord sends a server's events and interactions to shard
 `(server_id >> 22) % shard_count` and direct messages' clicks to shard 0. One process running both shards
-of two plays a deal at a table whose server is on shard 1 while the hand clicks arrive on shard 0."""
+of two plays a deal at a table whose server is on shard 1 while the hand clicks arrive on shard 0; the slash
+commands are published once (not again at a restart, never by a process without shard 0)."""
 
 from __future__ import annotations
 
@@ -63,4 +64,29 @@ async def test_a_table_on_shard_one_plays_while_its_hand_clicks_arrive_on_shard_
     assert {ix.shard for ix in in_dms} == {0} and {ix.shard for ix in in_server} == {1}
     assert all(ix.acknowledged for ix in fake.interactions)
     assert_no_public_leaks(fake, [club.alice], database=database)
+    fake.assert_clean(allow_rejections=False)
+
+
+async def test_the_commands_are_published_once_and_only_by_shard_zeros_process(
+        two_shards: FakeDiscord, start_bot, tmp_path: Path) -> None:
+    fake, database = two_shards, str(tmp_path / "skat.sqlite3")
+    guild = fake.add_guild("Shard One Club", shard=1)
+    channel, alice = fake.add_channel(guild, "skat"), fake.add_user("alice")
+
+    def publications() -> int:
+        return sum(1 for call in fake.rest_log
+                   if (call.method, call.route) == ("PUT", "/api/v10/applications/{app_id}/commands"))
+
+    first = await start_skatbot(fake, start_bot, database, SKATBOT_SHARD_COUNT="1")
+    assert publications() == 1
+    await first.stop()
+    again = await start_skatbot(fake, start_bot, database, SKATBOT_SHARD_COUNT="1")
+    await again.wait_for_output("the application commands are published globally already and unchanged")
+    await again.stop()
+    shard_one = await start_skatbot(fake, start_bot, str(tmp_path / "fresh.sqlite3"),
+                                    SKATBOT_SHARD_COUNT="2", SKATBOT_SHARD_IDS="1")
+    await shard_one.wait_for_output("shard 0 runs in another process")
+    assert publications() == 1  # neither the second start nor shard 1's process (on an empty database)
+    opened = await (await fake.slash(alice, channel, "skat", subcommand="new")).wait_message()
+    assert "is open" in opened.content and fake.interactions[-1].shard == 1  # shard 1's process serves it
     fake.assert_clean(allow_rejections=False)
