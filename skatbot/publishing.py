@@ -26,8 +26,10 @@ def runs_shard_zero(shard_ids: tuple[int, ...] | None) -> bool:
     return shard_ids is None or 0 in shard_ids
 
 
-def meta_key(guild_id: int | None) -> str:
-    return "published_commands" if guild_id is None else f"published_commands:{guild_id}"
+def meta_key(application_id: int | None, guild_id: int | None) -> str:
+    """Per application (another token on the same database is another set of commands) and scope."""
+    scope = "global" if guild_id is None else f"guild {guild_id}"
+    return f"published_commands:{application_id or 0}:{scope}"
 
 
 async def command_payload(tree: app_commands.CommandTree[Any], guild_id: int | None) -> list[dict[str, Any]]:
@@ -51,7 +53,7 @@ async def publish_if_changed(tree: app_commands.CommandTree[Any], meta: MetaRepo
     """Sync the tree (globally, or to `guild_id`) when its payload changed; the number of commands
     published, or None when Discord already has this set. The hash is stored only after Discord took it."""
     digest = payload_hash(await command_payload(tree, guild_id))
-    key = meta_key(guild_id)
+    key = meta_key(tree.client.application_id, guild_id)
     if await meta.get(key=key) == digest:
         return None
     synced = await tree.sync(guild=None if guild_id is None else discord.Object(id=guild_id))

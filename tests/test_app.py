@@ -191,3 +191,15 @@ def test_the_bot_runs_the_configured_shards() -> None:
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 2])
     unset = SkatBot(Settings())
     assert (unset.shard_count, unset.shard_ids) == (None, None)  # discord.py asks Discord at login
+
+
+async def test_another_application_on_the_same_database_publishes_its_own_commands(make_bot: MakeBot) -> None:
+    published = []
+    for application_id in (111, 222, 111):
+        client, recorder = await make_bot(Settings())
+        client._connection.application_id = application_id  # what login() learns from Discord
+        add_command(client, "ping")
+        await client.setup_hook()
+        await client.close()
+        published.append(len(recorder.guilds))
+    assert published == [1, 1, 0]
