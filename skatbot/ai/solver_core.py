@@ -114,6 +114,54 @@ def _claims(misc: np.ndarray, mine: int, first: int, second: int) -> bool:
 
 
 @njit(cache=True)
+def _above_all(mine: int, theirs: int) -> int:
+    """The cards of `mine` above every card of `theirs` (one effective suit)."""
+    if theirs == 0:
+        return mine
+    top = theirs
+    top |= top >> 1
+    top |= top >> 2
+    top |= top >> 4
+    top |= top >> 8
+    top |= top >> 16
+    return mine & ~top
+
+
+@njit(cache=True)
+def _sum_values(values: np.ndarray, mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        total += values[_bit(low)]
+    return total
+
+
+@njit(cache=True)
+def _index(ha: int, hb: int, hc: int, leader: int, context: int) -> int:
+    mixed = (ha * 0x5BD1E995) ^ (hb * 0x1B873593) ^ (hc * 0x2C1B3C6D) ^ (leader + context * 3) * 0x297A2D39
+    return (mixed ^ (mixed >> 29)) & TT_MASK
+
+
+@njit(cache=True)
+def _slot(tt: np.ndarray, index: int, key1: int, key2: int) -> int:
+    if tt[index, 0] == key1 and tt[index, 1] == key2:
+        return index
+    if tt[index ^ 1, 0] == key1 and tt[index ^ 1, 1] == key2:
+        return index ^ 1
+    return -1
+
+
+@njit(cache=True)
+def _stored(tt: np.ndarray, ha: int, hb: int, hc: int, leader: int, context: int) -> int:
+    """The packed entry of a trick start, or -1 when the table does not hold it."""
+    key1 = ha | ((hb & 0x7FFFFFFF) << 32)
+    key2 = hc | (leader << 32) | ((hb >> 31) << 34) | (context << CONTEXT_SHIFT)
+    slot = _slot(tt, _index(ha, hb, hc, leader, context), key1, key2)
+    return tt[slot, 2] if slot >= 0 else -1
+
+
+@njit(cache=True)
 def _beats(tables: np.ndarray, card: int, top: int, led: int, trump: int) -> bool:
     suit = tables[0, card]
     return card > top and (suit == led or suit == trump)
@@ -126,7 +174,10 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
     leads, hb and hc follow), exact if it lies strictly inside (alpha, beta), else a bound on that side.
 
     The three plays of a trick are searched as three nested loops, each with its own window; the
-    transposition table (bounds and best lead) is used at trick starts only. counters = [nodes, limit].
+    transposition table (bounds and best lead) is used at trick starts only, and with many tricks left
+    the third hand's answers are first looked up there (an enhanced transposition cutoff). Trumps that
+    outrank every trump of the other side win their trick whenever played: their points bound the
+    value from below (the declarer's) or above (the defenders'). counters = [nodes, limit].
     """
     if rest <= alpha or rest == 0:
         return rest
@@ -139,8 +190,8 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
     declarer = misc[MISC_DECLARER]
     second_seat = (leader + 1) % 3
     third_seat = (leader + 2) % 3
-    if leader == declarer and misc[MISC_NULL] == 0 and _claims(misc, ha, hb, hc):
-        return rest
+    if misc[MISC_NULL] == 0 and _claims(misc, ha, hb, hc):
+        return rest if leader == declarer else 0
     if (ha & (ha - 1)) == 0:  # the last trick is forced
         c0, c1, c2 = _bit(ha), _bit(hb), _bit(hc)
         led = block[c0]
@@ -151,16 +202,30 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
             winner = third_seat
         return values[c0] + values[c1] + values[c2] if winner == declarer else 0
 
+    trumps = misc[MISC_TRUMP_MASK]
+    if trumps:
+        if leader == declarer:
+            mine, theirs = ha & trumps, (hb | hc) & trumps
+        elif second_seat == declarer:
+            mine, theirs = hb & trumps, (ha | hc) & trumps
+        else:
+            mine, theirs = hc & trumps, (ha | hb) & trumps
+        sure = _above_all(mine, theirs)
+        if sure:
+            low0 = _sum_values(values, sure)
+            if low0 >= beta:
+                return low0
+        lost = _above_all(theirs, mine)
+        if lost:
+            high0 = rest - _sum_values(values, lost)
+            if high0 <= alpha:
+                return high0
+
     context = misc[MISC_CONTEXT]
     key1 = ha | ((hb & 0x7FFFFFFF) << 32)  # below 2**63: no overflow, compiled or not
     key2 = hc | (leader << 32) | ((hb >> 31) << 34) | (context << CONTEXT_SHIFT)
-    mixed = (ha * 0x5BD1E995) ^ (hb * 0x1B873593) ^ (hc * 0x2C1B3C6D) ^ (leader + context * 3) * 0x297A2D39
-    index = (mixed ^ (mixed >> 29)) & TT_MASK
-    slot = -1
-    if tt[index, 0] == key1 and tt[index, 1] == key2:
-        slot = index
-    elif tt[index ^ 1, 0] == key1 and tt[index ^ 1, 1] == key2:
-        slot = index ^ 1
+    index = _index(ha, hb, hc, leader, context)
+    slot = _slot(tt, index, key1, key2)
     hint = -1
     if slot >= 0:
         packed = tt[slot, 2]
@@ -190,8 +255,9 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
     max0 = misc[MISC_MAXIMISES + leader] == 1
     max1 = misc[MISC_MAXIMISES + second_seat] == 1
     max2 = misc[MISC_MAXIMISES + third_seat] == 1
-    weight0 = 1 << (3 * _popcount(ha))
-    weight1 = 1 << (3 * _popcount(hb))
+    deep = _popcount(ha) >= 6  # probing every answer pays only where subtrees are large
+    weight0 = 1 << (2 * _popcount(ha))
+    weight1 = 1 << (2 * _popcount(hb))
     a0, b0 = alpha, beta
     best0 = -INF if max0 else INF
     best_move = moves[row0, 0]
@@ -234,7 +300,31 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
                 _sort_desc(moves, keys, row2, count2)
             a2, b2 = a1, b1
             best2 = -INF if max2 else INF
-            for i2 in range(count2):
+            first2 = 0
+            if count2 > 1 and deep:  # enhanced transposition cutoff: a stored bound of one answer may settle it
+                for i in range(count2):
+                    card = moves[row2, i]
+                    winner = third_seat if _beats(tables, card, top, led, trump) else top_seat
+                    gained = value01 + values[card]
+                    banked = gained if winner == declarer else 0
+                    hc2 = hc ^ (1 << card)
+                    if winner == leader:
+                        packed = _stored(tt, ha2, hb2, hc2, leader, context)
+                    elif winner == second_seat:
+                        packed = _stored(tt, hb2, hc2, ha2, second_seat, context)
+                    else:
+                        packed = _stored(tt, hc2, ha2, hb2, third_seat, context)
+                    if packed < 0:
+                        continue
+                    if max2 and banked + (packed & 0xFFFF) >= b2:
+                        best2 = banked + (packed & 0xFFFF)
+                        first2 = count2
+                        break
+                    if not max2 and banked + ((packed >> 16) & 0xFFFF) <= a2:
+                        best2 = banked + ((packed >> 16) & 0xFFFF)
+                        first2 = count2
+                        break
+            for i2 in range(first2, count2):
                 c2 = moves[row2, i2]
                 hc2 = hc ^ (1 << c2)
                 winner = third_seat if _beats(tables, c2, top, led, trump) else top_seat
