@@ -170,16 +170,18 @@ class Solver:
         """Forget the transposition table: a new context number hides the old entries."""
         self._tables[3, solver_core.MISC_CONTEXT] = _new_context()
 
-    def value(self, position: Position) -> int:
+    def value(self, position: Position, low: int = 0, high: int | None = None) -> int:
         """Exact value for the declarer's side of the cards still in play.
 
         Null-window searches narrow [low, high] by bisection (MTD(f) stepping by the returned bound
-        alone creeps one point at a time here, as fail-soft bounds at trick starts are loose).
+        alone creeps one point at a time here, as fail-soft bounds at trick starts are loose). A caller
+        that already knows bounds (the value lies in [low, high]) saves the searches outside them.
         In null mode the value is 0 when the declarer can avoid every trick, else 1.
         """
         if self.mode is Mode.NULL:
             return 0 if self.null_won(position) else 1
-        low, high = 0, self._rest(position)
+        rest = self._rest(position)
+        low, high = max(0, low), rest if high is None else min(high, rest)
         while low < high:
             beta = (low + high + 1) // 2
             bound = self.search(position, beta - 1, beta)

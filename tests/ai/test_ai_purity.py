@@ -33,3 +33,18 @@ def test_ai_imports_and_plays_without_io_modules() -> None:
     done = subprocess.run([sys.executable, "-c", PROGRAM], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "pure"
+
+
+SEARCHING = PROGRAM.replace(', "socket", "time"}', '}').replace(
+    "from skatbot.ai import make_player, play_deal",
+    "from skatbot.ai import analysis, make_player, play_deal, solver, strong").replace(
+    'for level in ("random", "easy", "normal"):',
+    'played = Deal.new(4)\nplay_deal(played, [make_player("normal", seat) for seat in range(3)])\n'
+    'analysis.analyse(played)\nfor level in ():')
+
+
+def test_searching_ai_modules_are_pure_too() -> None:
+    """The solver, the strong level and the deal analysis (numpy and numba need the clock and socket modules)."""
+    done = subprocess.run([sys.executable, "-c", SEARCHING], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "pure"
