@@ -22,6 +22,7 @@ from skatbot.ui.i18n import t
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.server_text import history_text, stats_text
 
+from .analysis import AnalyseButton, analyse_by_id
 from .replies import answer_stray, chosen, guarded, say, skat_bot
 from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
@@ -207,22 +208,29 @@ class ScoresGroup(app_commands.Group):
         await say(interaction, text, ephemeral=False, file=file)
 
 
+    @app_commands.command(name="analyse", description=en("cmd.skat.scores.analyse"))
+    @app_commands.describe(deal=describe("cmd.skat.scores.analyse.deal"))
+    async def analyse(self, interaction: discord.Interaction, deal: app_commands.Range[int, 1, None]) -> None:
+        await analyse_by_id(interaction, deal)
+
+
 class ScoresCog(AttachingCog):
     def __init__(self, bot: SkatBot) -> None:
         super().__init__(bot, [ScoresGroup()])
 
     async def cog_load(self) -> None:
         await super().cog_load()
-        self.bot.add_dynamic_items(LeaderboardButton)
+        self.bot.add_dynamic_items(LeaderboardButton, AnalyseButton)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(LeaderboardButton)
+        self.bot.remove_dynamic_items(LeaderboardButton, AnalyseButton)
         await super().cog_unload()
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A page button no LeaderboardButton answers (forged, or drawn by an older version) is refused."""
         await answer_stray(interaction, "lb:", (LeaderboardButton,))
+        await answer_stray(interaction, "an:", (AnalyseButton,))
 
 
 async def setup(bot: SkatBot) -> None:

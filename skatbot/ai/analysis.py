@@ -76,6 +76,7 @@ class DealAnalysis:
     won: bool  # as played (the recorded result)
     turnings: tuple[Turning, ...]
     skat_choices: tuple[SkatChoice, ...]  # only for a declarer who picked up the skat
+    picked_up: bool
 
 
 class NotAnalysable(ValueError):
@@ -124,7 +125,7 @@ def analyse(deal: Deal) -> DealAnalysis:
     could_win = start >= win_level(contract) and not result.overbid
     choices = _skat_choices(deal, could_win) if deal.picked_up else ()
     return DealAnalysis(declarer, contract, start, start_points, could_win, bool(result.won), tuple(turnings),
-                        choices)
+                        choices, deal.picked_up)
 
 
 def _banked(deal: Deal, skat_points: int) -> int:

@@ -7,10 +7,14 @@ no AI state has to survive between turns (or a restart).
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from skatbot.ai.base import Level
 from skatbot.engine import Action
 from skatbot.engine.views import SeatView
+
+if TYPE_CHECKING:
+    from skatbot.ai.analysis import DealAnalysis
 
 log = logging.getLogger(__name__)
 
@@ -40,3 +44,14 @@ def decide_side(level: Level, seed: int, view: SeatView) -> Action | None:
         log.exception("AI level %s failed to decide on Kontra/Re", level)
         return None
     return action if action is None or action in view.side_actions else None
+
+
+def analyse_record(record_json: str) -> DealAnalysis:
+    """The analysis of a stored deal (its JSON record); raises `NotAnalysable` for passed or ramsch deals.
+    Runs in an AI worker: the record goes in as text, the analysis (plain frozen data) comes back."""
+    import json
+
+    from skatbot.ai.analysis import analyse
+    from skatbot.engine.records.json import deal_from_json
+
+    return analyse(deal_from_json(json.loads(record_json)))

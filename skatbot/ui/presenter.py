@@ -20,6 +20,7 @@ from skatbot.tables import events as ev
 from skatbot.tables.ports import LiveTable
 from skatbot.models import TableState
 
+from .analysis_text import analyse_view
 from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
@@ -102,7 +103,10 @@ class DiscordPresenter:
                 row = event.row
                 await self._edit_board(channel, state, row.number, board_text(game, row.deal, row.number, lang, deck),
                                        now=True)
-                await channel.send(fit(result_text(game, row, lang, deck), Limit.CONTENT))
+                result = row.result
+                analysable = not result.passed and result.declarer is not None
+                extra = {"view": analyse_view(table.id, row.number + 1, lang)} if analysable else {}
+                await channel.send(fit(result_text(game, row, lang, deck), Limit.CONTENT), **extra)
                 await self._finish_hands(table, row.number, row.deal)
                 finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
                 if finished_board is not None:
