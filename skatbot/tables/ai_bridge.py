@@ -15,6 +15,7 @@ from skatbot.engine.views import SeatView
 
 if TYPE_CHECKING:
     from skatbot.ai.analysis import DealAnalysis
+    from skatbot.engine.games import GameType
 
 log = logging.getLogger(__name__)
 
@@ -55,3 +56,17 @@ def analyse_record(record_json: str) -> DealAnalysis:
     from skatbot.engine.records.json import deal_from_json
 
     return analyse(deal_from_json(json.loads(record_json)))
+
+
+def judge_claim(game: GameType, declarer: int, hands: tuple[int, int, int], leader: int,
+                trick: tuple[int, ...]) -> bool:
+    """Whether the declarer takes every remaining trick against every defence (null: takes none), with
+    every hand open; hands are card masks by seat, the trick begun is in play order."""
+    from skatbot.ai.solver import Mode, Position, Solver
+    from skatbot.engine.games import GameType
+
+    position = Position(hands, leader, trick)
+
+    if game is GameType.NULL:
+        return Solver(game, declarer, Mode.NULL).null_won(position)
+    return Solver(game, declarer, Mode.TRICKS).schwarz(position)

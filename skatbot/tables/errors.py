@@ -39,6 +39,10 @@ TABLE_REASONS: dict[str, str] = {
     "no_new_deal": "a new deal cannot start now",
     "ai_stand_in": "an AI seat needs no stand-in",
     "already_closed": "the table is already closed",
+    "claim_refused": "your claim does not hold: with every card open, the defenders can still take a trick. "
+                     "Play goes on",
+    "claim_refused_null": "your claim does not hold: with every card open, the defenders can still make you "
+                          "take a trick. Play goes on",
     "closed": "the table is closed",
 }
 """Every reason a table can give: key -> English sentence."""

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from skatbot.ai import Level
-from skatbot.engine import Action, Kontra, Phase, Re
+from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, Re
 from skatbot.engine.views import seat_view
 from skatbot.models import TableState
 
 from . import events as ev
-from .ai_bridge import decide, decide_side
+from .ai_bridge import decide, decide_side, judge_claim
 from .errors import NotAllowed, NotAtTable, WrongTableState
 from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
@@ -110,7 +110,35 @@ class Table:
         place = game.place_of(user_id)
         assert place is not None
         self._misses.pop(place, None)
+        if isinstance(action, Claim) and game.deal is not None and action in game.deal.side_actions(seat):
+            await self._claim(seat)
+            return
         await self._commit([Act(game.deal_number, seat, action)], by=ev.Actor.PLAYER)
+
+    async def _claim(self, seat: int) -> None:
+        """The declarer claims every remaining trick (in a null: no more tricks). The solver judges it in
+        the AI workers, under the table's lock so nothing moves meanwhile: when it holds against every
+        defence, the deal ends as claimed (the claim and the defenders' concessions are stored); otherwise
+        it is refused, nothing is stored, and play goes on."""
+        async with self.lock:
+            game = self.game
+            deal, number = game.deal, game.deal_number
+            if deal is None or deal.is_over or deal.contract is None or deal.declarer != seat \
+                    or Claim() not in deal.side_actions(seat):
+                raise WrongTableState("no_deal")
+            hands = (deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2))
+            trick = tuple(card.index for _, card in deal.current_trick)
+            holds = await self._ask(judge_claim, deal.contract.game, seat, hands, deal.trick_leader, trick)
+            if not holds:
+                raise NotAllowed("claim_refused_null" if deal.contract.game is GameType.NULL else "claim_refused")
+            shown = await self._apply_and_store(Act(number, seat, Claim()), ev.Actor.PLAYER)
+            for defender in ((seat + 1) % 3, (seat + 2) % 3):
+                if not self.game.deal or self.game.deal.is_over:
+                    break
+                shown.extend(await self._apply_and_store(Act(number, defender, Concede()), ev.Actor.TABLE))
+            shown.extend(await self._follow_up())
+        self._publish(shown)
+        self._kick()
 
     # --- the commit path --------------------------------------------------------------------------
 
