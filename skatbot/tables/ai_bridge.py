@@ -70,3 +70,15 @@ def judge_claim(game: GameType, declarer: int, hands: tuple[int, int, int], lead
     if game is GameType.NULL:
         return Solver(game, declarer, Mode.NULL).null_won(position)
     return Solver(game, declarer, Mode.TRICKS).schwarz(position)
+
+
+def answer_concession(seed: int, view: SeatView) -> bool:
+    """A computer defender's answer to its partner's concession (True: it concedes too). A failure is
+    logged and answered "play on"."""
+    from skatbot.ai.concession import sees_no_chance
+
+    try:
+        return sees_no_chance(view, seed)
+    except Exception:
+        log.exception("the AI failed to answer a concession")
+        return False

@@ -80,6 +80,13 @@ class StandInStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class ConcessionDeclined:
+    """The computer player at `place` plays on after its partner conceded: it still sees a chance."""
+
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
 class TableResumed:
     """The bot restarted and rebuilt this table from its log: the board and hands are shown afresh."""
 

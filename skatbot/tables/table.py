@@ -21,7 +21,7 @@ from skatbot.engine.views import seat_view
 from skatbot.models import TableState
 
 from . import events as ev
-from .ai_bridge import decide, decide_side, judge_claim
+from .ai_bridge import answer_concession, decide, decide_side, judge_claim
 from .errors import NotAllowed, NotAtTable, WrongTableState
 from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
@@ -114,6 +114,26 @@ class Table:
             await self._claim(seat)
             return
         await self._commit([Act(game.deal_number, seat, action)], by=ev.Actor.PLAYER)
+        if isinstance(action, Concede):
+            await self._answer_concession(seat)
+
+    async def _answer_concession(self, seat: int) -> None:
+        """A defender conceded: a computer partner answers, conceding too only when it sees no chance."""
+        game = self.game
+        deal = game.deal
+        if deal is None or deal.is_over or deal.declarer is None or deal.declarer == seat:
+            return
+        partner = 3 - seat - deal.declarer
+        if game.occupant_of_seat(partner).plays_itself or partner in deal.conceded:
+            return
+        number, steps = game.deal_number, len(deal.history)
+        agrees = await self._ask(answer_concession, self._seed(number, steps, partner), seat_view(deal, partner))
+        if not self._unchanged(number, steps):
+            return
+        if agrees:
+            await self._submit_ai(Act(number, partner, Concede()))
+        else:
+            self._publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
     async def _claim(self, seat: int) -> None:
         """The declarer claims every remaining trick (in a null: no more tricks). The solver judges it in

@@ -123,6 +123,8 @@ class DiscordPresenter:
                 name = game.places[event.place].name
                 key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
                 await channel.send(t(lang, key, name=name))
+            elif isinstance(event, ev.ConcessionDeclined):
+                await channel.send(t(lang, "notice.concession_declined", name=game.places[event.place].name))
             elif isinstance(event, ev.TableResumed):
                 await channel.send(t(lang, "notice.resumed", id=table.id))
                 if game.deal is not None and not game.deal.is_over:  # a fresh board; hands follow below
