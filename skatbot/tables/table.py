@@ -150,7 +150,9 @@ class Table:
             trick = tuple(card.index for _, card in deal.current_trick)
             holds = await self._ask(judge_claim, deal.contract.game, seat, hands, deal.trick_leader, trick)
             if not holds:
-                raise NotAllowed("claim_refused_null" if deal.contract.game is GameType.NULL else "claim_refused")
+                if deal.contract.game is GameType.NULL:
+                    raise NotAllowed("claim_refused_null")
+                raise NotAllowed("claim_refused")
             shown = await self._apply_and_store(Act(number, seat, Claim()), ev.Actor.PLAYER)
             for defender in ((seat + 1) % 3, (seat + 2) % 3):
                 if not self.game.deal or self.game.deal.is_over:

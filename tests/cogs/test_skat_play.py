@@ -28,9 +28,11 @@ async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot)
     for _ in range(3):  # a trick by slash commands
         await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, PlayCard)))
     assert len(deal.tricks) == 1
-    assert (await world.run("skat claim", declarer)).text == "Done."
-    assert deal.claimed
-    assert (await world.run("skat claim", declarer)).text == "Not allowed: you have already claimed."
+    # The table judges a claim with every card open: this one does not hold, so nothing changes.
+    refused = (await world.run("skat claim", declarer)).text
+    assert refused == ("Not allowed: your claim does not hold: with every card open, the defenders can still "
+                       "take a trick. Play goes on.")
+    assert not deal.claimed and not deal.is_over and len(deal.tricks) == 1
     assert (await world.run("skat concede", declarer)).text == "Done."
     assert deal.is_over
     result = [text for text in world.surface.channel(20).texts() if "Result of deal 1" in text]
