@@ -29,6 +29,7 @@ from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
 from skatbot.ui.refusals import CommandRefusal
+from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text
 from skatbot.wiring import StorageTables
 
@@ -130,10 +131,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="new", description=en("cmd.skat.new"))
     @app_commands.describe(seats=describe("cmd.skat.new.seats"), deals=describe("cmd.skat.new.deals"),
-                           rules=describe("cmd.skat.new.rules"))
+                           rules=describe("cmd.skat.new.rules"), hints=describe("cmd.skat.new.hints"))
     @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
     async def new(self, interaction: discord.Interaction, seats: Literal[3, 4] = 3,
-                  deals: app_commands.Range[int, 1, MOST_DEALS] = 6, rules: str | None = None) -> None:
+                  deals: app_commands.Range[int, 1, MOST_DEALS] = 6, rules: str | None = None,
+                  hints: bool = False) -> None:
         lang = self.lang(interaction)
         within(deals, 1, MOST_DEALS, "deals")
         if interaction.guild_id is None:
@@ -161,6 +163,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         except Exception:
             await put_away(place)  # a thread opened for it stays empty: put it away
             raise
+        if hints:
+            await table.offer_hints(interaction.user.id)
         if place.thread is not None:
             text = t(lang, "reply.table_created_thread", id=table.id, thread=place.thread.mention)
         else:
@@ -171,6 +175,18 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         busy = self.manager.in_channel(channel_id)
         if busy is not None:
             raise ChannelBusy(busy.id)
+
+    @app_commands.command(name="hint", description=en("cmd.skat.hint"))
+    async def hint(self, interaction: discord.Interaction) -> None:
+        await self._answer_hint(interaction, self.table_for(interaction), None)
+
+    async def _answer_hint(self, interaction: discord.Interaction, table: Table, deal_number: int | None) -> None:
+        """The strong level's choice for the asker's own decision, only for them (it may name their cards).
+        Deferred first: a search over sampled worlds may take a second or two."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        suggestion = await table.hint(interaction.user.id, deal_number=deal_number)
+        style = self.style_for(table.guild_id)
+        await say(interaction, hint_text(suggestion, self.lang(interaction), style.deck))
 
     @app_commands.command(name="join", description=en("cmd.skat.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -378,6 +394,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
                 await table.add_ai(user.id, _ai_level(control.arg or Level.NORMAL.value))
             else:
                 await table.start(user.id)
+            return
+        if control.kind == "hint":
+            await self._answer_hint(interaction, table, control.deal)
             return
         if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
             content, view = self.presenter.private_hand(table, user.id, lang)

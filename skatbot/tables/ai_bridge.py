@@ -15,6 +15,7 @@ from skatbot.engine.views import SeatView
 
 if TYPE_CHECKING:
     from skatbot.ai.analysis import DealAnalysis
+    from skatbot.ai.hints import Hint
     from skatbot.engine.games import GameType
 
 log = logging.getLogger(__name__)
@@ -82,3 +83,10 @@ def answer_concession(seed: int, view: SeatView) -> bool:
     except Exception:
         log.exception("the AI failed to answer a concession")
         return False
+
+
+def hint_for(seed: int, view: SeatView) -> Hint:
+    """The strong level's choice for the seat of `view` (the seat to move), with its reason."""
+    from skatbot.ai.hints import hint
+
+    return hint(view, seed)

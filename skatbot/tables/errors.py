@@ -39,6 +39,8 @@ TABLE_REASONS: dict[str, str] = {
     "no_new_deal": "a new deal cannot start now",
     "ai_stand_in": "an AI seat needs no stand-in",
     "already_closed": "the table is already closed",
+    "no_hints": "this table gives no hints: open one with /skat new hints:True",
+    "hint_wait": "a hint is for your own decision: wait for your turn",
     "claim_refused": "your claim does not hold: with every card open, the defenders can still take a trick. "
                      "Play goes on",
     "claim_refused_null": "your claim does not hold: with every card open, the defenders can still make you "

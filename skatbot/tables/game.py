@@ -15,7 +15,7 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.models import TableState
 
 from .errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
-from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
+from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start
 
 SEAT_NAMES = ("forehand", "middlehand", "rearhand")
 
@@ -77,6 +77,7 @@ class TableGame:
     deal_number: int = -1
     finished: list[FinishedDeal] = field(default_factory=list)
     close_reason: str | None = None
+    hints: bool = False  # learners may ask for the strong level's choice (/skat hint)
     series: Series | None = None  # the Skatliste, from the start of play
 
     def __post_init__(self) -> None:
@@ -216,6 +217,9 @@ class TableGame:
             if occupant.is_ai:
                 raise NotAllowed("ai_stand_in")
             occupant.stand_in = entry.level
+        elif isinstance(entry, Hints):
+            self._require(TableState.OPEN, "already_started")
+            self.hints = True
         elif isinstance(entry, Close):
             if self.state in (TableState.FINISHED, TableState.ABANDONED):
                 raise WrongTableState("already_closed")

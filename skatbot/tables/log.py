@@ -91,7 +91,15 @@ class Close:
         return f"close {self.reason}"
 
 
-Entry = Join | Leave | AddAI | RemoveAI | Start | NewDeal | Act | StandIn | Close
+@dataclass(frozen=True, slots=True)
+class Hints:
+    """The table offers hints (`/skat new hints:True`): set before the start, shown in lobby and list."""
+
+    def __str__(self) -> str:
+        return "hints"
+
+
+Entry = Join | Leave | AddAI | RemoveAI | Start | NewDeal | Act | StandIn | Close | Hints
 
 
 def parse_entry(text: str) -> Entry:
@@ -120,6 +128,8 @@ def parse_entry(text: str) -> Entry:
             return StandIn(int(place), Level.parse(level))
         if verb == "close":
             return Close(rest)
+        if verb == "hints" and not rest:
+            return Hints()
     except ValueError as error:
         raise ValueError(f"malformed table log entry {text!r}: {error}") from None
     raise ValueError(f"malformed table log entry {text!r}")

@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from skatbot.ai import Level
 from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, Re
@@ -21,11 +21,14 @@ from skatbot.engine.views import seat_view
 from skatbot.models import TableState
 
 from . import events as ev
-from .ai_bridge import answer_concession, decide, decide_side, judge_claim
+from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
 from .errors import NotAllowed, NotAtTable, WrongTableState
 from .game import FinishedDeal, TableGame
-from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start
+from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start
 from .ports import Presenter, TableStore
+
+if TYPE_CHECKING:
+    from skatbot.ai.hints import Hint
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +103,26 @@ class Table:
         if user_id != self.game.creator_id and not is_admin:
             raise NotAllowed("stop_creator")
         await self._commit([Close("stopped")], [ev.TableClosed("stopped")])
+
+    async def offer_hints(self, user_id: int) -> None:
+        """Hints for learners at this table (only before the start, so nobody mistakes the series)."""
+        self._require_seated_or_creator(user_id)
+        await self._commit([Hints()], [ev.LobbyChanged()])
+
+    async def hint(self, user_id: int, *, deal_number: int | None = None) -> Hint:
+        """The strong level's choice for the player's own decision now, from their view alone (computed
+        in the AI workers; the seed comes from public facts only: table, deal, step and seat)."""
+        game = self.game
+        if not game.hints:
+            raise NotAllowed("no_hints")
+        seat = game.seat_of_user(user_id)
+        deal = game.deal
+        if deal_number is not None and deal_number != game.deal_number:
+            raise WrongTableState("old_button")
+        if deal is None or deal.is_over or deal.current_seat != seat:
+            raise NotAllowed("hint_wait")
+        number, steps = game.deal_number, len(deal.history)
+        return await self._ask(hint_for, self._seed(number, steps, seat), seat_view(deal, seat))
 
     async def act(self, user_id: int, action: Action, *, deal_number: int | None = None) -> None:
         """A human's action. `deal_number` (from a button) guards against stale buttons."""

@@ -126,8 +126,10 @@ def show_hand_view(table_id: int, deal: int, lang: str) -> discord.ui.View:
     return view
 
 
-def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = FRENCH) -> discord.ui.View:
-    """The controls for one seat now: bids, skat, discard, declaration, cards, Kontra/Re, claim."""
+def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = FRENCH,
+              hints: bool = False) -> discord.ui.View:
+    """The controls for one seat now: bids, skat, discard, declaration, cards, Kontra/Re, claim, and a
+    hint on the player's turn at a table that offers hints."""
     out = discord.ui.View(timeout=None)
     legal = view.legal_actions
     my_turn = view.current_seat == view.seat
@@ -179,6 +181,8 @@ def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = F
             out.add_item(ControlButton(table_id, deal, "claim", label=t(lang, "button.claim"), row=4))
         elif isinstance(action, Concede):
             out.add_item(ControlButton(table_id, deal, "concede", label=t(lang, "button.concede"), row=4))
+    if hints and my_turn and legal:
+        out.add_item(ControlButton(table_id, deal, "hint", label=t(lang, "button.hint"), row=4))
     return out
 
 

@@ -225,7 +225,7 @@ class DiscordPresenter:
                 continue
             content = hand_text(game, view, lang, deck)
             known = state.hands.get((number, user_id))
-            controls = hand_view(table.id, number, view, lang, deck)
+            controls = hand_view(table.id, number, view, lang, deck, hints=game.hints)
             buttons = repr(controls.to_components())
             try:
                 if known is None or (my_turn and not known.my_turn):
@@ -294,7 +294,8 @@ class DiscordPresenter:
         seat = game.seat_of_user(user_id)
         assert game.deal is not None
         view = seat_view(game.deal, seat)
-        return hand_text(game, view, lang, deck), hand_view(table.id, game.deal_number, view, lang, deck)
+        return hand_text(game, view, lang, deck), hand_view(table.id, game.deal_number, view, lang, deck,
+                                                            hints=game.hints)
 
     def forget_hand(self, table: LiveTable, user_id: int) -> None:
         """Make the next refresh send a fresh hand message (for /skat hand)."""

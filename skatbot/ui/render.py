@@ -33,6 +33,8 @@ def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
     lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", game.size),
                    deals=tn(lang, "count.deals", game.deals))]
     lines.append(t(lang, "lobby.rules", rules=game.rules.preset_name() or t(lang, "lobby.custom_rules")))
+    if game.hints:
+        lines.append(t(lang, "lobby.hints"))
     for place in range(game.size):
         name = player_name(game, place) if place < len(game.places) else t(lang, "lobby.empty")
         lines.append(f"{place + 1}. {name}")
@@ -133,6 +135,8 @@ def list_text(game: TableGame, lang: str, deck: str = FRENCH) -> str:
     """The Skatliste so far: one line per deal and the running totals."""
     names = [player_name(game, p) for p in range(len(game.places))]
     header = tn(lang, "list.title", game.deals, done=len(game.finished))
+    if game.hints:  # nobody should mistake a hinted series for a plain one
+        header += t(lang, "list.hints")
     rows = []
     for row in game.finished:
         result = row.result

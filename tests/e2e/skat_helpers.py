@@ -58,7 +58,7 @@ async def play_until(fake: FakeDiscord, channel: Channel, users: List[User], don
 def game_controls(message: Message) -> List[Dict[str, Any]]:
     """Enabled controls that move the game on (not claim, concede, Kontra or Re)."""
     return [c for c in enabled_controls(message)
-            if c.get("custom_id", "").split(":")[3] not in ("claim", "concede", "kontra", "re")]
+            if c.get("custom_id", "").split(":")[3] not in ("claim", "concede", "kontra", "re", "hint")]
 
 
 async def press_something(fake: FakeDiscord, user: User, message: Message, rng: random.Random) -> bool:

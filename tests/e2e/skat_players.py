@@ -16,7 +16,7 @@ from skatbot.engine import Contract
 from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_leaks import CARD, HAND_TITLE, _match
 
-SIDE_KINDS = ("claim", "concede", "kontra", "re")
+SIDE_KINDS = ("claim", "concede", "kontra", "re", "hint")
 
 
 def is_hand_message(message: Message) -> bool:

@@ -1,0 +1,42 @@
+"""A hint as the player reads it: the suggested move and the one-line reason the search gave."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skatbot.engine import Bid, Declare, Discard, Hold, Pass, PickUpSkat, PlayCard
+
+from .cards import FRENCH, card_label, cards_text, contract_name
+from .i18n import t
+
+if TYPE_CHECKING:
+    from skatbot.ai.hints import Hint
+
+
+def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
+    """The suggested move, in the words of the player's buttons."""
+    if isinstance(action, PlayCard):
+        return t(lang, "hint.play", card=card_label(action.card, deck))
+    if isinstance(action, Bid):
+        return t(lang, "button.bid", value=action.value)
+    if isinstance(action, Hold):
+        return t(lang, "hint.hold")
+    if isinstance(action, Pass):
+        return t(lang, "button.pass")
+    if isinstance(action, PickUpSkat):
+        return t(lang, "button.pickup")
+    if isinstance(action, Discard):
+        return t(lang, "hint.discard", cards=cards_text((action.first, action.second), deck))
+    if isinstance(action, Declare):
+        return t(lang, "hint.declare", game=contract_name(action.contract, lang, deck))
+    return str(action)
+
+
+def hint_text(hint: Hint, lang: str, deck: str = FRENCH) -> str:
+    move = move_text(hint.action, lang, deck)
+    if hint.worlds and hint.second is not None:
+        return t(lang, "hint.card", move=move, wins=hint.wins, worlds=hint.worlds,
+                 second=card_label(hint.second, deck), second_wins=hint.second_wins)
+    if isinstance(hint.action, PlayCard):
+        return t(lang, "hint.card_plain", move=move)
+    return t(lang, "hint.evaluation", move=move)
