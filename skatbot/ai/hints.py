@@ -61,7 +61,7 @@ def _card_hint(view: SeatView, rng: random.Random) -> Hint | None:
         return Hint(PlayCard(CARDS[candidates[0]]))
     know = read_view(view)
     goal = goal_of(view)
-    solver = Solver(contract.game, declarer, goal.mode, node_limit=2 * DEFAULT_NODE_BUDGET)
+    solver = Solver(contract.game, declarer, goal.mode, node_limit=DEFAULT_NODE_BUDGET)
     sampler = Sampler(view, know)
     ours = view.seat == declarer
     wins = dict.fromkeys(candidates, 0)
