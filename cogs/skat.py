@@ -24,11 +24,12 @@ from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.ui.cards import card_label, contract_name
-from skatbot.ui.controls import DYNAMIC_ITEMS, Control, control_action, parse_custom_id
+from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
 from skatbot.ui.refusals import CommandRefusal
+from skatbot.ui.concession import concession_cost
 from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text
 from skatbot.wiring import StorageTables
@@ -332,10 +333,30 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         await self._act(interaction, Claim())
 
     @app_commands.command(name="concede", description=en("cmd.skat.concede"))
-    async def concede(self, interaction: discord.Interaction) -> None:
-        await self._act(interaction, Concede())
+    @app_commands.describe(confirm=describe("cmd.skat.concede.confirm"))
+    async def concede(self, interaction: discord.Interaction, confirm: bool = False) -> None:
+        table = self.table_for(interaction)
+        if not confirm and await self._confirm_concession(interaction, table):
+            return
+        await self._act(interaction, Concede(), table)
 
     # --- shared paths ------------------------------------------------------------------------------------
+
+    async def _confirm_concession(self, interaction: discord.Interaction, table: Table) -> bool:
+        """A concession that costs the player's side schneider or schwarz is asked again first (the
+        answer's button concedes); returns whether that question was asked."""
+        try:
+            view = table.game.view_for(interaction.user.id)
+        except TableError:
+            return False
+        cost = concession_cost(view)
+        if cost is None or Concede() not in view.side_actions:
+            return False
+        lang = self.lang(interaction)
+        what, points = cost
+        await say(interaction, t(lang, f"concede.confirm_{what}", points=points),
+                  view=confirm_concession_view(table.id, table.game.deal_number, lang))
+        return True
 
     async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
         table = table or self.table_for(interaction)
@@ -404,6 +425,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             return
         if control.deal != table.game.deal_number:
             raise WrongTableState("old_button")
+        if control.kind == "concede" and await self._confirm_concession(interaction, table):
+            return
         try:
             action = control_action(control)
         except (ValueError, IndexError) as malformed:  # a forged value: no number, no card, too few choices

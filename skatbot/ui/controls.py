@@ -126,6 +126,14 @@ def show_hand_view(table_id: int, deal: int, lang: str) -> discord.ui.View:
     return view
 
 
+def confirm_concession_view(table_id: int, deal: int, lang: str) -> discord.ui.View:
+    """The one button that concedes although it costs schneider or schwarz."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ControlButton(table_id, deal, "concedeok", label=t(lang, "button.concede_anyway"),
+                                style=discord.ButtonStyle.danger))
+    return view
+
+
 def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = FRENCH,
               hints: bool = False) -> discord.ui.View:
     """The controls for one seat now: bids, skat, discard, declaration, cards, Kontra/Re, claim, and a
@@ -237,6 +245,6 @@ def control_action(control: Control) -> Any:
         return Re()
     if kind == "claim":
         return Claim()
-    if kind == "concede":
+    if kind in ("concede", "concedeok"):  # concedeok: confirmed although it costs schneider or schwarz
         return Concede()
     return None

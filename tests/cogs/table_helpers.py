@@ -86,6 +86,6 @@ async def one_deal_conceded(world: CogBot, rules: str = "official") -> tuple[Tab
     declarer = to_act(table, users)
     await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, Declare)
                                          and a.contract.game is GameType.GRAND and not a.contract.schneider))
-    conceded = await world.run("skat concede", declarer)
+    conceded = await world.run("skat concede", declarer, confirm=True)
     assert conceded.text == "Done." and deal.is_over
     return table, users, declarer

@@ -33,7 +33,10 @@ async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot)
     assert refused == ("Not allowed: your claim does not hold: with every card open, the defenders can still "
                        "take a trick. Play goes on.")
     assert not deal.claimed and not deal.is_over and len(deal.tricks) == 1
-    assert (await world.run("skat concede", declarer)).text == "Done."
+    # After one trick the declarer's side holds 30 points or fewer: conceding asks first.
+    asked = await world.run("skat concede", declarer)
+    assert "Concede anyway?" in asked.text and not deal.is_over
+    assert (await world.run("skat concede", declarer, confirm=True)).text == "Done."
     assert deal.is_over
     result = [text for text in world.surface.channel(20).texts() if "Result of deal 1" in text]
     assert len(result) == 1, world.surface.channel(20).texts()
