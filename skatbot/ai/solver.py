@@ -9,6 +9,8 @@ player are interchangeable when no other live card of their suit lies between th
 The value of a position is what the declarer's side scores from the cards still in play (including
 the current trick): card points (`Mode.POINTS`), cards taken (`Mode.TRICKS`, three per trick: used for
 schwarz), or, for null, cards taken with the declarer minimising (`Mode.NULL`: 0 means the null is won).
+In Ramsch (`Mode.RAMSCH`) the "declarer" is the seat searching: it minimises its own card points and the
+other two maximise them (a paranoid search), under grand's trick rules (only the jacks are trumps).
 Searches are alpha-beta with a transposition table at trick starts, move ordering (table move, history,
 trick outcome for the last hand), equivalent-card reduction, null-window "can the declarer reach T"
 tests, and bisection over null windows for exact values. The inner loop is compiled (`solver_core`);
@@ -41,6 +43,7 @@ class Mode(Enum):
     POINTS = "points"
     TRICKS = "tricks"
     NULL = "null"
+    RAMSCH = "ramsch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,15 +121,17 @@ class Solver:
         if declarer not in (0, 1, 2):
             raise ValueError(f"no seat {declarer}")
         if mode is None:
-            mode = Mode.NULL if game is GameType.NULL else Mode.POINTS
+            mode = Mode.NULL if game is GameType.NULL else Mode.RAMSCH if game is GameType.RAMSCH else Mode.POINTS
         if (mode is Mode.NULL) != (game is GameType.NULL):
             raise ValueError("null games are searched in null mode, and only they")
+        if (mode is Mode.RAMSCH) != (game is GameType.RAMSCH):
+            raise ValueError("ramsch is searched in ramsch mode (the searching seat minimising its points)")
         self.game = game
         self.declarer = declarer
         self.mode = mode
-        self.layout = layout(game)
-        self._values = self.layout.points if mode is Mode.POINTS else (1,) * 32
-        null = mode is Mode.NULL
+        self.layout = layout(GameType.GRAND if game is GameType.RAMSCH else game)
+        self._values = self.layout.points if mode in (Mode.POINTS, Mode.RAMSCH) else (1,) * 32
+        null = mode in (Mode.NULL, Mode.RAMSCH)  # the declarer's seat minimises
         # the maximiser of the declarer's value: the declarer, except in null
         self._maximises = tuple((seat == declarer) != null for seat in range(3))
         self._counters = np.array([0, 0], dtype=np.int64)  # nodes searched, limit
@@ -252,7 +257,7 @@ class Solver:
         cards = position.hands[0] | position.hands[1] | position.hands[2]
         for c in position.trick:
             cards |= 1 << c
-        if self.mode is Mode.POINTS:
+        if self.mode in (Mode.POINTS, Mode.RAMSCH):
             return sum(CARDS[i].points for i in range(32) if cards >> i & 1)
         return cards.bit_count()
 

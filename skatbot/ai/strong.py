@@ -1,4 +1,5 @@
-"""The `strong` level: the normal level's bidding, skat and declaration, and card play by search.
+"""The `strong` level: the normal level's bidding, skat and declaration, and card play by search (in
+Ramsch too: see `ramsch`).
 
 Card play is perfect-information Monte Carlo: deal the unseen cards many times consistently with the
 view (see `sampling`), solve each world double-dummy for every card this seat may play (see `solver`),
@@ -30,6 +31,7 @@ from .base import Level, register_level
 from .cardplay import choose_card
 from .knowledge import Knowledge, read_view
 from .normal import NormalPlayer
+from .ramsch import ramsch_card
 from .sampling import Sampler, World
 from .solver import Mode, Position, SearchAborted, Solver, layout
 
@@ -94,6 +96,10 @@ class StrongPlayer(NormalPlayer):
         if (view.phase is Phase.PLAY and contract is not None and view.declarer is not None
                 and contract.game is not GameType.RAMSCH):
             return self.play_card(view, rng)
+        if view.phase is Phase.PLAY and contract is not None and contract.game is GameType.RAMSCH:
+            card = ramsch_card(view, rng, self.node_budget)
+            if card is not None:
+                return card
         return super().decide(view, rng)
 
     # --- card play ---------------------------------------------------------------------------------

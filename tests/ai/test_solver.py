@@ -8,7 +8,8 @@ import pytest
 from ai_helpers import make_deal, win_auction
 
 from skatbot.ai.solver import Mode, Position, SearchAborted, Solver, layout, position_from_deal
-from skatbot.engine import PLAY, Contract, Deal, Declare, GameType
+from skatbot.engine import PLAY, Contract, Deal, Declare, GameType, Pass, Phase
+from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.cards import mask_of, parse_cards
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
@@ -171,7 +172,9 @@ def test_bad_positions_are_refused() -> None:
     with pytest.raises(ValueError, match="null"):
         Solver(GameType.NULL, 0, Mode.POINTS)
     with pytest.raises(ValueError, match="ramsch"):
-        Solver(GameType.RAMSCH, 0)
+        Solver(GameType.RAMSCH, 0, Mode.POINTS)
+    with pytest.raises(ValueError, match="ramsch"):
+        Solver(GameType.GRAND, 0, Mode.RAMSCH)
     with pytest.raises(ValueError, match="no seat"):
         Solver(GameType.CLUBS, 3)
 
@@ -206,3 +209,33 @@ def test_an_aborted_search_leaves_the_solver_usable() -> None:
     solver.node_limit = 1 << 40
     exact = solver.value(position)
     assert exact == Solver(GameType.GRAND, 0).value(position)
+
+
+def ramsch_endgame(seed: int, cards_played: int) -> Deal:
+    """A Ramsch deal (everyone passed) played at random until `cards_played` cards are down."""
+    rng = random.Random(seed)
+    deal = Deal.new(seed, RuleSet(all_pass=AllPass.RAMSCH))
+    while deal.phase is not Phase.PLAY:
+        deal.apply(deal.legal_actions()[-1] if isinstance(deal.legal_actions()[-1], Pass) else Pass())
+    while len(deal.tricks) * 3 + len(deal.current_trick) < cards_played:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def ramsch_minimax(deal: Deal, me: int) -> int:
+    """Card points `me` takes from here when it minimises them and the other two maximise them."""
+    results = []
+    for card in deal.legal_cards():
+        child = deal.clone()
+        done = len(child.tricks)
+        child.apply(PLAY[card.index])
+        gain = child.tricks[-1].points if len(child.tricks) > done and child.tricks[-1].winner == me else 0
+        results.append(gain if len(child.tricks) == 10 else gain + ramsch_minimax(child, me))
+    return min(results) if deal.current_seat == me else max(results)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_ramsch_paranoid_value_matches_minimax(seed: int) -> None:
+    deal = ramsch_endgame(seed, random.Random(seed).choice((18, 19, 20, 21, 22, 23)))
+    me = seed % 3
+    assert Solver(GameType.RAMSCH, me).value(position_from_deal(deal)) == ramsch_minimax(deal, me)

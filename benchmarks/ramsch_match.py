@@ -1,0 +1,74 @@
+"""Duplicate Ramsch match between two AI levels: who takes fewer points when everyone has passed.
+
+Every deal is a Ramsch (all three pass) played six times: A in one seat against two B's and two A's
+against one B, each in three rotations, so the cards' luck cancels. The figure is the mean Ramsch score
+of an A seat minus that of a B seat per deal (the loser is written minus their card points), with a
+95% confidence interval over deals. A long match is opt-in: it is not part of the test suite.
+
+    .venv/bin/python -m benchmarks.ramsch_match --deals 200 --a strong --b normal [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Sequence
+from multiprocessing import Pool
+
+from skatbot.ai import levels, make_player, play_deal
+from skatbot.engine.actions import Pass
+from skatbot.engine.deal import Deal, Phase
+from skatbot.engine.rules import AllPass, RuleSet
+
+from .ai_tournament import SEATINGS, DealOutcome, summarize
+
+RULES = RuleSet(all_pass=AllPass.RAMSCH)
+
+
+def ramsch_deal(seed: int) -> Deal:
+    """The deal of `seed` with everyone passing: a Ramsch ready for its first card."""
+    deal = Deal.new(seed, RULES)
+    while deal.phase is not Phase.PLAY:
+        deal.apply(Pass())
+    return deal
+
+
+def play_ramsch(args: tuple[int, str, str]) -> DealOutcome:
+    seed, level_a, level_b = args
+    totals = {"A": 0, "B": 0}
+    seats = {"A": 0, "B": 0}
+    for number, seating in enumerate(SEATINGS):
+        players = [make_player(level_a if who == "A" else level_b, seed * 31 + number * 3 + seat)
+                   for seat, who in enumerate(seating)]
+        result = play_deal(ramsch_deal(seed), players)
+        for seat, who in enumerate(seating):
+            totals[who] += result.seat_scores[seat]
+            seats[who] += 1
+    return DealOutcome(totals["A"] / seats["A"] - totals["B"] / seats["B"], {"A": [0, 0], "B": [0, 0]})
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=200, help="Ramsch deals (each played 6 times)")
+    parser.add_argument("--a", default="strong", help=f"level A ({', '.join(levels())})")
+    parser.add_argument("--b", default="normal", help="level B")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
+    parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    options = parser.parse_args(argv)
+    for level in (options.a, options.b):
+        if level not in levels():
+            parser.error(f"unknown level {level!r}: choose one of {', '.join(levels())}")
+    if options.deals < 2:
+        parser.error("play at least 2 deals for a confidence interval")
+    jobs = [(options.seed + i, options.a, options.b) for i in range(options.deals)]
+    started = time.perf_counter()
+    with Pool(options.workers) as pool:
+        outcomes = pool.map(play_ramsch, jobs, chunksize=2)
+    mean, low, high = summarize(outcomes)
+    print(f"Ramsch duplicate match, {options.a} (A) vs {options.b} (B): {options.deals} deals x 6 seatings")
+    print(f"A - B per deal (mean seat score): {mean:+.2f}  95% CI [{low:+.2f}, {high:+.2f}]")
+    print(f"  {time.perf_counter() - started:.1f} s on {options.workers} processes")
+
+
+if __name__ == "__main__":
+    main()
