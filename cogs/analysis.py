@@ -10,13 +10,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from skatbot.ai.analysis import DealAnalysis, NotAnalysable
 from skatbot.storage import NotFound
-from skatbot.storage.models import DealRecord
+from skatbot.models import DealRecord
 from skatbot.tables.ai_bridge import analyse_record
 from skatbot.ui.analysis_text import ANALYSE_TEMPLATE, analysis_text
 from skatbot.ui.fit import Limit, fit
@@ -88,7 +88,7 @@ async def analyse_by_id(interaction: discord.Interaction, deal_id: int) -> None:
     await answer_analysis(interaction, stored)
 
 
-class AnalyseButton(discord.ui.DynamicItem[discord.ui.Button], template=ANALYSE_TEMPLATE):
+class AnalyseButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ANALYSE_TEMPLATE):
     """The result card's button: the table and the deal's number there, from 1 (the record is found by them)."""
 
     def __init__(self, table_id: int, number: int) -> None:
@@ -96,7 +96,7 @@ class AnalyseButton(discord.ui.DynamicItem[discord.ui.Button], template=ANALYSE_
         self.table_id, self.number = table_id, number
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> AnalyseButton:
         return cls(int(match["table"]), int(match["number"]))
 

@@ -97,4 +97,4 @@ class TableClosed:
 
 
 Event = (LobbyChanged | GameStarted | DealStarted | ActionTaken | TrickTaken | DealFinished | SeriesFinished
-         | TurnWarning | StandInStarted | TableResumed | TableClosed)
+         | TurnWarning | StandInStarted | ConcessionDeclined | TableResumed | TableClosed)

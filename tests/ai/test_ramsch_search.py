@@ -6,7 +6,7 @@ import random
 
 from skatbot.ai import make_player
 from skatbot.ai.ramsch import ramsch_card
-from skatbot.engine import Deal, Pass, Phase
+from skatbot.engine import Deal, GameType, Pass, Phase
 from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.views import seat_view
 
@@ -34,5 +34,5 @@ def test_strong_plays_whole_ramsch_deals_with_legal_cards_and_searches_late() ->
             action = players[seat].choose(view)
             assert action in view.legal_actions
             deal.apply(action, seat)
-        assert deal.result.game == "ramsch"
+        assert deal.result.game is GameType.RAMSCH
     assert searched >= 4
