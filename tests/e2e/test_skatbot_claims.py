@@ -6,7 +6,8 @@ import random
 import sqlite3
 from pathlib import Path
 
-from skatbot.engine import OFFICIAL, Phase
+from skatbot.ai.solver import Mode, Solver, position_from_deal
+from skatbot.engine import OFFICIAL, Deal, GameType, Phase
 from skatbot.tables.ai_bridge import judge_claim
 from skatbot.tables.game import TableGame
 from skatbot.tables.replay import replay_log
@@ -14,10 +15,10 @@ from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
-from tests.e2e.skat_players import button_move, play_out
+from tests.e2e.skat_players import _settled, button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
 
-DEALS = 6
+DEALS = 12
 
 
 def table_now(database: Path, creator: int) -> TableGame:
@@ -25,6 +26,19 @@ def table_now(database: Path, creator: int) -> TableGame:
     with sqlite3.connect(database) as db:
         rows = db.execute("SELECT entry FROM table_log WHERE table_id = 1 ORDER BY seq").fetchall()
     return replay_log(size=3, deals=DEALS, rules=OFFICIAL, creator_id=creator, entries=[r[0] for r in rows]).game
+
+
+def best_card(deal: Deal, seat: int) -> str:
+    """The declarer's legal card (ISS code) after which their side takes the most tricks with best play."""
+    assert deal.contract is not None
+    solver = Solver(deal.contract.game, seat, Mode.TRICKS)
+    position = position_from_deal(deal)
+    scores = {}
+    for card in deal.legal_cards():
+        after, gain = solver.play(position, card.index)
+        left = any(after.hands) or after.trick
+        scores[card.iss] = gain + (solver.value(after) if left else 0)
+    return max(scores, key=lambda iss: scores[iss])
 
 
 async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal(club: Club, start_bot, tmp_path: Path) -> None:
@@ -39,7 +53,9 @@ async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal(club: Club
         game = table_now(database, alice.id)
         deal = game.deal
         seat = game.seat_of_user(alice.id)
-        if deal is not None and deal.phase is Phase.PLAY and deal.declarer == seat and deal.contract is not None:
+        # Only on her own turn: then nothing moves between this look at the stored deal and her claim.
+        if deal is not None and deal.phase is Phase.PLAY and deal.declarer == seat == deal.current_seat \
+                and deal.contract is not None:
             holds = judge_claim(deal.contract.game, seat, (deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2)),
                                 deal.trick_leader, tuple(card.index for _, card in deal.current_trick))
             if holds not in tried:
@@ -52,7 +68,18 @@ async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal(club: Club
                     assert table_now(database, alice.id).finished[-1].deal.ending.value == "defenders conceded"
                     return
                 assert reply.visibility == "ephemeral"
-                assert table_now(database, alice.id).deal is deal or not table_now(database, alice.id).deal.is_over
+                after = table_now(database, alice.id).deal
+                assert after is not None and not after.is_over and len(after.history) == len(deal.history)
+            if holds in tried and deal.contract.game is not GameType.NULL:
+                # Play the card that takes the most tricks (the oracle's solver), so that a claim that holds
+                # comes up late in the deal.
+                best = best_card(deal, seat)
+                buttons = [c["custom_id"] for c in message.buttons() if c["custom_id"].endswith(f":card:{best}")]
+                if buttons:
+                    versions = len(message.history)
+                    await (await fake.click(user, message, buttons[0])).wait_acked()
+                    await _settled(fake, user, message, versions)
+                    return
         await button_move(fake, user, message, rng, avoid=("pass", "claim", "concede"))
 
     await play_out(fake, [alice], lambda: len(tried) == 2 or any(
