@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from skatbot.ai.analysis import DealAnalysis, NotAnalysable
+from skatbot.engine import GameType
 from skatbot.storage import NotFound
 from skatbot.models import DealRecord
 from skatbot.tables.ai_bridge import analyse_record
@@ -32,7 +33,6 @@ log = logging.getLogger(__name__)
 
 PROGRESS_AFTER = 2.0
 """Seconds before a progress message answers the interaction (Discord wants an answer within 3 s)."""
-NOT_ANALYSABLE = ("passed", "ramsch")
 
 
 async def _names(bot: SkatBot, stored: DealRecord) -> list[str]:
@@ -53,7 +53,7 @@ async def answer_analysis(interaction: discord.Interaction, stored: DealRecord) 
     """Analyse a stored deal in the AI workers and answer with its lines (ephemeral)."""
     bot: SkatBot = interaction.client  # type: ignore[assignment]
     deal_id = stored.deal_id
-    if stored.game in NOT_ANALYSABLE:
+    if stored.game is None or stored.game is GameType.RAMSCH:  # passed in, or no declarer
         raise ServerError("analysis.error.not_analysable", deal=deal_id)
     lang, deck = await reader_style(interaction)
     work = asyncio.get_running_loop().run_in_executor(bot.ai_executor, analyse_record, stored.record_json)
