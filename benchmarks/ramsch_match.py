@@ -54,6 +54,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--b", default="normal", help="level B")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
     for level in (options.a, options.b):
         if level not in levels():
@@ -62,8 +63,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("play at least 2 deals for a confidence interval")
     jobs = [(options.seed + i, options.a, options.b) for i in range(options.deals)]
     started = time.perf_counter()
+    outcomes: list[DealOutcome] = []
     with Pool(options.workers) as pool:
-        outcomes = pool.map(play_ramsch, jobs, chunksize=2)
+        for outcome in pool.imap(play_ramsch, jobs):
+            outcomes.append(outcome)
+            if options.progress and len(outcomes) % options.progress == 0 and len(outcomes) > 1:
+                mean, low, high = summarize(outcomes)
+                print(f"  after {len(outcomes)} deals: {mean:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
     mean, low, high = summarize(outcomes)
     print(f"Ramsch duplicate match, {options.a} (A) vs {options.b} (B): {options.deals} deals x 6 seatings")
     print(f"A - B per deal (mean seat score): {mean:+.2f}  95% CI [{low:+.2f}, {high:+.2f}]")
