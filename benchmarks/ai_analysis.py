@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from skatbot.ai import make_player
+from skatbot.ai import Level, make_player
 from skatbot.ai.analysis import analyse
 from skatbot.ai.hints import hint
 from skatbot.ai.runner import ask_side_actions
@@ -25,13 +25,21 @@ from skatbot.engine.deal import Deal, Phase
 from skatbot.tables.ai_bridge import judge_claim
 from skatbot.engine.views import seat_view
 
-from .ai_speed import ms, quantile
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
 
 
 def played_deal(seed: int) -> Deal:
     """A whole deal with three normal-level players."""
     deal = Deal.new(seed)
-    players = [make_player("normal", seed * 3 + seat) for seat in range(3)]
+    players = [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)]
     asked: set[tuple[int, str]] = set()
     while not deal.is_over:
         ask_side_actions(deal, players, asked)
@@ -80,7 +88,7 @@ def hints_and_claims(first_seed: int, deals: int) -> tuple[list[float], list[flo
     claims: list[float] = []
     for seed in range(first_seed, first_seed + deals):
         deal = Deal.new(seed)
-        players = [make_player("normal", seed * 3 + seat) for seat in range(3)]
+        players = [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)]
         asked: set[tuple[int, str]] = set()
         while not deal.is_over:
             ask_side_actions(deal, players, asked)

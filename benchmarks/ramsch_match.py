@@ -15,12 +15,18 @@ import time
 from collections.abc import Sequence
 from multiprocessing import Pool
 
-from skatbot.ai import levels, make_player, play_deal
+import math
+
+from skatbot.ai import Level, levels, make_player, play_deal
 from skatbot.engine.actions import Pass
 from skatbot.engine.deal import Deal, Phase
 from skatbot.engine.rules import AllPass, RuleSet
 
-from .ai_tournament import SEATINGS, DealOutcome, summarize
+SEATINGS: tuple[tuple[str, str, str], ...] = (
+    ("A", "B", "B"), ("B", "A", "B"), ("B", "B", "A"),
+    ("B", "A", "A"), ("A", "B", "A"), ("A", "A", "B"),
+)
+"""A in one seat against two B's, and two A's against one B, each in three rotations."""
 
 RULES = RuleSet(all_pass=AllPass.RAMSCH)
 
@@ -33,7 +39,17 @@ def ramsch_deal(seed: int) -> Deal:
     return deal
 
 
-def play_ramsch(args: tuple[int, str, str]) -> DealOutcome:
+def summarize(differences: Sequence[float]) -> tuple[float, float, float]:
+    """Mean difference and the 95% confidence interval (normal approximation over deals)."""
+    n = len(differences)
+    mean = sum(differences) / n
+    variance = sum((v - mean) ** 2 for v in differences) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(variance / n)
+    return mean, mean - half, mean + half
+
+
+def play_ramsch(args: tuple[int, Level, Level]) -> float:
+    """The mean score of an A seat minus that of a B seat over the deal's six seatings."""
     seed, level_a, level_b = args
     totals = {"A": 0, "B": 0}
     seats = {"A": 0, "B": 0}
@@ -44,7 +60,7 @@ def play_ramsch(args: tuple[int, str, str]) -> DealOutcome:
         for seat, who in enumerate(seating):
             totals[who] += result.seat_scores[seat]
             seats[who] += 1
-    return DealOutcome(totals["A"] / seats["A"] - totals["B"] / seats["B"], {"A": [0, 0], "B": [0, 0]})
+    return totals["A"] / seats["A"] - totals["B"] / seats["B"]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -61,9 +77,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}: choose one of {', '.join(levels())}")
     if options.deals < 2:
         parser.error("play at least 2 deals for a confidence interval")
-    jobs = [(options.seed + i, options.a, options.b) for i in range(options.deals)]
+    jobs = [(options.seed + i, Level(options.a), Level(options.b)) for i in range(options.deals)]
     started = time.perf_counter()
-    outcomes: list[DealOutcome] = []
+    outcomes: list[float] = []
     with Pool(options.workers) as pool:
         for outcome in pool.imap(play_ramsch, jobs):
             outcomes.append(outcome)
