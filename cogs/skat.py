@@ -403,7 +403,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     async def _on_control(self, interaction: discord.Interaction, control: Control) -> None:
         lang = self.lang(interaction)
-        table = self.manager.get(control.table_id)
+        table = await self.manager.load(control.table_id)  # another process may have been serving it
         user = interaction.user
         if control.kind in LOBBY_KINDS:
             await interaction.response.defer()

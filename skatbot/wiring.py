@@ -8,12 +8,13 @@ written once.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Any
 
 from skatbot.engine import Deal, RuleSet
-from skatbot.storage import LogEntry, Player, Storage, TableState
 from skatbot.models import Table as StoredTableRow
+from skatbot.storage import LogEntry, NotFound, Player, Storage, TableState
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.log import NewDeal, parse_entry
@@ -50,6 +51,12 @@ class StorageTables:
             size=size)
         return table.table_id
 
+    def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
+        return self.storage.tables.lock(table_id=table_id)
+
+    async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
+        return [stored.entry for stored in await self.storage.tables.log(table_id=table_id, since=seq)]
+
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
         now = self.clock()
         await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now)
@@ -84,19 +91,26 @@ class StorageTables:
                                             now=self.clock())
 
     async def unfinished_tables(self) -> list[StoredTable]:
-        out = []
-        for unfinished in await self.storage.load_unfinished_tables():
-            table = unfinished.table
-            for stored in unfinished.log:
-                if stored.entry.startswith("deal "):
-                    parsed = parse_entry(stored.entry)
-                    if isinstance(parsed, NewDeal):
-                        self._started[(table.table_id, parsed.number)] = stored.at
-            plays_in = table.thread_id if table.thread_id is not None else table.channel_id  # its thread, if any
-            out.append(StoredTable(table.table_id, table.server_id, plays_in, table.creator_id, table.size,
-                                   table.series_length, RuleSet.from_dict(table.rules),
-                                   tuple(stored.entry for stored in unfinished.log)))
-        return out
+        return [self._stored(unfinished.table, unfinished.log)
+                for unfinished in await self.storage.load_unfinished_tables()]
+
+    async def load_table(self, *, table_id: int) -> StoredTable | None:
+        try:
+            table = await self.storage.tables.get(table_id=table_id)
+        except NotFound:
+            return None
+        return self._stored(table, await self.storage.tables.log(table_id=table_id))
+
+    def _stored(self, table: StoredTableRow, log: tuple[LogEntry, ...]) -> StoredTable:
+        """The tables layer's view of a stored table; deal start times are kept for the deal records."""
+        for stored in log:
+            if stored.entry.startswith("deal "):
+                parsed = parse_entry(stored.entry)
+                if isinstance(parsed, NewDeal):
+                    self._started[(table.table_id, parsed.number)] = stored.at
+        plays_in = table.thread_id if table.thread_id is not None else table.channel_id  # its thread, if any
+        return StoredTable(table.table_id, table.server_id, plays_in, table.creator_id, table.size,
+                           table.series_length, RuleSet.from_dict(table.rules), tuple(stored.entry for stored in log))
 
 
 def finished_deals(table: StoredTableRow, log: tuple[LogEntry, ...]) -> dict[int, Deal]:

@@ -89,6 +89,7 @@ class Database:
         self._commits = 0
         self._checkpointer: aiosqlite.Connection | None = None
         self._checkpoint_task: asyncio.Task[None] | None = None
+        self._table_locks: dict[int, asyncio.Lock] = {}
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, busy_timeout_ms: int = 5000,
@@ -179,6 +180,14 @@ class Database:
             if latest != current:
                 await self.connection.execute(f"PRAGMA user_version = {latest}")
         return latest
+
+    @asynccontextmanager
+    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+        """Hold one table against other writers. A SQLite file serves one bot process, so an in-process
+        lock per table is the whole story here (PostgreSQL's is an advisory lock across processes)."""
+        lock = self._table_locks.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            yield
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:

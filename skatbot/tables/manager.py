@@ -84,6 +84,29 @@ class TableManager:
             raise NoTable("table_gone")
         return table
 
+    async def load(self, table_id: int) -> Table:
+        """The table, from memory, or rebuilt from its stored log when another process has been serving it
+        (a click for any table can reach any process). Each step then catches up with the log under the
+        table's lock, so a copy that falls behind is never acted on."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        stored = await self.catalog.load_table(table_id=table_id)
+        if stored is None:
+            raise NoTable("table_gone")
+        try:
+            replayed = replay_log(size=stored.size, deals=stored.deals, rules=stored.rules,
+                                  creator_id=stored.creator_id, entries=stored.entries)
+        except (ReplayError, TableError):
+            log.exception("table %s: its log does not replay", table_id)
+            raise NoTable("table_gone") from None
+        table = self.tables.get(table_id)  # another click may have loaded it meanwhile
+        if table is None:
+            table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
+                               game=replayed.game)
+            table.entries = list(replayed.entries)
+        return table
+
     def require_in_channel(self, channel_id: int) -> Table:
         table = self.in_channel(channel_id)
         if table is None:

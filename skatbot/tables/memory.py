@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 
 from skatbot.engine import RuleSet
 from skatbot.models import TableState
@@ -41,6 +42,20 @@ class MemoryStore:
                                        stored.size, stored.deals, stored.rules,
                                        tuple(self.logs.get(table_id, ()))))
         return out
+
+    @asynccontextmanager
+    async def lock_table(self, *, table_id: int) -> AsyncIterator[None]:
+        yield  # one process, and the table's own lock is held already
+
+    async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
+        return list(self.logs.get(table_id, [])[seq:])
+
+    async def load_table(self, *, table_id: int) -> StoredTable | None:
+        stored = self.tables.get(table_id)
+        if stored is None:
+            return None
+        return StoredTable(stored.table_id, stored.guild_id, stored.channel_id, stored.creator_id, stored.size,
+                           stored.deals, stored.rules, tuple(self.logs.get(table_id, ())))
 
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
         if self.fail_next_append:

@@ -7,6 +7,7 @@ and recording versions in `skatbot.tables.memory`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -32,6 +33,12 @@ class LiveTable(Protocol):
 
 
 class TableStore(Protocol):
+    def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold the table against every other writer, other processes included, while a step is applied."""
+
+    async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
+        """The stored entries from sequence number `seq` on: what other processes added since we last looked."""
+
     async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
         """Store one accepted entry; it must be durable when this returns."""
 
@@ -73,3 +80,6 @@ class TableCatalog(Protocol):
 
     async def unfinished_tables(self) -> list[StoredTable]:
         """Every table that is open or playing, with its log, for restore after a restart."""
+
+    async def load_table(self, *, table_id: int) -> StoredTable | None:
+        """One table with its log (None if there is no such table), for a process that does not hold it."""

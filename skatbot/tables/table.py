@@ -1,7 +1,8 @@
 """A running table: one lock, every accepted step stored before it is shown, AI turns off the loop.
 
-Data flow of one action: the cog calls `Table.act(user_id, action)`; under the table's lock the
-entry is applied to the `TableGame`, appended to the store, and only then queued for the presenter.
+Data flow of one action: the cog calls `Table.act(user_id, action)`; under the table's lock (in this
+process, then the store's across processes) the table catches up with entries other processes stored,
+the entry is applied to the `TableGame`, appended to the store, and only then queued for the presenter.
 AI seats are driven by a task that asks the AI in an executor and submits through the same path.
 """
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
@@ -22,10 +24,11 @@ from skatbot.models import TableState
 
 from . import events as ev
 from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
-from .errors import NotAllowed, NotAtTable, WrongTableState
+from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
-from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start
+from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
+from .replay import replay_log
 
 if TYPE_CHECKING:
     from skatbot.ai.hints import Hint
@@ -163,7 +166,7 @@ class Table:
         the AI workers, under the table's lock so nothing moves meanwhile: when it holds against every
         defence, the deal ends as claimed (the claim and the defenders' concessions are stored); otherwise
         it is refused, nothing is stored, and play goes on."""
-        async with self.lock:
+        async with self._locked():
             game = self.game
             deal, number = game.deal, game.deal_number
             if deal is None or deal.is_over or deal.contract is None or deal.declarer != seat \
@@ -193,7 +196,7 @@ class Table:
 
     async def _commit(self, entries: Sequence[Entry], extra_events: Sequence[ev.Event] = (),
                       by: ev.Actor = ev.Actor.PLAYER) -> None:
-        async with self.lock:
+        async with self._locked():
             shown: list[ev.Event] = []
             for entry in entries:
                 shown.extend(await self._apply_and_store(entry, by))
@@ -201,6 +204,33 @@ class Table:
             shown.extend(await self._follow_up())
         self._publish(shown)
         self._kick()
+
+    @asynccontextmanager
+    async def _locked(self) -> AsyncIterator[None]:
+        """The table's lock in this process, then the store's across processes, then the log caught up: a
+        step is checked against the table as stored, whichever process wrote its last entry."""
+        async with self.lock, self.store.lock_table(table_id=self.id):
+            await self._catch_up()
+            yield
+
+    async def _catch_up(self) -> None:
+        """Apply what other processes appended since this one last looked (they showed it themselves)."""
+        stored = await self.store.entries_since(table_id=self.id, seq=len(self.entries))
+        if not stored:
+            return
+        try:
+            for text in stored:
+                entry = parse_entry(text)
+                self.game.apply(entry)
+                self.entries.append(entry)
+        except (ValueError, TableError):
+            log.exception("table %s: the stored log does not follow on from this process's copy; replaying it",
+                          self.id)
+            game = self.game
+            replayed = replay_log(size=game.size, deals=game.deals, rules=game.rules, creator_id=game.creator_id,
+                                  entries=await self.store.entries_since(table_id=self.id, seq=0))
+            self.game, self.entries = replayed.game, list(replayed.entries)
+        log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
 
     async def _apply_and_store(self, entry: Entry, by: ev.Actor) -> list[ev.Event]:
         """Apply one entry, store it, and describe it. Must be called under the lock."""
@@ -391,7 +421,7 @@ class Table:
         occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
         by = ev.Actor.AI if occupant is None or occupant.is_ai else ev.Actor.STAND_IN
         try:
-            async with self.lock:
+            async with self._locked():
                 if not self._unchanged(entry.number, len(self.game.deal.history) if self.game.deal else -1):
                     return
                 shown = await self._apply_and_store(entry, by)
@@ -454,7 +484,7 @@ class Table:
         if not self._still(key):
             return
         shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
-        async with self.lock:
+        async with self._locked():
             if not self._still(key):
                 return
             shown.extend(await self._apply_and_store(Act(key[0], seat, action), ev.Actor.STAND_IN))
@@ -470,7 +500,7 @@ class Table:
 
     async def resume(self) -> None:
         """After a restore: deal on if a deal was due, and start AI turns and timers again."""
-        async with self.lock:
+        async with self._locked():
             shown: list[ev.Event] = []
             if self.game.state is TableState.PLAYING:
                 shown.append(ev.TableResumed())

@@ -30,7 +30,8 @@ async def test_each_repository_has_the_interface_signatures(storage: AnyStorage,
     assert expected, f"{protocol.__name__} declares no methods"
     for name, signature in expected.items():
         assert inspect.signature(getattr(implementation, name)) == signature, f"{attribute}.{name}"
-        assert inspect.iscoroutinefunction(getattr(implementation, name)), f"{attribute}.{name} must be async"
+        assert inspect.iscoroutinefunction(getattr(implementation, name)) == inspect.iscoroutinefunction(
+            getattr(protocol, name)), f"{attribute}.{name} must be async exactly when the interface's is"
 
 
 async def test_the_facade_has_the_interface_methods(storage: Storage) -> None:

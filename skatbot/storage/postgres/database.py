@@ -27,6 +27,10 @@ from ..sql.connection import Params
 
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
 MIGRATION_LOCK = 0x5CA7B07  # the advisory lock key every skatbot process takes while migrating
+TABLE_LOCKS = 0x5CA7  # the first key of a table's advisory lock; the second is the table id
+LOCK_CONNECTIONS = 20
+"""Connections kept apart for holding table locks: a lock holder then writes through the main pool, which
+no one holds while waiting for a lock, so a busy process can wait but never deadlock on its pools."""
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|(?<!:):([A-Za-z_]\w*)|\?")
 _FETCHES = re.compile(r"^\s*(SELECT|WITH)\b|\bRETURNING\b", re.IGNORECASE)
 
@@ -133,9 +137,10 @@ class PgConnection:
 class PostgresDatabase:
     """A pool of connections to one PostgreSQL database (its schema chosen by the URL's search_path)."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, lock_pool: asyncpg.Pool | None = None) -> None:
         self.pool = pool
         self.url = url
+        self.lock_pool = lock_pool
 
     @classmethod
     async def open(cls, url: str, *, migrations: Path = MIGRATIONS, min_size: int = 1,
@@ -148,13 +153,30 @@ class PostgresDatabase:
         database = cls(pool, url)
         try:
             await database.migrate(load_migrations(migrations))
+            database.lock_pool = await asyncpg.create_pool(url, min_size=0, max_size=LOCK_CONNECTIONS)
         except BaseException:
             await pool.close()
             raise
         return database
 
     async def close(self) -> None:
+        if self.lock_pool is not None:
+            await self.lock_pool.close()
         await self.pool.close()
+
+    @asynccontextmanager
+    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+        """Hold one table against every process sharing the database (a session advisory lock on a
+        connection of its own, released when the block ends, or by the server if this process dies)."""
+        if self.lock_pool is None:
+            raise StorageError("the database is not open")
+        key = table_id & 0x7FFFFFFF
+        async with self.lock_pool.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, key)
+            try:
+                yield
+            finally:
+                await connection.execute("SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, key)
 
     async def schema_version(self) -> int:
         async with self.pool.acquire() as connection:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any
 
@@ -134,9 +135,15 @@ class SqlTables:
                 raise LogConflict(f"table {table_id} already has log entry {entries[0].seq}: "
                                   "another writer got there first") from None
 
-    async def log(self, *, table_id: int) -> tuple[LogEntry, ...]:
+    async def log(self, *, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
+        """The table's entries from sequence number `since` on (all of them by default), in order."""
         async with self._db.reading() as connection:
-            return await _load_log(connection, table_id)
+            return await _load_log(connection, table_id, since)
+
+    def lock(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold the table against every other writer (other processes too, on PostgreSQL) while a move is
+        checked against the log, applied and appended."""
+        return self._db.table_lock(table_id)
 
     async def load_unfinished(self) -> list[UnfinishedTable]:
         """Every open or playing table with its whole log, for restore by replay at start-up."""
@@ -187,9 +194,9 @@ async def _load_tables(connection: Connection, where: str, params: dict[str, obj
     return tables
 
 
-async def _load_log(connection: Connection, table_id: int) -> tuple[LogEntry, ...]:
+async def _load_log(connection: Connection, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
     async with connection.execute(
-            "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id ORDER BY seq",
-            {"table_id": table_id}) as cursor:
+            "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id AND seq >= :since ORDER BY seq",
+            {"table_id": table_id, "since": since}) as cursor:
         rows = await cursor.fetchall()
     return tuple(LogEntry(row["seq"], row["entry"], from_seconds(row["at"])) for row in rows)
