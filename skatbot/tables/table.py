@@ -91,16 +91,13 @@ class Table:
         await self._commit([Leave(user_id)], [ev.LobbyChanged()])
 
     async def add_ai(self, user_id: int, level: Level) -> None:
-        self._require_seated_or_creator(user_id)
-        await self._commit([AddAI(level)], [ev.LobbyChanged()])
+        await self._commit(lambda: self._seated_or_creator(user_id, AddAI(level)), [ev.LobbyChanged()])
 
     async def remove_ai(self, user_id: int) -> None:
-        self._require_seated_or_creator(user_id)
-        await self._commit([RemoveAI()], [ev.LobbyChanged()])
+        await self._commit(lambda: self._seated_or_creator(user_id, RemoveAI()), [ev.LobbyChanged()])
 
     async def start(self, user_id: int) -> None:
-        self._require_seated_or_creator(user_id)
-        await self._commit([Start()], [ev.GameStarted()])
+        await self._commit(lambda: self._seated_or_creator(user_id, Start()), [ev.GameStarted()])
 
     async def stop(self, user_id: int, *, is_admin: bool = False) -> None:
         if user_id != self.game.creator_id and not is_admin:
@@ -109,8 +106,7 @@ class Table:
 
     async def offer_hints(self, user_id: int) -> None:
         """Hints for learners at this table (only before the start, so nobody mistakes the series)."""
-        self._require_seated_or_creator(user_id)
-        await self._commit([Hints()], [ev.LobbyChanged()])
+        await self._commit(lambda: self._seated_or_creator(user_id, Hints()), [ev.LobbyChanged()])
 
     async def hint(self, user_id: int, *, deal_number: int | None = None) -> Hint:
         """The strong level's choice for the player's own decision now, from their view alone (computed
@@ -128,20 +124,35 @@ class Table:
         return await self._ask(hint_for, self._seed(number, steps, seat), seat_view(deal, seat))
 
     async def act(self, user_id: int, action: Action, *, deal_number: int | None = None) -> None:
-        """A human's action. `deal_number` (from a button) guards against stale buttons."""
+        """A human's action. `deal_number` (from a button) guards against stale buttons. Who may act, and in
+        which deal, is decided under the lock, on the table as stored (a claim is judged under it too)."""
         game = self.game
-        seat = game.seat_of_user(user_id)
-        if deal_number is not None and deal_number != game.deal_number:
-            raise WrongTableState("old_button")
-        place = game.place_of(user_id)
-        assert place is not None
-        self._misses.pop(place, None)
-        if isinstance(action, Claim) and game.deal is not None and action in game.deal.side_actions(seat):
-            await self._claim(seat)
-            return
-        await self._commit([Act(game.deal_number, seat, action)], by=ev.Actor.PLAYER)
-        if isinstance(action, Concede):
-            await self._answer_concession(seat)
+        if isinstance(action, Claim):
+            seat = game.seat_of_user(user_id)
+            if deal_number is not None and deal_number != game.deal_number:
+                raise WrongTableState("old_button")
+            if game.deal is not None and action in game.deal.side_actions(seat):
+                place = game.place_of(user_id)
+                if place is not None:
+                    self._misses.pop(place, None)
+                await self._claim(seat)
+                return
+        acted: list[int] = []
+
+        def build() -> list[Entry]:
+            game = self.game
+            seat = game.seat_of_user(user_id)
+            if deal_number is not None and deal_number != game.deal_number:
+                raise WrongTableState("old_button")
+            place = game.place_of(user_id)
+            assert place is not None
+            self._misses.pop(place, None)
+            acted.append(seat)
+            return [Act(game.deal_number, seat, action)]
+
+        await self._commit(build, by=ev.Actor.PLAYER)
+        if isinstance(action, Concede) and acted:
+            await self._answer_concession(acted[0])
 
     async def _answer_concession(self, seat: int) -> None:
         """A defender conceded: a computer partner answers, conceding too only when it sees no chance."""
@@ -190,13 +201,18 @@ class Table:
 
     # --- the commit path --------------------------------------------------------------------------
 
-    def _require_seated_or_creator(self, user_id: int) -> None:
+    def _seated_or_creator(self, user_id: int, entry: Entry) -> list[Entry]:
         if user_id != self.game.creator_id and self.game.place_of(user_id) is None:
             raise NotAtTable("players_only")
+        return [entry]
 
-    async def _commit(self, entries: Sequence[Entry], extra_events: Sequence[ev.Event] = (),
-                      by: ev.Actor = ev.Actor.PLAYER) -> None:
+    async def _commit(self, entries: Sequence[Entry] | Callable[[], Sequence[Entry]],
+                      extra_events: Sequence[ev.Event] = (), by: ev.Actor = ev.Actor.PLAYER) -> None:
+        """Apply and store `entries` (or what `entries()` builds, checked on the caught-up table) under the
+        table's locks; show them after."""
         async with self._locked():
+            if callable(entries):
+                entries = entries()
             shown: list[ev.Event] = []
             for entry in entries:
                 shown.extend(await self._apply_and_store(entry, by))
