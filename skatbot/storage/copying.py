@@ -3,7 +3,8 @@
 Everything is copied in one PostgreSQL transaction (all or nothing), table by table in the order their
 foreign keys need, with the ids kept (the id sequences move on past them). `player_days`, the leaderboard
 summary, is not copied: PostgreSQL's trigger rebuilds it from the score rows, and the row counts below
-prove it came out the same. Only an empty PostgreSQL database is written to.
+prove it came out the same. Only an empty PostgreSQL database is written to. Afterwards the copied tables
+are vacuumed and analysed, so queries are planned on real statistics from the first one.
 """
 
 from __future__ import annotations
@@ -77,4 +78,9 @@ async def copy_database(source: SqliteStorage, target: PostgresStorage,
         if report.mismatches:
             raise CopyRefused(f"row counts differ after the copy in {', '.join(report.mismatches)}; "
                               "the copy was rolled back")
+    # Fresh statistics and visibility maps: without them the planner guesses and the covering indexes
+    # of the statistics still visit every row (autovacuum would get there, later).
+    async with target.database.pool.acquire() as connection:
+        await connection.execute(f"VACUUM (ANALYZE) {', '.join(names)}")
+    progress("vacuumed and analysed")
     return report
