@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -21,6 +22,7 @@ from skatbot.storage import Storage, open_storage
 from skatbot.storage.opening import describe
 from skatbot.tables import TableTiming
 from skatbot.ui.controls import ControlHandler
+from skatbot.ui.emojis import CARD_EMOJIS
 from skatbot.ui.translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
@@ -86,6 +88,7 @@ class SkatBot(commands.AutoShardedBot):
         self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds)
         self._logged_in = False
         self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
+        self.card_emojis_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         """Load the extensions, then publish the slash commands.
@@ -105,6 +108,10 @@ class SkatBot(commands.AutoShardedBot):
         for name in self.extension_names:
             await self.load_extension(name)
             log.info("loaded extension %s", name)
+        # Card faces as application emojis: shard 0's process uploads the missing ones, every process uses
+        # them once they exist; cards are text until then.
+        self.card_emojis_task = asyncio.create_task(
+            CARD_EMOJIS.ensure(self, create=runs_shard_zero(self.settings.shard_ids)), name="card-emojis")
         await self.publish_commands()
 
     async def publish_commands(self) -> None:
@@ -136,6 +143,8 @@ class SkatBot(commands.AutoShardedBot):
 
         discord.py's sharded close needs the event queue login() sets up first; a bot that never logged in
         (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
+        if self.card_emojis_task is not None:
+            self.card_emojis_task.cancel()
         if not self._logged_in:
             await self._async_setup_hook()
         await super().close()

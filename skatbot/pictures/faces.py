@@ -19,6 +19,8 @@ CARD_RATIO = 1.5
 """Height over width of a card face."""
 EMOJI_SIZE = 128
 """Discord shows emojis at up to 48 px (128 px is its recommended upload size)."""
+EMOJI_VERSION = 1
+"""Goes up when the drawing of the emojis changes, so that the bot replaces its uploaded ones."""
 _SCALE = 3
 _RANKS = {FRENCH: ("7", "8", "9", "10", "J", "Q", "K", "A"), GERMAN: ("7", "8", "9", "10", "U", "O", "K", "D")}
 _DECK_LETTER = {FRENCH: "f", GERMAN: "g"}
@@ -30,8 +32,9 @@ def rank_text(card: Card, deck: str) -> str:
 
 
 def emoji_name(card: Card, deck: str) -> str:
-    """The application emoji's name, e.g. `sk_f_CJ`, `sk_g_ST` (letters, digits, underscores: Discord's rule)."""
-    return f"sk_{_DECK_LETTER[deck]}_{card.iss}"
+    """The application emoji's name, e.g. `sk1_f_CJ`, `sk1_g_ST`: drawing version, deck, card (letters,
+    digits and underscores only, as Discord asks)."""
+    return f"sk{EMOJI_VERSION}_{_DECK_LETTER[deck]}_{card.iss}"
 
 
 @lru_cache(maxsize=16)

@@ -20,6 +20,7 @@ from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
 
 from .cards import FRENCH, card_label, contract_name, game_name
+from .emojis import CARD_EMOJIS
 from .fit import Limit, fit
 from .i18n import language_of, t
 
@@ -69,8 +70,9 @@ async def _dispatch(interaction: discord.Interaction, control: Control) -> None:
 class ControlButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
     def __init__(self, table_id: int, deal: int, kind: str, arg: str = "", *, label: str = "?",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
-                 row: int | None = None) -> None:
+                 row: int | None = None, emoji: discord.PartialEmoji | None = None) -> None:
         super().__init__(discord.ui.Button(label=fit(label, Limit.BUTTON_LABEL), style=style, disabled=disabled,
+                                           emoji=emoji,
                                            custom_id=custom_id(table_id, deal, kind, arg)), row=row)
         self.control = Control(table_id, deal, kind, arg)
 
@@ -165,7 +167,8 @@ def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = F
         cards = sorted(view.hand, key=lambda c: sort_key(None, c))
         out.add_item(ControlSelect(table_id, deal, "discard", placeholder=t(lang, "select.discard"), row=0,
                                    min_values=2, max_values=2, options=[
-                                       discord.SelectOption(label=card_label(c, deck), value=c.iss) for c in cards]))
+                                       discord.SelectOption(label=card_label(c, deck), value=c.iss,
+                                                            emoji=CARD_EMOJIS.emoji(c, deck)) for c in cards]))
     elif phase is Phase.DECLARE and my_turn:
         contracts = [a.contract for a in legal if isinstance(a, Declare)]
         for select in _game_selects(table_id, deal, contracts, lang, deck, t(lang, "select.game")):
@@ -176,6 +179,7 @@ def hand_view(table_id: int, deal: int, view: SeatView, lang: str, deck: str = F
         for index, card in enumerate(cards):
             out.add_item(ControlButton(
                 table_id, deal, "card", card.iss, label=card_label(card, deck), row=index // 5,
+                emoji=CARD_EMOJIS.emoji(card, deck),
                 style=discord.ButtonStyle.primary if card in playable else discord.ButtonStyle.secondary,
                 disabled=card not in playable))
     for action in view.side_actions:

@@ -12,7 +12,8 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.models import TableState
 
-from .cards import FRENCH, card_label, cards_text, contract_name, game_name
+from .cards import FRENCH, contract_name, game_name
+from .emojis import CARD_EMOJIS
 from .fit import fit_lines
 from .i18n import number, signed, t, tn
 
@@ -80,16 +81,17 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
     view = seat_view(deal, 0)  # public parts only: tricks, open hands
     first_trick = len(lines)
     for index, trick in enumerate(view.tricks):
-        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {card_label(c, deck)}"
+        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {CARD_EMOJIS.face(c, deck)}"
                             for i, c in enumerate(trick.cards))
         lines.append(t(lang, "board.trick", index=index + 1, played=played,
                        winner=seat_name(game, trick.winner, number), points=trick.points))
     if view.current_trick:
-        played = " · ".join(f"{seat_name(game, s, number)} {card_label(c, deck)}" for s, c in view.current_trick)
+        played = " · ".join(f"{seat_name(game, s, number)} {CARD_EMOJIS.face(c, deck)}"
+                            for s, c in view.current_trick)
         lines.append(t(lang, "board.current", played=played))
     if not deal.is_over:
         for seat, cards in view.open_hands.items():
-            lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number), cards=cards_text(
+            lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number), cards=CARD_EMOJIS.faces(
                 sorted(cards, key=lambda c: sort_key(deal.game, c)), deck)))
         if deal.current_seat is not None:
             lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number),
@@ -126,7 +128,7 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
             head += " (" + ", ".join(extras) + ")"
     lines = [t(lang, "result.title", number=row.number + 1), head]
     if not result.passed:
-        lines.append(t(lang, "result.skat", cards=cards_text(row.deal.skat, deck)))
+        lines.append(t(lang, "result.skat", cards=CARD_EMOJIS.faces(row.deal.skat, deck)))
     lines.append(list_text(game, lang, deck))
     return "\n".join(lines)
 
@@ -169,15 +171,15 @@ def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH) ->
     """A player's private message: their cards (sorted for the game), the skat they hold, what to do now."""
     cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
     lines = [t(lang, "hand.title", number=game.deal_number + 1, seat=t(lang, SEAT_KEYS[view.seat]))]
-    lines.append(cards_text(cards, deck))
+    lines.append(CARD_EMOJIS.faces(cards, deck))
     if view.phase is Phase.DECLARE and view.is_declarer and view.skat:
-        lines.append(t(lang, "hand.discarded", cards=cards_text(view.skat, deck)))
+        lines.append(t(lang, "hand.discarded", cards=CARD_EMOJIS.faces(view.skat, deck)))
     if view.contract is not None and view.declarer is not None:
         lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer),
                        game=contract_name(view.contract, lang, deck), bid=view.bid))
     if view.current_trick:
         lines.append(t(lang, "board.current", played=" · ".join(
-            f"{seat_name(game, s)} {card_label(c, deck)}" for s, c in view.current_trick)))
+            f"{seat_name(game, s)} {CARD_EMOJIS.face(c, deck)}" for s, c in view.current_trick)))
     if view.current_seat == view.seat:
         lines.append(t(lang, f"prompt.{view.phase.value}", bid=view.bid))
     elif view.phase is not Phase.FINISHED and view.current_seat is not None:

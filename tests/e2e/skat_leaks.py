@@ -19,10 +19,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from skatbot.engine import Card
 from skatbot.ui.i18n import CODES, template
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 
 CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
+FACE = re.compile(r"<:sk\d+_([fg])_([CSHD][789TJQKA]):(\d+)>")
+"""A card face (application emoji) in message text; the card's label follows it."""
 ALL_CARDS = frozenset(f"{s}{r}" for s in "♣♠♥♦" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
 
 
@@ -149,10 +152,27 @@ def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | No
     return problems
 
 
+def strip_faces(line: str, where: str = "") -> tuple[str, list[str]]:
+    """The line without its card faces, and a problem for each face not followed by its own card's label (a
+    face is a card shown as much as its text is)."""
+    problems = []
+    for match in FACE.finditer(line):
+        if match.group(1) != "f":
+            continue
+        label = Card.parse(match.group(2)).display
+        if not line[match.end():].startswith(label):
+            problems.append(f"{where}: the face of {label} without its label: {line!r}")
+    return FACE.sub("", line), problems
+
+
 def _check_version(message: Message, index: int, content: str, known: Knowledge) -> list[str]:
     where = f"message {message.id} version {index}"
     problems: list[str] = []
-    lines = content.splitlines()
+    lines = []
+    for raw in content.splitlines():
+        line, wrong = strip_faces(raw, where)
+        lines.append(line)
+        problems += wrong
     if not lines:
         return problems
     board = _match(BOARD_TITLE, lines[0])

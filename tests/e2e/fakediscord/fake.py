@@ -12,6 +12,7 @@ from . import interactions as build
 from .gateway import Gateway
 from .records import Fault, Interaction, RestCall, Violation
 from .rest import API, BotRoutes, make_middleware
+from .emojis import EmojiRoutes
 from .rest_interactions import InteractionRoutes
 from .state import (
     CREATE_PRIVATE_THREADS,
@@ -58,6 +59,7 @@ class FakeDiscord:
         app.router.add_get("/attachments/{attachment_id}/{filename}", self._attachment)
         self._bot_routes.register(app)
         self._ix_routes.register(app)
+        EmojiRoutes(self.world).register(app)
         # At shutdown: stop listening first, then close bot websockets (a bot would otherwise reconnect
         # and keep a handler alive), and do not wait long for anything still running.
         app.on_shutdown.append(self._close_gateway)

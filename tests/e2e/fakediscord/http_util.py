@@ -8,6 +8,7 @@ from typing import Any
 
 from aiohttp import web
 
+from .emoji_check import check_component_emojis
 from .state import Attachment, Message, MessageVersion, number_components
 from .validation import check_message, form_error, is_empty_message
 from .world import World
@@ -102,7 +103,7 @@ def build_attachments(world: World, base_url: str, payload: dict[str, Any],
 def new_version(world: World, base_url: str, payload: dict[str, Any], files: list[UploadedFile],
                 *, extra_flags: int = 0) -> MessageVersion:
     """Validate a new message body (50035 / 50006) and build its first version."""
-    tree = check_message(payload)
+    tree = check_message(payload) or check_component_emojis(world, list(payload.get("components") or []))
     if tree:
         raise invalid_form(tree)
     if is_empty_message(payload, len(files)):
@@ -116,10 +117,12 @@ def new_version(world: World, base_url: str, payload: dict[str, Any], files: lis
     )
 
 
-def check_edit(payload: dict[str, Any], message: Message) -> None:
+def check_edit(payload: dict[str, Any], message: Message, world: World | None = None) -> None:
     """Validate an edit; without `flags` in it, the message keeps its own (components v2 or not)."""
     effective = payload if payload.get("flags") is not None else {**payload, "flags": message.flags}
     tree = check_message(effective)
+    if not tree and world is not None:
+        tree = check_component_emojis(world, list(payload.get("components") or []))
     if tree:
         raise invalid_form(tree)
 

@@ -272,7 +272,7 @@ class BotRoutes:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         if channel.archived:
             raise ApiError(400, 50083, "Thread is archived")
-        check_edit(payload, msg)
+        check_edit(payload, msg, self.world)
         self.world.edit_message(msg, payload, build_attachments(self.world, self.base_url(), payload, files))
         return json_response(self.world.message_payload(msg))
 

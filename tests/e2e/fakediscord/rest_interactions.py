@@ -113,7 +113,7 @@ class InteractionRoutes:
                 raise unknown("Message")
             ix.versions_at_ack = len(source.history)
             if kind == 7:
-                check_edit(data, source)
+                check_edit(data, source, self.world)
                 new_files = build_attachments(self.world, self.base_url(), data, files)
                 self.world.edit_message(source, data, new_files)
             return source
@@ -164,7 +164,7 @@ class InteractionRoutes:
         original = ix.original if ix.callback_type == 5 else None
         if original is not None and original.loading:
             # Discord turns the first follow-up after a "thinking" defer into the original response.
-            check_edit(payload, original)
+            check_edit(payload, original, self.world)
             if is_empty_message(payload, len(files)):
                 raise ApiError(400, 50006, "Cannot send an empty message")
             self._edit(original, payload, files)
@@ -183,7 +183,7 @@ class InteractionRoutes:
         ix = self._by_token(request)
         msg = self._target(ix, request.match_info["message_id"])
         payload = payload or {}
-        check_edit(payload, msg)
+        check_edit(payload, msg, self.world)
         self._edit(msg, payload, files)
         return json_response(self.world.message_payload(msg))
 

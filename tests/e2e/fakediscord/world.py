@@ -53,6 +53,7 @@ class World:
         self.interactions: dict[int, Interaction] = {}
         self.interactions_by_token: dict[str, Interaction] = {}
         self.commands: CommandTable = {}
+        self.application_emojis: dict[int, Any] = {}  # id -> emojis.AppEmoji
         self.rest_log: list[RestCall] = []
         self.unknown_routes: list[RestCall] = []
         self.violations: list[Violation] = []

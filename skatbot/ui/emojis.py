@@ -1,0 +1,111 @@
+"""Card faces as the application's own emojis, for buttons and message text.
+
+At start-up the bot lists its application emojis and uploads only the card faces that are missing (a
+deck's 32 faces, drawn by skatbot.pictures), and deletes faces of an older drawing. A deck shows emojis
+only when all 32 of its faces exist; when Discord refuses an upload the cards stay text (logged once).
+Text labels stay next to the faces in any case, for screen readers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+
+from skatbot.engine import CARDS, Card
+from skatbot.pictures import emoji_name, emoji_png
+from skatbot.pictures.faces import EMOJI_VERSION
+
+from .cards import FRENCH, GERMAN, card_label
+
+log = logging.getLogger(__name__)
+
+DECKS = (FRENCH, GERMAN)
+OURS = re.compile(r"sk(\d+)_[fg]_[CSHD][789TJQKA]")
+"""The names of card emojis of any drawing version."""
+
+
+class CardEmojis:
+    """The card emojis the application has, per deck (empty until `ensure` ran, or when refused)."""
+
+    def __init__(self) -> None:
+        self._faces: dict[str, dict[Card, discord.PartialEmoji]] = {}
+        self.refused: str | None = None  # why Discord refused an upload, once it did
+
+    def emoji(self, card: Card, deck: str) -> discord.PartialEmoji | None:
+        """The face for a button or menu option, or None (text only)."""
+        return self._faces.get(deck, {}).get(card)
+
+    def inline(self, card: Card, deck: str) -> str:
+        """The face as message markup (`<:sk1_f_CJ:123>`), or "" when the deck has no emojis."""
+        emoji = self.emoji(card, deck)
+        return str(emoji) if emoji is not None else ""
+
+    def face(self, card: Card, deck: str) -> str:
+        """A card in message text: its face, then its label (read by screen readers, and the fallback)."""
+        return self.inline(card, deck) + card_label(card, deck)
+
+    def faces(self, cards: Iterable[Card], deck: str) -> str:
+        return " ".join(self.face(card, deck) for card in cards) or "–"
+
+    def ready(self, deck: str) -> bool:
+        return len(self._faces.get(deck, {})) == len(CARDS)
+
+    def use(self, existing: Iterable[Any]) -> None:
+        """Take the faces of every deck that is complete among `existing` (emojis with .name and .id)."""
+        by_name = {e.name: e for e in existing}
+        for deck in DECKS:
+            found = {card: by_name.get(emoji_name(card, deck)) for card in CARDS}
+            if all(found.values()):
+                self._faces[deck] = {card: discord.PartialEmoji(name=e.name, id=e.id) for card, e in found.items()
+                                     if e is not None}
+            else:
+                self._faces.pop(deck, None)
+
+    async def ensure(self, client: discord.Client, *, create: bool = True) -> None:
+        """List the application's emojis, delete faces of older drawings, upload the missing ones (`create`:
+        one process of a sharded bot does that; the others only use what exists)."""
+        try:
+            existing = list(await client.fetch_application_emojis())
+        except discord.HTTPException as error:
+            self._refuse(f"could not list the application emojis: {error}")
+            return
+        if not create:
+            self.use(existing)
+            log.info("card emojis in use: %s", ", ".join(deck for deck in DECKS if self.ready(deck)) or "none")
+            return
+        stale = [e for e in existing if (m := OURS.fullmatch(e.name)) and int(m.group(1)) != EMOJI_VERSION]
+        for emoji in stale:
+            try:
+                await emoji.delete()
+            except discord.HTTPException as error:
+                log.info("could not delete the old card emoji %s: %s", emoji.name, error)
+        current = [e for e in existing if e not in stale]
+        names = {e.name for e in current}
+        for deck in DECKS:
+            for card in CARDS:
+                name = emoji_name(card, deck)
+                if name in names:
+                    continue
+                image = await asyncio.to_thread(emoji_png, card, deck)
+                try:
+                    current.append(await client.create_application_emoji(name=name, image=image))
+                except discord.HTTPException as error:
+                    self._refuse(f"could not upload the card emoji {name}: {error}")
+                    self.use(current)
+                    return
+        self.use(current)
+        log.info("card emojis ready: %s", ", ".join(deck for deck in DECKS if self.ready(deck)) or "none")
+
+    def _refuse(self, why: str) -> None:
+        if self.refused is None:
+            log.warning("%s; cards are shown as text", why)
+        self.refused = why
+
+
+CARD_EMOJIS = CardEmojis()
+"""The process's card emojis: one application, one set (filled at start-up by the bot)."""
