@@ -143,7 +143,7 @@ DEALS = 1
 LEVEL = "normal"
 
 
-async def run(tables: int, deals: int, seed: int, level: str = "normal") -> dict[str, float]:
+async def run(tables: int, deals: int, seed: int, level: str = "normal", pictures: bool = True) -> dict[str, float]:
     global DEALS, LEVEL
     DEALS = deals
     LEVEL = level
@@ -162,6 +162,9 @@ async def run(tables: int, deals: int, seed: int, level: str = "normal") -> dict
             await proc.start()
             try:
                 await proc.wait_connected(commands=("skat",))
+                if not pictures:  # the server's owner turns them off (/skat settings), as an admin would
+                    await (await fake.slash(fake.world.owner, players[0][0], "skat", subcommand="settings",
+                                            options={"pictures": "off"})).wait_message()
                 assert proc.proc is not None
                 pid = proc.proc.pid
                 await asyncio.sleep(1.0)
@@ -201,6 +204,7 @@ async def run(tables: int, deals: int, seed: int, level: str = "normal") -> dict
                 leaks += public_leaks(fake, [user], channel, dealt=dealt)
         for problem in leaks[:5]:
             print("LEAK", problem)
+        files = [len(a.data) for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
         latencies.sort()
@@ -212,6 +216,7 @@ async def run(tables: int, deals: int, seed: int, level: str = "normal") -> dict
             "ack_max_ms": round(latencies[-1] * 1000, 1), "missed_3s": missed,
             "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked, "kb_per_table": round((peak - before) / tables, 1),
             "bot_rss_mb_before": round(before / 1024, 1), "bot_rss_mb_peak": round(peak / 1024, 1),
+            "pictures_sent": len(files), "picture_kb_per_table": round(sum(files) / 1024 / tables, 1),
         }
 
 
@@ -221,8 +226,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong"), help="the AIs' level")
+    parser.add_argument("--no-pictures", action="store_true", help="with /skat settings pictures: off")
     args = parser.parse_args()
-    for name, value in asyncio.run(run(args.tables, args.deals, args.seed, args.level)).items():
+    for name, value in asyncio.run(run(args.tables, args.deals, args.seed, args.level,
+                                       pictures=not args.no_pictures)).items():
         print(f"{name}: {value}")
 
 

@@ -19,6 +19,7 @@ from skatbot.storage import NotFound, Window
 from skatbot.models import LeaderboardRow
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.pictures import points_shown
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.server_text import history_text, stats_text
 
@@ -37,6 +38,10 @@ PERIOD_CHOICES = [choice("choice.period.week", "week"), choice("choice.period.mo
 SCORINGS = tuple(scoring.value for scoring in Scoring)
 SCORING_CHOICES = [choice("choice.scoring.list", "list"), choice("choice.scoring.seeger", "seeger"),
                    choice("choice.scoring.won", "won")]
+
+
+CHART_DEALS = 100
+"""How many of a player's latest deals the points chart of /skat scores stats follows."""
 
 
 def _now() -> datetime:
@@ -142,8 +147,19 @@ class ScoresGroup(app_commands.Group):
             raise ServerError("server.error.never_played_period" if period != "all" else
                               "server.error.never_played", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))
+        extra: dict[str, Any] = {}
+        settings = await bot.storage.settings.get(server_id=guild_id)
+        if settings.pictures:
+            await interaction.response.defer(thinking=True)  # the chart is drawn in a worker
+            history = await bot.storage.stats.player_history(server_id=guild_id, player_id=who.id,
+                                                             limit=CHART_DEALS)
+            since = PERIODS[period].since(_now())
+            points = [(s.finished_at, s.player_score or 0) for s in reversed(history)
+                      if since is None or s.finished_at >= since]
+            chart = await points_shown(who.display_name, points, lang)
+            extra = {"file": chart.file()} if chart else {}
         await say(interaction, stats_text(stats, lang, period), ephemeral=False,
-                  allowed_mentions=discord.AllowedMentions.none())
+                  allowed_mentions=discord.AllowedMentions.none(), **extra)
 
     @app_commands.command(name="history", description=en("cmd.skat.scores.history"))
     @app_commands.describe(player=describe("cmd.skat.scores.history.player"))

@@ -35,6 +35,7 @@ DECK_CHOICES = [choice("choice.deck.french", "french"), choice("choice.deck.germ
 LANGUAGE_CHOICES = [app_commands.Choice(name=language.name, value=language.code) for language in LANGUAGES]
 """Every language of the registry, each under its own name (no translation needed)."""
 TABLES_CHOICES = [choice("choice.tables.thread", "thread"), choice("choice.tables.channel", "channel")]
+PICTURES_CHOICES = [choice("choice.pictures.on", "on"), choice("choice.pictures.off", "off")]
 
 
 def is_server_manager(interaction: discord.Interaction) -> bool:
@@ -46,21 +47,22 @@ def is_server_manager(interaction: discord.Interaction) -> bool:
 @app_commands.describe(preset=describe("cmd.skat.settings.preset"), option=describe("cmd.skat.settings.option"),
                        value=describe("cmd.skat.settings.value"), turn=describe("cmd.skat.settings.turn"),
                        warning=describe("cmd.skat.settings.warning"), deck=describe("cmd.skat.settings.deck"),
-                       language=describe("cmd.skat.settings.language"), tables=describe("cmd.skat.settings.tables"))
+                       language=describe("cmd.skat.settings.language"), tables=describe("cmd.skat.settings.tables"),
+                       pictures=describe("cmd.skat.settings.pictures"))
 @app_commands.choices(preset=PRESET_CHOICES, option=OPTION_CHOICES, deck=DECK_CHOICES, language=LANGUAGE_CHOICES,
-                      tables=TABLES_CHOICES)
+                      tables=TABLES_CHOICES, pictures=PICTURES_CHOICES)
 async def settings_command(interaction: discord.Interaction, preset: str | None = None, option: str | None = None,
                            value: app_commands.Range[str, 1, 100] | None = None,
                            turn: app_commands.Range[int, 1, 86400] | None = None,
                            warning: app_commands.Range[int, 0, 86400] | None = None,
                            deck: str | None = None, language: str | None = None,
-                           tables: str | None = None) -> None:
+                           tables: str | None = None, pictures: str | None = None) -> None:
     guild_id = guild_id_of(interaction)
     if not is_server_manager(interaction):
         raise ServerError("settings.error.not_admin")
     bot = skat_bot(interaction)
     current = await bot.storage.settings.get(server_id=guild_id)
-    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables)
+    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables, pictures)
     updated, changes = apply_request(current, request)
     if changes:
         await bot.storage.settings.save(settings=updated, now=datetime.now(UTC))

@@ -6,7 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -28,10 +28,11 @@ from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view,
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.presenter import DiscordPresenter, Style
+from skatbot.ui.pictures import list_chart
 from skatbot.ui.refusals import CommandRefusal
 from skatbot.ui.concession import concession_cost
 from skatbot.ui.hint_text import hint_text
-from skatbot.ui.render import board_text, list_text, lobby_text
+from skatbot.ui.render import board_text, list_text, lobby_text, player_name
 from skatbot.wiring import StorageTables
 
 from .replies import carried, chosen, guarded, install, reply_error, say, within
@@ -91,7 +92,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             return Style()
         if guild_id not in self.styles:
             settings = await self.bot.storage.settings.get(server_id=guild_id)
-            self.styles[guild_id] = Style(settings.language, settings.deck_style)
+            self.styles[guild_id] = Style(settings.language, settings.deck_style, settings.pictures)
         return self.styles[guild_id]
 
     def lang(self, interaction: discord.Interaction) -> str:
@@ -239,7 +240,15 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="list", description=en("cmd.skat.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction, finished_too=True)
-        await say(interaction, list_text(table.game, self.lang(interaction), self.style_for(table.guild_id).deck))
+        lang = self.lang(interaction)
+        style = self.style_for(table.guild_id)
+        extra: dict[str, Any] = {}
+        if style.pictures and table.game.finished:
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn in a worker
+            chart = await list_chart(table.game, [player_name(table.game, p) for p in range(len(table.game.places))],
+                                     lang)
+            extra = {"file": chart.file()} if chart else {}
+        await say(interaction, list_text(table.game, lang, style.deck), **extra)
 
     @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -52,6 +52,7 @@ class ServerSettings:
     language: str = "en"
     channel_policy: str = "channel"  # play in the channel itself, or (chosen) a thread per table
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
+    pictures: bool = True  # hands, tricks and charts as images as well as text
 
     def __post_init__(self) -> None:
         check_id("server_id", self.server_id)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from .picture import Picture
+from .picture import Picture, encode
 
 if TYPE_CHECKING:  # matplotlib itself is imported when a chart is drawn
     from matplotlib.axes import Axes
@@ -44,11 +44,8 @@ def _png(figure: Figure) -> bytes:
     out = io.BytesIO()
     figure.savefig(out, format="png", facecolor=_BACKGROUND)
     out.seek(0)
-    with Image.open(out) as image:  # a palette keeps it to a few tens of KB
-        small = image.convert("RGB").quantize(colors=64, method=Image.Quantize.MEDIANCUT)
-        result = io.BytesIO()
-        small.save(result, format="PNG", optimize=True)
-    return result.getvalue()
+    with Image.open(out) as image:  # a palette keeps it to a few tens of KB; it shows no cards
+        return encode(image.convert("RGB"), (), colours=64)
 
 
 def _clean(name: str) -> str:

@@ -26,6 +26,7 @@ from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
 from .i18n import N_, t, tn
 from .pacing import EditPacer
+from .pictures import HandPictures, result_files
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class _TableMessages:
 class Style:
     lang: str = "en"
     deck: str = FRENCH
+    pictures: bool = True  # the hand, the tricks and charts as images (/skat settings pictures:)
 
 
 class DiscordPresenter:
@@ -72,6 +74,7 @@ class DiscordPresenter:
         self.messages: dict[int, _TableMessages] = {}
         self.dm_closed: set[int] = set()
         self._dm_notice_sent: set[tuple[int, int]] = set()
+        self.hand_pictures = HandPictures()
 
     def _state(self, table: LiveTable) -> _TableMessages:
         return self.messages.setdefault(table.id, _TableMessages())
@@ -105,8 +108,11 @@ class DiscordPresenter:
                                        now=True)
                 result = row.result
                 analysable = not result.passed and result.declarer is not None
-                extra = {"view": analyse_view(table.id, row.number + 1, lang)} if analysable else {}
+                extra: dict[str, Any] = {"view": analyse_view(table.id, row.number + 1, lang)} if analysable else {}
+                if style.pictures:
+                    extra.update(await result_files(game, row, lang, deck))
                 await channel.send(fit(result_text(game, row, lang, deck), Limit.CONTENT), **extra)
+                await self.hand_pictures.forget(self.pacer, table.id, row.number)
                 await self._finish_hands(table, row.number, row.deal)
                 finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
                 if finished_board is not None:
@@ -140,7 +146,7 @@ class DiscordPresenter:
             number = game.deal_number
             if number in state.boards:
                 await self._edit_board(channel, state, number, board_text(game, game.deal, number, lang, deck))
-            await self._refresh_hands(table, channel, state, lang, deck)
+            await self._refresh_hands(table, channel, state, lang, deck, style.pictures)
         if any(isinstance(event, (ev.SeriesFinished, ev.TableClosed)) for event in events):
             # The table's last events are shown: forget its messages. (The live game may be ahead of the
             # events being shown, so its state is not the signal.)
@@ -149,6 +155,7 @@ class DiscordPresenter:
                                *([state.lobby[1]] if state.lobby else [])]:
                 await self.pacer.drop(message_id)
             self.messages.pop(table.id, None)
+            await self.hand_pictures.forget(self.pacer, table.id)
             ended = any(isinstance(event, ev.SeriesFinished) for event in events)
             await self._archive_own_thread(table, channel, lang, ended)
 
@@ -205,7 +212,7 @@ class DiscordPresenter:
             await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
 
     async def _refresh_hands(self, table: LiveTable, channel: Any, state: _TableMessages, lang_public: str,
-                             deck: str) -> None:
+                             deck: str, pictures: bool = False) -> None:
         game = table.game
         deal = game.deal
         assert deal is not None
@@ -228,6 +235,9 @@ class DiscordPresenter:
             controls = hand_view(table.id, number, view, lang, deck, hints=game.hints)
             buttons = repr(controls.to_components())
             try:
+                if pictures:  # the hand's picture, above the hand message; a new image only for a new hand
+                    await self.hand_pictures.refresh(await self._dm(user_id), self.pacer, table.id, number, user_id,
+                                                     deal, seat, deck, lang)
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
                     if known is not None:

@@ -53,6 +53,7 @@ class SettingsRequest:
     deck: str | None = None
     language: str | None = None
     tables: str | None = None  # where new tables play: "thread" (each its own) or "channel"
+    pictures: str | None = None  # "on" or "off"
 
     @property
     def is_empty(self) -> bool:
@@ -143,6 +144,11 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
             raise SettingsInputError("settings.error.tables", policies=", ".join(CHANNEL_POLICIES))
         updated = replace(updated, channel_policy=request.tables)
         changes.append(Change("settings.changed.tables", {"tables": request.tables}))
+    if request.pictures is not None:
+        if request.pictures not in ("on", "off"):
+            raise SettingsInputError("settings.error.pictures")
+        updated = replace(updated, pictures=request.pictures == "on")
+        changes.append(Change("settings.changed.pictures", {"pictures": request.pictures}))
     return updated, changes
 
 

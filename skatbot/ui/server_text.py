@@ -128,6 +128,8 @@ def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
         t(lang, "settings.deck", deck=t(lang, f"settings.deck.{settings.deck_style}")),
         t(lang, "settings.language", language=language_name(settings.language)),
         t(lang, "settings.tables", tables=t(lang, f"settings.tables.{settings.channel_policy}")),
+        t(lang, "settings.pictures", pictures=t(lang, "settings.pictures.on" if settings.pictures else
+                                                "settings.pictures.off")),
         t(lang, "settings.rules_head"),
     ]
     lines += [f"• {line}" for line in rules_lines(rules, lang)]
@@ -145,6 +147,8 @@ def changes_text(changes: Sequence[Change], lang: str) -> str:
             values["language"] = language_name(str(values["language"]))
         if "tables" in values:
             values["tables"] = t(lang, f"settings.tables.{values['tables']}")
+        if "pictures" in values:
+            values["pictures"] = t(lang, f"settings.pictures.{values['pictures']}")
         lines.append("• " + t(lang, change.key, **values))
     return "\n".join(lines)
 

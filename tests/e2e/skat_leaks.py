@@ -21,7 +21,9 @@ from pathlib import Path
 
 from skatbot.engine import Card
 from skatbot.ui.i18n import CODES, template
+from skatbot.pictures import cards_shown
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
+from tests.e2e.fakediscord.state import Attachment
 
 CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
 FACE = re.compile(r"<:sk\d+_([fg])_([CSHD][789TJQKA]):(\d+)>")
@@ -74,6 +76,8 @@ class Knowledge:
     dealt: dict[tuple[int, str], set[str]] = field(default_factory=dict)
     laid_away: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # deal -> discards
     truth: dict[int, tuple[list[set[str]], set[str]]] = field(default_factory=dict)  # from the database, if given
+    shown_played: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # deal -> in trick lines
+    shown_skat: dict[int, set[str]] = field(default_factory=lambda: defaultdict(set))  # deal -> on its result card
 
     def humans_in(self, deal: int) -> list[str]:
         return [name for (number, name) in self.held if number == deal]
@@ -149,7 +153,41 @@ def public_leaks(fake: FakeDiscord, users: Iterable[User], channel: Channel | No
     for message in public:
         for index, version in enumerate(message.history):
             problems += _check_version(message, index, version.content, known)
+    for message in public:  # pictures, once every public text of the deal is known
+        for index, version in enumerate(message.history):
+            for attachment in version.attachments:
+                problems += _check_picture(f"message {message.id} version {index}", version.content, attachment,
+                                           known)
     return problems
+
+
+def picture_cards(attachment: Attachment) -> tuple[str, ...] | None:
+    """The cards (display forms) a PNG attachment says it shows; () for other files; None when a PNG does
+    not say (not drawn by the bot's renderer)."""
+    if not attachment.filename.endswith(".png"):
+        return ()
+    cards = cards_shown(attachment.data)
+    return None if cards is None else tuple(card.display for card in cards)
+
+
+def _check_picture(where: str, content: str, attachment: Attachment, known: Knowledge) -> list[str]:
+    """A public picture may show cards only under a deal's result card, and only cards the deal's public
+    texts showed: the played cards and the skat."""
+    cards = picture_cards(attachment)
+    if cards is None:
+        return [f"{where}: a public picture {attachment.filename} that does not say which cards it shows"]
+    if not cards:
+        return []
+    lines = content.splitlines()
+    result = _match(RESULT_TITLE, lines[0]) if lines else None
+    if result is None:
+        return [f"{where}: a public picture {attachment.filename} shows cards {sorted(cards)} outside a result"]
+    deal = int(result["number"])
+    public = known.shown_played[deal] | known.shown_skat[deal]
+    hidden = set(cards) - public
+    if hidden:
+        return [f"{where}: the picture {attachment.filename} shows {sorted(hidden)}, never shown in deal {deal}"]
+    return []
 
 
 def strip_faces(line: str, where: str = "") -> tuple[str, list[str]]:
@@ -211,11 +249,13 @@ def _check_version(message: Message, index: int, content: str, known: Knowledge)
                 problems.append(f"{where}: {name}'s open hand shows cards they never held: {line!r}")
             continue
         if result and _match(SKAT, line):
+            known.shown_skat[int(result["number"])] |= set(cards)
             continue
         problems.append(f"{where}: hidden cards {cards} in a public line: {line!r}")
     if deal is None:
         return problems
     seen: set[str] = set()
+    known.shown_played[deal] |= {card for _, card in played_here}
     problems += _against_truth(where, deal, played_here, seat_of, declarer, lines, known)
     skat = known.laid_away.get(deal, set()) | (known.original_skat(deal) or set())
     for name, card in played_here:
@@ -346,6 +386,35 @@ def dealt_from_database(database: str | Path, table_id: int = 1) -> dict[int, tu
     return out
 
 
+HAND_PICTURE = re.compile(r"hand-(\d+)\.png")
+
+
+def _hand_pictures_match(fake: FakeDiscord, user: User,
+                         dealt: dict[int, tuple[list[set[str]], set[str]]]) -> int:
+    """Each hand picture in a user's DMs shows cards of their own seat only (and the skat they picked up)."""
+    seats: dict[int, int] = {}
+    for message in private_messages(fake, user):
+        for version in message.history:
+            lines = version.content.splitlines()
+            title = _match(HAND_TITLE, lines[0]) if lines else None
+            if title is not None:
+                seats[int(title["number"])] = SEATS[title["seat"]]
+    checked = 0
+    for message in private_messages(fake, user):
+        for version in message.history:
+            for attachment in version.attachments:
+                named = HAND_PICTURE.fullmatch(attachment.filename)
+                if named is None:
+                    continue
+                deal = int(named.group(1))
+                hands, skat = dealt[deal]
+                shown = set(picture_cards(attachment) or ())
+                assert shown, f"{user.name}'s hand picture {attachment.filename} says no cards"
+                assert shown <= hands[seats[deal]] | skat, (user.name, sorted(shown), hands[seats[deal]])
+                checked += 1
+    return checked
+
+
 def assert_hands_match_database(fake: FakeDiscord, users: Iterable[User], database: str | Path,
                                 table_id: int = 1) -> int:
     """Each private hand message shows its reader exactly the hand the stored deal gave their seat (plus the
@@ -353,6 +422,7 @@ def assert_hands_match_database(fake: FakeDiscord, users: Iterable[User], databa
     dealt = dealt_from_database(database, table_id)
     checked = 0
     for user in users:
+        checked += _hand_pictures_match(fake, user, dealt)
         for message in private_messages(fake, user):
             for version in message.history:
                 lines = version.content.splitlines()

@@ -7,6 +7,7 @@ import pytest
 from skatbot.engine import Deal
 
 from tests.e2e.fakediscord import FakeDiscord, MessageVersion, User
+from tests.e2e.fakediscord.state import Attachment
 from tests.e2e.skat_leaks import assert_no_public_leaks, public_leaks
 
 ALICE_HAND = "♣J ♠J ♥A ♥10 ♥K ♦A ♦10 ♠7 ♠8 ♣9"
@@ -105,3 +106,48 @@ def test_a_hand_message_must_show_the_dealt_hand(tmp_path) -> None:  # type: ign
     fake.world.post_message(fake.dm_channel(alice), MessageVersion(wrong, [], [], [], 0))
     with pytest.raises(AssertionError):
         assert_hands_match_database(fake, [alice], database)
+
+
+def _picture(filename: str, cards: str) -> Attachment:
+    from skatbot.engine import parse_cards
+    from skatbot.pictures.hand import hand_picture
+
+    png = hand_picture(parse_cards(cards), "french").png
+    return Attachment(0, filename, png, "image/png", "http://x/" + filename)
+
+
+def post_picture(fake: FakeDiscord, content: str, attachment: Attachment) -> None:
+    channel = next(c for c in fake.world.channels.values() if c.name == "skat")
+    fake.world.post_message(channel, MessageVersion(content, [], [], [attachment], 0))
+
+
+def test_pictures_of_public_cards_under_the_result_pass() -> None:
+    fake, alice = world()
+    post_public(fake, BOARD + "1. alice ♥A · carol ♥7 · bob ♥8 → alice (11)")
+    post_picture(fake, "**Result of deal 1**\n✅ alice won\nSkat: ♦7 ♦8", _picture("tricks.png", "♥A ♥7 ♥8 ♦7 ♦8"))
+    assert_no_public_leaks(fake, [alice])
+
+
+@pytest.mark.parametrize("content, cards, why", [
+    ("**Result of deal 1**\n✅ alice won\nSkat: ♦7 ♦8", "♥A ♥7 ♠7", "never shown in deal 1"),  # ♠7 still in hand
+    (BOARD, "♣J", "outside a result"),  # a hand picture on the board
+    ("Look at my cards", ALICE_HAND, "outside a result"),
+])
+def test_a_picture_showing_a_hidden_card_is_caught(content: str, cards: str, why: str) -> None:
+    fake, alice = world()
+    post_public(fake, BOARD + "1. alice ♥A · carol ♥7 · bob ♥8 → alice (11)")
+    post_picture(fake, content, _picture("cards.png", cards))
+    problems = public_leaks(fake, [alice])
+    assert problems and why in problems[-1], problems
+
+
+def test_a_picture_that_does_not_say_its_cards_is_caught() -> None:
+    fake, alice = world()
+    import io
+
+    from PIL import Image
+
+    photo = io.BytesIO()
+    Image.new("RGB", (4, 4)).save(photo, format="PNG")
+    post_picture(fake, "a photo", Attachment(0, "photo.png", photo.getvalue(), "image/png", "http://x/p"))
+    assert any("does not say" in p for p in public_leaks(fake, [alice]))

@@ -35,9 +35,10 @@ async def test_an_old_database_moves_every_server_to_the_channel(tmp_path: Path)
     old = await SqliteStorage.open(path, migrations=_migrations_before_0004(tmp_path))
     try:
         await old.players.save(player=Player(5, "Anna"), now=NOW)
-        await old.settings.save(settings=ServerSettings(100, deck_style="german", language="de", turn_seconds=90,
-                                                        channel_policy="thread"), now=NOW)
-        async with old.database.transaction() as connection:  # as version 3 wrote a table (no size column)
+        async with old.database.transaction() as connection:  # as version 3 wrote them (no later columns)
+            await connection.execute(
+                "INSERT INTO servers (server_id, deck_style, language, turn_seconds, channel_policy, updated_at) "
+                "VALUES (100, 'german', 'de', 90, 'thread', 0)")
             await connection.execute("INSERT INTO servers (server_id, updated_at) VALUES (200, 0)")
             async with connection.execute(
                     "INSERT INTO tables (server_id, channel_id, creator_id, rule_preset, rules_json, series_length, "

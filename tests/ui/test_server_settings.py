@@ -63,6 +63,7 @@ def test_option_values_are_read_in_their_stored_form(name: str, text: str, value
     (SettingsRequest(turn_seconds=30, warning_seconds=30), "settings.error.warning"),
     (SettingsRequest(deck="tarot"), "settings.error.deck"),
     (SettingsRequest(language="tlh"), "settings.error.language"),
+    (SettingsRequest(pictures="sometimes"), "settings.error.pictures"),
 ])
 def test_bad_changes_are_refused(request_: SettingsRequest, key: str) -> None:
     with pytest.raises(SettingsInputError) as refused:
@@ -77,3 +78,11 @@ def test_several_changes_at_once_are_all_confirmed() -> None:
     assert (updated.deck_style, updated.language) == ("german", "de")
     assert [c.key for c in changes] == ["settings.changed.preset", "settings.changed.timers",
                                         "settings.changed.deck", "settings.changed.language"]
+
+
+def test_pictures_are_turned_off_and_on() -> None:
+    off, changes = apply_request(SERVER, SettingsRequest(pictures="off"))
+    assert SERVER.pictures and not off.pictures
+    assert [(c.key, c.values) for c in changes] == [("settings.changed.pictures", {"pictures": "off"})]
+    on, _ = apply_request(off, SettingsRequest(pictures="on"))
+    assert on.pictures

@@ -1,0 +1,132 @@
+"""Pictures in messages: the hand in its owner's DM, the trick sheet under the result card, the list's chart.
+
+Drawing runs in a worker thread, never on the event loop, and skatbot.pictures caches what it drew by
+content: the same hand or deal is drawn once. Each picture carries alt text (its cards as text) for screen
+readers, and a key, so that a hand message's picture is uploaded again only when the hand changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import discord
+
+from skatbot.engine import Card, Deal, Phase
+from skatbot.engine.games import sort_key
+from skatbot.pictures import Picture
+from skatbot.pictures.charts import points_chart, totals_chart
+from skatbot.pictures.hand import hand_picture
+from skatbot.pictures.tricks import trick_sheet
+from skatbot.tables.game import FinishedDeal, TableGame
+
+from .cards import cards_text
+from .i18n import t
+from .pacing import EditPacer
+
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment's description."""
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A picture ready to attach, and the key that says what it shows."""
+
+    key: str
+    picture: Picture
+    filename: str = ""  # instead of the picture's own
+
+    def file(self) -> discord.File:
+        """A fresh `discord.File` (a file is consumed by one upload)."""
+        return discord.File(io.BytesIO(self.picture.png), filename=self.filename or self.picture.filename,
+                            description=self.picture.description[:ALT_LIMIT] or None)
+
+
+async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:
+    """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
+    came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
+    game = deal.contract.game if deal.contract is not None else None
+    cards = tuple(sorted(deal.hand(seat), key=lambda c: sort_key(game, c)))
+    marked: frozenset[Card] = frozenset()
+    if deal.declarer == seat and deal.picked_up and deal.phase in (Phase.DISCARD, Phase.DECLARE):
+        marked = frozenset(deal.dealt_skat) & frozenset(cards)
+    alt = t(lang, "picture.hand", cards=cards_text(cards, deck))
+    picture = await asyncio.to_thread(hand_picture, cards, deck, marked, alt)
+    key = f"{deck}:{' '.join(c.iss for c in cards)}:{' '.join(sorted(c.iss for c in marked))}"
+    return Shown(key, picture, f"hand-{number + 1}.png")
+
+
+async def tricks_shown(game: TableGame, row: FinishedDeal, names: list[str], deck: str, lang: str) -> Shown | None:
+    """The finished deal's tricks and skat (None for a deal without tricks: all passed, or given up at once)."""
+    deal = row.deal
+    if not deal.tricks:
+        return None
+    alt = t(lang, "picture.tricks", number=row.number + 1, count=len(deal.tricks))
+    picture = await asyncio.to_thread(trick_sheet, names, tuple(deal.tricks), tuple(deal.skat), deck,
+                                      skat_label=t(lang, "picture.skat"), description=alt)
+    return Shown(f"tricks:{row.number}", picture)
+
+
+async def list_chart(game: TableGame, names: list[str], lang: str) -> Shown | None:
+    """Running totals per player over the series so far (None before the first deal is over)."""
+    if not game.finished:
+        return None
+    scores = [list(row.place_scores) for row in game.finished]
+    alt = t(lang, "picture.list", deals=len(scores))
+    picture = await asyncio.to_thread(totals_chart, names, scores, deal_label=t(lang, "picture.deal_axis"),
+                                      description=alt)
+    return Shown(f"list:{len(scores)}", picture)
+
+
+async def points_shown(name: str, points: list[tuple[datetime, int]], lang: str) -> Shown | None:
+    """A player's list points over time, from (finished_at, score) pairs (None without any)."""
+    if not points:
+        return None
+    alt = t(lang, "picture.points", name=name, deals=len(points))
+    picture = await asyncio.to_thread(points_chart, name, points, description=alt)
+    return Shown(f"points:{len(points)}", picture)
+
+
+class HandPictures:
+    """Each player's hand picture: one DM message per deal, sent before the first hand message and given a
+    new image only when the hand changed (a card played, the skat picked up or put away, the game named)."""
+
+    def __init__(self) -> None:
+        self._messages: dict[tuple[int, int, int], tuple[int, str]] = {}  # (table, deal, user) -> (id, key)
+
+    async def refresh(self, dm: Any, pacer: EditPacer, table_id: int, number: int, user_id: int, deal: Deal,
+                      seat: int, deck: str, lang: str) -> None:
+        if not deal.hand(seat):  # the last card is played: the picture keeps the hand as it was
+            return
+        shown = await hand_shown(deal, seat, deck, lang, number)
+        where = (table_id, number, user_id)
+        known = self._messages.get(where)
+        if known is None:
+            message = await dm.send(file=shown.file())
+            self._messages[where] = (message.id, shown.key)
+        elif known[1] != shown.key:
+            self._messages[where] = (known[0], shown.key)
+            picture = dm.get_partial_message(known[0])
+
+            async def edit() -> None:
+                await picture.edit(attachments=[shown.file()])
+
+            await pacer.edit(known[0], edit)
+
+    async def forget(self, pacer: EditPacer, table_id: int, number: int | None = None) -> None:
+        """A finished deal's (or, without `number`, a closed table's) pictures are not changed again."""
+        for where in [w for w in self._messages if w[0] == table_id and number in (None, w[1])]:
+            message_id, _ = self._messages.pop(where)
+            await pacer.flush(message_id)
+            await pacer.drop(message_id)
+
+
+async def result_files(game: TableGame, row: FinishedDeal, lang: str, deck: str) -> dict[str, Any]:
+    """`file=` for the result card: the sheet of the deal's tricks (nothing for a deal without tricks)."""
+    from .render import seat_name
+
+    shown = await tricks_shown(game, row, [seat_name(game, seat, row.number) for seat in range(3)], deck, lang)
+    return {"file": shown.file()} if shown is not None else {}

@@ -1,0 +1,86 @@
+"""Pictures through the real bot: the hand in the DM (a new image only when the hand changed), the tricks
+under the result card, the list's chart and the player's points chart; none when a server turns them off;
+and no public picture shows a hidden card."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from skatbot.pictures import cards_shown
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
+from tests.e2e.skat_players import button_move, play_out
+from tests.e2e.test_skatbot_play import open_against_ais
+
+
+async def run(fake: FakeDiscord, user: User, channel: Channel, subcommand: str, group: str | None = None,
+              **options: object) -> Message:
+    return await (await fake.slash(user, channel, "skat", subcommand=subcommand, group=group,
+                                   options=options)).wait_message()
+
+
+async def play_one_deal(fake: FakeDiscord, alice: User, club: Club, seed: int) -> Channel:
+    _, channel = await open_against_ais(fake, alice, club, deals=1)
+    rng = random.Random(seed)
+    await play_out(fake, [alice], lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
+                        10, "the final ranking")
+    return channel
+
+
+def hand_pictures(fake: FakeDiscord, user: User) -> list[Message]:
+    return [m for m in fake.dms(user) if any(a.filename.startswith("hand-") for v in m.history for a in v.attachments)]
+
+
+async def test_the_hand_the_tricks_and_the_charts_as_pictures(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    database = str(tmp_path / "skat.sqlite3")
+    await start_skatbot(fake, start_bot, database)
+    channel = await play_one_deal(fake, alice, club, seed=4)
+
+    pictures = hand_pictures(fake, alice)
+    assert len(pictures) == 1, "one picture message per deal"
+    shown = [cards_shown(v.attachments[0].data) for v in pictures[0].history]
+    assert shown[0] is not None and len(shown[0]) == 10
+    assert all(a != b for a, b in zip(shown, shown[1:], strict=False)), "a new image only when the hand changed"
+    assert len(shown) <= 13  # ten cards played at most, the skat picked up and put away, the game named
+    for version in pictures[0].history:
+        attachment = version.attachments[0]
+        assert len(attachment.data) < 60_000 and attachment.description.startswith("Your cards: ")
+    hand_messages = [m for m in fake.messages(include_deleted=True) if m.viewer_id == alice.id
+                     and m.content.startswith("**Your hand**")]
+    assert sum(len(m.history) for m in hand_messages) > len(shown)  # the text changes more often than the hand
+
+    result = next(m for m in fake.messages(channel) if m.content.startswith("**Result of deal 1**"))
+    (sheet,) = result.attachments
+    tricks = cards_shown(sheet.data)
+    assert sheet.filename == "tricks.png" and tricks and len(tricks) % 3 == 2  # whole tricks and the skat
+    assert len(sheet.data) < 80_000 and "tricks of deal 1" in (sheet.description or "")
+
+    listed = await run(fake, alice, channel, "list")
+    assert listed.visibility == "ephemeral" and listed.content.startswith("**Score list**")
+    (chart,) = listed.attachments
+    assert chart.filename == "list.png" and chart.data.startswith(b"\x89PNG") and len(chart.data) < 80_000
+    stats = await run(fake, alice, club.channel, "stats", group="scores")
+    assert stats.visibility == "public" and [a.filename for a in stats.attachments] == ["points.png"]
+
+    assert_no_public_leaks(fake, [alice], database=database)
+    assert assert_hands_match_database(fake, [alice], database) > 0
+    fake.assert_clean(allow_rejections=False)
+
+
+async def test_a_server_without_pictures_gets_text_only(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    changed = await run(fake, fake.world.owner, club.channel, "settings", pictures="off")
+    assert "pictures: off (text only)" in changed.content
+    channel = await play_one_deal(fake, alice, club, seed=5)
+    assert not [a for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
+    listed = await run(fake, alice, channel, "list")
+    assert listed.content.startswith("**Score list**") and not listed.attachments
+    assert_no_public_leaks(fake, [alice])
+    fake.assert_clean(allow_rejections=False)
