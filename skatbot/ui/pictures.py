@@ -45,17 +45,23 @@ class Shown:
                             description=self.picture.description[:ALT_LIMIT] or None)
 
 
-async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:
-    """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
-    came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
+def _hand(deal: Deal, seat: int, deck: str) -> tuple[tuple[Card, ...], frozenset[Card], str]:
+    """The seat's cards sorted for the game, those to mark, and the key of their picture."""
     game = deal.contract.game if deal.contract is not None else None
     cards = tuple(sorted(deal.hand(seat), key=lambda c: sort_key(game, c)))
     marked: frozenset[Card] = frozenset()
     if deal.declarer == seat and deal.picked_up and deal.phase in (Phase.DISCARD, Phase.DECLARE):
         marked = frozenset(deal.dealt_skat) & frozenset(cards)
+    key = f"{deck}:{' '.join(c.iss for c in cards)}:{' '.join(sorted(c.iss for c in marked))}"
+    return cards, marked, key
+
+
+async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:
+    """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
+    came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
+    cards, marked, key = _hand(deal, seat, deck)
     alt = t(lang, "picture.hand", cards=cards_text(cards, deck))
     picture = await asyncio.to_thread(hand_picture, cards, deck, marked, alt)
-    key = f"{deck}:{' '.join(c.iss for c in cards)}:{' '.join(sorted(c.iss for c in marked))}"
     return Shown(key, picture, f"hand-{number + 1}.png")
 
 
@@ -91,18 +97,24 @@ async def points_shown(name: str, points: list[tuple[datetime, int]], lang: str)
 
 
 class HandPictures:
-    """Each player's hand picture: one DM message per deal, sent before the first hand message and given a
-    new image only when the hand changed (a card played, the skat picked up or put away, the game named)."""
+    """Each player's hand picture: one DM message per deal, sent with the first hand message and given a new
+    image only when the hand changed (a card played, the skat picked up or put away, the game named)."""
 
     def __init__(self) -> None:
         self._messages: dict[tuple[int, int, int], tuple[int, str]] = {}  # (table, deal, user) -> (id, key)
+        self._locks: dict[tuple[int, int, int], asyncio.Lock] = {}
 
     async def refresh(self, dm: Any, pacer: EditPacer, table_id: int, number: int, user_id: int, deal: Deal,
                       seat: int, deck: str, lang: str) -> None:
         if not deal.hand(seat):  # the last card is played: the picture keeps the hand as it was
             return
-        shown = await hand_shown(deal, seat, deck, lang, number)
         where = (table_id, number, user_id)
+        shown = await hand_shown(deal, seat, deck, lang, number)
+        async with self._locks.setdefault(where, asyncio.Lock()):  # one picture message, even for quick changes
+            if _hand(deal, seat, deck)[2] == shown.key:  # else the hand moved on while this was drawn
+                await self._show(dm, pacer, where, shown)
+
+    async def _show(self, dm: Any, pacer: EditPacer, where: tuple[int, int, int], shown: Shown) -> None:
         known = self._messages.get(where)
         if known is None:
             message = await dm.send(file=shown.file())
@@ -120,6 +132,7 @@ class HandPictures:
         """A finished deal's (or, without `number`, a closed table's) pictures are not changed again."""
         for where in [w for w in self._messages if w[0] == table_id and number in (None, w[1])]:
             message_id, _ = self._messages.pop(where)
+            self._locks.pop(where, None)
             await pacer.flush(message_id)
             await pacer.drop(message_id)
 

@@ -235,9 +235,6 @@ class DiscordPresenter:
             controls = hand_view(table.id, number, view, lang, deck, hints=game.hints)
             buttons = repr(controls.to_components())
             try:
-                if pictures:  # the hand's picture, above the hand message; a new image only for a new hand
-                    await self.hand_pictures.refresh(await self._dm(user_id), self.pacer, table.id, number, user_id,
-                                                     deal, seat, deck, lang)
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
                     if known is not None:
@@ -252,6 +249,10 @@ class DiscordPresenter:
                                                                   buttons)
                     # The player to act sees changes at once; the others' messages are coalesced.
                     await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=my_turn or known.my_turn)
+                if pictures:  # the hand as a picture, a new image only for a new hand (after the hand message
+                    # is settled: drawing waits for a worker, and the message logic must not wait in between)
+                    await self.hand_pictures.refresh(await self._dm(user_id), self.pacer, table.id, number, user_id,
+                                                     deal, seat, deck, lang)
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     raise
