@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import statistics
 import time
 from collections.abc import Callable
 
 from skatbot.ai import make_player, play_deal
+from skatbot.ai.base import Level
 from skatbot.engine import Deal
 from skatbot.engine.games import sort_key
 from skatbot.pictures import faces
@@ -42,7 +44,7 @@ def render_times(runs: int) -> dict[str, float]:
     deals = []
     for seed in range(runs):
         deal = Deal.new(seed)
-        play_deal(deal, [make_player("normal", seed * 3 + seat) for seat in range(3)])
+        play_deal(deal, [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)])
         deals.append(deal)
     hands = [sorted(Deal.new(seed).hand(0), key=lambda c: sort_key(None, c)) for seed in range(runs)]
     for hand in hands:  # the card faces themselves are drawn once per process: warm them
@@ -70,7 +72,8 @@ def main() -> None:
         print(f"{name}: {value}")
     if args.no_load:
         return
-    from benchmarks.bot_load import run
+    # by name: mypy checks benchmarks/ as loose scripts, where bot_load is a module of its own
+    run = importlib.import_module("benchmarks.bot_load").run
 
     on = asyncio.run(run(args.tables, 1, 1, pictures=True))
     off = asyncio.run(run(args.tables, 1, 1, pictures=False))

@@ -17,6 +17,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from skatbot.ai import make_player, play_deal  # noqa: E402
+from skatbot.ai.base import Level  # noqa: E402
 from skatbot.engine import CARDS, Deal  # noqa: E402
 from skatbot.engine.games import sort_key  # noqa: E402
 from skatbot.pictures.charts import totals_chart  # noqa: E402
@@ -32,7 +33,7 @@ SEED = 11
 
 def played(seed: int) -> Deal:
     deal = Deal.new(seed)
-    play_deal(deal, [make_player("normal", seed * 3 + seat) for seat in range(3)])
+    play_deal(deal, [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)])
     return deal
 
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from PIL import Image
 
 from skatbot.ai import make_player, play_deal
+from skatbot.ai.base import Level
 from skatbot.engine import Deal
 from skatbot.engine.games import sort_key
 from skatbot.pictures import cards_shown
@@ -18,7 +19,7 @@ from skatbot.pictures.tricks import trick_sheet
 
 def _played(seed: int) -> Deal:
     deal = Deal.new(seed)
-    play_deal(deal, [make_player("normal", seed + seat) for seat in range(3)])
+    play_deal(deal, [make_player(Level.NORMAL, seed + seat) for seat in range(3)])
     return deal
 
 
