@@ -40,6 +40,18 @@ class Snapshot:
         assert self.take() == self.before
 
 
+async def settled(fake: FakeDiscord, channel: Channel, database: Path) -> Snapshot:
+    """A snapshot once the table has stopped moving: log and public messages unchanged for longer than the
+    presenter's pacing of board edits (1 s), so that an edit still waiting to go out is not taken for one
+    the refusal caused."""
+    for _ in range(20):
+        snapshot = Snapshot(fake, channel, database)
+        await asyncio.sleep(1.2)
+        if snapshot.take() == snapshot.before:
+            return snapshot
+    raise AssertionError("the table never settled")
+
+
 async def refused(fake: FakeDiscord, user: User, channel: Channel, command: str, **options: Any) -> str:
     """Run a slash command that must be refused; returns the ephemeral answer."""
     reply = await (await fake.slash(user, channel, "skat", subcommand=command, options=options)).wait_message()
@@ -119,7 +131,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
             hand_cards = [c["custom_id"].split(":")[4] for c in message.buttons() if kind_of(c) == "card"]
             illegal = [c for c in hand_cards if c not in legal]
             if illegal:
-                snapshot = Snapshot(fake, channel, database)
+                snapshot = await settled(fake, channel, database)
                 answer = await refused(fake, mover, channel, "play", card=illegal[0])
                 assert "must follow" in answer, answer
                 assert "not in your hand" in await refused(fake, mover, channel, "play", card=next(
@@ -197,7 +209,7 @@ async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: 
         if not tried and any(kind_of(c) == "card" for c in game_controls(message)):
             hand = [c["custom_id"].split(":")[4] for c in message.buttons() if kind_of(c) == "card"]
             absent = next(iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA", "HA", "DA") if iss not in hand)
-            before = Snapshot(fake, channel, database)
+            before = await settled(fake, channel, database)
             answer = await refused(fake, user, fake.dm_channel(user), "play", card=absent)
             assert answer == f"Nicht erlaubt: {card_label(Card.parse(absent), GERMAN)} hast du nicht auf der Hand."
             legal = {c["custom_id"].split(":")[4] for c in game_controls(message)}
