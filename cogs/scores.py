@@ -207,9 +207,13 @@ class ScoresGroup(app_commands.Group):
                 stored = None
             if stored is None or stored.server_id != guild_id:
                 raise ServerError("record.error.no_deal", deal=deal)
-            data = (await bot.storage.deals.export_iss(deal_id=deal)).encode()
-            file = discord.File(io.BytesIO(data), filename=f"skat-deal-{deal}.sgf")
-            text = t(lang, "record.deal", deal=deal, table=stored.table_id, number=stored.deal_number)
+            if stored.iss:  # ISS records cannot hold Ramsch, Kontra, Re or Musik: those come as JSON
+                file = discord.File(io.BytesIO(stored.iss.encode()), filename=f"skat-deal-{deal}.sgf")
+                text = t(lang, "record.deal", deal=deal, table=stored.table_id, number=stored.deal_number)
+            else:
+                data = (await bot.storage.deals.export_json(deal_id=deal)).encode()
+                file = discord.File(io.BytesIO(data), filename=f"skat-deal-{deal}.json")
+                text = t(lang, "record.deal_json", deal=deal, table=stored.table_id, number=stored.deal_number)
         else:
             assert series is not None
             try:

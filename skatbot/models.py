@@ -307,6 +307,6 @@ class DealSummary:
     contract: str
     won: bool
     value: int
-    score: int  # the declarer's score under the official rules
+    score: int  # the declarer's score as the list wrote it (Kontra, Re, Bock included)
     finished_at: datetime
     player_score: int | None = None  # in a player's history: what that player was written

@@ -14,6 +14,7 @@ from skatbot.models import TableState
 
 from .cards import FRENCH, contract_name, game_name
 from .emojis import CARD_EMOJIS
+from .explain import ramsch_explained, score_explained
 from .fit import fit_lines
 from .i18n import number, signed, t, tn
 
@@ -104,19 +105,24 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
     result: DealResult = row.result
     names = [player_name(game, p) for p in range(len(game.places))]
     places = row.places
+    explained: str | None = None
     if result.passed:
         head = t(lang, "result.passed")
     elif result.declarer is None:
         losers = [names[places[s]] for s in range(3) if result.seat_scores[s] < 0]
         winners = [names[places[s]] for s in range(3) if result.seat_scores[s] > 0]
         head = t(lang, "result.durchmarsch", name=winners[0]) if result.durchmarsch else t(
-            lang, "result.ramsch", names=", ".join(losers), points=max(result.seat_points))
+            lang, "result.ramsch_one" if len(losers) == 1 else "result.ramsch_many", names=", ".join(losers),
+            points=max(result.seat_points))
+        explained = ramsch_explained(result, row.row.bock, [row.place_scores[p] for p in places], lang)
     else:
         assert result.contract is not None
         key = "result.won" if result.won else "result.overbid" if result.overbid else "result.lost"
+        score = row.place_scores[places[result.declarer]]  # what the list writes: Kontra, Re and Bock included
         head = t(lang, key, name=names[places[result.declarer]],
                  game=contract_name(result.contract, lang, deck), value=result.value,
-                 points=tn(lang, "count.card_points", result.declarer_points), score=signed(lang, result.seat_scores[result.declarer]))
+                 points=tn(lang, "count.card_points", result.declarer_points), score=signed(lang, score))
+        explained = score_explained(result, game.rules, row.row.bock, score, lang)
         extras = []
         if result.schwarz:
             extras.append(t(lang, "result.schwarz"))
@@ -127,6 +133,8 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
         if extras:
             head += " (" + ", ".join(extras) + ")"
     lines = [t(lang, "result.title", number=row.number + 1), head]
+    if not result.passed and explained:
+        lines.append(explained)
     if not result.passed:
         lines.append(t(lang, "result.skat", cards=CARD_EMOJIS.faces(row.deal.skat, deck)))
     lines.append(list_text(game, lang, deck))

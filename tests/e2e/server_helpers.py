@@ -27,9 +27,12 @@ AI_ID = -7
 
 
 async def seed_series(path: Path, *, guild_id: int, tables: Sequence[Sequence[tuple[int, str, bool]]],
-                      deals: int = 2, seed: int = 1) -> list[int]:
+                      deals: int = 2, seed: int = 1, rules: RuleSet | None = None,
+                      kontra: bool = False) -> list[int]:
     """Store one finished series per entry of `tables` (three (id, name, is_ai) players each); the deals
-    are finished now. Returns the table ids."""
+    are finished now. With `kontra` some deals are passed in and in some a defender says Kontra.
+    Returns the table ids."""
+    rules = rules or RuleSet()
     now = datetime.now(UTC)
     table_ids = []
     storage = await SqliteStorage.open(path)
@@ -39,9 +42,10 @@ async def seed_series(path: Path, *, guild_id: int, tables: Sequence[Sequence[tu
                 await storage.players.save(player=Player(player_id, name, is_ai), now=now)
             ids = [player_id for player_id, _, _ in players]
             table = await storage.tables.create(server_id=guild_id, channel_id=guild_id + 1, creator_id=ids[0],
-                                                rule_preset="official", rules=RuleSet().to_dict(),
+                                                rule_preset=rules.preset_name() or "custom", rules=rules.to_dict(),
                                                 series_length=deals, now=now, seats=ids)
-            await _play(storage, table.table_id, guild_id, ids, deals, random.Random(seed * 100 + index), now)
+            await _play(storage, table.table_id, guild_id, ids, deals, random.Random(seed * 100 + index), now, rules,
+                        kontra)
             await storage.deals.finish_series(table_id=table.table_id, now=now)
             await storage.tables.set_state(table_id=table.table_id, state=TableState.FINISHED, now=now)
             table_ids.append(table.table_id)
@@ -51,9 +55,9 @@ async def seed_series(path: Path, *, guild_id: int, tables: Sequence[Sequence[tu
 
 
 async def _play(storage: SqliteStorage, table_id: int, guild_id: int, ids: list[int], deals: int,
-                rng: random.Random, now: datetime) -> None:
+                rng: random.Random, now: datetime, rules: RuleSet, kontra: bool) -> None:
     """Play the series through `TableGame`, logging each entry in the tables layer's text form."""
-    game = TableGame(size=len(ids), deals=deals, rules=RuleSet(), creator_id=ids[0])
+    game = TableGame(size=len(ids), deals=deals, rules=rules, creator_id=ids[0])
     seq = 0
 
     async def log(entry: Entry) -> None:
@@ -72,8 +76,16 @@ async def _play(storage: SqliteStorage, table_id: int, guild_id: int, ids: list[
     await log(Start())
     for number in range(deals):
         await log(NewDeal(number, rng.randrange(2**32)))
+        style = rng.random() if kontra else 1.0
         while game.deal is not None and not game.deal.is_over:
-            await log(Act(number, game.deal.current_seat, rng.choice(game.deal.legal_actions())))
+            deal = game.deal
+            seat, action = deal.current_seat, rng.choice(deal.legal_actions())
+            if style < 0.3:  # everybody passes: a Ramsch under rules that play one
+                action = next((a for a in deal.legal_actions() if str(a) == "pass"), action)
+            elif style < 0.7 and deal.declarer is not None:  # a defender says Kontra
+                side = [(s, a) for s in range(3) for a in deal.side_actions(s) if str(a) == "kontra"]
+                seat, action = side[0] if side else (seat, action)
+            await log(Act(number, seat, action))
 
 
 def speak(monkeypatch: pytest.MonkeyPatch, locales: Mapping[int, str]) -> None:

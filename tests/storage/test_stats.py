@@ -156,3 +156,22 @@ async def test_histories_are_newest_first(filled: AnyStorage) -> None:
     assert [(d.game, d.player_score) for d in bert] == [(CLUBS, 0), (HEARTS, 0), (GRAND, -96)]
     with pytest.raises(ValueError):
         await filled.stats.server_history(server_id=100, limit=0)
+
+
+async def test_a_history_shows_a_kontra_and_re_deal_at_the_score_the_list_wrote(storage: AnyStorage) -> None:
+    """The official score of a lost 54 is -108; with Kontra and Re the list wrote -432, and so does the history."""
+    from dataclasses import replace
+
+    from skatbot.ui.server_text import history_text
+
+    await add_players(storage, Player(ANNA, "Anna"), Player(BERT, "Bert"), Player(CARLA, "Carla"))
+    table = await storage.tables.create(server_id=100, channel_id=1, creator_id=ANNA, rule_preset="pub",
+                                        rules=OFFICIAL.to_dict(), series_length=1, seats=(ANNA, BERT, CARLA),
+                                        now=NOW - DAY)
+    lost = record(table_id=table.table_id, number=1, server_id=100, declarer=ANNA, game="grand", won=False,
+                  value=54, scores={ANNA: -432, BERT: 0, CARLA: 0}, finished_at=NOW)
+    await storage.deals.store(record=replace(lost, score=-108, kontra=True, re=True))
+    server = await storage.stats.server_history(server_id=100)
+    bert = await storage.stats.player_history(server_id=100, player_id=BERT)
+    assert [d.score for d in server] == [-432] and [(d.score, d.player_score) for d in bert] == [(-432, 0)]
+    assert "value 54 (−432)" in history_text(server, {ANNA: "Anna"}, "en", "french", None)

@@ -147,8 +147,8 @@ class SqlStats:
     async def server_history(self, *, server_id: int, limit: int = 10) -> list[DealSummary]:
         """The server's most recent deals, newest first."""
         rows = await self._db.fetch_all(
-            "SELECT deal_id, table_id, deal_number, declarer_id, game, contract, won, game_value, score, "
-            "finished_at FROM deals WHERE server_id = :server ORDER BY finished_at DESC, deal_id DESC LIMIT :limit",
+            f"SELECT deal_id, table_id, deal_number, declarer_id, game, contract, won, game_value, {_WRITTEN}, "
+            "finished_at FROM deals d WHERE server_id = :server ORDER BY finished_at DESC, deal_id DESC LIMIT :limit",
             {"server": server_id, "limit": _limit(limit)})
         return [_summary(row) for row in rows]
 
@@ -156,11 +156,16 @@ class SqlStats:
         """One player's most recent deals on a server, newest first, with what they were written."""
         rows = await self._db.fetch_all(
             "SELECT d.deal_id, d.table_id, d.deal_number, d.declarer_id, d.game, d.contract, d.won, d.game_value, "
-            "d.score, d.finished_at, ds.score AS player_score FROM deal_scores ds JOIN deals d "
+            f"{_WRITTEN}, d.finished_at, ds.score AS player_score FROM deal_scores ds JOIN deals d "
             "ON d.deal_id = ds.deal_id WHERE ds.server_id = :server AND ds.player_id = :player "
             "ORDER BY ds.finished_at DESC, ds.deal_id DESC LIMIT :limit",
             {"server": server_id, "player": player_id, "limit": _limit(limit)})
         return [_summary(row, row["player_score"]) for row in rows]
+
+
+_WRITTEN = ("COALESCE((SELECT w.score FROM deal_scores w WHERE w.deal_id = d.deal_id AND w.role = 'declarer'), "
+            "d.score) AS score")
+"""The declarer's score as the list wrote it (Kontra, Re, Bock and the table's loss rule included)."""
 
 
 def _limit(limit: int) -> int:

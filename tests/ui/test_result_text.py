@@ -1,0 +1,105 @@
+"""The result card's numbers are the list's numbers: Bock, Kontra and Re included, and the value explained
+step by step so a player can check it."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from skatbot.engine import Kontra, Pass, Re, RuleSet
+from skatbot.tables.game import FinishedDeal, TableGame
+from skatbot.tables.log import Act, AddAI, Join, NewDeal, Start
+from skatbot.ui.i18n import signed
+from skatbot.ui.render import list_text, result_text
+
+
+def played_series(rules: RuleSet, deals: int, seed: int, *, kontra: bool = False) -> TableGame:
+    """A table of three playing random legal moves (no passing out when avoidable; Kontra and Re said
+    whenever offered with `kontra`)."""
+    rng = random.Random(seed)
+    game = TableGame(size=3, deals=deals, rules=rules, creator_id=1)
+    for entry in (Join(1, "alice"), Join(2, "bob"), AddAI("normal"), Start()):
+        game.apply(entry)
+    while game.needs_new_deal:
+        game.apply(NewDeal(game.deal_number + 1, rng.randrange(1 << 40)))
+        deal = game.deal
+        assert deal is not None
+        while not deal.is_over:
+            if kontra:
+                for seat in range(3):
+                    for side in deal.side_actions(seat):
+                        if isinstance(side, (Kontra, Re)):
+                            game.apply(Act(game.deal_number, seat, side))
+            actions = deal.legal_actions()
+            keen = [a for a in actions if not isinstance(a, Pass)] if rng.random() < 0.7 else actions
+            game.apply(Act(game.deal_number, deal.current_seat, rng.choice(keen or actions)))
+    return game
+
+
+def score_shown(text: str) -> int:
+    head = text.splitlines()[1]
+    shown = re.findall(r"card points, ([+−][\d,]+|0)", head)[0]
+    return int(shown.replace("−", "-").replace(",", ""))
+
+
+def declared(game: TableGame) -> list[FinishedDeal]:
+    return [row for row in game.finished if row.result.declarer is not None]
+
+
+def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
+    rules = RuleSet.preset("pub")
+    bocks = []
+    for seed in range(40):
+        game = played_series(rules, 9, seed, kontra=True)
+        bocks += [(game, row) for row in declared(game) if row.row.bock]
+        if len(bocks) >= 3:
+            break
+    assert bocks, "no Bock deal in 40 series"
+    for game, row in bocks:
+        text = result_text(game, row, "en")
+        written = row.place_scores[row.places[row.result.declarer]]
+        assert score_shown(text) == written
+        assert "Bock × 2" in text and f"→ **{signed('en', written)}**" in text
+
+
+def test_kontra_and_re_are_counted_step_by_step() -> None:
+    rules = RuleSet.preset("pub")
+    for seed in range(30):
+        game = played_series(rules, 3, seed, kontra=True)
+        rows = [row for row in declared(game) if row.result.re and row.result.contract.game.value != "null"]
+        if rows:
+            break
+    row = rows[0]
+    result = row.result
+    text = result_text(game, row, "en")
+    explained = text.splitlines()[2]
+    base = result.contract.game.base_value
+    assert explained.startswith("🧮 with " if result.matadors > 0 else "🧮 without ")
+    assert f"game {abs(result.matadors) + 1}" in explained
+    assert f" × {base} = {base * result.multiplier}" in explained
+    assert "Kontra × 2; Re × 2" in explained
+    assert ("lost × −2" in explained) != result.won
+    assert explained.endswith(f"→ **{signed('en', row.place_scores[row.places[result.declarer]])}**")
+    german = result_text(game, row, "de").splitlines()[2]
+    assert german.startswith("🧮 mit " if result.matadors > 0 else "🧮 ohne ") and "Spiel " in german
+
+
+def test_a_ramsch_with_one_loser_reads_in_the_singular() -> None:
+    rules = RuleSet.preset("pub")
+    for seed in range(60):
+        rng = random.Random(seed)
+        game = TableGame(size=3, deals=1, rules=rules, creator_id=1)
+        for entry in (Join(1, "alice"), Join(2, "bob"), Join(3, "carol"), Start(), NewDeal(0, rng.randrange(1 << 40))):
+            game.apply(entry)
+        deal = game.deal
+        while not deal.is_over:
+            actions = deal.legal_actions()
+            passes = [a for a in actions if isinstance(a, Pass)]
+            game.apply(Act(0, deal.current_seat, (passes or [rng.choice(actions)])[0]))
+        row = game.finished[0]
+        losers = [s for s in row.result.seat_scores if s < 0]
+        if row.result.declarer is None and not row.result.passed and len(losers) == 1:
+            break
+    text = result_text(game, row, "en")
+    assert "and loses them." in text and "and lose them" not in text
+    assert "list" in list_text(game, "en").lower()
