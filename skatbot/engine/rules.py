@@ -15,7 +15,7 @@ Every option comes from the rules texts (seeds 000, 001, 002). Our readings, whe
   the three others, the dealer who sat out included). Its own loss rule, so it refuses single losses.
 - Danish open play: any game may be played ouvert, with or without the skat, for one more multiplier
   step and no implied schneider/schwarz. Dækker (null ouvert hand) is worth 59 or 69; at 69 the number
-  69 joins the bid ladder.
+  69 joins the bid ladder and 59 stays on it (the Danish text's ladder: ... 55, 59, 60 ...).
 - Musik: an announcement on a suit game or grand (`Contract.musik`, "clubs musik"), only where the rule
   is played and only while the declarer holds the card it names: the trump seven, in a grand the jack of
   diamonds. It is one more multiplier step, counted like any announcement whether made or not (so it can
@@ -197,7 +197,7 @@ def _ladder(dakker: int, extra_steps: int) -> tuple[int, ...]:
     if cached is not None:
         return cached
     top = 24 * (11 + extra_steps)  # grand with four, every announcement and any extra steps
-    values: set[int] = {23, 35, 46, dakker}
+    values: set[int] = {23, 35, 46, 59, dakker}  # 59 stays: the Danish ladder lists it beside a Dækker of 69
     for base in (9, 10, 11, 12, 24):
         for multiplier in range(2, 19 + extra_steps):
             if base * multiplier <= top:

@@ -79,6 +79,7 @@ class TableGame:
     close_reason: str | None = None
     hints: bool = False  # learners may ask for the strong level's choice (/skat hint)
     series: Series | None = None  # the Skatliste, from the start of play
+    first_dealer: int = 0  # the table place that deals first (drawn at the start)
 
     def __post_init__(self) -> None:
         if self.size not in (3, 4):
@@ -95,7 +96,7 @@ class TableGame:
         return None
 
     def dealer_of(self, number: int) -> int:
-        return number % self.size
+        return (self.first_dealer + number) % self.size
 
     def places_of(self, number: int) -> tuple[int, int, int]:
         """Table places sitting forehand, middlehand, rearhand in deal `number` (the dealer's left first)."""
@@ -204,7 +205,10 @@ class TableGame:
                 raise NotAllowed("too_few", size=self.size, seated=len(self.places))
             if not self.humans:
                 raise NotAllowed("no_human")
-            self.series = Series(self.list_names(), self.deals, self.rules)
+            if not 0 <= entry.first_dealer < self.size:
+                raise ValueError(f"the first dealer must be one of places 0..{self.size - 1}")
+            self.first_dealer = entry.first_dealer
+            self.series = Series(self.list_names(), self.deals, self.rules, entry.first_dealer)
             self.state = TableState.PLAYING
         elif isinstance(entry, NewDeal):
             self._require(TableState.PLAYING, "not_playing")

@@ -45,8 +45,13 @@ class RemoveAI:
 
 @dataclass(frozen=True, slots=True)
 class Start:
+    """Play begins; `first_dealer` (a table place) was drawn at random, as the rules texts choose the
+    first dealer, and is kept so a replay deals exactly as the table did."""
+
+    first_dealer: int = 0
+
     def __str__(self) -> str:
-        return "start"
+        return f"start {self.first_dealer}" if self.first_dealer else "start"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +120,8 @@ def parse_entry(text: str) -> Entry:
             return AddAI(Level.parse(rest))
         if verb == "remove-ai" and not rest:
             return RemoveAI()
-        if verb == "start" and not rest:
-            return Start()
+        if verb == "start":
+            return Start(int(rest) if rest else 0)  # logs from before the random first dealer: place 0
         if verb == "deal":
             number, seed = rest.split()
             return NewDeal(int(number), int(seed))

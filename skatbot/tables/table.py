@@ -97,7 +97,9 @@ class Table:
         await self._commit(lambda: self._seated_or_creator(user_id, RemoveAI()), [ev.LobbyChanged()])
 
     async def start(self, user_id: int) -> None:
-        await self._commit(lambda: self._seated_or_creator(user_id, Start()), [ev.GameStarted()])
+        # The rules texts draw the first dealer; the draw is stored with the start, so a replay is exact.
+        first_dealer = self.new_seed() % self.game.size
+        await self._commit(lambda: self._seated_or_creator(user_id, Start(first_dealer)), [ev.GameStarted()])
 
     async def stop(self, user_id: int, *, is_admin: bool = False) -> None:
         if user_id != self.game.creator_id and not is_admin:

@@ -6,10 +6,18 @@ import random
 from pathlib import Path
 
 from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
 from tests.e2e.test_skatbot_refusals import forged_click, refused
+
+
+def dealer_of(board: str, players: list[User]) -> User:
+    """The player the board names as the dealer sitting out."""
+    sitting = [user for user in players if f"{user.name} deals and sits out." in board]
+    assert len(sitting) == 1, board
+    return sitting[0]
 
 
 async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path: Path) -> None:
@@ -26,15 +34,15 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     players = [alice, carol, dave, frank]
     rng = random.Random(2)
 
-    # Deal 1: alice (place 1) deals and sits out.
+    # Deal 1: the dealer drawn at the start deals and sits out.
     board = await fake.wait_for_message(channel, lambda m: m.content.startswith("**Deal 1 of 2**"))
-    assert "alice deals and sits out." in board.content
+    first = dealer_of(board.content, players)
     await fake.wait_for(lambda: whose_turn(fake, players), 10, "the first turn")
-    assert latest_hand(fake, alice) is None, "the dealer gets no cards"
-    assert "sit out this deal:" in await refused(fake, alice, channel, "bid", value=18)
-    assert "sit out this deal:" in await refused(fake, alice, channel, "hand")
-    assert await fake.autocomplete(alice, channel, "skat", subcommand="play", focused="card") == []
-    assert "sit out this deal:" in await forged_click(fake, alice, lobby, "sk:1:0:pass:")
+    assert latest_hand(fake, first) is None, "the dealer gets no cards"
+    assert "sit out this deal:" in await refused(fake, first, channel, "bid", value=18)
+    assert "sit out this deal:" in await refused(fake, first, channel, "hand")
+    assert await fake.autocomplete(first, channel, "skat", subcommand="play", focused="card") == []
+    assert "sit out this deal:" in await forged_click(fake, first, lobby, "sk:1:0:pass:")
 
     def deal_over(number: int):  # type: ignore[no-untyped-def]
         return lambda: any(f"Result of deal {number}" in t for t in public_texts(fake, channel))
@@ -43,14 +51,16 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
         await button_move(fake, user, message, rng, avoid=("pass",) if rng.random() < 0.5 else ())
 
     await play_out(fake, players, deal_over(1), move)
-    # Deal 2: carol deals; her buttons from deal 1 are gone or stale, and she is told she sits out.
+    # Deal 2: the next player round the table deals; their buttons from deal 1 are gone or stale, and they
+    # are told they sit out.
     board2 = await fake.wait_for_message(channel, lambda m: m.content.startswith("**Deal 2 of 2**"))
-    assert "carol deals and sits out." in board2.content
-    old = latest_hand(fake, carol)
+    second = dealer_of(board2.content, players)
+    assert second is players[(players.index(first) + 1) % 4]
+    old = latest_hand(fake, second)
     assert old is not None and old.content.startswith("**Your hand** · deal 1") and not old.buttons()
-    assert "earlier deal" in await forged_click(fake, carol, lobby, "sk:1:0:pass:")
-    assert "sit out this deal:" in await forged_click(fake, carol, lobby, "sk:1:1:pass:")
-    assert "sit out this deal:" in await refused(fake, carol, channel, "pass")
+    assert "earlier deal" in await forged_click(fake, second, lobby, "sk:1:0:pass:")
+    assert "sit out this deal:" in await forged_click(fake, second, lobby, "sk:1:1:pass:")
+    assert "sit out this deal:" in await refused(fake, second, channel, "pass")
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)), move)
     listed = await (await fake.slash(frank, channel, "skat", subcommand="list")).wait_message()
     assert "(2 of 2 deals)" in listed.content and all(n in listed.content for n in ("alice", "carol", "dave", "frank"))

@@ -14,7 +14,7 @@ from pathlib import Path
 from tests.e2e.conftest import Club
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import FACE, assert_hands_match_database, assert_no_public_leaks
-from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out
+from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out, whose_turn
 
 
 def logged_actions(database: Path) -> list[str]:
@@ -156,10 +156,16 @@ async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot,
     await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
     await (await fake.click(alice, lobby, "sk:1:0:start:")).wait_acked()
     assert proc.proc is not None
+    rng = random.Random(12)
+    for _ in range(10):  # the workers start with the AIs' first decision: alice may have to speak first
+        found = await fake.wait_for(lambda: worker_pids(proc.proc.pid) or whose_turn(fake, [alice]), 20,  # type: ignore[union-attr]
+                                    "the AI workers or alice's turn")
+        if isinstance(found, list):
+            break
+        await button_move(fake, alice, found[1], rng, avoid=("pass",))
     workers = await fake.wait_for(lambda: worker_pids(proc.proc.pid), 20, "the AI workers")  # type: ignore[union-attr]
     for pid in workers:
         os.kill(pid, signal.SIGKILL)
-    rng = random.Random(12)
     await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
     assert counted(database, alice.id) == ([1, 2], 2)

@@ -119,6 +119,7 @@ def test_bid_ladder_follows_the_rules() -> None:
     assert 69 not in OFFICIAL.bid_ladder and not OFFICIAL.is_bid(69)
     dakker = OFFICIAL.with_options(dakker_value=69)
     assert dakker.is_bid(69) and set(dakker.bid_ladder) - set(BID_LADDER) == {69}
+    assert set(BID_LADDER) <= set(dakker.bid_ladder)  # 59 included, as the Danish text's ladder lists it
     musik = OFFICIAL.with_options(musik=True)
     assert max(musik.bid_ladder) == 288 and musik.is_bid(228) and not OFFICIAL.is_bid(288)
 
@@ -127,3 +128,13 @@ def test_null_values() -> None:
     assert [OFFICIAL.null_value(h, o) for h in (False, True) for o in (False, True)] == [23, 46, 35, 59]
     assert RuleSet.preset("danish").null_value(True, True) == 69
     assert RuleSet.preset("danish").null_value(False, True) == 46
+
+
+def test_the_danish_auction_takes_59_as_its_rules_text_lists_it() -> None:
+    from skatbot.engine import Bid, Deal
+
+    danish = RuleSet.preset("danish")
+    assert [v for v in danish.bid_ladder if 54 <= v <= 70] == [54, 55, 59, 60, 63, 66, 69, 70]
+    deal = Deal.new(5, danish)
+    deal.apply(Bid(59), deal.current_seat)
+    assert deal.bid == 59

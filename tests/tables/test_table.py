@@ -15,7 +15,7 @@ from skatbot.tables import events as ev
 from skatbot.tables.errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
 from skatbot.tables.log import AddAI, StandIn, parse_entry
 
-from tests.tables.kit import InlineExecutor, TableKit
+from tests.tables.kit import InlineExecutor, TableKit, seed_with_first_dealer
 
 ALICE, BOB, CAROL, DAVE, STRANGER = 100, 101, 102, 103, 999
 
@@ -71,9 +71,11 @@ async def test_three_humans_play_a_series_and_each_deal_is_recorded_once(kit: Ta
     kinds = [type(e).__name__ for e in kit.presenter.events]
     assert kinds.count("DealStarted") == 3 and kinds.count("DealFinished") == 3
     assert kinds[-1] == "SeriesFinished"
-    # the dealer rotates: forehand is the dealer's left
-    assert [row.dealer for row in game.finished] == [0, 1, 2]
-    assert [row.places for row in game.finished] == [(1, 2, 0), (2, 0, 1), (0, 1, 2)]
+    # the dealer rotates from the one drawn at the start: forehand is the dealer's left
+    first = game.first_dealer
+    assert [row.dealer for row in game.finished] == [first, (first + 1) % 3, (first + 2) % 3]
+    assert [row.places for row in game.finished] == [
+        ((d + 1) % 3, (d + 2) % 3, d) for d in (row.dealer for row in game.finished)]
     assert game.totals() == [sum(row.place_scores[p] for row in game.finished) for p in range(3)]
 
 
@@ -153,11 +155,13 @@ async def test_four_players_the_dealer_sits_out() -> None:
         await kit.table.join(user, name)
     await kit.table.start(ALICE)
     game = kit.table.game
-    assert game.dealer_of(0) == 0 and game.places_of(0) == (1, 2, 3)
+    first = game.first_dealer
+    assert game.dealer_of(0) == first and game.places_of(0) == tuple((first + n) % 4 for n in (1, 2, 3))
+    dealer = (ALICE, BOB, CAROL, DAVE)[first]
     with pytest.raises(SittingOut, match="sit out"):
-        await kit.table.act(ALICE, Pass())
+        await kit.table.act(dealer, Pass())
     await kit.play_human_turns({ALICE, BOB, CAROL, DAVE}, random.Random(5))
-    assert [row.dealer for row in game.finished] == [0, 1, 2, 3]
+    assert [row.dealer for row in game.finished] == [(first + n) % 4 for n in range(4)]
     for row in game.finished:
         assert row.place_scores[row.dealer] == 0 or kit.table.game.rules.seeger_fabian
 
@@ -199,7 +203,7 @@ async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytes
     monkeypatch.setattr(table_module, "decide", lambda level, seed, view: next(
         (a for a in view.legal_actions if isinstance(a, Pass)), view.legal_actions[0]))
     monkeypatch.setattr(table_module, "decide_side", lambda level, seed, view: None)
-    kit = TableKit(deals=3)
+    kit = TableKit(deals=3, seed=seed_with_first_dealer(0))  # Alice deals first: forehand in the third deal
     await kit.table.join(ALICE, "Alice")
     await kit.table.add_ai(ALICE, "normal")
     await kit.table.add_ai(ALICE, "normal")
@@ -267,3 +271,24 @@ async def test_a_broken_ai_executor_does_not_stall_the_table(kit: TableKit) -> N
     await kit.table.start(ALICE)
     await kit.play_human_turns({ALICE}, random.Random(3))
     assert kit.table.game.state is TableState.FINISHED
+
+
+async def test_the_first_dealer_is_drawn_and_a_replay_deals_exactly_as_the_table_did() -> None:
+    """The rules texts draw the first dealer; the draw is in the log, so the restored table agrees."""
+    firsts = set()
+    for seed in range(12):
+        kit = TableKit(seed=seed)
+        await seat_three(kit)
+        await kit.table.start(ALICE)
+        await kit.table.settle()
+        game = kit.table.game
+        firsts.add(game.first_dealer)
+        assert game.dealer_of(0) == game.first_dealer and game.series is not None
+        assert game.series.next_deal_seats().dealer == game.first_dealer or game.finished
+        replayed = TableGame(size=3, deals=3, rules=game.rules, creator_id=game.creator_id)
+        for entry in kit.store.logs[1]:
+            replayed.apply(parse_entry(entry))
+        assert replayed.first_dealer == game.first_dealer
+        assert replayed.places_of(0) == game.places_of(0) and replayed.deal.dealt_hands == game.deal.dealt_hands
+    assert firsts == {0, 1, 2}
+    assert str(parse_entry("start")) == "start" and parse_entry("start").first_dealer == 0  # older logs
