@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
+from tests.e2e.skat_helpers import control_id
 from tests.e2e.skat_leaks import dealt_from_database, public_leaks
 
 HAND_PREFIXES = ("**Your hand**",)
@@ -95,15 +96,14 @@ class Player:
         fake = self.fake
         await (await fake.slash(self.user, self.channel, "skat", subcommand="new", options={"deals": DEALS})).wait_acked()
         lobby = await self.wait(lambda: self.index.newest(self.channel.id, "🃏"))
-        table = lobby.content.split("#")[1].split("*")[0]
         for _ in range(2):
             if LEVEL == "normal":  # the lobby's button seats a normal AI; other levels by command
-                await (await fake.click(self.user, lobby, f"sk:{table}:0:addai:normal")).wait_acked()
+                await (await fake.click(self.user, lobby, control_id(lobby, "addai"))).wait_acked()
             else:
                 await (await fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
                                         options={"level": LEVEL})).wait_acked()
         await self.wait(lambda: "AI 2" in lobby.content)
-        await (await fake.click(self.user, lobby, f"sk:{table}:0:start:")).wait_acked()
+        await (await fake.click(self.user, lobby, control_id(lobby, "start"))).wait_acked()
 
     def over(self) -> bool:
         return self.index.newest(self.channel.id, SERIES_OVER) is not None

@@ -23,6 +23,8 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
+from skatbot.storage import NotFound
+from skatbot.storage import TableState as StoredState
 from skatbot.ui.cards import card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
@@ -60,7 +62,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.user_langs: dict[int, str] = {}
         self.store = StorageTables(bot.storage)
         self.presenter = DiscordPresenter(bot, style_for=self.style_for,
-                                          user_lang=lambda user, fallback: self.user_langs.get(user, fallback))
+                                          user_lang=lambda user, fallback: self.user_langs.get(user, fallback),
+                                          memory=bot.storage.presentation)
         self.manager = TableManager(catalog=self.store, store=self.store, presenter=self.presenter,
                                     executor=bot.ai_executor, timing=bot.table_timing)
         super().__init__()
@@ -69,9 +72,18 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.control_handler = self.on_control
         install(self.bot)
-        for table in await self.manager.restore(timing_for=self._timing):
-            await self._load_style(table.guild_id)
+        for table in await self.manager.restore(timing_for=self._timing, before_resume=self._before_resume):
             log.info("restored table %s in channel %s", table.id, table.channel_id)
+        for table_id in await self.bot.storage.presentation.ended_owing():  # the outbox of tables that ended
+            ended = self.manager.adopt(await self.store.stored_table(table_id))
+            if ended is not None:
+                await self._before_resume(ended)
+                log.info("showed what table %s owed when it ended", ended.id)
+
+    async def _before_resume(self, table: Table) -> None:
+        """A table rebuilt after a restart: what it showed is read back, and what it owes is shown, in order."""
+        await self._load_style(table.guild_id)
+        await self.presenter.catch_up(table)
 
     async def cog_unload(self) -> None:
         await self.manager.close()
@@ -182,11 +194,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def hint(self, interaction: discord.Interaction) -> None:
         await self._answer_hint(interaction, self.table_for(interaction), None)
 
-    async def _answer_hint(self, interaction: discord.Interaction, table: Table, deal_number: int | None) -> None:
+    async def _answer_hint(self, interaction: discord.Interaction, table: Table, seq: int | None) -> None:
         """The strong level's choice for the asker's own decision, only for them (it may name their cards).
         Deferred first: a search over sampled worlds may take a second or two."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        suggestion = await table.hint(interaction.user.id, deal_number=deal_number)
+        suggestion = await table.hint(interaction.user.id, seq=seq)
         style = self.style_for(table.guild_id)
         await say(interaction, hint_text(suggestion, self.lang(interaction), style.deck))
 
@@ -227,9 +239,23 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         await table.stop(interaction.user.id, is_admin=is_admin)
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
+    async def _last_table(self, interaction: discord.Interaction) -> Table:
+        """For read-only commands: the channel's table, or its last one (a finished series keeps its list
+        until a new table opens, across restarts too: a table no longer held is rebuilt from storage)."""
+        try:
+            return self.table_for(interaction, finished_too=True)
+        except NoTable:
+            table_id = await self.bot.storage.presentation.last_in_channel(channel_id=interaction.channel_id or 0)
+            if table_id is None or table_id in self.manager.tables:
+                raise
+            table = self.manager.adopt(await self.store.stored_table(table_id))
+            if table is None:
+                raise
+            return table
+
     @app_commands.command(name="table", description=en("cmd.skat.table"))
     async def table(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction, finished_too=True)
+        table = await self._last_table(interaction)
         lang = self.lang(interaction)
         game = table.game
         text = lobby_text(game, lang, table.id)
@@ -239,7 +265,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="list", description=en("cmd.skat.list"))
     async def list_(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction, finished_too=True)
+        table = await self._last_table(interaction)
         lang = self.lang(interaction)
         style = self.style_for(table.guild_id)
         extra: dict[str, Any] = {}
@@ -364,7 +390,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         lang = self.lang(interaction)
         what, points = cost
         await say(interaction, t(lang, f"concede.confirm_{what}", points=points),
-                  view=confirm_concession_view(table.id, table.game.deal_number, lang))
+                  view=confirm_concession_view(table.id, table.seq, lang))
         return True
 
     async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
@@ -407,33 +433,39 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         await self.on_control(interaction, control)
 
     async def on_control(self, interaction: discord.Interaction, control: Control) -> None:
-        """A button or menu was used: act for the person who pressed it; every failure is answered."""
+        """A button or menu was used: act for the person who pressed it, if it still stands for now; every
+        failure is answered."""
         await guarded(interaction, lambda: self._on_control(interaction, control))
 
     async def _on_control(self, interaction: discord.Interaction, control: Control) -> None:
         lang = self.lang(interaction)
-        table = await self.manager.load(control.table_id)  # another process may have been serving it
+        table = await self._table_of_control(control)
         user = interaction.user
         if control.kind in LOBBY_KINDS:
-            await interaction.response.defer()
+            if table.game.state is not TableState.OPEN:  # drawn for the lobby, which is gone
+                table.require_live()
+                raise WrongTableState("already_started")
             if control.kind == "join":
-                await table.join(user.id, user.display_name)
+                work = table.join(user.id, user.display_name)
             elif control.kind == "leave":
-                await table.leave(user.id)
+                work = table.leave(user.id)
             elif control.kind == "addai":
-                await table.add_ai(user.id, _ai_level(control.arg or Level.NORMAL.value))
+                work = table.add_ai(user.id, _ai_level(control.arg or Level.NORMAL.value))
             else:
-                await table.start(user.id)
+                work = table.start(user.id)
+            if await stored_then_acked(work, lambda: _pending(interaction)):
+                await say(interaction, t(lang, "reply.recorded"))
+            elif not interaction.response.is_done():
+                await interaction.response.defer()  # the presenter edits the lobby itself
             return
         if control.kind == "hint":
-            await self._answer_hint(interaction, table, control.deal)
+            await self._answer_hint(interaction, table, -1 if control.seq is None else control.seq)
             return
         if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
+            table.require_live()
             content, view = self.presenter.private_hand(table, user.id, lang)
             await say(interaction, content, view=view)
             return
-        if control.deal != table.game.deal_number:
-            raise WrongTableState("old_button")
         if control.kind == "concede" and await self._confirm_concession(interaction, table):
             return
         try:
@@ -441,19 +473,41 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         except (ValueError, IndexError) as malformed:  # a forged value: no number, no card, too few choices
             raise CommandRefusal("bad_control") from malformed
         if action is None:
-            raise WrongTableState("old_button")
-        await stored_then_acked(table.act(user.id, action, deal_number=control.deal), interaction.response.defer)
+            raise WrongTableState("stale")
+        seq = -1 if control.seq is None else control.seq  # drawn before moments were carried: stale
+        if await stored_then_acked(table.act(user.id, action, seq=seq), lambda: _pending(interaction)):
+            await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
+            return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await self._refresh_ephemeral(interaction, table, control.deal, lang)
+            await self._refresh_ephemeral(interaction, table, lang)
         elif not interaction.response.is_done():
-            await interaction.response.defer()  # the presenter updates the hand message itself
+            try:
+                await interaction.response.defer()  # the presenter updates the hand message itself
+            except discord.NotFound:  # the message went meanwhile (a newer hand replaced it): the move stands
+                log.info("interaction %s: its message is gone; the move was stored", interaction.id)
 
-    async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, deal: int, lang: str) -> None:
-        """After a move from an ephemeral hand (closed DMs): show the hand as it is now, or drop the controls
-        when that deal is over (the move itself succeeded either way)."""
+    async def _table_of_control(self, control: Control) -> Table:
+        """The table a control belongs to. One no longer held (finished and replaced, or closed before a
+        restart) is looked up in storage, so its controls say what became of it."""
         try:
-            if table.game.deal_number == deal and table.game.state is TableState.PLAYING:
+            return await self.manager.load(control.table_id)  # another process may have been serving it
+        except NoTable:
+            try:
+                stored = await self.bot.storage.tables.get(table_id=control.table_id)
+            except NotFound:
+                raise NoTable("table_gone") from None
+            if stored.state is StoredState.FINISHED:
+                raise WrongTableState("series_over") from None
+            if stored.state is StoredState.ABANDONED:
+                raise WrongTableState("closed") from None
+            raise
+
+    async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
+        """After a move from an ephemeral hand (closed DMs): show the hand as it is now, or drop the controls
+        when the table stopped playing (the move itself succeeded either way)."""
+        try:
+            if table.game.state is TableState.PLAYING:
                 content, view = self.presenter.private_hand(table, interaction.user.id, lang)
                 content = fit(content, Limit.CONTENT)
                 if interaction.response.is_done():
@@ -469,19 +523,27 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
 
 ACK_BUDGET = 0.15
-"""Seconds a move may take before its interaction is acknowledged anyway: Discord allows three, but a
-quick answer matters more than "acknowledged means stored" when the database is busy."""
+"""Seconds a move may take to be stored before the player is shown that it is pending (Discord wants an
+answer within three): a silent acknowledgement would look like acceptance before the move is stored."""
 
 
-async def stored_then_acked(work: Awaitable[None], defer: Callable[[], Awaitable[object]]) -> None:
-    """Do `work` (apply and store a move) before acknowledging, so an acknowledged move is a stored one;
-    if it is slow, `defer` first and finish after. Raises what `work` raises, for the error handler."""
+async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitable[object]]) -> bool:
+    """Do `work` (apply and store a move) before acknowledging, so an acknowledged move is a stored one.
+    If it is slow, `pending` shows the player that it is (Discord's "thinking…"), and the caller then says
+    it was recorded (returns True), or the error handler says why not (raises what `work` raises)."""
     task = asyncio.ensure_future(work)
     try:
         await asyncio.wait_for(asyncio.shield(task), ACK_BUDGET)
     except TimeoutError:
-        await defer()
+        await pending()
         await task
+        return True
+    return False
+
+
+async def _pending(interaction: discord.Interaction) -> None:
+    """A visible "thinking…" only the player sees: the move is being stored, not yet accepted."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _card(text: str) -> Card:

@@ -310,3 +310,24 @@ class DealSummary:
     score: int  # the declarer's score as the list wrote it (Kontra, Re, Bock included)
     finished_at: datetime
     player_score: int | None = None  # in a player's history: what that player was written
+
+
+@dataclass(frozen=True, slots=True)
+class ShownMessage:
+    """A message the bot keeps up to date for a table. `role`: lobby, board, hand, dm_notice, creator_told."""
+
+    role: str
+    user_id: int
+    deal: int
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    """One thing a table must show (`result:<deal>`, `ranking`, `closed`; `end` once all is shown): the text
+    written down before it is posted, and whether Discord took it."""
+
+    item: str
+    content: str
+    shown: bool

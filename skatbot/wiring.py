@@ -101,6 +101,11 @@ class StorageTables:
             return None
         return self._stored(table, await self.storage.tables.log(table_id=table_id))
 
+    async def stored_table(self, table_id: int) -> StoredTable:
+        """Any stored table (a finished one too) with its log: for what it still has to show, or its list."""
+        table = await self.storage.tables.get(table_id=table_id)
+        return self._stored(table, await self.storage.tables.log(table_id=table_id))
+
     def _stored(self, table: StoredTableRow, log: tuple[LogEntry, ...]) -> StoredTable:
         """The tables layer's view of a stored table; deal start times are kept for the deal records."""
         for stored in log:

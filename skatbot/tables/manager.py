@@ -12,7 +12,7 @@ from skatbot.models import TableState
 
 from .errors import TableError
 from .game import TableGame
-from .ports import Presenter, TableCatalog, TableStore
+from .ports import Presenter, StoredTable, TableCatalog, TableStore
 from .replay import ReplayError, replay_log
 from .table import DEFAULT_TIMING, Sleep, Table, TableTiming
 
@@ -137,25 +137,38 @@ class TableManager:
         await table.join(creator_id, creator_name)
         return table
 
-    async def restore(self, timing_for: Callable[[int], Awaitable[TableTiming]] | None = None) -> list[Table]:
+    def adopt(self, stored: StoredTable, timing: TableTiming | None = None) -> Table | None:
+        """Rebuild a stored table by replaying its log (None, logged, when the log does not replay)."""
+        try:
+            replayed = replay_log(size=stored.size, deals=stored.deals, rules=stored.rules,
+                                  creator_id=stored.creator_id, entries=stored.entries)
+        except (ReplayError, TableError):  # TableError: a table size or series length it cannot have
+            log.exception("table %s: its log does not replay; leaving it closed", stored.table_id)
+            return None
+        table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
+                           game=replayed.game, timing=timing)
+        table.entries = list(replayed.entries)
+        return table
+
+    async def restore(self, timing_for: Callable[[int], Awaitable[TableTiming]] | None = None,
+                      before_resume: Callable[[Table], Awaitable[None]] | None = None) -> list[Table]:
         """Rebuild every unfinished table by replaying its log; resume AI turns and timers.
 
-        `timing_for(guild_id)`: each server's turn timers (default: the manager's)."""
+        `timing_for(guild_id)`: each server's turn timers (default: the manager's). `before_resume(table)`
+        runs before a table goes on (the presenter reads back what it showed and shows what it owes)."""
         restored = []
         for stored in await self.catalog.unfinished_tables():
-            try:
-                replayed = replay_log(size=stored.size, deals=stored.deals, rules=stored.rules,
-                                      creator_id=stored.creator_id, entries=stored.entries)
-            except (ReplayError, TableError):  # TableError: a table size or series length it cannot have
-                log.exception("table %s: its log does not replay; leaving it closed", stored.table_id)
-                continue
-            game = replayed.game
             timing = await timing_for(stored.guild_id) if timing_for is not None else None
-            table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
-                               game=game, timing=timing)
-            table.entries = list(replayed.entries)
+            table = self.adopt(stored, timing)
+            if table is None:
+                continue
+            game = table.game
             for row in game.finished:  # a crash between the last action and its deal record: write it now
                 await self.store.record_deal(table_id=table.id, row=row, table=table)
+            if game.state not in (TableState.OPEN, TableState.PLAYING):  # ... or before its state was written
+                await self.store.set_table_state(table_id=table.id, state=game.state)
+            if before_resume is not None:
+                await before_resume(table)
             await table.resume()
             restored.append(table)
         return restored

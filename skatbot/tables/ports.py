@@ -30,6 +30,9 @@ class LiveTable(Protocol):
     def channel_id(self) -> int: ...
     @property
     def game(self) -> TableGame: ...
+    @property
+    def seq(self) -> int:
+        """The table's sequence number: controls drawn now carry it, and are refused once it moved on."""
 
 
 class TableStore(Protocol):

@@ -81,13 +81,16 @@ class Table:
         self._side_asked: set[tuple[int, int, str]] = set()
         self._kontra_waited: set[int] = set()
         self._closed = asyncio.Event()
+        self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
 
     # --- what players do ---------------------------------------------------------------------------
 
     async def join(self, user_id: int, name: str) -> None:
+        self.require_live()
         await self._commit([Join(user_id, name.replace("\n", " ")[:64] or str(user_id))], [ev.LobbyChanged()])
 
     async def leave(self, user_id: int) -> None:
+        self.require_live()
         await self._commit([Leave(user_id)], [ev.LobbyChanged()])
 
     async def add_ai(self, user_id: int, level: Level) -> None:
@@ -110,29 +113,48 @@ class Table:
         """Hints for learners at this table (only before the start, so nobody mistakes the series)."""
         await self._commit(lambda: self._seated_or_creator(user_id, Hints()), [ev.LobbyChanged()])
 
-    async def hint(self, user_id: int, *, deal_number: int | None = None) -> Hint:
+    async def hint(self, user_id: int, *, seq: int | None = None) -> Hint:
         """The strong level's choice for the player's own decision now, from their view alone (computed
         in the AI workers; the seed comes from public facts only: table, deal, step and seat)."""
         game = self.game
         if not game.hints:
             raise NotAllowed("no_hints")
         seat = game.seat_of_user(user_id)
+        if seq is not None and seq != self.seq:  # a hint button drawn for an earlier moment
+            raise WrongTableState("stale")
         deal = game.deal
-        if deal_number is not None and deal_number != game.deal_number:
-            raise WrongTableState("old_button")
         if deal is None or deal.is_over or deal.current_seat != seat:
             raise NotAllowed("hint_wait")
         number, steps = game.deal_number, len(deal.history)
         return await self._ask(hint_for, self._seed(number, steps, seat), seat_view(deal, seat))
 
-    async def act(self, user_id: int, action: Action, *, deal_number: int | None = None) -> None:
-        """A human's action. `deal_number` (from a button) guards against stale buttons. Who may act, and in
-        which deal, is decided under the lock, on the table as stored (a claim is judged under it too)."""
+    @property
+    def seq(self) -> int:
+        """The table's sequence number: how many log entries it has. A control drawn at one moment
+        carries it, and is refused once the table has moved on."""
+        return len(self.entries) + self._in_flight
+
+    def _actor(self, user_id: int, seq: int | None) -> int:
+        """The seat a human acts for now; refused for a table that ended, a player an AI stands in for, and
+        a control drawn for an earlier moment (`seq`)."""
+        game = self.game
+        self.require_live()
+        seat = game.seat_of_user(user_id)
+        place = game.place_of(user_id)
+        assert place is not None
+        if game.places[place].stand_in is not None:
+            raise NotAllowed("stood_in")
+        if seq is not None and seq != self.seq:
+            raise WrongTableState("stale")
+        return seat
+
+    async def act(self, user_id: int, action: Action, *, seq: int | None = None) -> None:
+        """A human's action. `seq` (from a button or menu) is the moment it was drawn for. Who may act, and
+        for which moment, is decided under the lock, on the table as stored (a claim is judged under it too),
+        so of two clicks drawn for the same moment only the first is recorded."""
         game = self.game
         if isinstance(action, Claim):
-            seat = game.seat_of_user(user_id)
-            if deal_number is not None and deal_number != game.deal_number:
-                raise WrongTableState("old_button")
+            seat = self._actor(user_id, seq)
             if game.deal is not None and action in game.deal.side_actions(seat):
                 place = game.place_of(user_id)
                 if place is not None:
@@ -143,9 +165,7 @@ class Table:
 
         def build() -> list[Entry]:
             game = self.game
-            seat = game.seat_of_user(user_id)
-            if deal_number is not None and deal_number != game.deal_number:
-                raise WrongTableState("old_button")
+            seat = self._actor(user_id, seq)
             place = game.place_of(user_id)
             assert place is not None
             self._misses.pop(place, None)
@@ -155,6 +175,13 @@ class Table:
         await self._commit(build, by=ev.Actor.PLAYER)
         if isinstance(action, Concede) and acted:
             await self._answer_concession(acted[0])
+
+    def require_live(self) -> None:
+        """A control or command of a table whose series is over, or that was closed, says so."""
+        if self.game.state is TableState.FINISHED:
+            raise WrongTableState("series_over")
+        if self.game.state is TableState.ABANDONED:
+            raise WrongTableState("closed")
 
     async def _answer_concession(self, seat: int) -> None:
         """A defender conceded: a computer partner answers, conceding too only when it sees no chance."""
@@ -204,6 +231,7 @@ class Table:
     # --- the commit path --------------------------------------------------------------------------
 
     def _seated_or_creator(self, user_id: int, entry: Entry) -> list[Entry]:
+        self.require_live()
         if user_id != self.game.creator_id and self.game.place_of(user_id) is None:
             raise NotAtTable("players_only")
         return [entry]
@@ -255,12 +283,15 @@ class Table:
         game = self.game
         tricks_before = len(game.deal.tricks) if game.deal else 0
         row = game.apply(entry)  # raises, changing nothing, when refused
+        self._in_flight = 1  # controls drawn from the game now are drawn for the moment after this entry
         try:
             await self.store.append_log(table_id=self.id, seq=len(self.entries), entry=str(entry))
         except Exception:
             log.exception("table %s: storing %s failed; rebuilding from the log", self.id, entry)
             self._rebuild()
             raise
+        finally:
+            self._in_flight = 0
         self.entries.append(entry)
         out: list[ev.Event] = []
         if isinstance(entry, Act):
@@ -432,8 +463,10 @@ class Table:
                    and any(isinstance(a, (Kontra, Re)) for a in deal.side_actions(s)) for s in range(3))
 
     def _unchanged(self, number: int, steps: int) -> bool:
+        """Whether the deal is where an AI decision was asked for (a stop or a human's move may overtake it)."""
         deal = self.game.deal
-        return deal is not None and self.game.deal_number == number and len(deal.history) == steps
+        return self.game.state is TableState.PLAYING and deal is not None and self.game.deal_number == number \
+            and len(deal.history) == steps
 
     async def _submit_ai(self, entry: Act) -> None:
         occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
@@ -489,7 +522,8 @@ class Table:
 
     def _still(self, key: tuple[int, int]) -> bool:
         deal = self.game.deal
-        return deal is not None and (self.game.deal_number, len(deal.history)) == key
+        return self.game.state is TableState.PLAYING and deal is not None and \
+            (self.game.deal_number, len(deal.history)) == key
 
     async def _time_out(self, key: tuple[int, int], place: int) -> None:
         """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""

@@ -4,16 +4,26 @@ Public messages carry only public facts (auction, game, tricks, open hands, resu
 cards go to their DM, one hand message per deal kept up to date, re-sent when it is their turn so
 Discord notifies them. When a DM is refused (error 50007) the player gets a "Show my hand" button
 in the channel and the same controls as ephemeral messages.
+
+What it shows is remembered in storage (`PresenterMemory`): which messages are the lobby, the board and
+each hand, and which of the table's outbox items (result cards, final ranking, closing notice) Discord
+took. After a restart it edits what exists; what the table's log says happened but was not shown yet is
+shown by `catch_up`, in order, also whenever the channel takes messages again after a refusal. One failed
+step is logged and retried later; it never drops the rest of the batch.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import UTC, datetime
+from typing import Any, Protocol
 
 import discord
+
+from skatbot.models import OutboxItem, ShownMessage
 
 from skatbot.engine.views import seat_view
 from skatbot.tables import events as ev
@@ -32,6 +42,42 @@ from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
+RETRY_EVERY = 5.0
+"""Seconds between attempts to show what a table still owes after Discord refused a post."""
+
+
+class PresenterMemory(Protocol):
+    """Where the presenter keeps its message ids and outbox marks (storage implements it)."""
+
+    async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
+                       deal: int = -1) -> None: ...
+    async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None: ...
+    async def recall(self, *, table_id: int) -> list[ShownMessage]: ...
+    async def owe(self, *, table_id: int, item: str, content: str) -> None: ...
+    async def mark_shown(self, *, table_id: int, item: str, now: datetime) -> None: ...
+    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]: ...
+
+
+class _Forgetful:
+    """No memory (tests of the presenter alone): everything is shown as if for the first time."""
+
+    async def remember(self, **_: object) -> None:
+        return None
+
+    async def forget(self, **_: object) -> None:
+        return None
+
+    async def recall(self, **_: object) -> list[ShownMessage]:
+        return []
+
+    async def owe(self, **_: object) -> None:
+        return None
+
+    async def mark_shown(self, **_: object) -> None:
+        return None
+
+    async def outbox(self, **_: object) -> dict[str, OutboxItem]:
+        return {}
 
 CLOSED_REASONS = {"stopped": N_("closed.stopped"), "nobody left": N_("closed.nobody_left")}
 """Why the tables layer closed a table (its log's words) -> the catalog key that says it."""
@@ -52,6 +98,9 @@ class _TableMessages:
     boards: dict[int, tuple[int, str]] = field(default_factory=dict)  # deal -> (message id, content)
     hands: dict[tuple[int, int], _HandMessage] = field(default_factory=dict)  # (deal, user) -> message
     turn_pings: dict[int, int] = field(default_factory=dict)  # user -> public ping message id
+    shown: set[str] = field(default_factory=set)  # outbox items Discord took (result:<deal>, ranking, closed, end)
+    drafts: dict[str, str] = field(default_factory=dict)  # outbox items written down but not known to be shown
+    loaded: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +115,15 @@ class DiscordPresenter:
 
     def __init__(self, client: discord.Client, style_for: Callable[[int], Style] = lambda guild_id: Style(),
                  user_lang: Callable[[int, str], str] = lambda user_id, fallback: fallback,
-                 edit_interval: float = 1.0) -> None:
+                 edit_interval: float = 1.0, memory: PresenterMemory | None = None,
+                 retry_every: float = RETRY_EVERY) -> None:
         self.client = client
+        self.memory: PresenterMemory = memory or _Forgetful()
+        self.retry_every = retry_every
+        self._owing: dict[int, LiveTable] = {}  # tables with something not shown after a refusal
+        self._retrying: asyncio.Task[None] | None = None
+        self._creator_told: set[int] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
         self.pacer = EditPacer(edit_interval)  # boards, lobbies and hands: coalesced edits (rate limits)
         self.style_for = style_for
         self.user_lang = user_lang
@@ -85,79 +141,222 @@ class DiscordPresenter:
             channel = await self.client.fetch_channel(channel_id)
         return channel
 
+    async def load(self, table: LiveTable) -> None:
+        """Read back what was shown for this table (after a restart); hands of past deals lose their buttons."""
+        state = self._state(table)
+        if state.loaded:
+            return
+        state.loaded = True
+        outbox = await self.memory.outbox(table_id=table.id)
+        state.shown = {item for item, owed in outbox.items() if owed.shown}
+        state.drafts = {item: owed.content for item, owed in outbox.items() if not owed.shown and owed.content}
+        for known in await self.memory.recall(table_id=table.id):
+            if known.role == "lobby":
+                state.lobby = (known.channel_id, known.message_id)
+            elif known.role == "board" and known.deal == table.game.deal_number:
+                state.boards[known.deal] = (known.message_id, "")
+            elif known.role == "hand":
+                if known.deal == table.game.deal_number and table.game.state is TableState.PLAYING:
+                    # my_turn: the message stands as it is (edited, not sent again), so its buttons keep working
+                    state.hands[(known.deal, known.user_id)] = _HandMessage(known.channel_id, known.message_id, "",
+                                                                            True)
+                else:
+                    await self._close_hand(table, known.user_id, known.channel_id, known.message_id)
+            elif known.role == "dm_notice":
+                self._dm_notice_sent.add((table.id, known.user_id))
+            elif known.role == "creator_told":
+                self._creator_told.add(table.id)
+
     async def show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
+        """Show one batch of events. Each step stands alone: a failed step is logged, the table is marked as
+        owing (what it owes is shown again later, in order), and the rest of the batch is still shown."""
+        async with self._locks.setdefault(table.id, asyncio.Lock()):
+            await self._show(table, events)
+
+    async def _show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
+        await self.load(table)
         style = self.style_for(table.guild_id)
         lang, deck = style.lang, style.deck
-        channel = await self._channel(table.channel_id)
         state = self._state(table)
         game = table.game
+        try:
+            channel = await self._channel(table.channel_id)
+        except discord.HTTPException as error:
+            await self._refused(table, error)
+            channel = None
         lobby_changed = False
         for event in events:
-            if isinstance(event, (ev.LobbyChanged, ev.GameStarted)):
+            if isinstance(event, (ev.LobbyChanged, ev.GameStarted, ev.SeriesFinished, ev.TableClosed)):
                 lobby_changed = True
-                if isinstance(event, ev.GameStarted):
-                    await channel.send(t(lang, "notice.started"))
-            elif isinstance(event, ev.DealStarted):
-                if game.deal is not None and game.deal_number == event.number:
-                    content = board_text(game, game.deal, event.number, lang, deck)
-                    message = await channel.send(content)
-                    state.boards[event.number] = (message.id, content)
-            elif isinstance(event, ev.DealFinished):
-                row = event.row
-                await self._edit_board(channel, state, row.number, board_text(game, row.deal, row.number, lang, deck),
-                                       now=True)
-                result = row.result
-                analysable = not result.passed and result.declarer is not None
-                extra: dict[str, Any] = {"view": analyse_view(table.id, row.number + 1, lang)} if analysable else {}
-                if style.pictures:
-                    extra.update(await result_files(game, row, lang, deck))
-                await channel.send(fit(result_text(game, row, lang, deck), Limit.CONTENT), **extra)
-                await self.hand_pictures.forget(self.pacer, table.id, row.number)
-                await self._finish_hands(table, row.number, row.deal)
-                finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
-                if finished_board is not None:
-                    await self.pacer.drop(finished_board[0])
-            elif isinstance(event, ev.SeriesFinished):
-                await channel.send(ranking_text(game, lang))
-                lobby_changed = True
-            elif isinstance(event, ev.TurnWarning):
-                occupant = game.places[event.place]
-                if occupant.user_id is not None:
-                    await channel.send(tn(lang, "notice.warning", int(event.seconds_left),
-                                          mention=f"<@{occupant.user_id}>"))
-            elif isinstance(event, ev.StandInStarted):
-                name = game.places[event.place].name
-                key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
-                await channel.send(t(lang, key, name=name))
-            elif isinstance(event, ev.ConcessionDeclined):
-                await channel.send(t(lang, "notice.concession_declined", name=game.places[event.place].name))
-            elif isinstance(event, ev.TableResumed):
-                await channel.send(t(lang, "notice.resumed", id=table.id))
-                if game.deal is not None and not game.deal.is_over:  # a fresh board; hands follow below
-                    content = board_text(game, game.deal, game.deal_number, lang, deck)
-                    state.boards[game.deal_number] = ((await channel.send(fit(content, Limit.CONTENT))).id, content)
-            elif isinstance(event, ev.TableClosed):
-                reason = CLOSED_REASONS.get(event.reason)  # the tables layer's word, in the server's language
-                await channel.send(t(lang, "notice.closed", reason=t(lang, reason) if reason else event.reason))
-                lobby_changed = True
-        if lobby_changed:
-            await self._show_lobby(table, channel, state, lang)
+            if isinstance(event, ev.DealFinished):
+                await self._step(table, self._finish_hands(table, event.row.number))
+            if channel is not None:
+                await self._step(table, self._show_event(table, channel, state, event, lang, deck))
+        if channel is not None and lobby_changed:
+            await self._step(table, self._show_lobby(table, channel, state, lang))
         if game.state is TableState.PLAYING and game.deal is not None and not game.deal.is_over:
             number = game.deal_number
-            if number in state.boards:
-                await self._edit_board(channel, state, number, board_text(game, game.deal, number, lang, deck))
-            await self._refresh_hands(table, channel, state, lang, deck, style.pictures)
+            if channel is not None:  # the board, or (when posting failed before) a board at last
+                content = board_text(game, game.deal, number, lang, deck)
+                if number in state.boards:
+                    await self._step(table, self._edit_board(channel, state, number, content))
+                else:
+                    await self._step(table, self._send_board(table, channel, state, number, content))
+            await self._step(table, self._refresh_hands(table, channel, state, lang, deck,
+                                                        self.style_for(table.guild_id).pictures))
         if any(isinstance(event, (ev.SeriesFinished, ev.TableClosed)) for event in events):
-            # The table's last events are shown: forget its messages. (The live game may be ahead of the
-            # events being shown, so its state is not the signal.)
-            for message_id in [*(board for board, _ in state.boards.values()),
-                               *(hand.message_id for hand in state.hands.values()),
-                               *([state.lobby[1]] if state.lobby else [])]:
-                await self.pacer.drop(message_id)
-            self.messages.pop(table.id, None)
-            await self.hand_pictures.forget(self.pacer, table.id)
-            ended = any(isinstance(event, ev.SeriesFinished) for event in events)
-            await self._archive_own_thread(table, channel, lang, ended)
+            # The table's last events: its hands close, and once all it owes is shown, its messages are forgotten.
+            # (The live game may be ahead of the events being shown, so its state is not the signal.)
+            await self._step(table, self._close_all_hands(table))
+            if channel is not None and table.id not in self._owing:
+                await self._step(table, self._end(table, channel, lang,
+                                                  any(isinstance(e, ev.SeriesFinished) for e in events)))
+
+    async def _show_event(self, table: LiveTable, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
+                          deck: str) -> None:
+        game = table.game
+        if isinstance(event, ev.GameStarted):
+            await channel.send(t(lang, "notice.started"))
+        elif isinstance(event, ev.DealStarted):
+            if game.deal is not None and game.deal_number == event.number:
+                content = board_text(game, game.deal, event.number, lang, deck)
+                await self._send_board(table, channel, state, event.number, content)
+        elif isinstance(event, ev.DealFinished):
+            row = event.row
+            if row.number in state.boards:  # a past deal's board (shown before a restart) is left as it is
+                await self._edit_board(channel, state, row.number,
+                                       board_text(game, row.deal, row.number, lang, deck), now=True)
+            finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
+            if finished_board is not None:
+                await self.pacer.drop(finished_board[0])
+            result = row.result
+            analysable = not result.passed and result.declarer is not None
+            extra: dict[str, Any] = {"view": analyse_view(table.id, row.number + 1, lang)} if analysable else {}
+            if self.style_for(table.guild_id).pictures:
+                extra.update(await result_files(game, row, lang, deck))
+            await self._post_owed(table, channel, f"result:{row.number}", result_text(game, row, lang, deck), **extra)
+            await self.hand_pictures.forget(self.pacer, table.id, row.number)
+        elif isinstance(event, ev.SeriesFinished):
+            await self._post_owed(table, channel, "ranking", ranking_text(game, lang))
+        elif isinstance(event, ev.TurnWarning):
+            occupant = game.places[event.place]
+            if occupant.user_id is not None:
+                await channel.send(tn(lang, "notice.warning", int(event.seconds_left),
+                                      mention=f"<@{occupant.user_id}>"))
+        elif isinstance(event, ev.StandInStarted):
+            name = game.places[event.place].name
+            key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
+            await channel.send(t(lang, key, name=name))
+        elif isinstance(event, ev.ConcessionDeclined):
+            await channel.send(t(lang, "notice.concession_declined", name=game.places[event.place].name))
+        elif isinstance(event, ev.TableResumed):
+            await channel.send(t(lang, "notice.resumed", id=table.id))
+            if game.deal is not None and not game.deal.is_over:  # the board as it is now; hands follow
+                content = board_text(game, game.deal, game.deal_number, lang, deck)
+                if game.deal_number in state.boards:
+                    await self._edit_board(channel, state, game.deal_number, content, now=True)
+                else:
+                    await self._send_board(table, channel, state, game.deal_number, content)
+        elif isinstance(event, ev.TableClosed):
+            reason = CLOSED_REASONS.get(event.reason)  # the tables layer's word, in the server's language
+            await self._post_owed(table, channel, "closed",
+                                  t(lang, "notice.closed", reason=t(lang, reason) if reason else event.reason))
+
+    async def _step(self, table: LiveTable, step: Awaitable[None]) -> None:
+        try:
+            await step
+        except discord.HTTPException as error:
+            await self._refused(table, error)
+        except Exception:
+            log.exception("table %s: a presentation step failed; the rest goes on", table.id)
+            self._owe(table)
+
+    async def _refused(self, table: LiveTable, error: discord.HTTPException) -> None:
+        """Discord refused a post: show it later. If the bot may not write in the channel, the creator
+        hears it once by DM (the players go on in their DMs)."""
+        log.warning("table %s: Discord refused a post (%s %s); it is shown again later", table.id, error.status,
+                    error.text)
+        self._owe(table)
+        if isinstance(error, discord.Forbidden) and error.code != DM_CLOSED and table.id not in self._creator_told:
+            self._creator_told.add(table.id)
+            try:
+                lang = self.user_lang(table.game.creator_id, self.style_for(table.guild_id).lang)
+                dm = await self._dm(table.game.creator_id)
+                await dm.send(t(lang, "notice.channel_refused", channel=f"<#{table.channel_id}>", id=table.id))
+                await self.memory.remember(table_id=table.id, role="creator_told", channel_id=dm.id, message_id=0)
+            except discord.HTTPException as failed:
+                log.info("table %s: could not tell the creator by DM: %s", table.id, failed)
+
+    def _owe(self, table: LiveTable) -> None:
+        self._owing[table.id] = table
+        if self._retrying is None or self._retrying.done():
+            self._retrying = asyncio.create_task(self._retry_loop())
+
+    async def _retry_loop(self) -> None:
+        while self._owing:
+            await asyncio.sleep(self.retry_every)
+            for table_id, table in list(self._owing.items()):
+                del self._owing[table_id]
+                await self.catch_up(table)
+
+    async def _post_owed(self, table: LiveTable, channel: Any, item: str, content: str, **extra: Any) -> None:
+        """Post an outbox item once: written down first, marked shown when Discord took it. A draft left by a
+        crash is looked for in the channel before posting again."""
+        state = self._state(table)
+        if item in state.shown:
+            return
+        content = fit(content, Limit.CONTENT)
+        draft = state.drafts.get(item)
+        if draft is not None and await self._already_posted(channel, draft):
+            log.info("table %s: %s was posted before the restart; not again", table.id, item)
+        else:
+            if draft is None:
+                await self.memory.owe(table_id=table.id, item=item, content=content)
+                state.drafts[item] = content
+            await channel.send(content, **extra)
+        await self.memory.mark_shown(table_id=table.id, item=item, now=datetime.now(UTC))
+        state.shown.add(item)
+        state.drafts.pop(item, None)
+
+    async def _already_posted(self, channel: Any, content: str) -> bool:
+        me = self.client.user
+        async for message in channel.history(limit=50):
+            if me is not None and message.author.id == me.id and message.content == content:
+                return True
+        return False
+
+    async def catch_up(self, table: LiveTable) -> None:
+        """Show, in order, what the table's log says happened but was not shown (after a restart, or after
+        Discord refused): result cards, then the final ranking or the closing notice."""
+        async with self._locks.setdefault(table.id, asyncio.Lock()):
+            await self._catch_up(table)
+
+    async def _catch_up(self, table: LiveTable) -> None:
+        await self.load(table)
+        state = self._state(table)
+        if "end" in state.shown:
+            return
+        game = table.game
+        events: list[ev.Event] = [ev.DealFinished(row) for row in game.finished
+                                  if f"result:{row.number}" not in state.shown]
+        if game.state is TableState.FINISHED:
+            events.append(ev.SeriesFinished())
+        elif game.state is TableState.ABANDONED:
+            events.append(ev.TableClosed(game.close_reason or ""))
+        if events:
+            self._owing.pop(table.id, None)
+            await self._show(table, events)
+
+    async def _end(self, table: LiveTable, channel: Any, lang: str, ended: bool) -> None:
+        state = self._state(table)
+        for message_id in [*(board for board, _ in state.boards.values()),
+                           *(hand.message_id for hand in state.hands.values()),
+                           *([state.lobby[1]] if state.lobby else [])]:
+            await self.pacer.drop(message_id)
+        await self.memory.mark_shown(table_id=table.id, item="end", now=datetime.now(UTC))
+        self.messages.pop(table.id, None)
+        await self.hand_pictures.forget(self.pacer, table.id)
+        await self._archive_own_thread(table, channel, lang, ended)
 
     async def _archive_own_thread(self, table: LiveTable, channel: Any, lang: str, ended: bool) -> None:
         """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
@@ -194,10 +393,17 @@ class DiscordPresenter:
         if state.lobby is None:
             message = await channel.send(content, view=view)
             state.lobby = (channel.id, message.id)
+            await self.memory.remember(table_id=table.id, role="lobby", channel_id=channel.id, message_id=message.id)
         else:
             lobby = channel.get_partial_message(state.lobby[1])
             await self.pacer.edit(lobby.id, lambda: lobby.edit(content=content, view=view),
                                   now=table.game.state is not TableState.OPEN)
+
+    async def _send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int, content: str) -> None:
+        message = await channel.send(fit(content, Limit.CONTENT))
+        state.boards[number] = (message.id, content)
+        await self.memory.remember(table_id=table.id, role="board", deal=number, channel_id=channel.id,
+                                   message_id=message.id)
 
     async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str, *,
                           now: bool = False) -> None:
@@ -226,22 +432,24 @@ class DiscordPresenter:
             my_turn = deal.current_seat == seat and occupant.plays_itself
             lang = self.user_lang(user_id, lang_public)
             if user_id in self.dm_closed:
-                if my_turn:
+                if my_turn and channel is not None:
                     await self._ping_public(table, channel, state, user_id, lang_public,
                                             t(lang_public, f"phase.{deal.phase.value}"))
                 continue
             content = hand_text(game, view, lang, deck)
             known = state.hands.get((number, user_id))
-            controls = hand_view(table.id, number, view, lang, deck, hints=game.hints)
+            controls = hand_view(table.id, table.seq, view, lang, deck, hints=game.hints)
             buttons = repr(controls.to_components())
             try:
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
-                    if known is not None:
-                        await self.pacer.drop(known.message_id)
-                        await _delete_quietly(dm.get_partial_message(known.message_id))
                     message = await dm.send(content, view=controls)
                     state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn, buttons)
+                    await self.memory.remember(table_id=table.id, role="hand", user_id=user_id, deal=number,
+                                               channel_id=dm.id, message_id=message.id)
+                    if known is not None:  # the new one is remembered first: a crash never leaves a dangling id
+                        await self.pacer.drop(known.message_id)
+                        await _delete_quietly(dm.get_partial_message(known.message_id))
                 elif known.content != content or known.my_turn != my_turn or known.controls != buttons:
                     dm = await self._dm(user_id)
                     hand = dm.get_partial_message(known.message_id)
@@ -257,6 +465,8 @@ class DiscordPresenter:
                 if error.code != DM_CLOSED:
                     raise
                 self.dm_closed.add(user_id)
+                if channel is None:
+                    continue
                 await self._notice_dm_closed(table, channel, user_id, lang_public)
                 if my_turn:
                     await self._ping_public(table, channel, state, user_id, lang_public,
@@ -269,10 +479,12 @@ class DiscordPresenter:
     async def _notice_dm_closed(self, table: LiveTable, channel: Any, user_id: int, lang: str) -> None:
         if (table.id, user_id) in self._dm_notice_sent:
             return
+        message = await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
+                                     view=show_hand_view(table.id, table.seq, lang),
+                                     allowed_mentions=discord.AllowedMentions(users=True))
         self._dm_notice_sent.add((table.id, user_id))
-        await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
-                           view=show_hand_view(table.id, table.game.deal_number, lang),
-                           allowed_mentions=discord.AllowedMentions(users=True))
+        await self.memory.remember(table_id=table.id, role="dm_notice", user_id=user_id, channel_id=channel.id,
+                                   message_id=message.id)
 
     async def _ping_public(self, table: LiveTable, channel: Any, state: _TableMessages, user_id: int, lang: str,
                            phase: str) -> None:
@@ -280,23 +492,35 @@ class DiscordPresenter:
         if previous is not None:
             await _delete_quietly(channel.get_partial_message(previous))
         message = await channel.send(t(lang, "notice.turn_public", mention=f"<@{user_id}>", phase=phase),
-                                     view=show_hand_view(table.id, table.game.deal_number, lang),
+                                     view=show_hand_view(table.id, table.seq, lang),
                                      allowed_mentions=discord.AllowedMentions(users=True))
         state.turn_pings[user_id] = message.id
 
-    async def _finish_hands(self, table: LiveTable, number: int, deal: Any) -> None:
+    async def _finish_hands(self, table: LiveTable, number: int) -> None:
         """At the end of a deal the hand messages lose their buttons."""
         state = self._state(table)
         for (deal_number, user_id), known in list(state.hands.items()):
             if deal_number != number:
                 continue
-            try:
-                await self.pacer.drop(known.message_id)
-                dm = await self._dm(user_id)
-                await dm.get_partial_message(known.message_id).edit(view=None)
-            except discord.HTTPException:
-                log.info("table %s: could not close the hand message of %s", table.id, user_id)
+            await self.pacer.drop(known.message_id)
             del state.hands[(deal_number, user_id)]
+            await self._close_hand(table, user_id, known.channel_id, known.message_id)
+
+    async def _close_all_hands(self, table: LiveTable) -> None:
+        """The table ended or was closed: every hand message it still has loses its buttons."""
+        for deal_number, _ in list(self._state(table).hands):
+            await self._finish_hands(table, deal_number)
+
+    async def _close_hand(self, table: LiveTable, user_id: int, channel_id: int, message_id: int) -> None:
+        """Strip a hand message's buttons and forget it (a deleted one is simply forgotten)."""
+        try:
+            dm = await self._dm(user_id)
+            await dm.get_partial_message(message_id).edit(view=None)
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            log.info("table %s: could not close the hand message of %s", table.id, user_id)
+        await self.memory.forget(table_id=table.id, role="hand", user_id=user_id)
 
     def private_hand(self, table: LiveTable, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
         """The hand message and controls for one player, for ephemeral replies and /skat hand."""
@@ -305,7 +529,7 @@ class DiscordPresenter:
         seat = game.seat_of_user(user_id)
         assert game.deal is not None
         view = seat_view(game.deal, seat)
-        return hand_text(game, view, lang, deck), hand_view(table.id, game.deal_number, view, lang, deck,
+        return hand_text(game, view, lang, deck), hand_view(table.id, table.seq, view, lang, deck,
                                                             hints=game.hints)
 
     def forget_hand(self, table: LiveTable, user_id: int) -> None:

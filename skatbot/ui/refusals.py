@@ -33,7 +33,10 @@ OWN_REPLIES: dict[str, str] = {
     "table_full": "error.table_full",
     "not_at_table": "error.not_at_table",
     "players_only": "error.players_only",
-    "old_button": "error.stale",
+    "stale": "error.stale",
+    "stood_in": "error.stood_in",
+    "series_over": "error.series_over",
+    "closed": "error.closed",
     "bad_card": "error.bad_card",
 }
 """Reason key -> catalog key of a whole reply, for the refusals players meet most."""

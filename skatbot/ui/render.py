@@ -137,18 +137,20 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
         lines.append(explained)
     if not result.passed:
         lines.append(t(lang, "result.skat", cards=CARD_EMOJIS.faces(row.deal.skat, deck)))
-    lines.append(list_text(game, lang, deck))
+    lines.append(list_text(game, lang, deck, upto=row.number + 1))  # the list as it stood after this deal
     return "\n".join(lines)
 
 
-def list_text(game: TableGame, lang: str, deck: str = FRENCH) -> str:
-    """The Skatliste so far: one line per deal and the running totals."""
+def list_text(game: TableGame, lang: str, deck: str = FRENCH, upto: int | None = None) -> str:
+    """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
+    moment): one line per deal and the running totals."""
     names = [player_name(game, p) for p in range(len(game.places))]
-    header = tn(lang, "list.title", game.deals, done=len(game.finished))
+    finished = game.finished if upto is None else game.finished[:upto]
+    header = tn(lang, "list.title", game.deals, done=len(finished))
     if game.hints:  # nobody should mistake a hinted series for a plain one
         header += t(lang, "list.hints")
     rows = []
-    for row in game.finished:
+    for row in finished:
         result = row.result
         if result.passed:
             what = t(lang, "list.passed")
@@ -159,7 +161,7 @@ def list_text(game: TableGame, lang: str, deck: str = FRENCH) -> str:
             what = f"{names[row.places[result.declarer]]} {game_name(result.contract.game, lang, deck)} {result.value}"
         scores = " ".join(f"{s:+d}" if s else "·" for s in row.place_scores)
         rows.append(f"{row.number + 1:>2}. {what:<28} {scores}")
-    totals = game.totals()
+    totals = [sum(row.place_scores[p] for row in finished) for p in range(len(names))]  # a list's totals: row sums
     total_line = " · ".join(f"{names[p]} {number(lang, totals[p])}" for p in range(len(names)))
     body = "\n".join(rows[-12:])
     return f"{header}\n```\n{body or '–'}\n```{t(lang, 'list.totals', totals=total_line)}"

@@ -64,7 +64,8 @@ async def test_forged_values_of_every_control_are_refused_and_change_nothing(wor
         "Not allowed: " + "9" * 90 + " is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)."
     assert "bid ladder" in await refused(world, first, hand, sk + "bid:-5")
     assert await refused(world, first, hand, sk + "card:ZZ") == BAD_CONTROL
-    assert await refused(world, first, hand, sk + "boom:") == "That button is from an earlier deal; use the newest message."
+    assert await refused(world, first, hand, sk + "boom:") == \
+        "That was for an earlier moment of the deal, so nothing was recorded: use your newest hand message."
     # menus: no number, no choice, an unknown game, too few or unknown cards
     for kind, values in (("bids", ("abc",)), ("bids", ()), ("declare", ("chess",)), ("declare", ()),
                          ("discard", ("CJ",)), ("discard", ("ZZ", "QQ")), ("discard", ("CJ", "SJ", "HJ"))):
@@ -244,5 +245,6 @@ async def test_valueless_controls_pressed_by_a_stranger_or_from_another_deal(wor
         assert await refused(world, eve, hand, sk + kind + ":") == "You are not sitting at this table.", kind
         stale = "sk:1:7:" + kind + ":"
         answer = await refused(world, first, hand, stale)
-        assert answer == "That button is from an earlier deal; use the newest message." or kind == "show", kind
+        assert answer == ("That was for an earlier moment of the deal, so nothing was recorded: use your newest hand "
+                          "message.") or kind == "show", kind
     assert unchanged(table) == before

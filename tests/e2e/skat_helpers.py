@@ -25,6 +25,15 @@ def hand_message(fake: FakeDiscord, user: User) -> Optional[Message]:
     return dms[-1] if dms else None
 
 
+def control_id(message: Message, kind: str) -> str:
+    """The custom_id of the message's control of this kind (lobby: join, leave, addai, start), as drawn."""
+    for component in message.walk_components():
+        custom_id = str(component.get("custom_id", ""))
+        if custom_id.startswith("sk:") and custom_id.split(":")[3] == kind:
+            return custom_id
+    raise LookupError(f"message {message.id} has no {kind!r} control: {message.content[:80]!r}")
+
+
 def enabled_controls(message: Message) -> List[Dict[str, Any]]:
     if message.deleted:
         return []

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message
-from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, latest_hand
 
@@ -24,9 +24,9 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     assert opened == "Table #1 is open.", opened
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
-        await (await fake.click(bob, lobby, "sk:1:0:addai:normal")).wait_acked()
+        await (await fake.click(bob, lobby, control_id(lobby, "addai"))).wait_acked()
     await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
-    await (await fake.click(bob, lobby, "sk:1:0:start:")).wait_acked()
+    await (await fake.click(bob, lobby, control_id(lobby, "start"))).wait_acked()
 
     notice = await fake.wait_for_message(channel, lambda m: "cannot send you direct messages" in m.content)
     assert f"<@{bob.id}>" in notice.content and show_buttons(notice)

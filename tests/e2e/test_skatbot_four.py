@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import User
-from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
 from tests.e2e.test_skatbot_refusals import forged_click, refused
@@ -28,9 +28,9 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     assert "4 seats" in lobby.content
     for user in (carol, dave, frank):
-        await (await fake.click(user, lobby, "sk:1:0:join:")).wait_acked()
+        await (await fake.click(user, lobby, control_id(lobby, "join"))).wait_acked()
     await fake.wait_for(lambda: "4. frank" in lobby.content, 5, "four seated")
-    await (await fake.click(carol, lobby, "sk:1:0:start:")).wait_acked()
+    await (await fake.click(carol, lobby, control_id(lobby, "start"))).wait_acked()
     players = [alice, carol, dave, frank]
     rng = random.Random(2)
 
@@ -58,8 +58,10 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     assert second is players[(players.index(first) + 1) % 4]
     old = latest_hand(fake, second)
     assert old is not None and old.content.startswith("**Your hand** · deal 1") and not old.buttons()
-    assert "earlier deal" in await forged_click(fake, second, lobby, "sk:1:0:pass:")
-    assert "sit out this deal:" in await forged_click(fake, second, lobby, "sk:1:1:pass:")
+    playing = next(player for player in players if player is not second)
+    assert "earlier moment of the deal" in await forged_click(fake, playing, lobby, "sk:1:0:pass:")
+    assert "earlier moment of the deal" in await forged_click(fake, playing, lobby, "sk:1:s3:pass:")
+    assert "sit out this deal:" in await forged_click(fake, second, lobby, "sk:1:s3:pass:")
     assert "sit out this deal:" in await refused(fake, second, channel, "pass")
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)), move)
     listed = await (await fake.slash(frank, channel, "skat", subcommand="list")).wait_message()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message, User
-from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, kind_of, latest_hand, play_out, slash_move
 from tests.e2e.test_skatbot_refusals import refused
@@ -73,9 +73,9 @@ async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot, tmp
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     _, channel = await open_table(fake, alice, club.channel, deals=1)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
-    await (await fake.click(carol, lobby, "sk:1:0:join:")).wait_acked()
+    await (await fake.click(carol, lobby, control_id(lobby, "join"))).wait_acked()
     await fake.wait_for(lambda: "2. carol" in lobby.content, 5, "carol seated")
-    await (await fake.click(carol, lobby, "sk:1:0:leave:")).wait_acked()
+    await (await fake.click(carol, lobby, control_id(lobby, "leave"))).wait_acked()
     await fake.wait_for(lambda: "2. carol" not in lobby.content, 5, "carol gone")
     assert "only the table's creator" in await refused(fake, carol, channel, "stop")
     assert (await (await fake.slash(alice, channel, "skat", subcommand="stop")).wait_message()).content == "Done."

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import WriteClock, assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, play_out, slash_move
 
@@ -30,7 +30,7 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table #1" in m.content)
     joined = await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
     assert joined.content == "You sit at table #1."
-    await (await fake.click(dave, lobby, "sk:1:0:join:")).wait_acked()
+    await (await fake.click(dave, lobby, control_id(lobby, "join"))).wait_acked()
     await fake.wait_for(lambda: "3. dave" in lobby.content, 5, "dave seated")
     started = await (await fake.slash(alice, channel, "skat", subcommand="start")).wait_message()
     assert started.content == "Done."

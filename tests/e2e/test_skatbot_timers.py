@@ -10,7 +10,7 @@ from pathlib import Path
 from skatbot.storage import SqliteStorage
 from skatbot.models import ServerSettings
 from tests.e2e.conftest import Club
-from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
@@ -34,10 +34,10 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
     carol = fake.add_user("carol")
     _, channel = await open_table(fake, alice, channel, deals=2)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
-    await (await fake.click(carol, lobby, "sk:1:0:join:")).wait_acked()
-    await (await fake.click(carol, lobby, "sk:1:0:addai:normal")).wait_acked()
+    await (await fake.click(carol, lobby, control_id(lobby, "join"))).wait_acked()
+    await (await fake.click(carol, lobby, control_id(lobby, "addai"))).wait_acked()
     await fake.wait_for(lambda: "AI 1" in lobby.content, 5, "the table full")
-    await (await fake.click(carol, lobby, "sk:1:0:start:")).wait_acked()
+    await (await fake.click(carol, lobby, control_id(lobby, "start"))).wait_acked()
     rng = random.Random(9)
 
     def said(text: str) -> bool:

@@ -10,11 +10,13 @@ from storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import LogConflict, Player, Storage
 from skatbot.storage.interfaces import (
-    DealRepository, MetaRepository, PlayerRepository, SettingsRepository, StatsRepository, TableRepository,
+    DealRepository, MetaRepository, PlayerRepository, PresentationRepository, SettingsRepository, StatsRepository,
+    TableRepository,
 )
 
 REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
-                "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository}
+                "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository,
+                "presentation": PresentationRepository}
 
 
 def _methods(protocol: type) -> dict[str, inspect.Signature]:

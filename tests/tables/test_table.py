@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 
 import pytest
 
 from skatbot.ai import Level
-from skatbot.engine import Bid, NotYourTurn, Pass, RuleSet
+from skatbot.engine import Bid, Hold, NotYourTurn, Pass, RuleSet
 from skatbot.engine.views import seat_view
-from skatbot.tables import TableGame, TableState
+from skatbot.tables import TableGame, TableState, TableTiming
 from skatbot.tables import events as ev
 from skatbot.tables.errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
 from skatbot.tables.log import AddAI, StandIn, parse_entry
@@ -97,12 +98,97 @@ async def test_out_of_turn_and_strangers_are_refused_and_nothing_is_stored(kit: 
     assert kit.store.logs[1][-1] == "act 0 1 bid 18"
 
 
-async def test_a_stale_button_is_refused(kit: TableKit) -> None:
+async def test_a_control_drawn_for_an_earlier_moment_is_refused_and_nothing_is_stored(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    game = kit.table.game
+    middlehand, forehand = game.occupant_of_seat(1).user_id, game.occupant_of_seat(0).user_id
+    drawn_at = kit.table.seq  # forehand's "Yes (18)" is drawn now; middlehand bids on
+    await kit.table.act(middlehand, Bid(18), seq=drawn_at)
+    await kit.table.act(forehand, Hold(), seq=kit.table.seq)
+    await kit.table.act(middlehand, Bid(20), seq=kit.table.seq)
+    before = list(kit.store.logs[1])
+    with pytest.raises(WrongTableState, match="earlier moment"):
+        await kit.table.act(forehand, Hold(), seq=drawn_at + 1)  # the old "Yes (18)" now would mean 20
+    with pytest.raises(WrongTableState, match="earlier moment"):
+        await kit.table.act(forehand, Hold(), seq=-1)  # drawn before moments were carried
+    assert kit.store.logs[1] == before and game.deal is not None and game.deal.bid == 20
+    await kit.table.act(forehand, Hold(), seq=kit.table.seq)
+    assert kit.store.logs[1][-1] == "act 0 0 hold"
+
+
+async def test_of_two_clicks_drawn_for_the_same_moment_only_the_first_is_recorded(kit: TableKit) -> None:
     await seat_three(kit)
     await kit.table.start(ALICE)
     middlehand = kit.table.game.occupant_of_seat(1).user_id
-    with pytest.raises(WrongTableState, match="earlier deal"):
-        await kit.table.act(middlehand, Bid(18), deal_number=5)
+    seq = kit.table.seq
+    results = await asyncio.gather(kit.table.act(middlehand, Bid(18), seq=seq),
+                                   kit.table.act(middlehand, Bid(20), seq=seq), return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], WrongTableState)
+    assert kit.store.logs[1][-1] == "act 0 1 bid 18"
+
+
+async def test_a_player_who_left_cannot_act_for_the_seat_until_rejoining(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    game = kit.table.game
+    middlehand = game.occupant_of_seat(1).user_id
+    assert middlehand is not None
+    await kit.table.leave(middlehand)
+    before = list(kit.store.logs[1])
+    with pytest.raises(NotAllowed, match="/skat join to come back"):
+        await kit.table.act(middlehand, Bid(18), seq=kit.table.seq)
+    assert kit.store.logs[1] == before
+    await kit.table.settle()  # the stand-in plays the seat
+    await kit.table.join(middlehand, "back")
+    assert game.places[game.place_of(middlehand) or 0].plays_itself
+
+
+async def test_controls_of_a_closed_or_finished_table_say_so(kit: TableKit) -> None:
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    await kit.table.stop(ALICE)
+    with pytest.raises(WrongTableState, match="the table is closed"):
+        await kit.table.act(middlehand, Bid(18), seq=kit.table.seq)
+    with pytest.raises(WrongTableState, match="the table is closed"):
+        await kit.table.leave(BOB)
+    finished = TableKit(deals=1)
+    await seat_three(finished)
+    await finished.table.start(ALICE)
+    await finished.play_human_turns({ALICE, BOB, CAROL}, random.Random(3))
+    with pytest.raises(WrongTableState, match="series is over"):
+        await finished.table.act(ALICE, Pass(), seq=finished.table.seq)
+
+
+async def test_a_stop_racing_an_ai_move_is_quiet(kit: TableKit, caplog: pytest.LogCaptureFixture) -> None:
+    """The AI decides while the table is stopped: its move is dropped without an error in the log."""
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    release = asyncio.Event()
+
+    class SlowExecutor(InlineExecutor):
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+            future = asyncio.get_running_loop().create_future()
+
+            async def later() -> None:
+                await release.wait()
+                future.set_result(fn(*args, **kwargs))
+            asyncio.ensure_future(later())
+            return future
+
+    kit.table.executor = SlowExecutor()
+    kit.table.timing = TableTiming(ai_pause=0.0)
+    await kit.table.start(ALICE)
+    for _ in range(20):  # until an AI is thinking
+        await asyncio.sleep(0)
+    assert kit.table._driver is not None and not kit.table._driver.done()
+    await kit.table.stop(ALICE)
+    release.set()
+    await kit.table.settle()
+    assert kit.table.game.state is TableState.ABANDONED
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 async def test_two_clicks_at_once_apply_once(kit: TableKit) -> None:

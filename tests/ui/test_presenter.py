@@ -33,7 +33,7 @@ async def test_lobby_board_and_hands_go_where_they_belong() -> None:
     lobby = next(iter(channel.messages.values()))
     assert "Skat table #1" in (lobby.content or "") and "1. Alice" in (lobby.content or "")
     assert [c["custom_id"] for row in lobby.view.to_components() for c in row["components"]][:2] == \
-        ["sk:1:0:join:", "sk:1:0:leave:"]  # type: ignore[union-attr]
+        ["sk:1:s0:join:", "sk:1:s0:leave:"]  # type: ignore[union-attr]
     await kit.table.add_ai(ALICE, "normal")
     await kit.table.start(ALICE)
     await kit.table.settle()
@@ -89,7 +89,7 @@ async def test_a_finished_deal_takes_the_buttons_off_the_hands_and_a_stop_is_ann
         assert deal is not None and deal.current_seat is not None
         user = kit.table.game.occupant_of_seat(deal.current_seat).user_id
         assert user is not None
-        await kit.table.act(user, rng.choice(deal.legal_actions()), deal_number=0)
+        await kit.table.act(user, rng.choice(deal.legal_actions()), seq=kit.table.seq)
         await kit.table.settle()
     for user in (ALICE, BOB, CAROL):  # no buttons on a finished deal's hand
         first = [m for m in surface.dm(user).messages.values() if not m.deleted and "deal 1" in (m.content or "")]

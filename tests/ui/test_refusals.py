@@ -258,7 +258,7 @@ def test_the_common_refusals_have_a_reply_of_their_own() -> None:
     assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), "de") == template("de", "error.not_your_turn")
     assert refusal_reply(CommandRefusal("bad_card", text="XY"), "de") == \
         "'XY' ist keine Karte. Schreib sie wie CJ, ST, ♠10."
-    assert refusal_reply(WrongTableState("old_button"), "en") == template("en", "error.stale")
+    assert refusal_reply(WrongTableState("stale"), "en") == template("en", "error.stale")
 
 
 def test_rules_that_do_not_go_together_are_refused_in_german() -> None:

@@ -11,6 +11,7 @@ from ..errors import StorageError
 from skatbot.models import UnfinishedTable
 from ..sql.deals import SqlDeals
 from ..sql.meta import SqlMeta
+from ..sql.presentation import SqlPresentation
 from ..sql.settings import SqlPlayers, SqlSettings
 from ..sql.stats import SqlStats
 from ..sql.tables import SqlTables
@@ -26,6 +27,7 @@ class PostgresStorage:
         self.deals = SqlDeals(database)
         self.stats = SqlStats(database)
         self.meta = SqlMeta(database)
+        self.presentation = SqlPresentation(database)
 
     @classmethod
     async def open(cls, url: str, *, migrations: Path = MIGRATIONS) -> PostgresStorage:

@@ -10,6 +10,7 @@ from skatbot.models import UnfinishedTable
 
 from ..sql.deals import SqlDeals
 from ..sql.meta import SqlMeta
+from ..sql.presentation import SqlPresentation
 from ..sql.settings import SqlPlayers, SqlSettings
 from ..sql.stats import SqlStats
 from ..sql.tables import SqlTables
@@ -24,6 +25,7 @@ class SqliteStorage:
         self.deals = SqlDeals(database)
         self.stats = SqlStats(database)
         self.meta = SqlMeta(database)
+        self.presentation = SqlPresentation(database)
 
     @classmethod
     async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, synchronous: str = "NORMAL",

@@ -1,0 +1,221 @@
+"""What the bot must show is kept with the move and shown after any failure, exactly once.
+
+The bot is SIGKILLed between storing a deal's last move and posting its result (the channel's posts held
+up by server errors), at the end of a series, and restarted twice mid-deal; the channel refuses the bot's
+posts for a while. Each time every result card and the final ranking appear exactly once, the lobby and
+board are edited rather than posted again, and each player keeps one live hand message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
+from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
+from tests.e2e.skat_players import button_move, game_controls, latest_hand
+
+MESSAGES = "/api/v10/channels/{channel_id}/messages"
+
+
+def stored_deals(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT COUNT(*) FROM deals").fetchone()[0])
+
+
+def remembered(database: Path, role: str, user_id: int) -> bool:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT 1 FROM shown_messages WHERE role = ? AND user_id = ?", (role, user_id)).fetchone() \
+            is not None
+
+
+def public(fake: FakeDiscord, channel: Channel, text: str) -> list[Message]:
+    """Live public messages of the channel whose current text contains `text`."""
+    return [m for m in fake.messages(channel) if m.visibility == "public" and not m.deleted and text in m.content]
+
+
+def hands(fake: FakeDiscord, user: User) -> list[Message]:
+    """The user's DM hand messages that were not deleted (one per deal at most is wanted)."""
+    return [m for m in fake.dms(user) if not m.deleted and m.content.startswith("**Your hand**")]
+
+
+def live_hands(fake: FakeDiscord, user: User) -> list[Message]:
+    """The user's DM hand messages that still carry buttons."""
+    return [m for m in fake.dms(user) if not m.deleted and m.content.startswith("**Your hand**") and m.buttons()]
+
+
+async def table_against_ais(fake: FakeDiscord, alice: User, channel: Channel, deals: int) -> tuple[Channel, Message]:
+    _, channel = await open_table(fake, alice, channel, deals=deals)
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    for _ in range(2):
+        await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
+    return channel, lobby
+
+
+async def play_until_last_card(fake: FakeDiscord, alice: User, deal: int, rng: random.Random) -> Message:
+    """Alice plays (never passing, so the deal is played) until her last card of deal `deal` is due."""
+    for _ in range(200):
+        hand = await fake.wait_for(lambda: (lambda m: m if m is not None and game_controls(m) else None)(
+            latest_hand(fake, alice)), 30, "alice's turn")
+        cards = [c for c in hand.buttons() if str(c["custom_id"]).split(":")[3] == "card"]
+        if hand.content.startswith(f"**Your hand** · deal {deal}") and len(cards) == 1 and not cards[0].get("disabled"):
+            return hand
+        await button_move(fake, alice, hand, rng, avoid=("pass",))
+    raise AssertionError("alice's last card never came")
+
+
+def last_card(hand: Message) -> str:
+    return next(str(c["custom_id"]) for c in game_controls(hand) if str(c["custom_id"]).split(":")[3] == "card")
+
+
+async def test_killed_after_the_last_move_is_stored_the_result_and_ranking_show_once(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc: BotProcess = await start_skatbot(fake, start_bot, str(database))
+    channel, lobby = await table_against_ais(fake, alice, channel, deals=1)
+    hand = await play_until_last_card(fake, alice, 1, random.Random(4))
+    # The channel's posts now fail with server errors (discord.py retries them, seconds apart), so the
+    # deal is stored while its result is still on its way: the bot is killed in that window.
+    fault = fake.inject_error("POST", MESSAGES, status=500, times=10**6, path=f"/api/v10/channels/{channel.id}/messages")
+    await (await fake.click(alice, hand, last_card(hand))).wait_acked()
+    await fake.wait_for(lambda: stored_deals(database) == 1, 20, "the deal stored")
+    await proc.kill()
+    assert not public(fake, channel, "Result of deal 1") and not public(fake, channel, "The series is over")
+    fault.times = 0
+
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    await fake.wait_for(lambda: public(fake, channel, "The series is over"), 20, "the final ranking")
+    assert len(public(fake, channel, "Result of deal 1")) == 1
+    assert len(public(fake, channel, "Final ranking")) == 1
+    assert len(public(fake, channel, "Skat table #1")) == 1, "the lobby is edited, not posted again"
+    await fake.wait_for(lambda: "The series is over." in lobby.content, 10, "the lobby's final state")
+    assert not live_hands(fake, alice)
+    listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
+    assert "(1 of 1 deal" in listed.content, listed.content
+
+    await proc.kill()  # a second restart shows nothing again
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
+    assert "(1 of 1 deal" in listed.content, listed.content
+    assert len(public(fake, channel, "Result of deal 1")) == 1 and len(public(fake, channel, "Final ranking")) == 1
+
+
+async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_creator_is_told_once(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    channel, lobby = await table_against_ais(fake, alice, channel, deals=2)
+    rng = random.Random(6)
+    hand = await play_until_last_card(fake, alice, 1, rng)
+    fault = fake.inject_error("POST", MESSAGES, status=403, code=50013, message="Missing Permissions", times=10**6,
+                              path=f"/api/v10/channels/{channel.id}/messages")
+    await (await fake.click(alice, hand, last_card(hand))).wait_acked()
+    await fake.wait_for(lambda: stored_deals(database) == 1, 20, "deal 1 stored")
+    # The players go on by DM: deal 2's hand arrives although the channel refuses the board.
+    await fake.wait_for(lambda: (lambda m: m is not None and m.content.startswith("**Your hand** · deal 2"))(
+        latest_hand(fake, alice)), 20, "deal 2's hand by DM")
+    told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if "cannot post" in m.content], 10,
+                               "the creator told by DM")
+    assert f"<#{channel.id}>" in told[0].content
+    assert not public(fake, channel, "Result of deal 1")
+    fault.times = 0
+    await fake.wait_for(lambda: public(fake, channel, "Result of deal 1"), 20, "the result once posting works")
+    await play_until_last_card(fake, alice, 2, rng)  # on with deal 2 (its board posted when posting works)
+    assert len(public(fake, channel, "Result of deal 1")) == 1
+    assert len([m for m in fake.dms(alice) if "cannot post" in m.content]) == 1, "told once"
+
+
+async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    bob = fake.add_user("bob", dms_open=False)
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    _, channel = await open_table(fake, alice, channel, deals=2)
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    await (await fake.click(bob, lobby, control_id(lobby, "join"))).wait_acked()
+    await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
+    await fake.wait_for(lambda: "AI 1" in lobby.content and "bob" in lobby.content, 5, "seated")
+    await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
+    await fake.wait_for(lambda: public(fake, channel, "cannot send you direct messages"), 10, "the closed-DM notice")
+    await fake.wait_for(lambda: hands(fake, alice), 10, "alice's hand")
+    # (Killed in the milliseconds between posting a hand and storing its id, a copy would be left over.)
+    await fake.wait_for(lambda: remembered(database, "hand", alice.id), 10, "alice's hand message remembered")
+    for restart in (1, 2):
+        await proc.kill()
+        await proc.restart()
+        await proc.wait_connected(commands=("skat",))
+        await fake.wait_for(lambda restart=restart: len(public(fake, channel, "I was restarted")) == restart, 10,
+                            "the restart notice")
+        await asyncio.sleep(1.0)  # the hands are shown right after the notice: give a second copy time to appear
+        assert len(hands(fake, alice)) == 1 and len(live_hands(fake, alice)) <= 1
+    assert len(public(fake, channel, "Skat table #1")) == 1, "one lobby"
+    assert len(public(fake, channel, "**Deal 1 of 2**")) == 1, "one board"
+    assert len(public(fake, channel, "cannot send you direct messages")) == 1, "the closed-DM notice once"
+    assert len(hands(fake, alice)) == 1 and len(live_hands(fake, alice)) <= 1
+
+
+async def test_stop_closes_the_hand_messages_and_their_controls_say_so(club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    channel, _ = await table_against_ais(fake, alice, channel, deals=2)
+    hand = await fake.wait_for(lambda: (lambda m: m if m is not None and game_controls(m) else None)(
+        latest_hand(fake, alice)), 30, "alice's turn")
+    control = game_controls(hand)[0]
+    await (await fake.slash(alice, channel, "skat", subcommand="stop")).wait_message()
+    await fake.wait_for(lambda: not live_hands(fake, alice), 10, "alice's hand closed")
+    await proc.kill()
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    ix = await fake._dispatch(3, alice, fake.channel(hand.channel_id),  # her old button, as an old client sends it
+                              {"custom_id": control["custom_id"], "component_type": control["type"],
+                               "values": [o["value"] for o in control.get("options", [])][:control.get("min_values", 1)]},
+                              hand)
+    reply = await ix.wait_message()
+    assert "This table was closed." in reply.content
+    assert len(public(fake, channel, "The table was closed (stopped)")) == 1, "the closing notice once"
+
+
+def log_rows(database: Path) -> int:
+    with sqlite3.connect(database) as db:
+        return int(db.execute("SELECT COUNT(*) FROM table_log").fetchone()[0])
+
+
+async def test_a_slow_database_shows_the_move_pending_then_recorded(club: Club, start_bot, tmp_path: Path) -> None:
+    """Another connection holds SQLite's write lock while alice clicks: she sees her move pending (not
+    silently accepted), and then that it was recorded, once it is stored."""
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    channel, _ = await table_against_ais(fake, alice, channel, deals=1)
+    def now_drawn() -> Message | None:  # alice's hand, with buttons drawn for the table's moment now
+        hand = latest_hand(fake, alice)
+        now = f":s{log_rows(database)}:"
+        return hand if hand is not None and any(c["type"] == 2 and now in str(c["custom_id"])
+                                                for c in game_controls(hand)) else None
+
+    hand = await fake.wait_for(now_drawn, 30, "alice's turn")
+    button = next(c for c in game_controls(hand) if c["type"] == 2)
+    rows = log_rows(database)
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # the write lock, as a busy second process or a backup would hold it
+    try:
+        click = await fake.click(alice, hand, button["custom_id"])
+        assert await click.wait_acked() == 5, "a pending move is shown as pending (thinking), not accepted"
+        await asyncio.sleep(1.0)
+        assert log_rows(database) == rows, "nothing stored while the lock is held"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    reply = await click.wait_message(10)
+    assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded."
+    assert log_rows(database) > rows
