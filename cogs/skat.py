@@ -466,6 +466,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             content, view = self.presenter.private_hand(table, user.id, lang)
             await say(interaction, content, view=view)
             return
+        if control.kind == "concede" and control.seq != table.seq:  # stale: refused before asking to confirm
+            raise WrongTableState("stale")
         if control.kind == "concede" and await self._confirm_concession(interaction, table):
             return
         try:

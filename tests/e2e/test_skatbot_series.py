@@ -44,10 +44,11 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
         kinds = {str(c.get("custom_id", "")).split(":")[3] for c in game_controls(message)}
         claim = [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "claim"
                  and not c.get("disabled")]
+        deal = message.content.splitlines()[0].split("deal ")[1].split()[0]  # "**Your hand** · deal 2 · ..."
         if claim and "card" in kinds and len(message.content.splitlines()[1].split()) <= 6 and \
-                claim[0] not in claims:  # the declarer claims the rest once per deal, late
-            claims.append(claim[0])
-            number = int(claim[0].split(":")[2]) + 1
+                deal not in claims:  # the declarer claims the rest once per deal, late
+            claims.append(deal)
+            number = int(deal)
             reply = await (await fake.slash(user, channel, "skat", subcommand="claim")).wait_message(timeout=30)
             if reply.content != "Done.":  # judged with every card open: refused, and play goes on
                 assert reply.content.startswith("Not allowed: your claim does not hold"), reply.content
