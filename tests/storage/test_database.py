@@ -89,10 +89,11 @@ async def test_a_database_from_a_newer_skatbot_is_refused_untouched(tmp_path: Pa
 
 def test_migration_files_must_be_numbered_without_gaps(tmp_path: Path) -> None:
     folder = _copy_migrations(tmp_path)
-    (folder / "0009_later.sql").write_text("SELECT 1;", encoding="utf-8")
+    gap = folder / f"{len(load_migrations()) + 2:04d}_later.sql"  # one number skipped
+    gap.write_text("SELECT 1;", encoding="utf-8")
     with pytest.raises(MigrationError, match=f"should be number {len(load_migrations()) + 1:04d}"):
         load_migrations(folder)
-    (folder / "0009_later.sql").rename(folder / "2_bad name.sql")
+    gap.rename(folder / "2_bad name.sql")
     with pytest.raises(MigrationError, match="NNNN_words.sql"):
         load_migrations(folder)
 
