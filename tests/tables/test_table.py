@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import random
 
@@ -180,6 +181,8 @@ async def test_a_stop_racing_an_ai_move_is_quiet(kit: TableKit, caplog: pytest.L
 
     kit.table.executor = SlowExecutor()
     kit.table.timing = TableTiming(ai_pause=0.0)
+    seeds = itertools.count(3, 3)
+    kit.table.new_seed = lambda: next(seeds)  # the first dealer is place 0: an AI is middlehand and bids first
     await kit.table.start(ALICE)
     for _ in range(20):  # until an AI is thinking
         await asyncio.sleep(0)
