@@ -25,7 +25,7 @@ from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.storage import NotFound
 from skatbot.storage import TableState as StoredState
-from skatbot.ui.cards import card_label, contract_name
+from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
@@ -550,7 +550,7 @@ async def _pending(interaction: discord.Interaction) -> None:
 
 def _card(text: str) -> Card:
     try:
-        return Card.parse(text)
+        return card_from_text(text)
     except ValueError:
         raise CommandRefusal("bad_card", text=text) from None
 

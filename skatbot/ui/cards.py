@@ -19,6 +19,26 @@ def card_label(card: Card, deck: str = FRENCH) -> str:
     return card.display
 
 
+def _typed(text: str) -> str:
+    return "".join(text.lower().split()).replace("-", "")
+
+
+_GERMAN_TYPED = {_typed(card_label(card, GERMAN)): card for card in
+                 (Card(suit, rank) for suit in _GERMAN_SUIT for rank in Rank)}
+
+
+def card_from_text(text: str) -> Card:
+    """A card as a player types it: ISS codes (`CJ`, `ST`), the French labels (`♠10`), or the German
+    labels the bot shows with the German deck (`Gr-U`, `rot-10`, `Ei D`). ValueError when it is none."""
+    try:
+        return Card.parse(text)
+    except ValueError:
+        card = _GERMAN_TYPED.get(_typed(text))
+        if card is None:
+            raise
+        return card
+
+
 def cards_text(cards: list[Card] | tuple[Card, ...], deck: str = FRENCH) -> str:
     return " ".join(card_label(card, deck) for card in cards) or "–"
 

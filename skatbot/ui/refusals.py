@@ -14,7 +14,7 @@ from typing import ClassVar
 from skatbot.engine import Card, Contract, GameType, Phase, Seat, Suit
 from skatbot.engine.errors import Refusal
 
-from .cards import FRENCH, card_label, contract_name, game_name
+from .cards import FRENCH, GERMAN, card_label, contract_name, game_name
 from .fit import Limit, fit
 from .i18n import t
 
@@ -78,6 +78,8 @@ def refusal_text(error: Refusal, lang: str, deck: str = FRENCH) -> str:
 def refusal_reply(error: Refusal, lang: str, deck: str = FRENCH) -> str:
     """The whole answer to a refused request."""
     own = OWN_REPLIES.get(error.key)
+    if own == "error.bad_card" and deck == GERMAN:  # the hint names the codes of the deck the player sees
+        own = "error.bad_card_german"
     if own is not None:
         return t(lang, own, **{name: word(value, lang, deck) for name, value in error.values.items()})
     return t(lang, "error.refused", reason=refusal_text(error, lang, deck))
