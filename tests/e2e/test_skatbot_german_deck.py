@@ -34,7 +34,8 @@ async def test_cards_are_typed_as_the_german_deck_shows_them(club: Club, start_b
         reply = await run(fake, user, channel, "play", card=label)
         assert "not a card" not in reply.content and reply.visibility == "ephemeral", reply.content  # taken
         typed.append(label)
-        await fake.wait_for(lambda: latest_hand(fake, user) is not message or message.content != before, 10, "moved")
+        await fake.wait_for(lambda: latest_hand(fake, user) is not message or message.content != before
+                            or any("Result of deal 1" in t for t in public_texts(fake, channel)), 10, "moved")
 
     before = ""
 
