@@ -9,7 +9,8 @@ Choose one explicitly with HYPOTHESIS_PROFILE=dev|ci.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import secrets
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from hypothesis import settings
@@ -33,3 +34,18 @@ def postgres_url() -> Iterator[str]:
         if os.environ.get("CI"):
             pytest.fail(f"PostgreSQL is needed under CI and none could be reached or started: {error}")
         pytest.skip(f"no PostgreSQL for these tests: {error}")
+
+
+@pytest.fixture
+async def schema_url(postgres_url: str) -> AsyncIterator[str]:
+    """A PostgreSQL schema of this test's own, empty, dropped afterwards: its URL selects it."""
+    import asyncpg
+
+    schema = f"test_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await admin.execute(f'CREATE SCHEMA "{schema}"')
+        yield f"{postgres_url}?search_path={schema}"
+    finally:
+        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        await admin.close()

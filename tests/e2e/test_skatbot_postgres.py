@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 import sys
-from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
 
 from skatbot.storage import PostgresStorage
@@ -21,15 +18,8 @@ from tests.e2e.test_skatbot_play import open_against_ais
 
 
 @pytest.fixture
-async def database_url(postgres_url: str) -> AsyncIterator[str]:
-    schema = f"e2e_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres_url)
-    try:
-        await admin.execute(f'CREATE SCHEMA "{schema}"')
-        yield f"{postgres_url}?search_path={schema}"
-    finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
+def database_url(schema_url: str) -> str:
+    return schema_url
 
 
 async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: Club, start_bot,  # type: ignore[no-untyped-def]

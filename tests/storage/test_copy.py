@@ -6,12 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from skatbot.engine import RuleSet
@@ -81,15 +78,8 @@ async def _server(path: Path) -> dict[int, tuple[str, int, int]]:
 
 
 @pytest.fixture
-async def target(postgres_url: str) -> AsyncIterator[str]:
-    schema = f"copy_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres_url)
-    try:
-        await admin.execute(f'CREATE SCHEMA "{schema}"')
-        yield f"{postgres_url}?search_path={schema}"
-    finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
+def target(schema_url: str) -> str:
+    return schema_url
 
 
 async def _lists(storage: Storage, table_ids: list[int]) -> tuple[object, ...]:

@@ -6,9 +6,7 @@ the `storage` fixture gives both backends.)"""
 from __future__ import annotations
 
 import asyncio
-import secrets
 import shutil
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncpg
@@ -35,17 +33,6 @@ def test_parameters_become_numbered_placeholders_outside_quoted_text() -> None:
         translate("SELECT :a, ?")
 
 
-@pytest.fixture
-async def schema_url(postgres_url: str) -> AsyncIterator[str]:
-    """A schema of this test's own, empty."""
-    schema = f"test_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres_url)
-    try:
-        await admin.execute(f'CREATE SCHEMA "{schema}"')
-        yield f"{postgres_url}?search_path={schema}"
-    finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
 
 
 async def _tables(url: str) -> set[str]:

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
 
 from skatbot.engine import RuleSet
@@ -37,15 +35,8 @@ class Process:
 
 
 @pytest.fixture
-async def shared(postgres_url: str) -> AsyncIterator[str]:
-    schema = f"procs_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(postgres_url)
-    try:
-        await admin.execute(f'CREATE SCHEMA "{schema}"')
-        yield f"{postgres_url}?search_path={schema}"
-    finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
-        await admin.close()
+def shared(schema_url: str) -> str:
+    return schema_url
 
 
 @pytest.fixture
