@@ -147,8 +147,11 @@ async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, 
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
     await fake.wait_for(lambda: public(fake, channel, "cannot send you direct messages"), 10, "the closed-DM notice")
     await fake.wait_for(lambda: hands(fake, alice), 10, "alice's hand")
-    # (Killed in the milliseconds between posting a hand and storing its id, a copy would be left over.)
+    # (Killed in the milliseconds between posting a message and storing its id, a copy would be left over:
+    # the kills here come once the hand, the board and the closed-DM notice are remembered.)
     await fake.wait_for(lambda: remembered(database, "hand", alice.id), 10, "alice's hand message remembered")
+    await fake.wait_for(lambda: remembered(database, "board", 0), 10, "the board remembered")
+    await fake.wait_for(lambda: remembered(database, "dm_notice", bob.id), 10, "the closed-DM notice remembered")
     for restart in (1, 2):
         await proc.kill()
         await proc.restart()
