@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 from skatbot.engine import Ending, GameType, RuleSet
 
@@ -331,3 +331,16 @@ class OutboxItem:
     item: str
     content: str
     shown: bool
+
+
+class PresenterMemory(Protocol):
+    """Where the presenter keeps its message ids and outbox marks: the ui needs it, storage implements it
+    (here, because neither of the two may import the other)."""
+
+    async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
+                       deal: int = -1) -> None: ...
+    async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None: ...
+    async def recall(self, *, table_id: int) -> list[ShownMessage]: ...
+    async def owe(self, *, table_id: int, item: str, content: str) -> None: ...
+    async def mark_shown(self, *, table_id: int, item: str, now: datetime) -> None: ...
+    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]: ...

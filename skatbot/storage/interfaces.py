@@ -18,12 +18,11 @@ from skatbot.models import (
     DealSummary,
     Leaderboard,
     LogEntry,
-    OutboxItem,
+    PresenterMemory,
     Player,
     PlayerStats,
     SeriesStanding,
     ServerSettings,
-    ShownMessage,
     Table,
     TableState,
     UnfinishedTable,
@@ -85,16 +84,9 @@ class MetaRepository(Protocol):
     async def put(self, *, key: str, value: str, now: datetime) -> None: ...
 
 
-class PresentationRepository(Protocol):
+class PresentationRepository(PresenterMemory, Protocol):
     """What the bot has shown for each table: message ids it keeps up to date, and the table's outbox."""
 
-    async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
-                       deal: int = -1) -> None: ...
-    async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None: ...
-    async def recall(self, *, table_id: int) -> list[ShownMessage]: ...
-    async def owe(self, *, table_id: int, item: str, content: str) -> None: ...
-    async def mark_shown(self, *, table_id: int, item: str, now: datetime) -> None: ...
-    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]: ...
     async def ended_owing(self) -> list[int]: ...
     async def last_in_channel(self, *, channel_id: int) -> int | None: ...
 

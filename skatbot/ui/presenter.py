@@ -19,11 +19,11 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
-from skatbot.models import OutboxItem, ShownMessage
+from skatbot.models import OutboxItem, PresenterMemory, ShownMessage
 
 from skatbot.engine.views import seat_view
 from skatbot.tables import events as ev
@@ -44,18 +44,6 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 RETRY_EVERY = 5.0
 """Seconds between attempts to show what a table still owes after Discord refused a post."""
-
-
-class PresenterMemory(Protocol):
-    """Where the presenter keeps its message ids and outbox marks (storage implements it)."""
-
-    async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
-                       deal: int = -1) -> None: ...
-    async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None: ...
-    async def recall(self, *, table_id: int) -> list[ShownMessage]: ...
-    async def owe(self, *, table_id: int, item: str, content: str) -> None: ...
-    async def mark_shown(self, *, table_id: int, item: str, now: datetime) -> None: ...
-    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]: ...
 
 
 class _Forgetful:

@@ -8,35 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import StorageError
-from skatbot.models import UnfinishedTable
-from ..sql.deals import SqlDeals
-from ..sql.meta import SqlMeta
-from ..sql.presentation import SqlPresentation
-from ..sql.settings import SqlPlayers, SqlSettings
-from ..sql.stats import SqlStats
-from ..sql.tables import SqlTables
+from ..sql.storage import SqlStorage
 from .database import MIGRATIONS, PostgresDatabase, redact
 
 
-class PostgresStorage:
-    def __init__(self, database: PostgresDatabase) -> None:
-        self.database = database
-        self.settings = SqlSettings(database)
-        self.players = SqlPlayers(database)
-        self.tables = SqlTables(database)
-        self.deals = SqlDeals(database)
-        self.stats = SqlStats(database)
-        self.meta = SqlMeta(database)
-        self.presentation = SqlPresentation(database)
-
+class PostgresStorage(SqlStorage[PostgresDatabase]):
     @classmethod
     async def open(cls, url: str, *, migrations: Path = MIGRATIONS) -> PostgresStorage:
         """Connect to `url` (postgresql://user@host:port/database), upgrading its schema; SchemaTooNew for
         a database from a newer skatbot, StorageError when the server cannot be reached."""
         return cls(await PostgresDatabase.open(url, migrations=migrations))
-
-    async def load_unfinished_tables(self) -> list[UnfinishedTable]:
-        return await self.tables.load_unfinished()
 
     async def integrity_problems(self) -> list[str]:
         """PostgreSQL enforces every constraint as it writes and checksums its pages itself; what is left to
@@ -52,12 +33,3 @@ class PostgresStorage:
     async def backup(self, target: Path) -> None:
         raise StorageError(f"back up the PostgreSQL database {redact(self.database.url)} with pg_dump; "
                            f"{target} was not written")
-
-    async def close(self) -> None:
-        await self.database.close()
-
-    async def __aenter__(self) -> PostgresStorage:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
