@@ -23,8 +23,8 @@ from skatbot.ui.analysis_text import ANALYSE_TEMPLATE, analysis_text
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 
-from .replies import ServerError, guarded, reader_style, say
-from .server_common import guild_id_of
+from .replies import ServerError, guarded, reader_style, say, skat_bot
+from .server_common import deal_of_this_server
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -51,7 +51,7 @@ async def _names(bot: SkatBot, stored: DealRecord) -> list[str]:
 
 async def answer_analysis(interaction: discord.Interaction, stored: DealRecord) -> None:
     """Analyse a stored deal in the AI workers and answer with its lines (ephemeral)."""
-    bot: SkatBot = interaction.client  # type: ignore[assignment]
+    bot = skat_bot(interaction)
     deal_id = stored.deal_id
     if stored.game is None or stored.game is GameType.RAMSCH:  # passed in, or no declarer
         raise ServerError("analysis.error.not_analysable", deal=deal_id)
@@ -77,15 +77,7 @@ async def answer_analysis(interaction: discord.Interaction, stored: DealRecord) 
 
 async def analyse_by_id(interaction: discord.Interaction, deal_id: int) -> None:
     """`/skat scores analyse deal:N`: the deal must be of this server."""
-    bot: SkatBot = interaction.client  # type: ignore[assignment]
-    guild_id = guild_id_of(interaction)
-    try:
-        stored = await bot.storage.deals.get(deal_id=deal_id)
-    except NotFound:
-        stored = None
-    if stored is None or stored.server_id != guild_id:
-        raise ServerError("record.error.no_deal", deal=deal_id)
-    await answer_analysis(interaction, stored)
+    await answer_analysis(interaction, await deal_of_this_server(interaction, deal_id))
 
 
 class AnalyseButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ANALYSE_TEMPLATE):
@@ -104,7 +96,7 @@ class AnalyseButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], 
         await guarded(interaction, lambda: self.analyse(interaction))
 
     async def analyse(self, interaction: discord.Interaction) -> None:
-        bot: SkatBot = interaction.client  # type: ignore[assignment]
+        bot = skat_bot(interaction)
         try:
             stored = await bot.storage.deals.by_number(table_id=self.table_id, deal_number=self.number)
         except NotFound:

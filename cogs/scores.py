@@ -25,7 +25,7 @@ from skatbot.ui.server_text import history_text, stats_text
 
 from .analysis import AnalyseButton, analyse_by_id
 from .replies import answer_stray, chosen, guarded, say, skat_bot
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
+from .server_common import AttachingCog, ServerError, choice, deal_of_this_server, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -201,12 +201,7 @@ class ScoresGroup(app_commands.Group):
         if (deal is None) == (series is None):
             raise ServerError("record.error.choose")
         if deal is not None:
-            try:
-                stored = await bot.storage.deals.get(deal_id=deal)
-            except NotFound:
-                stored = None
-            if stored is None or stored.server_id != guild_id:
-                raise ServerError("record.error.no_deal", deal=deal)
+            stored = await deal_of_this_server(interaction, deal)
             if stored.iss:  # ISS records cannot hold Ramsch, Kontra, Re or Musik: those come as JSON
                 file = discord.File(io.BytesIO(stored.iss.encode()), filename=f"skat-deal-{deal}.sgf")
                 text = t(lang, "record.deal", deal=deal, table=stored.table_id, number=stored.deal_number)

@@ -14,6 +14,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from skatbot.models import DealRecord
+from skatbot.storage import NotFound
 from skatbot.ui.i18n import language_of, template
 
 from .replies import ServerError, skat_bot
@@ -75,3 +77,14 @@ class AttachingCog(commands.Cog):
 
 
 __all__ = ["AttachingCog", "ServerError", "choice", "describe", "en", "guild_id_of", "server_language"]
+
+
+async def deal_of_this_server(interaction: discord.Interaction, deal_id: int) -> DealRecord:
+    """A stored deal by its number, only if it was played on this server (else refused as unknown)."""
+    try:
+        stored = await skat_bot(interaction).storage.deals.get(deal_id=deal_id)
+    except NotFound:
+        raise ServerError("record.error.no_deal", deal=deal_id) from None
+    if stored.server_id != guild_id_of(interaction):
+        raise ServerError("record.error.no_deal", deal=deal_id)
+    return stored
