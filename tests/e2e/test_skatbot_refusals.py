@@ -136,7 +136,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
                 answer = await refused(fake, mover, channel, "play", card=illegal[0])
                 assert "must follow" in answer, answer
                 assert "not in your hand" in await refused(fake, mover, channel, "play", card=next(
-                    iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA") if iss not in hand_cards))
+                    f"{suit}{rank}" for suit in "CSHD" for rank in "JATKQ987" if f"{suit}{rank}" not in hand_cards))
                 snapshot.assert_unchanged()
                 assert cards_in(latest_hand(fake, mover)) == cards_in(message)  # type: ignore[arg-type]
                 tried_illegal = True
