@@ -77,11 +77,8 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
 
 
 def forget_cached_style(bot: SkatBot, guild_id: int) -> None:
-    """The play cog caches each server's language and deck; drop the entry so new tables see the change."""
-    play = bot.get_cog("SkatCog")
-    styles = getattr(play, "styles", None)
-    if isinstance(styles, dict):
-        styles.pop(guild_id, None)
+    """Each server's language and deck are cached; drop the entry so new tables see the change."""
+    bot.services.looks.forget(guild_id)
 
 
 class SettingsCog(AttachingCog):

@@ -22,20 +22,19 @@ from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
-from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
+from skatbot.tables.manager import ChannelBusy, NoTable
 from skatbot.storage import NotFound
 from skatbot.storage import TableState as StoredState
 from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
-from skatbot.ui.presenter import DiscordPresenter, Style
+from skatbot.ui.presenter import Style
 from skatbot.ui.pictures import list_chart
 from skatbot.ui.refusals import CommandRefusal
 from skatbot.ui.concession import concession_cost
 from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text, player_name
-from skatbot.wiring import StorageTables
 
 from .replies import carried, chosen, guarded, install, reply_error, say, within
 from .server_common import choice, describe, en
@@ -58,14 +57,13 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     def __init__(self, bot: SkatBot) -> None:
         self.bot = bot
-        self.styles: dict[int, Style] = {}
-        self.user_langs: dict[int, str] = {}
-        self.store = StorageTables(bot.storage)
-        self.presenter = DiscordPresenter(bot, style_for=self.style_for,
-                                          user_lang=lambda user, fallback: self.user_langs.get(user, fallback),
-                                          memory=bot.storage.presentation)
-        self.manager = TableManager(catalog=self.store, store=self.store, presenter=self.presenter,
-                                    executor=bot.ai_executor, timing=bot.table_timing)
+        services = bot.services  # built in the bot's setup_hook
+        self.store = services.store
+        self.looks = services.looks
+        self.styles = services.looks.styles
+        self.user_langs = services.looks.user_langs
+        self.presenter = services.presenter
+        self.manager = services.tables
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -97,15 +95,10 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     # --- language and style ------------------------------------------------------------------------
 
     def style_for(self, guild_id: int) -> Style:
-        return self.styles.get(guild_id, Style())
+        return self.looks.style_for(guild_id)
 
     async def _load_style(self, guild_id: int | None) -> Style:
-        if guild_id is None:
-            return Style()
-        if guild_id not in self.styles:
-            settings = await self.bot.storage.settings.get(server_id=guild_id)
-            self.styles[guild_id] = Style(settings.language, settings.deck_style, settings.pictures)
-        return self.styles[guild_id]
+        return await self.looks.load(guild_id)
 
     def lang(self, interaction: discord.Interaction) -> str:
         fallback = self.style_for(interaction.guild_id or 0).lang

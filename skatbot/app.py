@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -21,9 +22,12 @@ from skatbot.publishing import publish_if_changed, runs_shard_zero
 from skatbot.storage import Storage, open_storage
 from skatbot.storage.opening import describe
 from skatbot.tables import TableTiming
+from skatbot.tables.manager import TableManager
 from skatbot.ui.controls import ControlHandler
 from skatbot.ui.emojis import CARD_EMOJIS
+from skatbot.ui.presenter import DiscordPresenter, Style
 from skatbot.ui.translator import CatalogTranslator
+from skatbot.wiring import StorageTables
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +69,46 @@ class RespawningPool(Executor):
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
+class Looks:
+    """How things are shown: each server's language, deck and pictures (from /skat settings, cached) and the
+    language each player's Discord client speaks (private messages are in it)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.styles: dict[int, Style] = {}
+        self.user_langs: dict[int, str] = {}
+
+    def style_for(self, guild_id: int) -> Style:
+        return self.styles.get(guild_id, Style())
+
+    async def load(self, guild_id: int | None) -> Style:
+        """The server's style, read from its settings the first time."""
+        if guild_id is None:
+            return Style()
+        if guild_id not in self.styles:
+            settings = await self.storage.settings.get(server_id=guild_id)
+            self.styles[guild_id] = Style(settings.language, settings.deck_style, settings.pictures)
+        return self.styles[guild_id]
+
+    def forget(self, guild_id: int) -> None:
+        """The server's settings changed: read them again next time."""
+        self.styles.pop(guild_id, None)
+
+    def user_lang(self, user_id: int, fallback: str) -> str:
+        return self.user_langs.get(user_id, fallback)
+
+
+@dataclass(frozen=True, slots=True)
+class Services:
+    """What the cogs share, built once in `setup_hook`: the tables' store and catalog on storage, how things
+    are shown, the presenter, and the running tables."""
+
+    store: StorageTables
+    looks: Looks
+    presenter: DiscordPresenter
+    tables: TableManager
+
+
 class SkatBot(commands.AutoShardedBot):
     """The bot. Slash commands only, so the default intents suffice (no privileged intents).
 
@@ -89,9 +133,21 @@ class SkatBot(commands.AutoShardedBot):
         self._logged_in = False
         self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
         self.card_emojis_task: asyncio.Task[None] | None = None
+        self.services: Services
+
+    def build_services(self) -> Services:
+        """The tables and their presenter on top of storage and the AI workers (both set up before)."""
+        store = StorageTables(self.storage)
+        looks = Looks(self.storage)
+        presenter = DiscordPresenter(self, style_for=looks.style_for, user_lang=looks.user_lang,
+                                     memory=self.storage.presentation)
+        tables = TableManager(catalog=store, store=store, presenter=presenter, executor=self.ai_executor,
+                              timing=self.table_timing)
+        self.services = Services(store, looks, presenter, tables)
+        return self.services
 
     async def setup_hook(self) -> None:
-        """Load the extensions, then publish the slash commands.
+        """Open the database, build the services, load the extensions, then publish the slash commands.
 
         With SKATBOT_DEV_GUILD set the commands go to that server only, where changes show at once;
         otherwise they are published globally, which Discord may take a while to show everywhere.
@@ -103,6 +159,7 @@ class SkatBot(commands.AutoShardedBot):
         self.ai_executor = RespawningPool(lambda: ProcessPoolExecutor(
             max_workers=2, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
             initargs=(os.getpid(),)))
+        self.build_services()
         # Command descriptions in German for German Discord clients (names stay English).
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:

@@ -395,6 +395,7 @@ async def cog_bot(tmp_path: Path) -> CogBot:
     bot.get_user = surface.get_user  # type: ignore[method-assign, assignment]
     bot.fetch_user = surface.fetch_user  # type: ignore[method-assign, assignment]
     bot.surface = surface  # type: ignore[attr-defined]
+    bot.build_services()
     for name in EXTENSIONS:
         await bot.load_extension(name)
     return CogBot(bot, surface)
