@@ -315,7 +315,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             return []
         deck = self.style_for(interaction.guild_id or 0).deck
         cards = sorted(view.hand, key=lambda c: sort_key(None, c))
-        return _card_choices(cards, deck, current)
+        return _card_choices(cards, deck, self.lang(interaction), current)
 
     @app_commands.command(name="declare", description=en("cmd.skat.declare"))
     @app_commands.describe(game=describe("cmd.skat.declare.game"), hand=describe("cmd.skat.declare.hand"),
@@ -346,7 +346,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             return []
         cards = [a.card for a in view.legal_actions if isinstance(a, PlayCard)]
         game = view.contract.game if view.contract else None
-        return _card_choices(sorted(cards, key=lambda c: sort_key(game, c)), deck, current)
+        return _card_choices(sorted(cards, key=lambda c: sort_key(game, c)), deck, self.lang(interaction), current)
 
     @app_commands.command(name="kontra", description=en("cmd.skat.kontra"))
     async def kontra(self, interaction: discord.Interaction) -> None:
@@ -548,11 +548,11 @@ def _card(text: str) -> Card:
         raise CommandRefusal("bad_card", text=text) from None
 
 
-def _card_choices(cards: list[Card], deck: str, current: str) -> list[app_commands.Choice[str]]:
+def _card_choices(cards: list[Card], deck: str, lang: str, current: str) -> list[app_commands.Choice[str]]:
     needle = current.strip().lower()
     out = []
     for card in cards:
-        label = card_label(card, deck)
+        label = card_label(card, deck, lang)
         if not needle or needle in label.lower() or needle in card.iss.lower():
             out.append(app_commands.Choice(name=fit(label, Limit.CHOICE_NAME), value=card.iss))
     return out[:CHOICES]

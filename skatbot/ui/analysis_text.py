@@ -30,9 +30,9 @@ def _effect(turning: Turning, analysis: DealAnalysis) -> str:
 def turning_line(turning: Turning, analysis: DealAnalysis, names: Sequence[str], lang: str,
                  deck: str = FRENCH) -> str:
     line = t(lang, "analysis.turning", trick=turning.trick, name=names[turning.seat],
-             card=card_label(turning.card, deck), effect=t(lang, _effect(turning, analysis)))
+             card=card_label(turning.card, deck, lang), effect=t(lang, _effect(turning, analysis)))
     if turning.better is not None:
-        better = card_label(turning.better, deck)
+        better = card_label(turning.better, deck, lang)
         if turning.better_points is None:
             line += t(lang, "analysis.keeps", card=better)
         else:
@@ -57,7 +57,7 @@ def analysis_text(analysis: DealAnalysis, names: Sequence[str], deal_id: int, la
         lines.append(t(lang, "analysis.skat_choices"))
         for choice in analysis.skat_choices:
             lines.append(t(lang, "analysis.skat_choice", game=contract_name(choice.contract, lang, deck),
-                           cards=cards_text(choice.discard, deck)))
+                           cards=cards_text(choice.discard, deck, lang)))
     elif analysis.picked_up and not analysis.could_win:
         lines.append(t(lang, "analysis.no_skat_choice"))
     return "\n".join(lines)

@@ -1,46 +1,78 @@
-"""Card and game names in the server's deck style: French (♣ ♠ ♥ ♦) or German suits (Eichel, Grün, Rot, Schellen)."""
+"""Card and game names in the server's deck style and the reader's language: French suits (♣ ♠ ♥ ♦, the
+ranks lettered as each language letters them: ♣J, ♣B, ♣V) or German suits (Eichel, Grün, Rot, Schellen).
+
+Whatever the bot shows a player, the player can type back: `card_from_text` reads the labels of every
+language and both decks, and the ISS codes.
+"""
 
 from __future__ import annotations
 
-from skatbot.engine import Card, Contract, GameType, Rank, Suit
+from functools import cache
 
-from .i18n import t
+from skatbot.engine import CARDS, Card, Contract, GameType, Rank, Suit
+
+from .i18n import CODES, N_, t
 
 FRENCH, GERMAN = "french", "german"
 
 _GERMAN_SUIT = {Suit.CLUBS: "Ei", Suit.SPADES: "Gr", Suit.HEARTS: "Rot", Suit.DIAMONDS: "Sch"}
 _GERMAN_RANK = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "D"}
+"""The German deck keeps its German names in every language (Unter, Ober, König, Daus), as the rules texts
+of every language name them."""
+RANK_KEYS = {Rank.JACK: N_("card.rank.jack"), Rank.QUEEN: N_("card.rank.queen"), Rank.KING: N_("card.rank.king"),
+             Rank.ACE: N_("card.rank.ace")}
+"""The French deck's court cards and aces, lettered as the reader's language letters them (J Q K A; B D K A;
+B D K E; V D R A); the pip cards are their numbers in every language."""
 
 
-def card_label(card: Card, deck: str = FRENCH) -> str:
-    """Short card text for buttons and lines: `♣J`, `♠10`; German-suited: `Ei-U`, `Gr-10`."""
+def rank_letter(rank: Rank, lang: str) -> str:
+    """A rank of the French deck as `lang` writes it on a card: `J`, `B` (Bube, bonde), `V` (valet), `10`."""
+    key = RANK_KEYS.get(rank)
+    return t(lang, key) if key is not None else rank.display
+
+
+def card_label(card: Card, deck: str, lang: str) -> str:
+    """Short card text for buttons and lines: `♣J`, `♠10` (Danish `♣B`, French `♣V`); German-suited: `Ei-U`."""
     if deck == GERMAN:
         return f"{_GERMAN_SUIT[card.suit]}-{_GERMAN_RANK.get(card.rank, card.rank.display)}"
-    return card.display
+    return card.suit.symbol + rank_letter(card.rank, lang)
 
 
 def _typed(text: str) -> str:
     return "".join(text.lower().split()).replace("-", "")
 
 
-_GERMAN_TYPED = {_typed(card_label(card, GERMAN)): card for card in
-                 (Card(suit, rank) for suit in _GERMAN_SUIT for rank in Rank)}
+@cache
+def typed_labels() -> dict[str, Card]:
+    """Every label the bot shows in any language and deck, as a player may type it (any case, spaces and
+    dashes left out, the suit symbol before or after the rank) -> its card. ValueError if two cards would
+    share one typed form (a catalog giving two ranks one letter)."""
+    found: dict[str, Card] = {}
+    for card in CARDS:
+        forms = {_typed(card_label(card, GERMAN, "en"))}
+        for lang in CODES:
+            letter = rank_letter(card.rank, lang)
+            forms |= {_typed(card.suit.symbol + letter), _typed(letter + card.suit.symbol)}
+        for form in forms:
+            if found.setdefault(form, card) is not card:
+                raise ValueError(f"{form!r} would name both {found[form].iss} and {card.iss}")
+    return found
 
 
 def card_from_text(text: str) -> Card:
-    """A card as a player types it: ISS codes (`CJ`, `ST`), the French labels (`♠10`), or the German
-    labels the bot shows with the German deck (`Gr-U`, `rot-10`, `Ei D`). ValueError when it is none."""
+    """A card as a player types it: ISS codes (`CJ`, `ST`), or a label the bot shows in any language (`♠10`,
+    `♣B`, `♥D`, `♦V`) or with the German deck (`Gr-U`, `rot-10`, `Ei D`). ValueError when it is none."""
     try:
         return Card.parse(text)
     except ValueError:
-        card = _GERMAN_TYPED.get(_typed(text))
+        card = typed_labels().get(_typed(text))
         if card is None:
             raise
         return card
 
 
-def cards_text(cards: list[Card] | tuple[Card, ...], deck: str = FRENCH) -> str:
-    return " ".join(card_label(card, deck) for card in cards) or "–"
+def cards_text(cards: list[Card] | tuple[Card, ...], deck: str, lang: str) -> str:
+    return " ".join(card_label(card, deck, lang) for card in cards) or "–"
 
 
 def game_name(game: GameType, lang: str = "en", deck: str = FRENCH) -> str:

@@ -180,7 +180,7 @@ def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FR
         cards = sorted(view.hand, key=lambda c: sort_key(None, c))
         out.add_item(ControlSelect(table_id, seq, "discard", placeholder=t(lang, "select.discard"), row=0,
                                    min_values=2, max_values=2, options=[
-                                       discord.SelectOption(label=card_label(c, deck), value=c.iss,
+                                       discord.SelectOption(label=card_label(c, deck, lang), value=c.iss,
                                                             emoji=CARD_EMOJIS.emoji(c, deck)) for c in cards]))
     elif phase is Phase.DECLARE and my_turn:
         contracts = [a.contract for a in legal if isinstance(a, Declare)]
@@ -191,7 +191,7 @@ def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FR
         cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
         for index, card in enumerate(cards):
             out.add_item(ControlButton(
-                table_id, seq, "card", card.iss, label=card_label(card, deck), row=index // 5,
+                table_id, seq, "card", card.iss, label=card_label(card, deck, lang), row=index // 5,
                 emoji=CARD_EMOJIS.emoji(card, deck),
                 style=discord.ButtonStyle.primary if card in playable else discord.ButtonStyle.secondary,
                 disabled=card not in playable))

@@ -45,12 +45,13 @@ class CardEmojis:
         emoji = self.emoji(card, deck)
         return str(emoji) if emoji is not None else ""
 
-    def face(self, card: Card, deck: str) -> str:
-        """A card in message text: its face, then its label (read by screen readers, and the fallback)."""
-        return self.inline(card, deck) + card_label(card, deck)
+    def face(self, card: Card, deck: str, lang: str) -> str:
+        """A card in message text: its face, then its label in the reader's language (read by screen readers,
+        and the fallback)."""
+        return self.inline(card, deck) + card_label(card, deck, lang)
 
-    def faces(self, cards: Iterable[Card], deck: str) -> str:
-        return " ".join(self.face(card, deck) for card in cards) or "–"
+    def faces(self, cards: Iterable[Card], deck: str, lang: str) -> str:
+        return " ".join(self.face(card, deck, lang) for card in cards) or "–"
 
     def ready(self, deck: str) -> bool:
         return len(self._faces.get(deck, {})) == len(CARDS)

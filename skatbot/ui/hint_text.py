@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
     """The suggested move, in the words of the player's buttons."""
     if isinstance(action, PlayCard):
-        return t(lang, "hint.play", card=card_label(action.card, deck))
+        return t(lang, "hint.play", card=card_label(action.card, deck, lang))
     if isinstance(action, Bid):
         return t(lang, "button.bid", value=action.value)
     if isinstance(action, Hold):
@@ -26,7 +26,7 @@ def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
     if isinstance(action, PickUpSkat):
         return t(lang, "button.pickup")
     if isinstance(action, Discard):
-        return t(lang, "hint.discard", cards=cards_text((action.first, action.second), deck))
+        return t(lang, "hint.discard", cards=cards_text((action.first, action.second), deck, lang))
     if isinstance(action, Declare):
         return t(lang, "hint.declare", game=contract_name(action.contract, lang, deck))
     return str(action)
@@ -36,7 +36,7 @@ def hint_text(hint: Hint, lang: str, deck: str = FRENCH) -> str:
     move = move_text(hint.action, lang, deck)
     if hint.worlds and hint.second is not None:
         return t(lang, "hint.card", move=move, wins=hint.wins, worlds=hint.worlds,
-                 second=card_label(hint.second, deck), second_wins=hint.second_wins)
+                 second=card_label(hint.second, deck, lang), second_wins=hint.second_wins)
     if isinstance(hint.action, PlayCard):
         return t(lang, "hint.card_plain", move=move)
     return t(lang, "hint.evaluation", move=move)

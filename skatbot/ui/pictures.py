@@ -60,7 +60,7 @@ async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 
     """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
     cards, marked, key = _hand(deal, seat, deck)
-    alt = t(lang, "picture.hand", cards=cards_text(cards, deck))
+    alt = t(lang, "picture.hand", cards=cards_text(cards, deck, lang))
     picture = await asyncio.to_thread(hand_picture, cards, deck, marked, alt)
     return Shown(key, picture, f"hand-{number + 1}.png")
 

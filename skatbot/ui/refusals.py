@@ -56,7 +56,7 @@ def word(value: object, lang: str, deck: str = FRENCH) -> object:
     if isinstance(value, Refusal):
         return refusal_text(value, lang, deck)
     if isinstance(value, Card):
-        return card_label(value, deck)
+        return card_label(value, deck, lang)
     if isinstance(value, Suit):
         return game_name(GameType(value.english), lang, deck)
     if isinstance(value, GameType):

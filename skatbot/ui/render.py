@@ -82,18 +82,18 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
     view = seat_view(deal, 0)  # public parts only: tricks, open hands
     first_trick = len(lines)
     for index, trick in enumerate(view.tricks):
-        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {CARD_EMOJIS.face(c, deck)}"
+        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for i, c in enumerate(trick.cards))
         lines.append(t(lang, "board.trick", index=index + 1, played=played,
                        winner=seat_name(game, trick.winner, number), points=trick.points))
     if view.current_trick:
-        played = " · ".join(f"{seat_name(game, s, number)} {CARD_EMOJIS.face(c, deck)}"
+        played = " · ".join(f"{seat_name(game, s, number)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for s, c in view.current_trick)
         lines.append(t(lang, "board.current", played=played))
     if not deal.is_over:
         for seat, cards in view.open_hands.items():
             lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number), cards=CARD_EMOJIS.faces(
-                sorted(cards, key=lambda c: sort_key(deal.game, c)), deck)))
+                sorted(cards, key=lambda c: sort_key(deal.game, c)), deck, lang)))
         if deal.current_seat is not None:
             lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number),
                            phase=t(lang, f"phase.{deal.phase.value}")))
@@ -136,7 +136,7 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
     if not result.passed and explained:
         lines.append(explained)
     if not result.passed:
-        lines.append(t(lang, "result.skat", cards=CARD_EMOJIS.faces(row.deal.skat, deck)))
+        lines.append(t(lang, "result.skat", cards=CARD_EMOJIS.faces(row.deal.skat, deck, lang)))
     lines.append(list_text(game, lang, deck, upto=row.number + 1))  # the list as it stood after this deal
     return "\n".join(lines)
 
@@ -181,15 +181,15 @@ def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH) ->
     """A player's private message: their cards (sorted for the game), the skat they hold, what to do now."""
     cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
     lines = [t(lang, "hand.title", number=game.deal_number + 1, seat=t(lang, SEAT_KEYS[view.seat]))]
-    lines.append(CARD_EMOJIS.faces(cards, deck))
+    lines.append(CARD_EMOJIS.faces(cards, deck, lang))
     if view.phase is Phase.DECLARE and view.is_declarer and view.skat:
-        lines.append(t(lang, "hand.discarded", cards=CARD_EMOJIS.faces(view.skat, deck)))
+        lines.append(t(lang, "hand.discarded", cards=CARD_EMOJIS.faces(view.skat, deck, lang)))
     if view.contract is not None and view.declarer is not None:
         lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer),
                        game=contract_name(view.contract, lang, deck), bid=view.bid))
     if view.current_trick:
         lines.append(t(lang, "board.current", played=" · ".join(
-            f"{seat_name(game, s)} {CARD_EMOJIS.face(c, deck)}" for s, c in view.current_trick)))
+            f"{seat_name(game, s)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
     if view.current_seat == view.seat:
         lines.append(t(lang, f"prompt.{view.phase.value}", bid=view.bid))
     elif view.phase is not Phase.FINISHED and view.current_seat is not None:

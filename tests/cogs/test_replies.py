@@ -145,7 +145,7 @@ async def test_a_refusal_echoing_six_thousand_characters_is_a_valid_reply(world:
     typed = "Q" * 6000
     answer = await world.run("skat play", first, card=typed)
     assert answer.answer.ephemeral and len(answer.text) <= 2000
-    assert answer.text == "'" + "Q" * 59 + "…' is not a card. Write it like CJ, ST, ♠10."
+    assert answer.text == "'" + "Q" * 59 + "…' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
     preset = await world.run("skat new", first, interaction=world.interaction(first, channel_id=30), rules=typed)
     assert len(preset.text) <= 2000 and preset.text.startswith("Not allowed: ") and "Q" * 59 + "…" in preset.text
     assert await world.complete("skat play", first, "card", typed) == []
@@ -163,7 +163,7 @@ async def test_a_refusal_in_a_dm_uses_the_deck_of_the_players_server(world: CogB
     absent = next(Card.parse(iss) for iss in ISS_CODES if Card.parse(iss) not in deal.hand(seat))
     in_dm = world.interaction(leader, guild_id=None, channel_id=leader.id + 1, locale="de")
     answer = await world.run("skat play", leader, interaction=in_dm, card=absent.iss)
-    assert answer.text == f"Nicht erlaubt: {card_label(absent, GERMAN)} hast du nicht auf der Hand."
+    assert answer.text == f"Nicht erlaubt: {card_label(absent, GERMAN, 'de')} hast du nicht auf der Hand."
 
 
 async def test_an_unexpected_failure_is_logged_once_and_answered_kindly(world: CogBot, caplog: pytest.LogCaptureFixture,

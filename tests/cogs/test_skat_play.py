@@ -4,6 +4,7 @@ and the autocompletes that offer only what is legal now."""
 from __future__ import annotations
 
 from skatbot.engine import Bid, Declare, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
+from skatbot.ui.cards import FRENCH, card_label
 from tests.cogs.helpers import CogBot
 from tests.cogs.table_helpers import deal_of, move, three_humans, to_act, to_the_declaration
 
@@ -61,7 +62,7 @@ async def test_moves_out_of_turn_or_out_of_phase_are_refused_and_change_nothing(
     assert (await world.run("skat declare", first, game="grand", hand=True)).text == \
         "Not allowed: the auction is not over."
     assert (await world.run("skat play", first, card="CJ")).text.startswith("Not allowed: ")
-    assert (await world.run("skat play", first, card="XY")).text == "'XY' is not a card. Write it like CJ, ST, ♠10."
+    assert (await world.run("skat play", first, card="XY")).text == "'XY' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
     assert (await world.run("skat kontra", first)).text.startswith("Not allowed: ")
     assert (await world.run("skat concede", first)).text.startswith("Not allowed: ")
     stranger = world.user("eve")
@@ -131,3 +132,21 @@ async def test_discard_autocomplete_offers_the_declarers_twelve_cards(world: Cog
     assert (await world.run("skat discard", declarer, first=offered[0].value, second=offered[0].value)).text \
         .startswith("Not allowed: ")
     assert deal.phase is Phase.DISCARD
+
+
+async def test_a_card_is_typed_as_the_players_language_shows_it(world: CogBot) -> None:
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    await to_the_declaration(world, table, users)
+    await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, Declare)
+                                         and a.contract.game is GameType.GRAND and not a.contract.schneider))
+    for lang, locale in (("fr", "fr"), ("da", "da"), ("de", "de")):
+        player, seat = to_act(table, users), deal.current_seat
+        assert seat is not None
+        card = max((a.card for a in deal.legal_actions() if isinstance(a, PlayCard)),  # lettered unlike English
+                   key=lambda c: (card_label(c, FRENCH, lang) != card_label(c, FRENCH, "en"), c.rank))
+        shown = card_label(card, FRENCH, lang)  # what this player's buttons and hand say
+        answer = await world.run("skat play", player, interaction=world.interaction(player, locale=locale),
+                                 card=shown.lower())
+        assert "not a card" not in answer.text and "n’est pas une carte" not in answer.text, answer.text
+        assert card not in deal.hand(seat), (lang, shown)  # played

@@ -25,7 +25,29 @@ from skatbot.pictures import cards_shown
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.fakediscord.state import Attachment
 
-CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
+class _CardLabels:
+    """Card labels of the French deck in message text, in any language's letters (♣J, ♣B, ♣V, ♥D, ♠E, ♦R,
+    from the catalogs), read as the canonical English label (♣J, ♥Q, ♠A, ♦K) the checks compare."""
+
+    def __init__(self) -> None:
+        self.canonical = {template(code, f"card.rank.{name}"): letter for code in CODES
+                          for name, letter in (("jack", "J"), ("queen", "Q"), ("king", "K"), ("ace", "A"))}
+        letters = sorted(self.canonical, key=len, reverse=True)
+        self.pattern = re.compile(r"([♣♠♥♦])(10|[789]|" + "|".join(map(re.escape, letters)) + ")")
+
+    def findall(self, text: str) -> list[str]:
+        return [suit + self.canonical.get(rank, rank) for suit, rank in self.pattern.findall(text)]
+
+    def fullmatch(self, text: str) -> bool:
+        return self.pattern.fullmatch(text) is not None
+
+    def starts(self, text: str) -> str | None:
+        """The canonical label of the card label `text` begins with, if it does."""
+        found = self.pattern.match(text)
+        return found.group(1) + self.canonical.get(found.group(2), found.group(2)) if found else None
+
+
+CARD = _CardLabels()
 FACE = re.compile(r"<:sk\d+_([fg])_([CSHD][789TJQKA]):(\d+)>")
 """A card face (application emoji) in message text; the card's label follows it."""
 ALL_CARDS = frozenset(f"{s}{r}" for s in "♣♠♥♦" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
@@ -131,7 +153,7 @@ def _split_played(text: str) -> list[tuple[str, str]]:
         name, _, card = part.rpartition(" ")
         if not CARD.fullmatch(card):
             raise AssertionError(f"unexpected played-card text {part!r}")
-        out.append((name, card))
+        out.append((name, CARD.findall(card)[0]))
     return out
 
 
@@ -198,7 +220,7 @@ def strip_faces(line: str, where: str = "") -> tuple[str, list[str]]:
         if match.group(1) != "f":
             continue
         label = Card.parse(match.group(2)).display
-        if not line[match.end():].startswith(label):
+        if CARD.starts(line[match.end():]) != label:
             problems.append(f"{where}: the face of {label} without its label: {line!r}")
     return FACE.sub("", line), problems
 

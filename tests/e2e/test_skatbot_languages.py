@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from skatbot.engine import CARDS
+from skatbot.ui.cards import FRENCH, card_label
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.server_helpers import run
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks
+from tests.e2e.skat_leaks import assert_no_public_leaks, strip_faces
 from tests.e2e.skat_players import button_move, latest_hand, play_out
 
 
@@ -51,6 +53,9 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 10, "amelie's cards")
     assert danish_hand.visibility == "dm" and danish_hand.content.startswith("**Dine kort** · spil 1 · du er ")
     assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · votre place : ")
+    for hand, lang in ((danish_hand, "da"), (french_hand, "fr")):  # cards lettered as the reader's language does
+        shown = strip_faces(hand.content.splitlines()[1])[0].split()
+        assert len(shown) == 10 and set(shown) <= {card_label(card, FRENCH, lang) for card in CARDS}, (lang, shown)
 
     # A bid off the ladder: refused in each player's own words (or "not your turn", also their own).
     for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",

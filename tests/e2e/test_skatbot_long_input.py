@@ -22,10 +22,10 @@ async def test_a_refusal_echoing_six_thousand_characters_reaches_the_player(club
     fake, alice, channel = club.fake, club.alice, club.channel
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     answer = await refused(fake, alice, channel, "play", card="Q" * 6000)
-    assert answer == "'" + "Q" * 59 + "…' is not a card. Write it like CJ, ST, ♠10."
+    assert answer == "'" + "Q" * 59 + "…' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
     german = fake.add_user("dieter", locale="de")
     assert await refused(fake, german, channel, "discard", first="ä" * 6000, second="CJ") == \
-        "'" + "ä" * 59 + "…' ist keine Karte. Schreib sie wie CJ, ST, ♠10."
+        "'" + "ä" * 59 + "…' ist keine Karte. Schreib sie, wie der Bot sie zeigt, etwa ♣B, ♠10, ♥D (oder CJ, ST), oder wähl eine aus der Liste."
     fake.assert_clean(allow_rejections=False)
 
 

@@ -212,7 +212,7 @@ async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: 
             absent = next(iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA", "HA", "DA") if iss not in hand)
             before = await settled(fake, channel, database)
             answer = await refused(fake, user, fake.dm_channel(user), "play", card=absent)
-            assert answer == f"Nicht erlaubt: {card_label(Card.parse(absent), GERMAN)} hast du nicht auf der Hand."
+            assert answer == f"Nicht erlaubt: {card_label(Card.parse(absent), GERMAN, 'de')} hast du nicht auf der Hand."
             legal = {c["custom_id"].split(":")[4] for c in game_controls(message)}
             illegal = [iss for iss in hand if iss not in legal]
             if illegal:  # following a suit: named the German-suited way, without French symbols

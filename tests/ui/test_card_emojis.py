@@ -23,10 +23,11 @@ def test_a_complete_deck_shows_faces_before_labels() -> None:
     faces = CardEmojis()
     faces.use(_deck("french", 1000))
     jack = Card.parse("CJ")
-    assert faces.face(jack, "french") == f"<:sk1_f_CJ:{1000 + jack.index}>♣J"
-    assert faces.faces([jack, Card.parse("ST")], "french").endswith("♠10")
+    assert faces.face(jack, "french", "en") == f"<:sk1_f_CJ:{1000 + jack.index}>♣J"
+    assert faces.face(jack, "french", "fr") == f"<:sk1_f_CJ:{1000 + jack.index}>♣V"  # the reader's letters
+    assert faces.faces([jack, Card.parse("ST")], "french", "da").endswith("♠10")
     assert faces.emoji(jack, "french") is not None and faces.emoji(jack, "french").id == 1000 + jack.index
-    assert faces.face(jack, "german") == "Ei-U"  # the German deck was not uploaded: text
+    assert faces.face(jack, "german", "en") == "Ei-U"  # the German deck was not uploaded: text
     assert faces.ready("french") and not faces.ready("german")
 
 
@@ -34,5 +35,5 @@ def test_an_incomplete_deck_stays_text() -> None:
     faces = CardEmojis()
     faces.use(_deck("german", 1)[:-1])
     assert not faces.ready("german")
-    assert faces.face(CARDS[0], "german") == "Sch-7"
-    assert faces.faces([], "french") == "–"
+    assert faces.face(CARDS[0], "german", "da") == "Sch-7"
+    assert faces.faces([], "french", "en") == "–"

@@ -14,7 +14,7 @@ from tests.cogs.helpers import FakeSurface
 from tests.tables.kit import TableKit
 
 ALICE, BOB, CAROL = 100, 101, 102
-CARD = re.compile("|".join(re.escape(card_label(Card.parse(s + r), FRENCH)) for s in "CSHD" for r in "789TJQKA"))
+CARD = re.compile("|".join(re.escape(card_label(Card.parse(s + r), FRENCH, "en")) for s in "CSHD" for r in "789TJQKA"))
 
 
 def presented(kit: TableKit) -> FakeSurface:

@@ -257,7 +257,8 @@ def test_joining_a_started_table_is_refused_in_german() -> None:
 def test_the_common_refusals_have_a_reply_of_their_own() -> None:
     assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), "de") == template("de", "error.not_your_turn")
     assert refusal_reply(CommandRefusal("bad_card", text="XY"), "de") == \
-        "'XY' ist keine Karte. Schreib sie wie CJ, ST, ♠10."
+        "'XY' ist keine Karte. Schreib sie, wie der Bot sie zeigt, etwa ♣B, ♠10, ♥D (oder CJ, ST), oder wähl eine " \
+        "aus der Liste."
     assert refusal_reply(WrongTableState("stale"), "en") == template("en", "error.stale")
 
 
@@ -296,8 +297,8 @@ def test_the_settings_command_keeps_the_rules_reason_for_the_admins_language() -
 def test_a_long_input_is_quoted_back_short_with_an_ellipsis() -> None:
     """Discord allows 6,000 characters in a string option; the refusal quotes a clear beginning of it."""
     reply = refusal_reply(CommandRefusal("bad_card", text="Q" * 6000), "en")
-    assert reply == "'" + "Q" * 59 + "…' is not a card. Write it like CJ, ST, ♠10."
-    assert refusal_reply(CommandRefusal("bad_card", text="QX"), "en") == "'QX' is not a card. Write it like CJ, ST, ♠10."
+    assert reply == "'" + "Q" * 59 + "…' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
+    assert refusal_reply(CommandRefusal("bad_card", text="QX"), "en") == "'QX' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
 
 
 def test_an_unknown_key_is_a_programming_error() -> None:
