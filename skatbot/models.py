@@ -137,6 +137,40 @@ class UnfinishedTable:
         return self.log[-1].seq + 1 if self.log else 0
 
 
+class DueKind(Enum):
+    """What a table must do by itself, without a player acting: an AI seat's move (or its Kontra/Re), a
+    human's turn warning or expiry, or a follow-up step (the next deal) its last entry obliges."""
+
+    AI = "ai"
+    WARN = "warn"
+    TIMEOUT = "timeout"
+    FOLLOW = "follow"
+
+
+DUE_LEASE = 3.0
+"""Seconds a due row stays with the process that wrote or claimed it, past its time, before another process
+may claim it: how long a step waits for a process that died."""
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """One thing a table's entry makes due, `delay` seconds after the entry is stored."""
+
+    kind: DueKind
+    delay: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DueStep:
+    """A due row as stored: table `table_id` must do `kind` at `at`, if it is still at sequence number `seq`
+    then (firing is keyed by all three, so a step fires at most once, and a stale one is dropped)."""
+
+    table_id: int
+    seq: int
+    kind: DueKind
+    at: datetime
+
+
 class Role(Enum):
     DECLARER = "declarer"
     DEFENDER = "defender"

@@ -80,6 +80,8 @@ class Database:
     """The writing connection (with its lock) and a read-only one. Repositories borrow them through
     `transaction()` and `reading()`: in WAL mode a leaderboard read never holds up a table's next action."""
 
+    skip_locked = ""  # one process writes the file, one transaction at a time: nothing to skip
+
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path

@@ -10,13 +10,13 @@ from storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import LogConflict, Player, Storage
 from skatbot.storage.interfaces import (
-    DealRepository, MetaRepository, PlayerRepository, PresentationRepository, SettingsRepository, StatsRepository,
+    DealRepository, DueRepository, MetaRepository, PlayerRepository, PresentationRepository, SettingsRepository, StatsRepository,
     TableRepository,
 )
 
 REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
                 "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository,
-                "presentation": PresentationRepository}
+                "presentation": PresentationRepository, "due": DueRepository}
 
 
 def _methods(protocol: type) -> dict[str, inspect.Signature]:

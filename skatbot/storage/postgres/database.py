@@ -137,6 +137,8 @@ class PgConnection:
 class PostgresDatabase:
     """A pool of connections to one PostgreSQL database (its schema chosen by the URL's search_path)."""
 
+    skip_locked = " FOR UPDATE SKIP LOCKED"  # a row another process is claiming is left to it
+
     def __init__(self, pool: asyncpg.Pool, url: str, lock_pool: asyncpg.Pool | None = None) -> None:
         self.pool = pool
         self.url = url

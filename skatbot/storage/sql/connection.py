@@ -38,7 +38,11 @@ class Connection(Protocol):
 
 
 class SqlDatabase(Protocol):
-    """A backend's database: a write transaction, a consistent read, and a one-shot query."""
+    """A backend's database: a write transaction, a consistent read, and a one-shot query. `skip_locked` is
+    what a row-claiming SELECT ends with: ` FOR UPDATE SKIP LOCKED` where several processes share the
+    database, nothing on SQLite (one process, whose write transactions run one at a time)."""
+
+    skip_locked: str
 
     def transaction(self) -> AbstractAsyncContextManager[Any]: ...
 

@@ -8,6 +8,7 @@ from skatbot.models import UnfinishedTable
 
 from .connection import SqlDatabase
 from .deals import SqlDeals
+from .due import SqlDue
 from .meta import SqlMeta
 from .presentation import SqlPresentation
 from .settings import SqlPlayers, SqlSettings
@@ -34,6 +35,7 @@ class SqlStorage(Generic[D]):
         self.stats = SqlStats(database)
         self.meta = SqlMeta(database)
         self.presentation = SqlPresentation(database)
+        self.due = SqlDue(database)
 
     async def load_unfinished_tables(self) -> list[UnfinishedTable]:
         return await self.tables.load_unfinished()

@@ -12,8 +12,9 @@ from typing import Any
 from skatbot.engine import RuleSet
 
 from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_key_error
+from .due import DEFAULT_LEASE, write_due
 from ..errors import LogConflict, NotFound
-from skatbot.models import LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
+from skatbot.models import Due, LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
 _TABLE_COLUMNS = ("table_id, server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
                   "series_length, state, created_at, updated_at, size")
@@ -97,18 +98,22 @@ class SqlTables:
 
     # --- the log -----------------------------------------------------------------------------------
 
-    async def append(self, *, table_id: int, seq: int, entry: str, now: datetime) -> LogEntry:
+    async def append(self, *, table_id: int, seq: int, entry: str, now: datetime,
+                     due: Sequence[Due] | None = None, lease: float = DEFAULT_LEASE) -> LogEntry:
         """Store one log entry (the tables layer's text) under the table's sequence number; it is durable
         when this returns, so the caller may acknowledge it.
 
         `seq` is the caller's count of entries so far: a second writer with a stale view gets LogConflict.
+        `due`: what the entry makes due (the table's due rows become these, at `seq + 1`, held by the
+        caller for `lease` seconds past their time), in the same transaction; None leaves the rows alone.
         """
         stored = LogEntry(seq, entry, from_seconds(to_seconds(now)))
-        await self.append_many(table_id=table_id, entries=(stored,))
+        await self.append_many(table_id=table_id, entries=(stored,), due=due, now=now, lease=lease)
         return stored
 
-    async def append_many(self, *, table_id: int, entries: Sequence[LogEntry]) -> None:
-        """Store several entries in one transaction (all or none)."""
+    async def append_many(self, *, table_id: int, entries: Sequence[LogEntry], due: Sequence[Due] | None = None,
+                          now: datetime | None = None, lease: float = DEFAULT_LEASE) -> None:
+        """Store several entries in one transaction (all or none), with what the last one makes due."""
         for entry in entries:
             if entry.seq < 0:
                 raise ValueError("log entries need seq >= 0")
@@ -134,6 +139,9 @@ class SqlTables:
                     raise NotFound(f"no table {table_id}") from None
                 raise LogConflict(f"table {table_id} already has log entry {entries[0].seq}: "
                                   "another writer got there first") from None
+            if due is not None:
+                await write_due(connection, table_id=table_id, seq=entries[-1].seq + 1, due=due,
+                                now=now or entries[-1].at, lease=lease)
 
     async def log(self, *, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
         """The table's entries from sequence number `since` on (all of them by default), in order."""

@@ -1,0 +1,101 @@
+"""Timers and AI turns as rows any process may claim (`table_due`).
+
+An entry that makes a step due writes the table's rows in the entry's own transaction (`write_due`,
+called by `SqlTables.append`), replacing the table's earlier rows: what was due before that entry is stale.
+The writing process holds its rows for `lease` seconds past their time and fires them itself; any process
+claims a row whose time has come and whose lease ran out (`claim`: on PostgreSQL `FOR UPDATE SKIP LOCKED`,
+so two processes never claim the same row; on SQLite one UPDATE ... RETURNING in the one process).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, check_id
+
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_key_error
+from ..errors import NotFound
+
+DEFAULT_LEASE = DUE_LEASE
+
+
+def to_millis(moment: datetime) -> int:
+    if moment.tzinfo is None:
+        raise ValueError("times must be timezone-aware (use datetime.now(UTC))")
+    return round(moment.timestamp() * 1000)
+
+
+def from_millis(millis: int) -> datetime:
+    return datetime.fromtimestamp(millis / 1000, UTC)
+
+
+def _lease_millis(lease: float) -> int:
+    if lease < 0:
+        raise ValueError("a lease is zero seconds or more")
+    return round(lease * 1000)
+
+
+async def write_due(connection: Connection, *, table_id: int, seq: int, due: Sequence[Due], now: datetime,
+                    lease: float) -> None:
+    """Inside a write transaction: the table's due rows become `due` (at `seq`), held by the writer."""
+    stamp, held = to_millis(now), _lease_millis(lease)
+    for step in due:
+        if step.delay < 0:
+            raise ValueError("a step is due now or later, not before")
+    await connection.execute("DELETE FROM table_due WHERE table_id = :table_id", {"table_id": table_id})
+    rows = []
+    for step in due:
+        at = stamp + round(step.delay * 1000)
+        rows.append((table_id, seq, step.kind.value, at, at + held))
+    if rows:
+        await connection.executemany(
+            "INSERT INTO table_due (table_id, seq, kind, due_at, claimed_until) VALUES (?, ?, ?, ?, ?)", rows)
+
+
+class SqlDue:
+    def __init__(self, database: SqlDatabase) -> None:
+        self._db = database
+
+    async def replace(self, *, table_id: int, seq: int, due: Sequence[Due], now: datetime,
+                      lease: float = DEFAULT_LEASE) -> None:
+        """The table's due rows become `due`, held by the caller (a table resumed after a restart)."""
+        check_id("table_id", table_id)
+        try:
+            async with self._db.transaction() as connection:
+                await write_due(connection, table_id=table_id, seq=seq, due=due, now=now, lease=lease)
+        except INTEGRITY_ERRORS as error:
+            if is_foreign_key_error(error):
+                raise NotFound(f"no table {table_id}") from None
+            raise
+
+    async def claim(self, *, now: datetime, lease: float = DEFAULT_LEASE, limit: int = 20) -> list[DueStep]:
+        """Take up to `limit` rows whose time has come and whose holder's lease ran out, earliest first; they
+        are this caller's for `lease` seconds (then another process may claim them again)."""
+        stamp = to_millis(now)
+        async with self._db.transaction() as connection:
+            async with connection.execute(
+                    "UPDATE table_due SET claimed_until = :until WHERE (table_id, seq, kind) IN ("
+                    "SELECT table_id, seq, kind FROM table_due WHERE claimed_until <= :now AND due_at <= :now "
+                    f"ORDER BY due_at LIMIT :limit{self._db.skip_locked}) "
+                    "RETURNING table_id, seq, kind, due_at",
+                    {"until": stamp + _lease_millis(lease), "now": stamp, "limit": limit}) as cursor:
+                rows = await cursor.fetchall()
+        steps = [DueStep(int(row[0]), int(row[1]), DueKind(row[2]), from_millis(int(row[3]))) for row in rows]
+        return sorted(steps, key=lambda step: (step.at, step.table_id, step.seq, step.kind.value))
+
+    async def drop(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        """Delete one row (fired, or found stale); True when it was there, so of two processes firing a step
+        that stores nothing (a turn warning) only the one that dropped it shows it."""
+        async with self._db.transaction() as connection:
+            async with connection.execute(
+                    "DELETE FROM table_due WHERE table_id = :table_id AND seq = :seq AND kind = :kind",
+                    {"table_id": table_id, "seq": seq, "kind": kind.value}) as cursor:
+                return bool(cursor.rowcount == 1)
+
+    async def pending(self, *, table_id: int) -> list[DueStep]:
+        """The table's due rows, earliest first (what it is waiting for)."""
+        rows = await self._db.fetch_all(
+            "SELECT table_id, seq, kind, due_at FROM table_due WHERE table_id = :table_id "
+            "ORDER BY due_at, kind", {"table_id": table_id})
+        return [DueStep(int(row[0]), int(row[1]), DueKind(row[2]), from_millis(int(row[3]))) for row in rows]

@@ -1,0 +1,119 @@
+"""Timers and AI turns as rows any process may claim: written with the log entry that makes them due, held
+by the writer for a lease past their time, then claimable by anyone, each claim exclusive for its lease."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from storage_helpers import NOW, AnyStorage, add_players
+
+from skatbot.engine import OFFICIAL
+from skatbot.models import Due, DueKind, DueStep
+from skatbot.storage import LogConflict, NotFound, Player, PostgresStorage
+
+LEASE = 3.0
+
+
+def later(seconds: float) -> timedelta:
+    return timedelta(seconds=seconds)
+
+
+async def _table(storage: AnyStorage) -> int:
+    await add_players(storage, Player(1, "Anna"))
+    table = await storage.tables.create(server_id=100, channel_id=555, creator_id=1, rule_preset="official",
+                                        rules=OFFICIAL.to_dict(), series_length=3, now=NOW)
+    return table.table_id
+
+
+async def test_an_entry_writes_what_it_makes_due_at_the_next_sequence_number(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.WARN, 90), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [
+        DueStep(table, 1, DueKind.WARN, NOW + later(90)), DueStep(table, 1, DueKind.TIMEOUT, NOW + later(120))]
+    await storage.tables.append(table_id=table, seq=1, entry="join 2 Bert", now=NOW + later(5),
+                                due=[Due(DueKind.AI, 0.25)], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 2, DueKind.AI, NOW + later(5.25))]
+    await storage.tables.append(table_id=table, seq=2, entry="leave 2", now=NOW + later(6), due=[], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == []
+
+
+async def test_an_entry_without_due_leaves_the_rows_and_a_refused_one_changes_nothing(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW, due=[Due(DueKind.AI)])
+    await storage.tables.append(table_id=table, seq=1, entry="join 2 Bert", now=NOW)  # a tool, not the table
+    with pytest.raises(LogConflict):
+        await storage.tables.append(table_id=table, seq=1, entry="leave 2", now=NOW, due=[Due(DueKind.FOLLOW)])
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 1, DueKind.AI, NOW)]
+
+
+async def test_the_writer_holds_its_rows_for_the_lease_then_anyone_may_claim_them(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.AI, 1.0)], lease=LEASE)
+    assert await storage.due.claim(now=NOW + later(1.0)) == []  # due, but its writer is on it
+    assert await storage.due.claim(now=NOW + later(1.0 + LEASE - 0.01)) == []
+    taken_at = NOW + later(1.0 + LEASE)
+    assert await storage.due.claim(now=taken_at, lease=2.0) == [DueStep(table, 1, DueKind.AI, NOW + later(1))]
+    assert await storage.due.claim(now=taken_at + later(1.99)) == []  # the claimer's now
+    assert await storage.due.claim(now=taken_at + later(2.0)) == [DueStep(table, 1, DueKind.AI, NOW + later(1))]
+
+
+async def test_claims_come_earliest_first_within_the_limit_and_only_once_due(storage: AnyStorage) -> None:
+    tables = [await _table(storage) for _ in range(3)]
+    for delay, table in zip((30.0, 10.0, 20.0), tables, strict=True):
+        await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                    due=[Due(DueKind.TIMEOUT, delay)], lease=0.0)
+    assert await storage.due.claim(now=NOW + later(5)) == []
+    assert [step.table_id for step in await storage.due.claim(now=NOW + later(25), lease=600, limit=1)] == \
+        [tables[1]]
+    assert [step.table_id for step in await storage.due.claim(now=NOW + later(25), lease=600)] == [tables[2]]
+    assert [step.table_id for step in await storage.due.claim(now=NOW + later(60), lease=600)] == [tables[0]]
+
+
+async def test_a_row_is_dropped_once(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.WARN, 1), Due(DueKind.TIMEOUT, 2)])
+    assert await storage.due.drop(table_id=table, seq=1, kind=DueKind.WARN)
+    assert not await storage.due.drop(table_id=table, seq=1, kind=DueKind.WARN)
+    assert not await storage.due.drop(table_id=table, seq=0, kind=DueKind.TIMEOUT)  # another moment's
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 1, DueKind.TIMEOUT, NOW + later(2))]
+
+
+async def test_replace_sets_a_resumed_tables_rows_and_refuses_an_unknown_table(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW, due=[Due(DueKind.AI)])
+    await storage.due.replace(table_id=table, seq=1, due=[Due(DueKind.TIMEOUT, 120)], now=NOW + later(50))
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 1, DueKind.TIMEOUT, NOW + later(170))]
+    with pytest.raises(NotFound):
+        await storage.due.replace(table_id=table + 99, seq=0, due=[Due(DueKind.AI)], now=NOW)
+    with pytest.raises(ValueError, match="due now or later"):
+        await storage.due.replace(table_id=table, seq=1, due=[Due(DueKind.AI, -1)], now=NOW)
+
+
+async def test_processes_claiming_at_once_never_share_a_row(schema_url: str) -> None:
+    """PostgreSQL, several processes: FOR UPDATE SKIP LOCKED hands each due row to exactly one claimer."""
+    first, second = await PostgresStorage.open(schema_url), await PostgresStorage.open(schema_url)
+    try:
+        tables = [await _table(first) for _ in range(40)]
+        for table in tables:
+            await first.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                      due=[Due(DueKind.AI), Due(DueKind.FOLLOW)], lease=0.0)
+        claimed: list[DueStep] = []
+
+        async def claimer(storage: PostgresStorage) -> None:
+            while True:
+                taken = await storage.due.claim(now=NOW + later(1), lease=60, limit=3)
+                if not taken:
+                    return
+                claimed.extend(taken)
+
+        await asyncio.gather(*(claimer(storage) for storage in (first, second, first, second)))
+        keys = [(step.table_id, step.kind) for step in claimed]
+        assert len(keys) == len(set(keys)) == 80
+    finally:
+        await first.close()
+        await second.close()
