@@ -72,6 +72,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         install(self.bot)
         for table in await self.manager.restore(timing_for=self._timing, before_resume=self._before_resume):
             log.info("restored table %s in channel %s", table.id, table.channel_id)
+        self.manager.start_scheduler(self.store)  # AI turns and timers another process left behind
         for table_id in await self.bot.storage.presentation.ended_owing():  # the outbox of tables that ended
             ended = self.manager.adopt(await self.store.stored_table(table_id))
             if ended is not None:

@@ -7,12 +7,13 @@ written once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
 from typing import Any
 
 from skatbot.engine import Deal, RuleSet
+from skatbot.models import DUE_LEASE, Due, DueKind, DueStep
 from skatbot.models import Table as StoredTableRow
 from skatbot.storage import LogEntry, NotFound, Player, Storage, TableState
 from skatbot.storage.recording import deal_record
@@ -29,11 +30,13 @@ def _now() -> datetime:
 
 
 class StorageTables:
-    """Implements `TableStore` and `TableCatalog` for the tables layer."""
+    """Implements `TableStore`, `TableCatalog` and `DueClaims` for the tables layer. `lease`: how long past
+    their time this process holds the due steps it writes or claims (another process takes over after)."""
 
-    def __init__(self, storage: Storage, clock: Clock = _now) -> None:
+    def __init__(self, storage: Storage, clock: Clock = _now, lease: float = DUE_LEASE) -> None:
         self.storage = storage
         self.clock = clock
+        self.lease = lease
         self._started: dict[tuple[int, int], datetime] = {}  # (table, deal number) -> when it was dealt
 
     async def save_player(self, *, player_id: int, name: str, is_ai: bool) -> None:
@@ -57,13 +60,23 @@ class StorageTables:
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         return [stored.entry for stored in await self.storage.tables.log(table_id=table_id, since=seq)]
 
-    async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
+    async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         now = self.clock()
-        await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now)
+        await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
+                                         lease=self.lease)
         if entry.startswith("deal "):
             parsed = parse_entry(entry)
             if isinstance(parsed, NewDeal):
                 self._started[(table_id, parsed.number)] = now
+
+    async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
+        await self.storage.due.replace(table_id=table_id, seq=seq, due=due, now=self.clock(), lease=self.lease)
+
+    async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        return await self.storage.due.drop(table_id=table_id, seq=seq, kind=kind)
+
+    async def claim_due(self, *, limit: int) -> list[DueStep]:
+        return await self.storage.due.claim(now=self.clock(), lease=self.lease, limit=limit)
 
     async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
         game = table.game

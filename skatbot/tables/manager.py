@@ -8,12 +8,13 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 
 from skatbot.engine import RuleSet
-from skatbot.models import TableState
+from skatbot.models import DueStep, TableState
 
 from .errors import TableError
 from .game import TableGame
-from .ports import Presenter, StoredTable, TableCatalog, TableStore
+from .ports import DueClaims, Presenter, StoredTable, TableCatalog, TableStore
 from .replay import ReplayError, replay_log
+from .scheduler import POLL_SECONDS, DueScheduler
 from .table import DEFAULT_TIMING, Sleep, Table, TableTiming
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,8 @@ class TableManager:
         self.new_seed = new_seed
         self.tables: dict[int, Table] = {}
         self._creating = asyncio.Lock()
+        self.timing_for: Callable[[int], Awaitable[TableTiming]] | None = None  # each server's (set by restore)
+        self.scheduler: DueScheduler | None = None
 
     def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame,
               timing: TableTiming | None = None) -> Table:
@@ -100,10 +103,11 @@ class TableManager:
         except (ReplayError, TableError):
             log.exception("table %s: its log does not replay", table_id)
             raise NoTable("table_gone") from None
+        timing = await self.timing_for(stored.guild_id) if self.timing_for is not None else None
         table = self.tables.get(table_id)  # another click may have loaded it meanwhile
         if table is None:
             table = self._make(table_id=stored.table_id, guild_id=stored.guild_id, channel_id=stored.channel_id,
-                               game=replayed.game)
+                               game=replayed.game, timing=timing)
             table.entries = list(replayed.entries)
         return table
 
@@ -155,7 +159,10 @@ class TableManager:
         """Rebuild every unfinished table by replaying its log; resume AI turns and timers.
 
         `timing_for(guild_id)`: each server's turn timers (default: the manager's). `before_resume(table)`
-        runs before a table goes on (the presenter reads back what it showed and shows what it owes)."""
+        runs before a table goes on (the presenter reads back what it showed and shows what it owes); it is
+        kept for tables loaded later (`load`)."""
+        if timing_for is not None:
+            self.timing_for = timing_for
         restored = []
         for stored in await self.catalog.unfinished_tables():
             timing = await timing_for(stored.guild_id) if timing_for is not None else None
@@ -173,6 +180,18 @@ class TableManager:
             restored.append(table)
         return restored
 
+    def start_scheduler(self, claims: DueClaims, *, poll: float = POLL_SECONDS) -> DueScheduler:
+        """Fire the due steps that the processes that wrote them left behind (they died, or fell behind)."""
+        if self.scheduler is None:
+            self.scheduler = DueScheduler(claims=claims, load=self.load, drop=self._drop_due, poll=poll)
+        self.scheduler.start()
+        return self.scheduler
+
+    async def _drop_due(self, step: DueStep) -> None:
+        await self.store.drop_due(table_id=step.table_id, seq=step.seq, kind=step.kind)
+
     async def close(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
         for table in self.tables.values():
             await table.close()

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 
 from skatbot.engine import RuleSet
-from skatbot.models import TableState
+from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, TableState
 
 from .events import Event
 from .game import FinishedDeal
@@ -14,9 +17,15 @@ from .ports import LiveTable, StoredTable
 
 
 class MemoryStore:
-    """Keeps logs and deal records in dicts, with the same exactly-once rule as the database."""
+    """Keeps logs and deal records in dicts, with the same exactly-once rule as the database. Due steps are
+    kept as the database keeps them, timed by `clock` (seconds; tests pass their own): several managers
+    sharing one store behave like processes sharing a database (`lock_table` holds across them)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic, lease: float = DUE_LEASE) -> None:
+        self.clock = clock
+        self.lease = lease
+        self.due: dict[tuple[int, int, DueKind], tuple[float, float]] = {}  # -> (due at, held until)
+        self._locks: dict[int, asyncio.Lock] = {}
         self.logs: dict[int, list[str]] = {}
         self.deals: dict[tuple[int, int], FinishedDeal] = {}
         self.states: dict[int, TableState] = {}
@@ -45,7 +54,8 @@ class MemoryStore:
 
     @asynccontextmanager
     async def lock_table(self, *, table_id: int) -> AsyncIterator[None]:
-        yield  # one process, and the table's own lock is held already
+        async with self._locks.setdefault(table_id, asyncio.Lock()):
+            yield
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         return list(self.logs.get(table_id, [])[seq:])
@@ -57,7 +67,7 @@ class MemoryStore:
         return StoredTable(stored.table_id, stored.guild_id, stored.channel_id, stored.creator_id, stored.size,
                            stored.deals, stored.rules, tuple(self.logs.get(table_id, ())))
 
-    async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
+    async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         if self.fail_next_append:
             self.fail_next_append = False
             raise OSError("disk full (simulated)")
@@ -65,6 +75,25 @@ class MemoryStore:
         if seq != len(log):
             raise ValueError(f"table {table_id}: log entry {seq} out of order (have {len(log)})")
         log.append(entry)
+        await self.schedule(table_id=table_id, seq=seq + 1, due=due)
+
+    async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
+        now = self.clock()
+        for key in [key for key in self.due if key[0] == table_id]:
+            del self.due[key]
+        for step in due:
+            self.due[(table_id, seq, step.kind)] = (now + step.delay, now + step.delay + self.lease)
+
+    async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        return self.due.pop((table_id, seq, kind), None) is not None
+
+    async def claim_due(self, *, limit: int) -> list[DueStep]:
+        now = self.clock()
+        ready = sorted(((at, key) for key, (at, held) in self.due.items() if at <= now and held <= now),
+                       key=lambda item: (item[0], item[1][0], item[1][1], item[1][2].value))[:limit]
+        for at, key in ready:
+            self.due[key] = (at, now + self.lease)
+        return [DueStep(key[0], key[1], key[2], datetime.fromtimestamp(at, UTC)) for at, key in ready]
 
     async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
         self.deals.setdefault((table_id, row.number), row)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from skatbot.engine import RuleSet
-from skatbot.models import TableState
+from skatbot.models import Due, DueKind, DueStep, TableState
 
 from .events import Event
 from .game import FinishedDeal, TableGame
@@ -42,8 +42,16 @@ class TableStore(Protocol):
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         """The stored entries from sequence number `seq` on: what other processes added since we last looked."""
 
-    async def append_log(self, *, table_id: int, seq: int, entry: str) -> None:
-        """Store one accepted entry; it must be durable when this returns."""
+    async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
+        """Store one accepted entry; it must be durable when this returns. `due`, in the same transaction:
+        what the table must do by itself after this entry (the table's earlier due steps are dropped), held by
+        this process, which fires them itself, until a lease past their time runs out."""
+
+    async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
+        """The table's due steps become `due` from now (a table resumed after a restart), held by this process."""
+
+    async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        """Forget one due step (fired, or stale); True if it was still there (so only one process warns)."""
 
     async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
         """Store a finished deal and its score rows once: a second call for the same deal is a no-op."""
@@ -53,6 +61,12 @@ class TableStore(Protocol):
 
     async def table_started(self, *, table: LiveTable) -> None:
         """Play begins: the seating is final, so the players and seats can be written."""
+
+
+class DueClaims(Protocol):
+    async def claim_due(self, *, limit: int) -> list[DueStep]:
+        """Due steps whose time has come and whose holder's lease ran out (it died, or is late), now held
+        by this process for a lease: the scheduler's work."""
 
 
 class Presenter(Protocol):

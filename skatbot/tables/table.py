@@ -4,6 +4,11 @@ Data flow of one action: the cog calls `Table.act(user_id, action)`; under the t
 process, then the store's across processes) the table catches up with entries other processes stored,
 the entry is applied to the `TableGame`, appended to the store, and only then queued for the presenter.
 AI seats are driven by a task that asks the AI in an executor and submits through the same path.
+
+Timers and AI turns are also rows in the store (`Due`), written with the entry that makes them due: the
+process that wrote them fires them itself at once (the driver and timer tasks below); when it dies, another
+process's scheduler claims them once their lease runs out and calls `fire`, which acts only if the table is
+still at the row's sequence number, so each step happens once.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from typing import TYPE_CHECKING, TypeVar
 from skatbot.ai import Level
 from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, Re
 from skatbot.engine.views import seat_view
-from skatbot.models import TableState
+from skatbot.models import Due, DueKind, DueStep, TableState
 
 from . import events as ev
 from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
@@ -76,7 +81,8 @@ class Table:
         self._presenting: asyncio.Task[None] | None = None
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
-        self._timer_key: tuple[int, int] | None = None
+        self._timer_key: tuple[int, int, int] | None = None  # deal number, steps in the deal, the table's seq
+        self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
         self._misses: dict[int, int] = {}
         self._side_asked: set[tuple[int, int, str]] = set()
         self._kontra_waited: set[int] = set()
@@ -285,7 +291,8 @@ class Table:
         row = game.apply(entry)  # raises, changing nothing, when refused
         self._in_flight = 1  # controls drawn from the game now are drawn for the moment after this entry
         try:
-            await self.store.append_log(table_id=self.id, seq=len(self.entries), entry=str(entry))
+            await self.store.append_log(table_id=self.id, seq=len(self.entries), entry=str(entry),
+                                        due=self._due_now())
         except Exception:
             log.exception("table %s: storing %s failed; rebuilding from the log", self.id, entry)
             self._rebuild()
@@ -376,6 +383,38 @@ class Table:
                 self._driver = asyncio.create_task(self._drive_logged())
         self._arm_timer()
 
+    def _due_now(self) -> list[Due]:
+        """What the table as it stands must do by itself, and after how long: stored with each entry, so that
+        another process does it if this one dies first."""
+        game = self.game
+        if game.state is not TableState.PLAYING:
+            return []
+        if game.needs_new_deal or not game.present_humans:
+            return [Due(DueKind.FOLLOW)]
+        out = []
+        if self._ai_has_something_to_do():
+            out.append(Due(DueKind.AI, self._ai_delay()))
+        deal = game.deal
+        if deal is not None and not deal.is_over and deal.current_seat is not None and \
+                game.occupant_of_seat(deal.current_seat).plays_itself:
+            timing = self.timing
+            if timing.turn_seconds > timing.warn_after:
+                out.append(Due(DueKind.WARN, timing.warn_after))
+            out.append(Due(DueKind.TIMEOUT, timing.turn_seconds))
+        return out
+
+    def _ai_delay(self) -> float:
+        """How long the driver waits before the AI's next move (the Kontra window, the pause people watch)."""
+        seat = self._ai_to_move()
+        if self._pending_side_decisions() or seat is None:
+            return 0.0
+        delay = 0.0
+        if self.game.deal_number not in self._kontra_waited and self._kontra_window_opens():
+            delay += self.timing.kontra_window
+        if self.timing.ai_pause and self.game.present_humans:
+            delay += self.timing.ai_pause
+        return delay
+
     def _ai_to_move(self) -> int | None:
         deal = self.game.deal
         if deal is None or deal.is_over or deal.current_seat is None:
@@ -429,11 +468,12 @@ class Table:
             seat = self._ai_to_move()
             if seat is None:
                 return
-            if self._should_wait_for_kontra(seat):
+            waited = self._no_wait_at == self.seq  # a claimed step: its row was due after the waits already
+            if self._should_wait_for_kontra(seat) and not waited:
                 await self.sleep(self.timing.kontra_window)
                 if not self._unchanged(number, steps):
                     continue
-            if self.timing.ai_pause and self.game.present_humans:
+            if self.timing.ai_pause and self.game.present_humans and not waited:
                 await self.sleep(self.timing.ai_pause)
                 if not self._unchanged(number, steps):
                     continue
@@ -451,16 +491,22 @@ class Table:
             log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
             return decision(*args)
 
-    def _should_wait_for_kontra(self, seat: int) -> bool:
-        """Before an AI leads, give human defenders (or a human declarer) one window to speak."""
+    def _kontra_window_opens(self) -> bool:
+        """Before an AI leads, human defenders (or a human declarer) get one window to speak."""
         deal = self.game.deal
-        number = self.game.deal_number
         if deal is None or not self.game.rules.kontra or deal.phase is not Phase.PLAY or deal.tricks or \
-                deal.current_trick or deal.declarer is None or number in self._kontra_waited:
+                deal.current_trick or deal.declarer is None:
             return False
-        self._kontra_waited.add(number)
         return any(self.game.occupant_of_seat(s).plays_itself
                    and any(isinstance(a, (Kontra, Re)) for a in deal.side_actions(s)) for s in range(3))
+
+    def _should_wait_for_kontra(self, seat: int) -> bool:
+        """Whether the driver waits for the Kontra window now (once per deal)."""
+        number = self.game.deal_number
+        if number in self._kontra_waited or not self._kontra_window_opens():
+            return False
+        self._kontra_waited.add(number)
+        return True
 
     def _unchanged(self, number: int, steps: int) -> bool:
         """Whether the deal is where an AI decision was asked for (a stop or a human's move may overtake it)."""
@@ -489,18 +535,26 @@ class Table:
     def _seed(self, number: int, steps: int, seat: int) -> int:
         return hash((self.id, number, steps, seat)) & 0xFFFFFFFF
 
-    def _arm_timer(self) -> None:
+    def _human_turn(self) -> tuple[tuple[int, int], int] | None:
+        """(deal number, steps) and the table place of the human whose turn it is, if it is one's."""
         deal = self.game.deal
         if self.game.state is not TableState.PLAYING or deal is None or deal.current_seat is None or \
                 not self.game.occupant_of_seat(deal.current_seat).plays_itself:
+            return None
+        return (self.game.deal_number, len(deal.history)), self.game.place_of_seat(deal.current_seat)
+
+    def _arm_timer(self) -> None:
+        turn = self._human_turn()
+        if turn is None:
             self._cancel_timer()
             return
-        key = (self.game.deal_number, len(deal.history))
+        (number, steps), place = turn
+        key = (number, steps, self.seq)
         if key == self._timer_key and self._timer is not None and not self._timer.done():
             return
         self._cancel_timer()
         self._timer_key = key
-        self._timer = asyncio.create_task(self._turn_timer(key, self.game.place_of_seat(deal.current_seat)))
+        self._timer = asyncio.create_task(self._turn_timer(key, place))
 
     def _cancel_timer(self) -> None:
         if self._timer is not None and not self._timer.done() and self._timer is not asyncio.current_task():
@@ -508,17 +562,23 @@ class Table:
         self._timer = None
         self._timer_key = None
 
-    async def _turn_timer(self, key: tuple[int, int], place: int) -> None:
+    async def _turn_timer(self, key: tuple[int, int, int], place: int) -> None:
         timing = self.timing
+        number, steps, seq = key
         await self.sleep(timing.warn_after)
-        if not self._still(key):
+        if not self._still((number, steps)):
             return
         if timing.turn_seconds > timing.warn_after:  # a server may turn the warning off (0 s before the end)
-            self._publish([ev.TurnWarning(place, timing.turn_seconds - timing.warn_after)])
+            await self._warn(seq, place)
             await self.sleep(timing.turn_seconds - timing.warn_after)
-        if not self._still(key):
+        if not self._still((number, steps)):
             return
-        await self._time_out(key, place)
+        await self._time_out((number, steps), place)
+
+    async def _warn(self, seq: int, place: int) -> None:
+        """The turn's warning, shown by whichever process drops its row (so once, even after a takeover)."""
+        if await self.store.drop_due(table_id=self.id, seq=seq, kind=DueKind.WARN):
+            self._publish([ev.TurnWarning(place, self.timing.turn_seconds - self.timing.warn_after)])
 
     def _still(self, key: tuple[int, int]) -> bool:
         deal = self.game.deal
@@ -527,7 +587,6 @@ class Table:
 
     async def _time_out(self, key: tuple[int, int], place: int) -> None:
         """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""
-        self._misses[place] = self._misses.get(place, 0) + 1
         deal = self.game.deal
         assert deal is not None
         seat = deal.current_seat
@@ -539,6 +598,7 @@ class Table:
         async with self._locked():
             if not self._still(key):
                 return
+            self._misses[place] = self._misses.get(place, 0) + 1  # counted once, whoever fired the timer
             shown.extend(await self._apply_and_store(Act(key[0], seat, action), ev.Actor.STAND_IN))
             if self._misses[place] >= self.timing.misses_before_stand_in and \
                     self.game.state is TableState.PLAYING:  # not when that move ended the series
@@ -546,17 +606,43 @@ class Table:
                 shown.append(ev.StandInStarted(place, "absent"))
             shown.extend(await self._follow_up())
         self._publish(shown)
-        self._timer = None
-        self._timer_key = None
+        if self._timer is asyncio.current_task():
+            self._timer = None
+            self._timer_key = None
         self._kick()
 
+    async def fire(self, step: DueStep) -> None:
+        """A due step claimed from the store (the process that wrote it died, or is late): do it if the table
+        is still at the step's sequence number, else drop it as stale. What it stores is checked under the
+        table's locks like any move, so a step fired by two processes happens once."""
+        async with self._locked():
+            current = self.seq == step.seq and self.game.state is TableState.PLAYING
+            turn = self._human_turn()
+        if current:
+            log.info("table %s: firing %s due at %s (seq %d)", self.id, step.kind.value, step.at, step.seq)
+            if step.kind is DueKind.AI:
+                if self._driver is None or self._driver.done():
+                    self._no_wait_at = step.seq
+                    self._driver = asyncio.create_task(self._drive_logged())
+                await self._driver
+                self._arm_timer()
+            elif step.kind is DueKind.WARN and turn is not None:
+                await self._warn(step.seq, turn[1])
+            elif step.kind is DueKind.TIMEOUT and turn is not None:
+                await self._time_out(*turn)
+            elif step.kind is DueKind.FOLLOW:
+                await self._commit([], by=ev.Actor.TABLE)
+        await self.store.drop_due(table_id=self.id, seq=step.seq, kind=step.kind)  # done, or stale
+
     async def resume(self) -> None:
-        """After a restore: deal on if a deal was due, and start AI turns and timers again."""
+        """After a restore: deal on if a deal was due, and start AI turns and timers again (their rows are
+        written afresh, held by this process)."""
         async with self._locked():
             shown: list[ev.Event] = []
             if self.game.state is TableState.PLAYING:
                 shown.append(ev.TableResumed())
                 shown.extend(await self._follow_up())
+            await self.store.schedule(table_id=self.id, seq=self.seq, due=self._due_now())
         self._publish(shown)
         self._kick()
 

@@ -73,6 +73,10 @@ class SqlDue:
         """Take up to `limit` rows whose time has come and whose holder's lease ran out, earliest first; they
         are this caller's for `lease` seconds (then another process may claim them again)."""
         stamp = to_millis(now)
+        ready = await self._db.fetch_all("SELECT 1 FROM table_due WHERE claimed_until <= :now AND due_at <= :now "
+                                         "LIMIT 1", {"now": stamp})
+        if not ready:  # the usual case, every poll: a read, no write transaction
+            return []
         async with self._db.transaction() as connection:
             async with connection.execute(
                     "UPDATE table_due SET claimed_until = :until WHERE (table_id, seq, kind) IN ("

@@ -1,0 +1,238 @@
+"""Timers and AI turns as due steps: each entry stores what it makes due; when the process that wrote them is
+gone, another process (here: another manager on the same store, as processes share a database) claims them
+once their lease runs out and fires them, exactly once, and a step the table has moved past is dropped."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from datetime import UTC, datetime
+from concurrent.futures import Executor, Future
+
+from skatbot.engine import RuleSet
+from skatbot.models import DueKind, DueStep
+from skatbot.tables import Table, TableTiming
+from skatbot.tables import events as ev
+from skatbot.tables.log import Act, parse_entry
+from skatbot.tables.manager import TableManager
+from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from tests.tables.kit import InlineExecutor, ManualClock
+
+ALICE = 100
+LEASE = 3.0
+TIMING = TableTiming(turn_seconds=120, warn_after=90, kontra_window=8)
+
+
+class Time:
+    """The store's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class DeadExecutor(Executor):
+    """A process that died while its AI was thinking: the decision never comes back (until `revive`)."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Future[object], object, tuple[object, ...]]] = []
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        future: Future[object] = Future()
+        self.pending.append((future, fn, args))
+        return future
+
+    def revive(self) -> None:
+        for future, fn, args in self.pending:
+            future.set_result(fn(*args))  # type: ignore[operator]
+        self.pending.clear()
+
+
+def manager(store: MemoryStore, executor: Executor, seed: int) -> TableManager:
+    seeds = random.Random(seed)
+    return TableManager(catalog=store, store=store, presenter=RecordingPresenter(), executor=executor,
+                        timing=TIMING, sleep=ManualClock().sleep, new_seed=lambda: seeds.randrange(1 << 40))
+
+
+async def open_table(first: TableManager, ais: int = 2) -> Table:
+    table = await first.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3, deals=2,
+                               rules=RuleSet())
+    for _ in range(ais):
+        await table.add_ai(ALICE, "normal")
+    return table
+
+
+def due(store: MemoryStore) -> dict[DueKind, tuple[int, float]]:
+    return {kind: (seq, at - store.clock()) for (_, seq, kind), (at, _) in store.due.items()}
+
+
+async def alice_until_an_ai_moves(table: Table) -> None:
+    """Alice acts (first legal action) until it is an AI seat's turn."""
+    for _ in range(50):
+        await asyncio.sleep(0)
+        deal = table.game.deal
+        assert deal is not None and deal.current_seat is not None
+        if not table.game.occupant_of_seat(deal.current_seat).plays_itself:
+            return
+        await table.act(ALICE, deal.legal_actions()[0])
+    raise AssertionError("no AI turn came")
+
+
+async def test_each_entry_stores_what_it_makes_due(ai_first_legal: None) -> None:
+    store = MemoryStore(clock=Time(), lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await first.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3, deals=1,
+                               rules=RuleSet())
+    await table.join(101, "Bert")
+    await table.join(102, "Carla")
+    assert store.due == {}  # nothing happens by itself in the lobby
+    await table.start(ALICE)
+    assert due(store) == {DueKind.WARN: (table.seq, 90.0), DueKind.TIMEOUT: (table.seq, 120.0)}
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat is not None
+    await table.act(table.game.occupant_of_seat(deal.current_seat).player_id, deal.legal_actions()[0])
+    assert due(store) == {DueKind.WARN: (table.seq, 90.0), DueKind.TIMEOUT: (table.seq, 120.0)}
+    await table.stop(ALICE)
+    assert store.due == {}
+    await first.close()
+
+
+async def test_an_ai_turn_left_by_a_dead_process_is_played_once_by_another(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    dead = DeadExecutor()
+    first = manager(store, dead, seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    await asyncio.sleep(0)
+    assert dead.pending, "the first process's AI is thinking (and never answers: the process died)"
+    seq = table.seq
+    assert due(store) == {DueKind.AI: (seq, 0.0)}
+
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()  # driven by hand below
+    assert await scheduler.run_once() == []  # due now, but held by the process that wrote it
+    time.now += LEASE - 0.5
+    assert await scheduler.run_once() == []
+    time.now += 0.5
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.AI, seq)]
+    await scheduler.settle()
+    taken = second.get(table.id)
+    await taken.settle()
+    log = store.logs[table.id]
+    moved = parse_entry(log[seq])
+    assert isinstance(moved, Act) and not table.game.occupant_of_seat(moved.seat or 0).plays_itself
+    assert second.presenter.events and any(  # type: ignore[attr-defined]
+        isinstance(event, ev.ActionTaken) and event.by is ev.Actor.AI
+        for event in second.presenter.events)  # type: ignore[attr-defined]
+    after = list(log)
+
+    dead.revive()  # the first process's late answer finds the table moved on: nothing is stored twice
+    for _ in range(20):
+        await asyncio.sleep(0)
+    await table.settle()
+    assert store.logs[table.id] == after
+    assert await scheduler.run_once() == []  # the next steps are held by the process that took over
+    await first.close()
+    await second.close()
+
+
+async def test_a_human_turn_left_by_a_dead_process_warns_once_then_times_out(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await table.settle()
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat is not None
+    assert table.game.occupant_of_seat(deal.current_seat).user_id == ALICE
+    seq = table.seq
+    await table.close()  # the process dies: its timer is gone, its rows stay
+
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    time.now += 90 + LEASE
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.WARN, seq)]
+    await scheduler.settle()
+    shown = second.presenter.events  # type: ignore[attr-defined]
+    assert [type(event) for event in shown] == [ev.TurnWarning]
+    assert store.logs[table.id][seq:] == []
+    time.now += 30
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.TIMEOUT, seq)]
+    await scheduler.settle()
+    await second.get(table.id).settle()
+    assert isinstance(parse_entry(store.logs[table.id][seq]), Act)
+    shown = second.presenter.events  # type: ignore[attr-defined]
+    assert ev.StandInStarted(0, "timeout") in shown
+    assert [type(event) for event in shown].count(ev.TurnWarning) == 1
+    await first.close()
+    await second.close()
+
+
+async def test_a_warning_the_holder_showed_is_not_shown_again(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await table.settle()
+    clock = ManualClock()
+    table.sleep = clock.sleep
+    table._cancel_timer()
+    table._arm_timer()
+    await clock.advance()  # the holder's own timer warns
+    await table.settle()
+    assert [type(e) for e in first.presenter.events].count(ev.TurnWarning) == 1  # type: ignore[attr-defined]
+    seq = table.seq
+    second = manager(store, InlineExecutor(), seed=2)
+    await (await second.load(table.id)).fire(DueStep(table.id, seq, DueKind.WARN, datetime.fromtimestamp(time.now, UTC)))
+    assert not any(isinstance(e, ev.TurnWarning) for e in second.presenter.events)  # type: ignore[attr-defined]
+    await first.close()
+    await second.close()
+
+
+async def test_a_step_the_table_moved_past_is_dropped(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await open_table(first, ais=0)
+    await table.join(101, "Bert")
+    await table.join(102, "Carla")
+    await table.start(ALICE)
+    old = table.seq
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat is not None
+    await table.act(table.game.occupant_of_seat(deal.current_seat).player_id, deal.legal_actions()[0])
+    store.due[(table.id, old, DueKind.TIMEOUT)] = (time.now, time.now)  # a row left from before that move
+    log = list(store.logs[table.id])
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.TIMEOUT, old)]
+    await scheduler.settle()
+    assert store.logs[table.id] == log
+    assert (table.id, old, DueKind.TIMEOUT) not in store.due
+    assert not second.presenter.events  # type: ignore[attr-defined]
+    await first.close()
+    await second.close()
+
+
+async def test_a_resumed_table_holds_its_steps_afresh(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await table.settle()
+    await first.close()
+    time.now += 500  # the bot was down past the turn's deadline
+    restarted = manager(store, InlineExecutor(), seed=2)
+    [resumed] = await restarted.restore()
+    assert due(store) == {DueKind.WARN: (resumed.seq, 90.0), DueKind.TIMEOUT: (resumed.seq, 120.0)}
+    await restarted.close()
