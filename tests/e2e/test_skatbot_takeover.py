@@ -1,0 +1,115 @@
+"""Two bot processes share one PostgreSQL database, one shard each: the table's server is on shard 1, the
+player's hand clicks arrive on shard 0. Shard 0's process is SIGKILLed right after storing her move, with the
+AI's answer due (it waits out the AI pause first): shard 1's process claims the AI turn once the dead
+process's lease runs out and plays it, while shard 0 is still down. Shard 0's process then restarts, the
+deal is played out by DM clicks, and it is counted once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import AsyncIterator
+
+import asyncpg
+import pytest
+
+from skatbot.engine import RuleSet
+from skatbot.storage import PostgresStorage
+from skatbot.tables.log import Act, parse_entry
+from skatbot.tables.replay import replay_log
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_players import button_move, play_out, whose_turn
+from tests.e2e.test_skatbot_play import open_against_ais
+
+
+@pytest.fixture
+async def two_shards() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(shard_count=2) as server:
+        yield server
+        assert not server.unknown_routes
+
+
+async def _due_kinds(url: str) -> set[str]:
+    connection = await asyncpg.connect(url)
+    try:
+        return {row[0] for row in await connection.fetch("SELECT kind FROM table_due")}
+    finally:
+        await connection.close()
+
+
+async def _log(url: str) -> list[str]:
+    connection = await asyncpg.connect(url)
+    try:
+        return [row[0] for row in await connection.fetch("SELECT entry FROM table_log ORDER BY table_id, seq")]
+    finally:
+        await connection.close()
+
+
+async def _ai_due_at(url: str) -> int | None:
+    connection = await asyncpg.connect(url)
+    try:
+        return await connection.fetchval("SELECT seq FROM table_due WHERE kind = 'ai'")
+    finally:
+        await connection.close()
+
+
+async def _longer(url: str, before: list[str]) -> bool:
+    return len(await _log(url)) > len(before)
+
+
+async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
+        two_shards: FakeDiscord, start_bot, schema_url: str) -> None:  # type: ignore[no-untyped-def]
+    fake = two_shards
+    guild = fake.add_guild("Shard One Club", shard=1)
+    club = Club(fake, guild, fake.add_channel(guild, "skat"), fake.add_user("alice"),
+                fake.add_user("bob", dms_open=False))
+    shared = {"SKATBOT_DATABASE_URL": schema_url, "SKATBOT_SHARD_COUNT": "2", "SKATBOT_AI_PAUSE": "1.5"}
+    zero = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="0", **shared)
+    one = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="1", **shared)
+    _, channel = await open_against_ais(fake, club.alice, club, deals=1)
+    rng = random.Random(11)
+
+    for _ in range(40):  # Alice clicks in her DMs (shard 0) until her move leaves an AI turn due
+        found = await fake.wait_for(lambda: whose_turn(fake, [club.alice]), 30, "Alice's turn")
+        _, message = found
+        await button_move(fake, club.alice, message, rng, avoid=("pass",))
+        if "ai" not in await _due_kinds(schema_url):
+            continue
+        await zero.kill()  # while it waits out the AI pause, the AI turn due and held by it
+        before = await _log(schema_url)
+        if await _ai_due_at(schema_url) == len(before):
+            break
+        await zero.start()  # it played the AI's move before the kill: try again at a later move
+        await zero.wait_connected(commands=("skat",))
+    else:
+        raise AssertionError("no AI turn came after Alice's move")
+
+    await one.wait_for_output("firing ai", timeout=60)  # the lease (3 s) and a poll; a condition, not a timing
+    for _ in range(300):
+        if await _longer(schema_url, before):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the AI's move was not stored")
+    assert zero.proc is not None and zero.proc.returncode is not None, "shard 0's process is still down"
+    storage = await PostgresStorage.open(schema_url)
+    try:
+        [table] = [await storage.tables.get(table_id=int(row[0]))
+                   for row in await storage.database.fetch_all("SELECT table_id FROM tables")]
+        game = replay_log(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
+                          creator_id=table.creator_id, entries=await _log(schema_url)).game
+        taken = parse_entry((await _log(schema_url))[len(before)])
+        assert isinstance(taken, Act) and taken.seat is not None
+        assert not game.occupant_of_seat(taken.seat).plays_itself  # the AI's move, by shard 1's process
+
+        await zero.start()  # shard 0 rejoins; Alice plays the deal out from her DMs
+        await zero.wait_connected(commands=("skat",))
+        await play_out(fake, [club.alice],
+                       lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
+                       lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+        records = await storage.deals.for_table(table_id=table.table_id)
+        assert [record.deal_number for record in records] == [1]  # counted once
+    finally:
+        await storage.close()
