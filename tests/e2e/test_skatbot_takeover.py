@@ -1,19 +1,24 @@
 """Two bot processes share one PostgreSQL database, one shard each: the table's server is on shard 1, the
-player's hand clicks arrive on shard 0. Shard 0's process is SIGKILLed right after storing her move, with the
-AI's answer due (it waits out the AI pause first): shard 1's process claims the AI turn once the dead
-process's lease runs out and plays it, while shard 0 is still down. Shard 0's process then restarts, the
-deal is played out by DM clicks, and it is counted once."""
+player's hand clicks arrive on shard 0.
+- Shard 0's process is SIGKILLed right after storing her move, with the AI's answer due (it waits out the
+  AI pause first): shard 1's process claims the AI turn once the dead process's lease runs out and plays it,
+  while shard 0 is still down. Shard 0's process then restarts, the deal is played out by DM clicks, and it
+  is counted once.
+- Shard 1's process, which holds the player's turn timer, is SIGKILLed: shard 0's process warns her and then
+  lets the computer play for her."""
 
 from __future__ import annotations
 
 import asyncio
 import random
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 
 import asyncpg
 import pytest
 
 from skatbot.engine import RuleSet
+from skatbot.models import ServerSettings
 from skatbot.storage import PostgresStorage
 from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.replay import replay_log
@@ -111,5 +116,33 @@ async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
                        lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
         records = await storage.deals.for_table(table_id=table.table_id)
         assert [record.deal_number for record in records] == [1]  # counted once
+    finally:
+        await storage.close()
+
+
+async def test_the_other_process_fires_the_turn_timer_a_killed_process_held(
+        two_shards: FakeDiscord, start_bot, schema_url: str) -> None:  # type: ignore[no-untyped-def]
+    fake = two_shards
+    guild = fake.add_guild("Shard One Club", shard=1)
+    club = Club(fake, guild, fake.add_channel(guild, "skat"), fake.add_user("alice"),
+                fake.add_user("bob", dms_open=False))
+    shared = {"SKATBOT_DATABASE_URL": schema_url, "SKATBOT_SHARD_COUNT": "2"}
+    await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="0", **shared)
+    one = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="1", **shared)
+    storage = await PostgresStorage.open(schema_url)
+    try:
+        await storage.settings.save(settings=ServerSettings(guild.id, turn_seconds=10, warning_seconds=5),
+                                    now=datetime.now(UTC))
+        _, channel = await open_against_ais(fake, club.alice, club, deals=1)  # all served by shard 1
+        await fake.wait_for(lambda: whose_turn(fake, [club.alice]), 30, "Alice's turn")
+        assert "timeout" in await _due_kinds(schema_url)
+        await one.kill()  # holding Alice's turn timer
+
+        def said(text: str) -> bool:
+            return any(text in t for t in public_texts(fake, channel))
+
+        await fake.wait_for(lambda: said(f"⏰ <@{club.alice.id}>, 5 seconds left"), 60, "the warning")
+        await fake.wait_for(lambda: said("Time is up: the computer played for alice"), 60, "the time-out")
+        assert one.proc is not None and one.proc.returncode is not None, "shard 1's process is still down"
     finally:
         await storage.close()
