@@ -7,10 +7,11 @@ from __future__ import annotations
 import asyncio
 import random
 from datetime import UTC, datetime
+from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 
 from skatbot.engine import RuleSet
-from skatbot.models import DueKind, DueStep
+from skatbot.models import Due, DueKind, DueStep
 from skatbot.tables import Table, TableTiming
 from skatbot.tables import events as ev
 from skatbot.tables.log import Act, parse_entry
@@ -236,3 +237,50 @@ async def test_a_resumed_table_holds_its_steps_afresh(ai_first_legal: None) -> N
     [resumed] = await restarted.restore()
     assert due(store) == {DueKind.WARN: (resumed.seq, 90.0), DueKind.TIMEOUT: (resumed.seq, 120.0)}
     await restarted.close()
+
+
+class DiesBeforeTheNextDeal(MemoryStore):
+    """The process dies between storing a deal's last card and dealing the next hand (its follow-up)."""
+
+    died = False
+
+    async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
+        if entry.startswith("deal 1 ") and not self.died:
+            self.died = True
+            raise OSError("the process died (simulated)")
+        await super().append_log(table_id=table_id, seq=seq, entry=entry, due=due)
+
+
+async def test_the_next_deal_a_dead_process_owed_is_dealt_by_another(ai_first_legal: None) -> None:
+    time = Time()
+    store = DiesBeforeTheNextDeal(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    for _ in range(200):
+        await table.settle()
+        deal = table.game.deal
+        if store.died:
+            break
+        assert deal is not None and deal.current_seat is not None
+        if table.game.occupant_of_seat(deal.current_seat).plays_itself:
+            try:
+                await table.act(ALICE, deal.legal_actions()[0])
+            except OSError:
+                break
+    assert store.died
+    seq = len(store.logs[table.id])
+    assert due(store) == {DueKind.FOLLOW: (seq, 0.0)}  # the last card's entry said: deal on
+
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    time.now += LEASE
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.FOLLOW, seq)]
+    await scheduler.settle()
+    await second.get(table.id).settle()
+    dealt = [entry for entry in store.logs[table.id] if entry.startswith("deal ")]
+    assert [entry.split()[1] for entry in dealt] == ["0", "1"]  # the next hand, dealt once
+    assert store.logs[table.id][seq].startswith("deal 1 ")
+    await first.close()
+    await second.close()
