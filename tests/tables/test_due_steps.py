@@ -284,3 +284,39 @@ async def test_the_next_deal_a_dead_process_owed_is_dealt_by_another(ai_first_le
     assert store.logs[table.id][seq].startswith("deal 1 ")
     await first.close()
     await second.close()
+
+
+async def test_a_claimed_ai_turn_does_not_wait_out_its_pause_again(ai_first_legal: None) -> None:
+    """The row was due after the AI pause: the process that takes it over plays at once (its later AI moves,
+    its own, wait as usual)."""
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    paused = TableTiming(turn_seconds=120, warn_after=90, kontra_window=8, ai_pause=2.0)
+    first = manager(store, InlineExecutor(), seed=1)
+    first.timing = paused
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    seq = table.seq
+    assert due(store)[DueKind.AI] == (seq, 2.0)  # after the pause people watch
+    await table.close()  # the process dies during the pause
+
+    second = manager(store, InlineExecutor(), seed=2)
+    second.timing = paused
+    clock = ManualClock()
+    second.sleep = clock.sleep
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    time.now += 2.0 + LEASE
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.AI, seq)]
+    for _ in range(50):
+        await asyncio.sleep(0)
+    assert len(store.logs[table.id]) == seq + 1, "played without waiting for the clock"
+    taken = second.get(table.id)
+    deal = taken.game.deal
+    assert deal is not None and deal.current_seat is not None
+    assert not taken.game.occupant_of_seat(deal.current_seat).plays_itself  # the other AI's turn next ...
+    assert [seconds for seconds, _ in clock.sleepers] == [2.0]  # ... which waits its pause here, as usual
+    await taken.close()
+    await first.close()
+    await second.close()
