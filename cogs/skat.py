@@ -273,8 +273,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         table = self.table_for(interaction)
-        content, view = self.presenter.private_hand(table, interaction.user.id, self.lang(interaction))
-        await say(interaction, content, view=view)
+        await self._say_hand(interaction, table, self.lang(interaction))
 
     # --- the auction ----------------------------------------------------------------------------------
 
@@ -457,8 +456,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             return
         if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
             table.require_live()
-            content, view = self.presenter.private_hand(table, user.id, lang)
-            await say(interaction, content, view=view)
+            await self._say_hand(interaction, table, lang)
             return
         if control.kind == "concede" and control.seq != table.seq:  # stale: refused before asking to confirm
             raise WrongTableState("stale")
@@ -499,9 +497,32 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
                 raise WrongTableState("closed") from None
             raise
 
+    async def _say_hand(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
+        """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
+        follows into the same message (drawn after the answer, which keeps to Discord's three seconds)."""
+        content, view = self.presenter.private_hand(table, interaction.user.id, lang)
+        content = fit(content, Limit.CONTENT)
+        if interaction.response.is_done():
+            message = await interaction.followup.send(content, view=view, ephemeral=True, wait=True)
+            await self._add_hand_picture(interaction, table, lang, message.edit)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
+            await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
+
+    async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: str,
+                                edit: Callable[..., Awaitable[object]]) -> None:
+        """Put the hand's picture into the ephemeral hand message just answered (nothing when the server shows
+        no pictures); a failure costs the picture only."""
+        try:
+            file = await self.presenter.private_hand_picture(table, interaction.user.id, lang)
+            if file is not None:
+                await edit(attachments=[file])
+        except (TableError, discord.HTTPException):
+            log.info("table %s: could not show the hand picture of %s", table.id, interaction.user.id)
+
     async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
-        """After a move from an ephemeral hand (closed DMs): show the hand as it is now, or drop the controls
-        when the table stopped playing (the move itself succeeded either way)."""
+        """After a move from an ephemeral hand (closed DMs): show the hand as it is now (its picture follows), or
+        drop the controls when the table stopped playing (the move itself succeeded either way)."""
         try:
             if table.game.state is TableState.PLAYING:
                 content, view = self.presenter.private_hand(table, interaction.user.id, lang)
@@ -510,6 +531,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
                     await interaction.edit_original_response(content=content, view=view)
                 else:
                     await interaction.response.edit_message(content=content, view=view)
+                await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
             elif interaction.response.is_done():
                 await interaction.edit_original_response(view=None)
             else:

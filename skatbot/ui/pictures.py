@@ -56,6 +56,11 @@ def _hand(deal: Deal, seat: int, deck: str) -> tuple[tuple[Card, ...], frozenset
     return cards, marked, key
 
 
+def hand_key(deal: Deal, seat: int, deck: str) -> str:
+    """What `seat`'s hand picture shows now (equal keys: the same picture)."""
+    return _hand(deal, seat, deck)[2]
+
+
 async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:
     """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""

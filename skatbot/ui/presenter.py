@@ -36,7 +36,7 @@ from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
 from .i18n import N_, t, tn
 from .pacing import EditPacer
-from .pictures import HandPictures, result_files
+from .pictures import HandPictures, hand_key, hand_shown, result_files
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
 log = logging.getLogger(__name__)
@@ -519,6 +519,23 @@ class DiscordPresenter:
         view = seat_view(game.deal, seat)
         return hand_text(game, view, lang, deck), hand_view(table.id, table.seq, view, lang, deck,
                                                             hints=game.hints)
+
+    async def private_hand_picture(self, table: LiveTable, user_id: int, lang: str) -> discord.File | None:
+        """The hand as a picture for an ephemeral hand message (closed DMs, /skat hand), as the DM has it: only
+        where the server shows pictures, and only while the player holds cards. Call right after
+        `private_hand` (without awaiting in between), so that picture and text show the same hand; None when the
+        hand moved on while the picture was drawn."""
+        style = self.style_for(table.guild_id)
+        deal = table.game.deal
+        if not style.pictures or deal is None:
+            return None
+        seat = table.game.seat_of_user(user_id)
+        if not deal.hand(seat):
+            return None
+        shown = await hand_shown(deal, seat, style.deck, lang, table.game.deal_number)
+        if hand_key(deal, seat, style.deck) != shown.key:  # the hand moved on while it was drawn: a newer one follows
+            return None
+        return shown.file()
 
     def forget_hand(self, table: LiveTable, user_id: int) -> None:
         """Make the next refresh send a fresh hand message (for /skat hand)."""

@@ -278,10 +278,14 @@ class FakeInteraction:
     def guild(self) -> SimpleNamespace | None:
         return None if self.guild_id is None else SimpleNamespace(id=self.guild_id)
 
-    async def edit_original_response(self, *, content: Any = MISSING, view: Any = MISSING, **_: Any) -> None:
+    async def edit_original_response(self, *, content: Any = MISSING, view: Any = MISSING,
+                                     attachments: Any = MISSING, **_: Any) -> None:
         if not self.response.is_done():
             raise discord.NotFound(_BadRequest(), {"code": 10015, "message": "Unknown Webhook"})  # type: ignore[arg-type]
         _refuse_if_invalid(_payload(content, view))
+        if content is MISSING and view is MISSING and attachments is not MISSING and self.replies:
+            self.replies[-1].file = attachments[0] if attachments else None  # the same message, a new picture
+            return
         self.replies.append(Reply("edit_original", None if content is MISSING else content,
                                   view=None if view is MISSING else view))
 

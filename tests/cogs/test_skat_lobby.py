@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from skatbot.pictures import cards_shown
 from skatbot.tables import TableState
 from tests.cogs.helpers import CogBot, FakeMessage, FakeUser, all_permissions
 
@@ -118,6 +119,9 @@ async def test_table_list_and_hand(world: CogBot) -> None:
     for user in (alice, bob):
         hand = await world.run("skat hand", user)
         assert hand.answer.ephemeral and hand.text.startswith("**Your hand** · deal 1")
+        picture = hand.answer.file  # the hand's picture, as the DM has it, only for its player
+        assert picture is not None and picture.filename == "hand-1.png"
+        assert set(cards_shown(picture.fp.read()) or ()) == set(deal.hand(table.game.seat_of_user(user.id)))
         my_turn = table.game.occupant_of_seat(deal.current_seat).user_id == user.id
         assert bool(hand.answer.custom_ids()) == my_turn  # buttons for what they may do now
     stranger = await world.run("skat hand", world.user("eve"))
@@ -190,3 +194,15 @@ def ids_on(message: FakeMessage) -> list[str]:
     assert message.view is not None
     return [str(c["custom_id"]) for row in message.view.to_components() for c in row["components"]
             if "custom_id" in c]
+
+
+async def test_without_pictures_the_ephemeral_hand_is_text_only(world: CogBot) -> None:
+    alice, bob = world.user("alice"), world.user("bob")
+    admin = world.user("admin")
+    await world.run("skat settings", admin, interaction=world.interaction(admin, manage_guild=True), pictures="off")
+    await open_table(world, alice)
+    await world.run("skat join", bob)
+    await world.run("skat add-ai", alice)
+    await world.run("skat start", alice)
+    hand = await world.run("skat hand", alice)
+    assert hand.text.startswith("**Your hand** · deal 1") and hand.answer.file is None

@@ -1,14 +1,16 @@
-"""A player whose DMs are closed plays a whole deal through ephemeral messages in the channel."""
+"""A player whose DMs are closed plays a whole deal through ephemeral messages in the channel, with the hand's
+picture that only they see."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
+from skatbot.pictures import cards_shown
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
+from tests.e2e.skat_leaks import CARD, HAND_PICTURE, assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, latest_hand
 
 
@@ -39,6 +41,10 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
 
     hand = await (await fake.slash(bob, channel, "skat", subcommand="hand")).wait_message()
     assert hand.visibility == "ephemeral" and hand.content.startswith("**Your hand**")
+    # the hand's picture, as a DM would have it, follows into the same message
+    (picture,) = await fake.wait_for(lambda: hand.attachments, 10, "bob's hand picture")
+    assert picture.filename == "hand-1.png" and len(picture.data) < 60_000
+    assert {card.display for card in cards_shown(picture.data) or ()} == set(CARD.findall(hand.content.splitlines()[1]))
 
     rng = random.Random(3)
     clicked: set[int] = {notice.id}
@@ -74,10 +80,16 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
             await button_move(fake, bob, message, rng, moves, avoid=("pass", "declare"))  # bids, picks up: played
     assert over() and moves.kinds.get("card", 0) >= 1 and shown >= 1, (moves, shown)
     assert not fake.dms(bob), "nothing reached bob's closed DMs"
+    with_pictures = [m for m in fake.messages(include_deleted=True)
+                     if any(HAND_PICTURE.fullmatch(a.filename) for v in m.history for a in v.attachments)]
+    assert all(m.visibility == "ephemeral" and m.viewer_id == bob.id for m in with_pictures), \
+        "bob's hand pictures reach bob alone"
+    hands_drawn = {tuple(cards_shown(a.data) or ()) for m in with_pictures for v in m.history for a in v.attachments}
+    assert len(hands_drawn) >= 2, "the picture follows the hand as bob plays from the ephemeral messages"
     await fake.wait_for(lambda: any("The series is over" in text for text in public_texts(fake, channel)),
                         10, "the final ranking")
     assert_no_public_leaks(fake, [bob], database=tmp_path / "skat.sqlite3")
-    assert_hands_match_database(fake, [bob], tmp_path / "skat.sqlite3")
+    assert assert_hands_match_database(fake, [bob], tmp_path / "skat.sqlite3") > len(with_pictures)  # pictures too
     assert [(c.status, c.route) for c in fake.rejections] == [(403, "/api/v10/channels/{channel_id}/messages")], \
         "one refused DM, then no more tries"
     fake.assert_clean()
