@@ -1,38 +1,66 @@
 """Load: the real bot process against the loopback Discord with many tables playing at once.
 
-    .venv/bin/python -m benchmarks.bot_load                  # 50 tables, one deal each
-    .venv/bin/python -m benchmarks.bot_load --tables 20 --deals 2
+    .venv/bin/python -m benchmarks.bot_load                  # 50 tables: SQLite in one process, then
+                                                             # PostgreSQL in two (side by side)
+    .venv/bin/python -m benchmarks.bot_load --tables 100 --backend postgres --processes 3
+    .venv/bin/python -m benchmarks.bot_load --tables 20 --deals 2 --backend sqlite
     .venv/bin/python -m benchmarks.bot_load --tables 20 --level strong
 
 Each table has one scripted human (a channel and a user of its own) and two AIs of one level (normal
-unless --level says otherwise; a table needs a human). The humans open their tables with /skat new, seat the AIs and start with the lobby
-buttons, then play every turn by pressing the controls on their hand message as soon as it offers them,
-and look at /skat table now and then. Prints, as `name: value` lines:
+unless --level says otherwise; a table needs a human). The tables' channels are spread over --servers
+servers. The humans open their tables with /skat new, seat the AIs and start with the lobby buttons, then
+play every turn by pressing the controls on their hand message as soon as it offers them, and look at
+/skat table now and then.
+
+Configurations: SQLite runs one bot process; PostgreSQL runs --processes processes (default 2) against a
+scratch database created on the --postgres server and dropped afterwards, process k running shard k of
+SKATBOT_SHARD_COUNT=N. The loopback Discord routes a server's interactions to shard (server_id >> 22) % N
+and direct messages (every click on a hand) to shard 0, and the servers alternate between the shards: so
+a table's lobby and /skat table are served by its server's process, its hand's clicks by shard 0's.
+
+Prints, as `name: value` lines for one configuration, side by side for both:
 - ack_p50_ms / ack_p99_ms: time from an interaction's arrival (the fake dispatching it on the gateway)
   to the bot's acknowledgement reaching the fake (a move is acknowledged once it is stored, or after
-  150 ms at the latest, so these include SQLite under load); missed_3s: not acknowledged within 3 s;
-- kb_per_table: the bot process's resident memory with every table open and playing, minus its memory
-  before the first table, divided by the number of tables;
+  150 ms at the latest, so these include the database under load); missed_3s: not acknowledged within 3 s;
+- store_append_p50_ms / store_append_p99_ms: how long the store took to append one log entry (a move,
+  a deal, a seat), as the bot logs it (skatbot.timing at DEBUG, see benchmarks/load_bot.py);
+  catch_up_read_p99_ms: the read of what other processes appended, done under the table's lock each step;
+- kb_per_table: the bot processes' resident memory with every table open and playing, minus their memory
+  before the first table, divided by the number of tables; bot_cpu_s: their CPU time during the run
+  (without the AI worker processes); fake_discord_cpu_s: this process's (the loopback Discord and the
+  scripted players share the machine with the bot);
 - the run's size (interactions, REST calls, seconds), Discord rule violations, and public_leaks: every
-  public message checked for hidden cards, as in the end-to-end tests.
-Targets: p99 < 250 ms, none missed, < 500 KB per table.
+  public message checked for hidden cards (against the deals stored in the database), as in the
+  end-to-end tests.
+Targets: p99 <= 100 ms at 100 tables, none missed, < 500 KB per table. `--profile PREFIX` runs each bot
+process under cProfile (statistics in PREFIX-BACKEND-SHARD.prof).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
+import re
+import secrets
+import sqlite3
 import statistics
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
 
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id
-from tests.e2e.skat_leaks import dealt_from_database, public_leaks
+from tests.e2e.skat_leaks import dealt_from_entries, public_leaks
 
 HAND_PREFIXES = ("**Your hand**",)
 SIDE_KINDS = ("claim", "concede", "kontra", "re")
@@ -141,80 +169,180 @@ class Player:
 
 DEALS = 1
 LEVEL = "normal"
+POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
+TIMING = re.compile(r"skatbot\.timing: (append|catch_up) table=\d+ \S+ ms=([0-9.]+)")
 
 
-async def run(tables: int, deals: int, seed: int, level: str = "normal", pictures: bool = True) -> dict[str, float]:
+@dataclass(frozen=True)
+class Setup:
+    """One configuration: the backend and how many bot processes share it (one shard each)."""
+
+    backend: str  # "sqlite" or "postgres"
+    processes: int = 1
+
+    @property
+    def label(self) -> str:
+        return f"{self.backend} x{self.processes}"
+
+
+@asynccontextmanager
+async def scratch_database(admin_url: str) -> AsyncIterator[str]:
+    """A fresh PostgreSQL database on the server of `admin_url` (random name), dropped afterwards."""
+    name = f"skatbot_load_{secrets.token_hex(4)}"
+    parts = urlsplit(admin_url)
+    admin = await asyncpg.connect(admin_url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, parts.fragment))
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        await admin.close()
+
+
+async def deal_entries(database: str, table_id: int) -> list[str]:
+    """A table's `deal N SEED` log entries, from the SQLite file or the PostgreSQL database."""
+    if database.startswith("postgresql://"):
+        connection = await asyncpg.connect(database)
+        try:
+            rows = await connection.fetch("SELECT entry FROM table_log WHERE table_id = $1 AND entry LIKE 'deal %' "
+                                          "ORDER BY seq", table_id)
+        finally:
+            await connection.close()
+        return [str(row["entry"]) for row in rows]
+    with sqlite3.connect(database) as db:
+        return [str(row[0]) for row in db.execute(
+            "SELECT entry FROM table_log WHERE table_id = ? AND entry LIKE 'deal %' ORDER BY seq", (table_id,))]
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(tables: int, deals: int, seed: int, level: str = "normal", pictures: bool = True,
+              setup: Setup = Setup("sqlite"), postgres: str = POSTGRES, servers: int = 10,
+              profile: Path | None = None) -> dict[str, float]:
+    """One load run: `tables` tables across `servers` servers, spread over the processes' shards."""
+    if setup.backend == "postgres":
+        async with scratch_database(postgres) as url:
+            return await _run(tables, deals, seed, level, pictures, setup, url, servers, profile)
+    with tempfile.TemporaryDirectory() as folder:
+        return await _run(tables, deals, seed, level, pictures, setup, str(Path(folder) / "load.sqlite3"), servers,
+                          profile)
+
+
+async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, setup: Setup, database: str,
+               servers: int, profile: Path | None) -> dict[str, float]:
     global DEALS, LEVEL
     DEALS = deals
     LEVEL = level
-    async with FakeDiscord() as fake:
-        guild = fake.add_guild("Load")
+    count = setup.processes
+    async with FakeDiscord(shard_count=count) as fake:
+        guilds = [fake.add_guild(f"Load {k}", shard=k % count if count > 1 else None)
+                  for k in range(max(1, min(servers, tables)))]
         index = Index(fake)
         players = []
         for number in range(tables):
+            guild = guilds[number % len(guilds)]
             channel = fake.add_channel(guild, f"table-{number}")
-            players.append((channel, fake.add_user(f"player{number}")))
-        with tempfile.TemporaryDirectory() as folder:
-            database = Path(folder) / "load.sqlite3"
-            proc = BotProcess(fake, "bot.py", env={
-                "SKATBOT_DATABASE": str(database), "SKATBOT_AI_PAUSE": "0",
-                "SKATBOT_LOG_LEVEL": "WARNING"})
-            await proc.start()
-            try:
-                await proc.wait_connected(commands=("skat",))
-                if not pictures:  # the server's owner turns them off (/skat settings), as an admin would
-                    await (await fake.slash(fake.world.owner, players[0][0], "skat", subcommand="settings",
+            players.append((channel, fake.add_user(f"player{number}", guilds=[guild])))
+        where = {"SKATBOT_DATABASE_URL": database} if setup.backend == "postgres" else {"SKATBOT_DATABASE": database}
+        procs = []
+        for shard in range(count):
+            env = {**where, "SKATBOT_AI_PAUSE": "0", "SKATBOT_LOG_LEVEL": "WARNING"}
+            if count > 1:
+                env.update(SKATBOT_SHARD_COUNT=str(count), SKATBOT_SHARD_IDS=str(shard))
+            if profile is not None:
+                env["BOT_LOAD_PROFILE"] = str(profile.with_name(f"{profile.name}-{setup.backend}-{shard}.prof"))
+            procs.append(BotProcess(fake, "benchmarks/load_bot.py", env=env))
+        try:
+            for proc in procs:  # one after the other: shard 0's process publishes the commands
+                await proc.start()
+                await proc.wait_connected(60, commands=("skat",))
+            if not pictures:  # each server's owner turns them off (/skat settings), as an admin would
+                for guild in guilds:
+                    first = next(channel for channel, _ in players if channel.guild_id == guild.id)
+                    await (await fake.slash(fake.world.owner, first, "skat", subcommand="settings",
                                             options={"pictures": "off"})).wait_message()
+            pids = []
+            for proc in procs:
                 assert proc.proc is not None
-                pid = proc.proc.pid
-                await asyncio.sleep(1.0)
-                before = rss_kb(pid)
-                peak = before
-                started = time.monotonic()
-                scripted = [Player(fake, index, user, channel, seed + n) for n, (channel, user) in enumerate(players)]
+                pids.append(proc.proc.pid)
+            await asyncio.sleep(1.0)
+            before = sum(rss_kb(pid) for pid in pids)
+            cpu_before = sum(cpu_seconds(pid) for pid in pids)
+            harness_before = time.process_time()
+            peak = before
+            started = time.monotonic()
+            scripted = [Player(fake, index, user, channel, seed + n) for n, (channel, user) in enumerate(players)]
 
-                async def one(player: Player) -> None:
-                    await player.open_table()
-                    await player.play()
+            async def one(player: Player) -> None:
+                await player.open_table()
+                await player.play()
 
-                async def sample_memory() -> None:
-                    nonlocal peak
-                    while True:
-                        peak = max(peak, rss_kb(pid))
-                        await asyncio.sleep(0.25)
+            async def sample_memory() -> None:
+                nonlocal peak
+                while True:
+                    peak = max(peak, sum(rss_kb(pid) for pid in pids))
+                    await asyncio.sleep(0.25)
 
-                sampler = asyncio.create_task(sample_memory())
-                results = await asyncio.gather(*(one(p) for p in scripted), return_exceptions=True)
-                sampler.cancel()
-                failures = [r for r in results if isinstance(r, BaseException)]
-                if failures:
-                    print(proc.output()[-4000:])
-                    raise failures[0]
-                seconds = time.monotonic() - started
-            finally:
+            sampler = asyncio.create_task(sample_memory())
+            results = await asyncio.gather(*(one(p) for p in scripted), return_exceptions=True)
+            sampler.cancel()
+            failures = [r for r in results if isinstance(r, BaseException)]
+            if failures:
+                for shard, proc in enumerate(procs):
+                    kept = Path(tempfile.gettempdir()) / f"bot_load-{setup.backend}-{shard}.log"
+                    kept.write_text(proc.output())
+                    untimed = [line for line in proc.output().splitlines() if "skatbot.timing" not in line]
+                    print(f"--- bot process {shard} (its whole output: {kept})", *untimed[-40:], sep="\n")
+                raise failures[0]
+            seconds = time.monotonic() - started
+            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+            harness_cpu = time.process_time() - harness_before
+        finally:
+            for proc in procs:
                 await proc.stop()
-                proc.close()
-            leaks: list[str] = []
-            checked = 0
-            for channel, user in players:  # each table against its stored deals
-                lobby = index.newest(channel.id, "🃏")
-                table_id = int(lobby.content.split("#")[1].split("*")[0]) if lobby else 0
-                dealt = dealt_from_database(database, table_id)
-                checked += bool(dealt)
-                leaks += public_leaks(fake, [user], channel, dealt=dealt)
+        output = "".join(proc.output() for proc in procs)
+        for proc in procs:
+            proc.close()
+        leaks: list[str] = []
+        checked = 0
+        for channel, user in players:  # each table against its stored deals
+            lobby = index.newest(channel.id, "🃏")
+            table_id = int(lobby.content.split("#")[1].split("*")[0]) if lobby else 0
+            dealt = dealt_from_entries(await deal_entries(database, table_id))
+            checked += bool(dealt)
+            leaks += public_leaks(fake, [user], channel, dealt=dealt)
         for problem in leaks[:5]:
             print("LEAK", problem)
+        stored: dict[str, list[float]] = defaultdict(list)
+        for kind, ms in TIMING.findall(output):
+            stored[kind].append(float(ms))
         files = [len(a.data) for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
-        latencies.sort()
-        p99 = latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))]
         return {
-            "tables": tables, "deals_per_table": deals, "interactions": len(fake.interactions),
-            "rest_calls": len(fake.rest_log), "seconds": round(seconds, 1),
-            "ack_p50_ms": round(statistics.median(latencies) * 1000, 1), "ack_p99_ms": round(p99 * 1000, 1),
-            "ack_max_ms": round(latencies[-1] * 1000, 1), "missed_3s": missed,
-            "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked, "kb_per_table": round((peak - before) / tables, 1),
+            "tables": tables, "servers": len(guilds), "processes": count, "deals_per_table": deals,
+            "interactions": len(fake.interactions), "rest_calls": len(fake.rest_log), "seconds": round(seconds, 1),
+            "ack_p50_ms": round(statistics.median(latencies) * 1000, 1),
+            "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
+            "ack_max_ms": round(max(latencies) * 1000, 1), "missed_3s": missed,
+            "store_appends": len(stored["append"]),
+            "store_append_p50_ms": round(percentile(stored["append"], 0.5), 2),
+            "store_append_p99_ms": round(percentile(stored["append"], 0.99), 2),
+            "catch_up_read_p99_ms": round(percentile(stored["catch_up"], 0.99), 2),
+            "bot_cpu_s": round(cpu, 1), "fake_discord_cpu_s": round(harness_cpu, 1),
+            "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked,
+            "kb_per_table": round((peak - before) / tables, 1),
             "bot_rss_mb_before": round(before / 1024, 1), "bot_rss_mb_peak": round(peak / 1024, 1),
             "pictures_sent": len(files), "picture_kb_per_table": round(sum(files) / 1024 / tables, 1),
         }
@@ -225,12 +353,27 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--deals", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--servers", type=int, default=10, help="the tables' servers, spread over the shards")
     parser.add_argument("--level", default="normal", choices=("easy", "normal", "strong"), help="the AIs' level")
     parser.add_argument("--no-pictures", action="store_true", help="with /skat settings pictures: off")
+    parser.add_argument("--backend", choices=("sqlite", "postgres", "both"), default="both")
+    parser.add_argument("--processes", type=int, default=2, help="bot processes on PostgreSQL, one shard each")
+    parser.add_argument("--postgres", default=os.environ.get("SKATBOT_TEST_DATABASE_URL") or POSTGRES,
+                        help="the server where a scratch database is created (and dropped afterwards)")
+    parser.add_argument("--profile", type=Path, help="cProfile each bot process into PREFIX-BACKEND-SHARD.prof")
     args = parser.parse_args()
-    for name, value in asyncio.run(run(args.tables, args.deals, args.seed, args.level,
-                                       pictures=not args.no_pictures)).items():
-        print(f"{name}: {value}")
+    setups = [Setup(backend, 1 if backend == "sqlite" else args.processes)
+              for backend in ("sqlite", "postgres") if args.backend in (backend, "both")]
+    figures = [asyncio.run(run(args.tables, args.deals, args.seed, args.level, pictures=not args.no_pictures,
+                               setup=setup, postgres=args.postgres, servers=args.servers, profile=args.profile))
+               for setup in setups]
+    if len(figures) == 1:
+        for name, value in figures[0].items():
+            print(f"{name}: {value}")
+        return
+    print(f"{'':<26}" + "".join(f"{setup.label:>14}" for setup in setups))
+    for name in figures[0]:
+        print(f"{name:<26}" + "".join(f"{f[name]!s:>14}" for f in figures))
 
 
 if __name__ == "__main__":

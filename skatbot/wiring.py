@@ -3,10 +3,15 @@
 Table log entries are stored as the tables layer writes them, under the table's own sequence number
 (one format, replayed only by `skatbot.tables.replay`), and a finished deal becomes one `DealRecord`
 written once.
+
+With the logger `skatbot.timing` at DEBUG (benchmarks/bot_load turns it on), each append and catch-up read
+logs how long the store took: `append table=T seq=S ms=X`, `catch_up table=T entries=N ms=X`.
 """
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import UTC, datetime
@@ -23,6 +28,8 @@ from skatbot.tables.ports import LiveTable, StoredTable
 from skatbot.tables.replay import replay_log
 
 Clock = Callable[[], datetime]
+
+timing = logging.getLogger("skatbot.timing")
 
 
 def _now() -> datetime:
@@ -58,12 +65,20 @@ class StorageTables:
         return self.storage.tables.lock(table_id=table_id)
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
-        return [stored.entry for stored in await self.storage.tables.log(table_id=table_id, since=seq)]
+        started = time.perf_counter()
+        entries = [stored.entry for stored in await self.storage.tables.log(table_id=table_id, since=seq)]
+        if timing.isEnabledFor(logging.DEBUG):
+            timing.debug("catch_up table=%d entries=%d ms=%.3f", table_id, len(entries),
+                         (time.perf_counter() - started) * 1000)
+        return entries
 
     async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         now = self.clock()
+        started = time.perf_counter()
         await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
                                          lease=self.lease)
+        if timing.isEnabledFor(logging.DEBUG):
+            timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
         if entry.startswith("deal "):
             parsed = parse_entry(entry)
             if isinstance(parsed, NewDeal):

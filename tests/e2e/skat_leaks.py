@@ -392,14 +392,19 @@ class WriteClock:
 def dealt_from_database(database: str | Path, table_id: int = 1) -> dict[int, tuple[list[set[str]], set[str]]]:
     """deal number (1-based) -> (the three dealt hands by seat, the skat), in display form, from the table
     log's `deal N SEED` entries (the tables layer deals from the seed)."""
-    from skatbot.engine import Deal
-    from skatbot.tables.log import NewDeal, parse_entry
-
     with sqlite3.connect(database) as db:
         rows = db.execute("SELECT entry FROM table_log WHERE table_id = ? AND entry LIKE 'deal %' ORDER BY seq",
                           (table_id,)).fetchall()
+    return dealt_from_entries([text for (text,) in rows])
+
+
+def dealt_from_entries(entries: list[str]) -> dict[int, tuple[list[set[str]], set[str]]]:
+    """The same from a table's `deal N SEED` log entries, wherever they were read."""
+    from skatbot.engine import Deal
+    from skatbot.tables.log import NewDeal, parse_entry
+
     out = {}
-    for (text,) in rows:
+    for text in entries:
         entry = parse_entry(text)
         assert isinstance(entry, NewDeal), text
         deal = Deal.new(entry.seed)
