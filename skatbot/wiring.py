@@ -45,6 +45,7 @@ class StorageTables:
         self.clock = clock
         self.lease = lease
         self._started: dict[tuple[int, int], datetime] = {}  # (table, deal number) -> when it was dealt
+        self._logged: dict[int, int] = {}  # table -> entries known to be stored, where this process is the only writer
 
     async def save_player(self, *, player_id: int, name: str, is_ai: bool) -> None:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
@@ -65,12 +66,21 @@ class StorageTables:
         return self.storage.tables.lock(table_id=table_id)
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
+        """What other processes appended: with a store no other process writes (SQLite), nothing once this
+        process has read or written the table's log up to `seq`, so a step costs no read there."""
+        if self._logged.get(table_id) == seq:
+            return []
         started = time.perf_counter()
         entries = [stored.entry for stored in await self.storage.tables.log(table_id=table_id, since=seq)]
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("catch_up table=%d entries=%d ms=%.3f", table_id, len(entries),
                          (time.perf_counter() - started) * 1000)
+        self._known(table_id, seq + len(entries))
         return entries
+
+    def _known(self, table_id: int, count: int) -> None:
+        if not self.storage.shared:
+            self._logged[table_id] = count
 
     async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         now = self.clock()
@@ -79,6 +89,7 @@ class StorageTables:
                                          lease=self.lease)
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
+        self._known(table_id, seq + 1)
         if entry.startswith("deal "):
             parsed = parse_entry(entry)
             if isinstance(parsed, NewDeal):
@@ -110,6 +121,8 @@ class StorageTables:
     async def set_table_state(self, *, table_id: int, state: TableState, now: datetime | None = None) -> None:
         await self.storage.tables.set_state(table_id=table_id, state=state,
                                             now=now or self.clock())
+        if state not in (TableState.OPEN, TableState.PLAYING):
+            self._logged.pop(table_id, None)  # an ended table takes no more steps (a late one reads again)
 
     async def table_started(self, *, table: LiveTable) -> None:
         """Players and seats are written when play starts (the lobby may change until then)."""

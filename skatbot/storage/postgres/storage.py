@@ -13,6 +13,8 @@ from .database import MIGRATIONS, PostgresDatabase, redact
 
 
 class PostgresStorage(SqlStorage[PostgresDatabase]):
+    shared = True  # several bot processes write the same tables, each under the table's advisory lock
+
     @classmethod
     async def open(cls, url: str, *, migrations: Path = MIGRATIONS) -> PostgresStorage:
         """Connect to `url` (postgresql://user@host:port/database), upgrading its schema; SchemaTooNew for

@@ -10,6 +10,8 @@ from ..sql.storage import SqlStorage
 
 
 class SqliteStorage(SqlStorage[Database]):
+    shared = False  # one bot process per file: its in-process table locks are the whole story
+
     @classmethod
     async def open(cls, path: Path | str, *, migrations: Path = MIGRATIONS, synchronous: str = "NORMAL",
                    busy_timeout_ms: int = 5000) -> SqliteStorage:
