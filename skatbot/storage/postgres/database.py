@@ -149,13 +149,14 @@ class PostgresDatabase:
                    max_size: int = 10) -> PostgresDatabase:
         """Connect, and bring the schema up to date (SchemaTooNew for a database from a newer skatbot)."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size)
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_unchanged)
         except (OSError, asyncpg.PostgresError) as error:
             raise StorageError(f"cannot connect to the PostgreSQL database {redact(url)}: {error}") from error
         database = cls(pool, url)
         try:
             await database.migrate(load_migrations(migrations))
-            database.lock_pool = await asyncpg.create_pool(url, min_size=0, max_size=LOCK_CONNECTIONS)
+            database.lock_pool = await asyncpg.create_pool(url, min_size=0, max_size=LOCK_CONNECTIONS,
+                                                           reset=_unchanged)
         except BaseException:
             await pool.close()
             raise
@@ -174,11 +175,11 @@ class PostgresDatabase:
             raise StorageError("the database is not open")
         key = table_id & 0x7FFFFFFF
         async with self.lock_pool.acquire() as connection:
-            await connection.execute("SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, key)
+            await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, key)
             try:
                 yield
             finally:
-                await connection.execute("SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, key)
+                await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, key)
 
     async def schema_version(self) -> int:
         async with self.pool.acquire() as connection:
@@ -224,6 +225,23 @@ class PostgresDatabase:
         translated, values = _arguments(sql, params)
         async with self.pool.acquire() as connection:
             return list(await connection.fetch(translated, *values))
+
+
+async def _unchanged(connection: asyncpg.Connection) -> None:
+    """What a pool does to a connection given back (asyncpg has rolled back any open transaction already):
+    nothing more. The repositories change no session state (no SET, LISTEN or cursors kept open), and a
+    table lock is released by its holder or its session ended (`_on_session`), so asyncpg's reset query, one
+    more round trip on every release, would find nothing to undo."""
+
+
+async def _on_session(connection: asyncpg.Connection, sql: str, *args: object) -> None:
+    """Take or release a session-level lock; if that fails or is cancelled halfway, end the session, so the
+    server drops whatever it holds and the pool never hands out a connection holding a table's lock."""
+    try:
+        await connection.execute(sql, *args)
+    except BaseException:
+        connection.terminate()
+        raise
 
 
 async def _version(connection: asyncpg.Connection) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any
@@ -144,9 +144,10 @@ class SqlTables:
                                 now=now or entries[-1].at, lease=lease)
 
     async def log(self, *, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
-        """The table's entries from sequence number `since` on (all of them by default), in order."""
-        async with self._db.reading() as connection:
-            return await _load_log(connection, table_id, since)
+        """The table's entries from sequence number `since` on (all of them by default), in order: one
+        statement, so one snapshot without a transaction around it (on PostgreSQL one round trip, where a
+        step reads what other processes appended)."""
+        return _log_entries(await self._db.fetch_all(_LOG_SQL, {"table_id": table_id, "since": since}))
 
     def lock(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
         """Hold the table against every other writer (other processes too, on PostgreSQL) while a move is
@@ -202,9 +203,13 @@ async def _load_tables(connection: Connection, where: str, params: dict[str, obj
     return tables
 
 
+_LOG_SQL = "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id AND seq >= :since ORDER BY seq"
+
+
 async def _load_log(connection: Connection, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
-    async with connection.execute(
-            "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id AND seq >= :since ORDER BY seq",
-            {"table_id": table_id, "since": since}) as cursor:
-        rows = await cursor.fetchall()
+    async with connection.execute(_LOG_SQL, {"table_id": table_id, "since": since}) as cursor:
+        return _log_entries(await cursor.fetchall())
+
+
+def _log_entries(rows: Iterable[Any]) -> tuple[LogEntry, ...]:
     return tuple(LogEntry(row["seq"], row["entry"], from_seconds(row["at"])) for row in rows)
