@@ -131,16 +131,16 @@ class Player:
 
     async def open_table(self) -> None:
         fake = self.fake
-        await (await fake.slash(self.user, self.channel, "skat", subcommand="new", options={"deals": DEALS})).wait_acked()
+        await acked(await fake.slash(self.user, self.channel, "skat", subcommand="new", options={"deals": DEALS}))
         lobby = await self.wait(lambda: self.index.newest(self.channel.id, "🃏"))
         for _ in range(2):
             if LEVEL == "normal":  # the lobby's button seats a normal AI; other levels by command
-                await (await fake.click(self.user, lobby, control_id(lobby, "addai"))).wait_acked()
+                await acked(await fake.click(self.user, lobby, control_id(lobby, "addai")))
             else:
-                await (await fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
-                                        options={"level": LEVEL})).wait_acked()
+                await acked(await fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
+                                             options={"level": LEVEL}))
         await self.wait(lambda: "AI 2" in lobby.content)
-        await (await fake.click(self.user, lobby, control_id(lobby, "start"))).wait_acked()
+        await acked(await fake.click(self.user, lobby, control_id(lobby, "start")))
 
     def over(self) -> bool:
         return self.index.newest(self.channel.id, SERIES_OVER) is not None
@@ -373,12 +373,14 @@ def main() -> None:
     args = parser.parse_args()
     setups = [Setup(backend, 1 if backend == "sqlite" else args.processes)
               for backend in ("sqlite", "postgres") if args.backend in (backend, "both")]
-    figures = [asyncio.run(run(args.tables, args.deals, args.seed, args.level, pictures=not args.no_pictures,
-                               setup=setup, postgres=args.postgres, servers=args.servers, profile=args.profile))
-               for setup in setups]
+    figures = []
+    for setup in setups:  # each configuration's figures as soon as it is done, then side by side
+        figures.append(asyncio.run(run(args.tables, args.deals, args.seed, args.level, pictures=not args.no_pictures,
+                                       setup=setup, postgres=args.postgres, servers=args.servers,
+                                       profile=args.profile)))
+        lines = [f"{name}: {value}" for name, value in figures[-1].items()]
+        print(*([f"--- {setup.label}"] if len(setups) > 1 else []), *lines, sep="\n", flush=True)
     if len(figures) == 1:
-        for name, value in figures[0].items():
-            print(f"{name}: {value}")
         return
     print(f"{'':<26}" + "".join(f"{setup.label:>14}" for setup in setups))
     for name in figures[0]:
