@@ -101,13 +101,14 @@ def controls(message: Message) -> list[dict[str, Any]]:
             and str(c.get("custom_id", "")).split(":")[3] not in SIDE_KINDS]
 
 
-async def acked(ix: Interaction) -> None:
-    """Wait up to 10 s for the acknowledgement; one that does not come is counted as missed, not fatal (the
-    player goes on once the bot shows the next turn)."""
+async def acked(ix: Interaction) -> bool:
+    """Wait up to 10 s for the acknowledgement; one that does not come is counted as missed, not fatal: the
+    player does it again, as a person would (a second press of a move that did go through is refused)."""
     try:
         await ix.wait_acked(10)
     except TimeoutError:
-        pass
+        return False
+    return True
 
 
 class Player:
@@ -119,28 +120,42 @@ class Player:
         self.dm = fake.dm_channel(user)
         self.pressed: set[tuple[int, int]] = set()
 
-    async def wait(self, condition: Any, timeout: float = 120.0) -> Any:
+    async def wait(self, condition: Any, timeout: float = 120.0, required: bool = True) -> Any:
+        """Until `condition()` holds (its value); after `timeout` an error, or None when not `required`."""
         deadline = time.monotonic() + timeout
         while True:
             value = condition()
             if value:
                 return value
             if time.monotonic() > deadline:
+                if not required:
+                    return None
                 raise TimeoutError(f"{self.user.name}: timed out")
             await self.fake.world.signal.wait(0.25)
 
+    async def until(self, done: Any, step: Any) -> Any:
+        """Do `step()` (send an interaction) until `done()` holds: again when the bot missed it."""
+        while True:
+            answered = await acked(await step())
+            value = await self.wait(done, 120 if answered else 10, required=not answered)
+            if value:
+                return value
+
     async def open_table(self) -> None:
         fake = self.fake
-        await acked(await fake.slash(self.user, self.channel, "skat", subcommand="new", options={"deals": DEALS}))
-        lobby = await self.wait(lambda: self.index.newest(self.channel.id, "🃏"))
-        for _ in range(2):
+        lobby: Message = await self.until(
+            lambda: self.index.newest(self.channel.id, "🃏"),
+            lambda: fake.slash(self.user, self.channel, "skat", subcommand="new", options={"deals": DEALS}))
+        for seated in ("AI 1", "AI 2"):
             if LEVEL == "normal":  # the lobby's button seats a normal AI; other levels by command
-                await acked(await fake.click(self.user, lobby, control_id(lobby, "addai")))
+                await self.until(lambda seated=seated: seated in lobby.content,
+                                 lambda: fake.click(self.user, lobby, control_id(lobby, "addai")))
             else:
-                await acked(await fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
-                                             options={"level": LEVEL}))
-        await self.wait(lambda: "AI 2" in lobby.content)
-        await acked(await fake.click(self.user, lobby, control_id(lobby, "start")))
+                await self.until(lambda seated=seated: seated in lobby.content,
+                                 lambda: fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
+                                                    options={"level": LEVEL}))
+        await self.until(lambda: self.index.newest(self.dm.id, HAND_PREFIXES) or self.over(),
+                         lambda: fake.click(self.user, lobby, control_id(lobby, "start")))
 
     def over(self) -> bool:
         return self.index.newest(self.channel.id, SERIES_OVER) is not None
@@ -170,7 +185,8 @@ class Player:
                 values = [o["value"] for o in control["options"]]
                 ix = await fake.select(self.user, hand, control["custom_id"],
                                        self.rng.sample(values, control.get("min_values", 1)))
-            await acked(ix)
+            if not await acked(ix):
+                self.pressed.discard((hand.id, len(hand.history)))  # missed: pressed again unless the hand moves on
             moves += 1
             if moves % 5 == 0:
                 await acked(await fake.slash(self.user, self.channel, "skat", subcommand="table"))

@@ -3,8 +3,9 @@
     python -m tests.e2e.fakediscord.launch_bot benchmarks/load_bot.py
 
 Sets the logger `skatbot.timing` to DEBUG (the rest logs at SKATBOT_LOG_LEVEL), so every append and
-catch-up read says how long the store took. With BOT_LOAD_PROFILE=FILE the bot runs under cProfile and
-writes its statistics to FILE when it stops (read them with `python -m pstats FILE`).
+catch-up read says how long the store took. With BOT_LOAD_PROFILE=FILE the bot runs under cProfile, timed
+by the CPU time of its main thread (the event loop's: waits and other threads do not count), and writes its
+statistics to FILE when it stops (read them with `python -m pstats FILE`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import cProfile
 import logging
 import os
 import runpy
+import time
 from pathlib import Path
 
 BOT = Path(__file__).resolve().parents[1] / "bot.py"
@@ -24,7 +26,7 @@ def main() -> None:
     if not target:
         runpy.run_path(str(BOT), run_name="__main__")
         return
-    profile = cProfile.Profile()
+    profile = cProfile.Profile(time.thread_time)
     profile.enable()
     try:
         runpy.run_path(str(BOT), run_name="__main__")

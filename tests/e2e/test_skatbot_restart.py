@@ -94,6 +94,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     for _ in range(20):
         hand = await fake.wait_for(any_card_turn, 20, "alice's next card")
         card = next(c for c in game_controls(hand) if kind_of(c) == "card")
+        stored_before = len(logged_actions(database))
         click = await fake.click(alice, hand, card["custom_id"])
         answer = await click.wait_acked()
         if answer == 6 or (answer == 5 and "recorded" in (await click.wait_message(10)).content):
@@ -101,8 +102,8 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
         with contextlib.suppress(TimeoutError):  # a loaded machine may redraw later: look again either way
             await fake.wait_for(lambda hand=hand: hand.deleted or latest_hand(fake, alice) is not hand or
                                 len(hand.history) > 1, 5, "a fresh hand")
-    await proc.kill()
-    assert f"play {card['custom_id'].split(':')[4]}" in logged_actions(database)[-3:]
+    await proc.kill()  # (the AIs may have played on before the kill: the move is among what was stored since)
+    assert f"play {card['custom_id'].split(':')[4]}" in logged_actions(database)[stored_before:]
     await proc.start()
     await proc.wait_connected(commands=("skat",))
 
