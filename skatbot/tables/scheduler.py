@@ -24,7 +24,7 @@ POLL_SECONDS = 1.0
 class DueScheduler:
     def __init__(self, *, claims: DueClaims, load: Callable[[int], Awaitable[Table]], drop: Callable[[DueStep],
                  Awaitable[object]], sleep: Sleep = asyncio.sleep, poll: float = POLL_SECONDS,
-                 limit: int = 20) -> None:
+                 limit: int = 100) -> None:
         self.claims = claims
         self.load = load
         self.drop = drop
