@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESETS]
-OPTION_CHOICES = [app_commands.Choice(name=name, value=name) for name in OPTION_NAMES]
+PRESET_CHOICES = [choice(f"preset.{name}", name) for name in PRESETS]
+OPTION_CHOICES = [choice(f"option.{name}", name) for name in OPTION_NAMES]
 DECK_CHOICES = [choice("choice.deck.french", "french"), choice("choice.deck.german", "german")]
 LANGUAGE_CHOICES = [app_commands.Choice(name=language.name, value=language.code) for language in LANGUAGES]
 """Every language of the registry, each under its own name (no translation needed)."""

@@ -29,6 +29,7 @@ from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import language_of, t
+from skatbot.ui.names import level_from_text
 from skatbot.ui.presenter import Style
 from skatbot.ui.pictures import list_chart
 from skatbot.ui.refusals import CommandRefusal
@@ -140,7 +141,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="new", description=en("cmd.skat.new"))
     @app_commands.describe(seats=describe("cmd.skat.new.seats"), deals=describe("cmd.skat.new.deals"),
                            rules=describe("cmd.skat.new.rules"), hints=describe("cmd.skat.new.hints"))
-    @app_commands.choices(rules=[app_commands.Choice(name=name, value=name) for name in PRESETS])
+    @app_commands.choices(rules=[choice(f"preset.{name}", name) for name in PRESETS])
     async def new(self, interaction: discord.Interaction, seats: Literal[3, 4] = 3,
                   deals: app_commands.Range[int, 1, MOST_DEALS] = 6, rules: str | None = None,
                   hints: bool = False) -> None:
@@ -210,7 +211,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="add-ai", description=en("cmd.skat.add-ai"))
     @app_commands.describe(level=describe("cmd.skat.add-ai.level"))
-    @app_commands.choices(level=[app_commands.Choice(name=level.value, value=level.value) for level in TABLE_LEVELS])
+    @app_commands.choices(level=[choice(f"level.{level.value}", level.value) for level in TABLE_LEVELS])
     async def add_ai(self, interaction: discord.Interaction, level: str = Level.NORMAL.value) -> None:
         await self.table_for(interaction).add_ai(interaction.user.id, _ai_level(level))
         await say(interaction, t(self.lang(interaction), "reply.done"))
@@ -265,8 +266,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         extra: dict[str, Any] = {}
         if style.pictures and table.game.finished:
             await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn in a worker
-            chart = await list_chart(table.game, [player_name(table.game, p) for p in range(len(table.game.places))],
-                                     lang)
+            names = [player_name(table.game, p, lang) for p in range(len(table.game.places))]
+            chart = await list_chart(table.game, names, lang)
             extra = {"file": chart.file()} if chart else {}
         await say(interaction, list_text(table.game, lang, style.deck), **extra)
 
@@ -582,10 +583,10 @@ def _card_choices(cards: list[Card], deck: str, lang: str, current: str) -> list
 
 
 def _ai_level(text: str) -> Level:
-    """The AI level a command or button names; a name that is no level is refused as the table refuses
-    a level it does not seat."""
+    """The AI level a command or button names (in any language the bot speaks); a name that is no level is
+    refused as the table refuses a level it does not seat."""
     try:
-        return Level.parse(text)
+        return level_from_text(text)
     except ValueError:
         raise NotAllowed("ai_level", level=text) from None
 

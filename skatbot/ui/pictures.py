@@ -146,5 +146,5 @@ async def result_files(game: TableGame, row: FinishedDeal, lang: str, deck: str)
     """`file=` for the result card: the sheet of the deal's tricks (nothing for a deal without tricks)."""
     from .render import seat_name
 
-    shown = await tricks_shown(game, row, [seat_name(game, seat, row.number) for seat in range(3)], deck, lang)
+    shown = await tricks_shown(game, row, [seat_name(game, seat, row.number, lang=lang) for seat in range(3)], deck, lang)
     return {"file": shown.file()} if shown is not None else {}

@@ -35,6 +35,7 @@ from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
 from .i18n import N_, t, tn
+from .names import ai_name
 from .pacing import EditPacer
 from .pictures import HandPictures, hand_key, hand_shown, result_files
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
@@ -236,7 +237,7 @@ class DiscordPresenter:
             key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
             await channel.send(t(lang, key, name=name))
         elif isinstance(event, ev.ConcessionDeclined):
-            await channel.send(t(lang, "notice.concession_declined", name=game.places[event.place].name))
+            await channel.send(t(lang, "notice.concession_declined", name=ai_name(game.places[event.place].name, lang)))
         elif isinstance(event, ev.TableResumed):
             await channel.send(t(lang, "notice.resumed", id=table.id))
             if game.deal is not None and not game.deal.is_over:  # the board as it is now; hands follow

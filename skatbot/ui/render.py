@@ -17,28 +17,31 @@ from .emojis import CARD_EMOJIS
 from .explain import ramsch_explained, score_explained
 from .fit import fit_lines
 from .i18n import number, signed, t, tn
+from .names import ai_name, preset_name
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 
 
-def player_name(game: TableGame, place: int) -> str:
+def player_name(game: TableGame, place: int, lang: str) -> str:
+    """A place's player as the reader sees them: a computer player marked 🤖 and named in their language."""
     occupant = game.places[place]
-    return f"🤖 {occupant.name}" if occupant.is_ai else occupant.name
+    return f"🤖 {ai_name(occupant.name, lang)}" if occupant.is_ai else occupant.name
 
 
-def seat_name(game: TableGame, seat: int, number: int | None = None) -> str:
+def seat_name(game: TableGame, seat: int, number: int | None = None, *, lang: str) -> str:
     places = game.places_of(game.deal_number if number is None else number)
-    return player_name(game, places[seat])
+    return player_name(game, places[seat], lang)
 
 
 def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
     lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", game.size),
                    deals=tn(lang, "count.deals", game.deals))]
-    lines.append(t(lang, "lobby.rules", rules=game.rules.preset_name() or t(lang, "lobby.custom_rules")))
+    preset = game.rules.preset_name()
+    lines.append(t(lang, "lobby.rules", rules=preset_name(preset, lang) if preset else t(lang, "lobby.custom_rules")))
     if game.hints:
         lines.append(t(lang, "lobby.hints"))
     for place in range(game.size):
-        name = player_name(game, place) if place < len(game.places) else t(lang, "lobby.empty")
+        name = player_name(game, place, lang) if place < len(game.places) else t(lang, "lobby.empty")
         lines.append(f"{place + 1}. {name}")
     if game.state is TableState.OPEN:
         lines.append(t(lang, "lobby.waiting" if len(game.places) < game.size else "lobby.ready"))
@@ -53,27 +56,27 @@ def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[
         if seat is None:  # a timeout, not a call of the auction
             continue
         if isinstance(action, Bid):
-            words.append(f"{seat_name(game, seat, number)} {action.value}")
+            words.append(f"{seat_name(game, seat, number, lang=lang)} {action.value}")
         elif isinstance(action, Hold):
-            words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.yes')}")
+            words.append(f"{seat_name(game, seat, number, lang=lang)} {t(lang, 'auction.yes')}")
         elif isinstance(action, Pass):
-            words.append(f"{seat_name(game, seat, number)} {t(lang, 'auction.pass')}")
+            words.append(f"{seat_name(game, seat, number, lang=lang)} {t(lang, 'auction.pass')}")
     return words
 
 
 def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = FRENCH) -> str:
     """The public message of one deal: seats, auction, game, tricks, whose turn (public facts only)."""
     lines = [t(lang, "board.title", number=number + 1, deals=game.deals,
-               dealer=player_name(game, game.dealer_of(number)))]
-    lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number)}" for s in range(3)))
+               dealer=player_name(game, game.dealer_of(number), lang))]
+    lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number, lang=lang)}" for s in range(3)))
     if game.size == 4:
-        lines.append(t(lang, "board.sits_out", name=player_name(game, game.dealer_of(number))))
+        lines.append(t(lang, "board.sits_out", name=player_name(game, game.dealer_of(number), lang)))
     words = _auction_words(game, deal, number, lang)
     if len(words) > 6 and deal.phase is not Phase.AUCTION:  # a long auction, once over: its last words
         words = ["…", *words[-4:]]
     lines.append(t(lang, "board.auction", line=" · ".join(words) or t(lang, "auction.none")))
     if deal.contract is not None and deal.declarer is not None:
-        lines.append(t(lang, "board.game", name=seat_name(game, deal.declarer, number),
+        lines.append(t(lang, "board.game", name=seat_name(game, deal.declarer, number, lang=lang),
                        game=contract_name(deal.contract, lang, deck), bid=deal.bid))
         if deal.kontra:
             lines.append(t(lang, "board.re" if deal.re else "board.kontra"))
@@ -82,20 +85,20 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
     view = seat_view(deal, 0)  # public parts only: tricks, open hands
     first_trick = len(lines)
     for index, trick in enumerate(view.tricks):
-        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number)} {CARD_EMOJIS.face(c, deck, lang)}"
+        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for i, c in enumerate(trick.cards))
         lines.append(t(lang, "board.trick", index=index + 1, played=played,
-                       winner=seat_name(game, trick.winner, number), points=trick.points))
+                       winner=seat_name(game, trick.winner, number, lang=lang), points=trick.points))
     if view.current_trick:
-        played = " · ".join(f"{seat_name(game, s, number)} {CARD_EMOJIS.face(c, deck, lang)}"
+        played = " · ".join(f"{seat_name(game, s, number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for s, c in view.current_trick)
         lines.append(t(lang, "board.current", played=played))
     if not deal.is_over:
         for seat, cards in view.open_hands.items():
-            lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number), cards=CARD_EMOJIS.faces(
+            lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number, lang=lang), cards=CARD_EMOJIS.faces(
                 sorted(cards, key=lambda c: sort_key(deal.game, c)), deck, lang)))
         if deal.current_seat is not None:
-            lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number),
+            lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number, lang=lang),
                            phase=t(lang, f"phase.{deal.phase.value}")))
     return fit_lines(lines, first_droppable=first_trick)
 
@@ -103,7 +106,7 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
 def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
     """The result card: game, value, card points, won or lost, and the running list."""
     result: DealResult = row.result
-    names = [player_name(game, p) for p in range(len(game.places))]
+    names = [player_name(game, p, lang) for p in range(len(game.places))]
     places = row.places
     explained: str | None = None
     if result.passed:
@@ -144,7 +147,7 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
 def list_text(game: TableGame, lang: str, deck: str = FRENCH, upto: int | None = None) -> str:
     """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
     moment): one line per deal and the running totals."""
-    names = [player_name(game, p) for p in range(len(game.places))]
+    names = [player_name(game, p, lang) for p in range(len(game.places))]
     finished = game.finished if upto is None else game.finished[:upto]
     header = tn(lang, "list.title", game.deals, done=len(finished))
     if game.hints:  # nobody should mistake a hinted series for a plain one
@@ -168,7 +171,7 @@ def list_text(game: TableGame, lang: str, deck: str = FRENCH, upto: int | None =
 
 
 def ranking_text(game: TableGame, lang: str) -> str:
-    names = [player_name(game, p) for p in range(len(game.places))]
+    names = [player_name(game, p, lang) for p in range(len(game.places))]
     totals = game.totals()
     order = sorted(range(len(names)), key=lambda p: -totals[p])
     lines = [t(lang, "series.over")]
@@ -185,15 +188,15 @@ def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH) ->
     if view.phase is Phase.DECLARE and view.is_declarer and view.skat:
         lines.append(t(lang, "hand.discarded", cards=CARD_EMOJIS.faces(view.skat, deck, lang)))
     if view.contract is not None and view.declarer is not None:
-        lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer),
+        lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer, lang=lang),
                        game=contract_name(view.contract, lang, deck), bid=view.bid))
     if view.current_trick:
         lines.append(t(lang, "board.current", played=" · ".join(
-            f"{seat_name(game, s)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
+            f"{seat_name(game, s, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
     if view.current_seat == view.seat:
         lines.append(t(lang, f"prompt.{view.phase.value}", bid=view.bid))
     elif view.phase is not Phase.FINISHED and view.current_seat is not None:
-        lines.append(t(lang, "hand.waiting", name=seat_name(game, view.current_seat)))
+        lines.append(t(lang, "hand.waiting", name=seat_name(game, view.current_seat, lang=lang)))
     return "\n".join(lines)
 
 

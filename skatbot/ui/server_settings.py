@@ -19,9 +19,11 @@ from .languages import CODES
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
 TURN_RANGE = (15, 3600)  # seconds a player has for a move
-_TRUE = {"on", "true", "yes", "1", "an", "ja", "ein"}
-_FALSE = {"off", "false", "no", "0", "aus", "nein"}
-_NONE = {"none", "keine", "-", ""}
+_TRUE = {"on", "true", "yes", "1", "an", "ja", "ein", "til", "oui"}
+_FALSE = {"off", "false", "no", "0", "aus", "nein", "fra", "nej", "non"}
+_NONE = {"none", "keine", "ingen", "aucun", "-", ""}
+"""What an admin may type for on, off and none, in each language the bot speaks (the settings show the
+reader's word)."""
 
 
 class SettingsInputError(ValueError):

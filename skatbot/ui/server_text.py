@@ -17,6 +17,7 @@ from .cards import contract_name, game_name
 from .i18n import signed, t, timestamp, tn
 from .languages import LANGUAGES, language_name
 from .leaderboard import _name
+from .names import ai_name, option_name, option_value, preset_name
 from .rules_text import rules_lines
 from .server_settings import Change
 
@@ -30,7 +31,7 @@ def percent(part: int, whole: int) -> int:
 
 
 def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
-    name = ("🤖 " if stats.is_ai else "") + _name(stats.display_name)
+    name = f"🤖 {_name(ai_name(stats.display_name, lang))}" if stats.is_ai else _name(stats.display_name)
     by_type = stats.games_by_type
     lines = [
         t(lang, "stats.title", name=name, period=t(lang, f"lb.period.{period}")),
@@ -119,10 +120,11 @@ def value_text(result: ValueAnswer, lang: str, deck: str) -> str:
 
 
 def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
-    options = ", ".join(f"{name} = {_option_shown(value)}" for name, value in sorted(settings.rules.items()))
+    options = ", ".join(f"{option_name(name, lang)} = {option_value(_option_shown(value), lang)}"
+                        for name, value in sorted(settings.rules.items()))
     lines = [
         t(lang, "settings.title"),
-        t(lang, "settings.preset", preset=settings.rule_preset,
+        t(lang, "settings.preset", preset=preset_name(settings.rule_preset, lang),
           options=options or t(lang, "settings.no_options")),
         t(lang, "settings.timers", turn=settings.turn_seconds, warning=settings.warning_seconds),
         t(lang, "settings.deck", deck=t(lang, f"settings.deck.{settings.deck_style}")),
@@ -149,6 +151,11 @@ def changes_text(changes: Sequence[Change], lang: str) -> str:
             values["tables"] = t(lang, f"settings.tables.{values['tables']}")
         if "pictures" in values:
             values["pictures"] = t(lang, f"settings.pictures.{values['pictures']}")
+        if "preset" in values:
+            values["preset"] = preset_name(str(values["preset"]), lang)
+        if "option" in values:
+            values["option"] = option_name(str(values["option"]), lang)
+            values["value"] = option_value(str(values["value"]), lang)
         lines.append("• " + t(lang, change.key, **values))
     return "\n".join(lines)
 
@@ -157,9 +164,9 @@ def preset_label(rules: RuleSet, preset: str, lang: str) -> str:
     """The preset the rules equal, or 'pub, with changes', or 'custom house rules'."""
     exact = rules.preset_name()
     if exact is not None:
-        return exact
+        return preset_name(exact, lang)
     if preset in PRESETS:
-        return t(lang, "rules.preset_changed", preset=preset)
+        return t(lang, "rules.preset_changed", preset=preset_name(preset, lang))
     return t(lang, "rules.custom")
 
 

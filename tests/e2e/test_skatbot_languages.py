@@ -45,7 +45,7 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     assert joined.content == "Vous êtes assis à la table n° 1."
     await (await fake.click(karen, lobby, next(
         c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 1" in lobby.content, 5, "the AI seated")
+    await fake.wait_for(lambda: "KI 1 (normal)" in lobby.content, 5, "the AI seated")
     await (await fake.click(karen, lobby, next(
         c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start"))).wait_acked()
 

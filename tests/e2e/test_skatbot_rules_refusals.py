@@ -28,7 +28,7 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(  # typ
     await start_skatbot(fake, start_bot, str(database))
 
     saved = await run(fake, admin, club.channel, "settings", preset="pub")
-    assert "✅ Gespeichert" in saved.content and "Regelvorlage pub" in saved.content
+    assert "✅ Gespeichert" in saved.content and "Regelvorlage Kneipe" in saved.content
     before = server_rows(database)
     assert before, "the preset was not stored"
 
@@ -48,6 +48,6 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(  # typ
         assert server_rows(database) == before, options
 
     shown = await run(fake, admin, club.channel, "settings")
-    assert "Regelvorlage: pub · geänderte Optionen: keine" in shown.content
+    assert "Regelvorlage: Kneipe · geänderte Optionen: keine" in shown.content
     assert "Zugzeit: 60 s" in shown.content
     fake.assert_clean()

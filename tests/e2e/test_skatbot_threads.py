@@ -120,7 +120,7 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     assert notice.content.startswith("🃏 **dieter** eröffnet einen Skat-Tisch")
     lobby = await fake.wait_for_message(thread, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
     await seat_two_ais_and_start(fake, dieter, thread)
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "KI 2 (leicht)" in lobby.content, 5, "two AIs seated")
     hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
     assert hand.content.startswith("**Deine Karten**")
     stopped = await run(fake, dieter, thread, "stop")

@@ -66,7 +66,8 @@ def test_settings_and_changes(lang: str) -> None:
     settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True}, deck_style="german",
                               language="de")
     text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
-    assert "kontra_needs_bid = on" in text and "Eichel" in text
+    assert {"en": "kontra_needs_bid = on", "de": "Kontra nur nach Reizen = an"}[lang] in text and "Eichel" in text
+    assert {"en": "preset: pub", "de": "Regelvorlage: Kneipe"}[lang] in text
     confirmed = changes_text([Change("settings.changed.deck", {"deck": "german"}),
                               Change("settings.changed.language", {"language": "de"})], lang)
     assert ("German suits" if lang == "en" else "deutsches Blatt") in confirmed
@@ -89,3 +90,16 @@ def test_danish_and_french_use_the_rules_texts_words() -> None:
     french = value_text(answer(ValueQuestion(GameType.SPADES, matadors=2, hand=True, schneider=True,
                                              announced="schneider")), "fr", "german")
     assert "Feuille (Grün) de la main, schneider annoncé" in french and "avec 2 honneurs" in french
+
+
+@pytest.mark.parametrize(("lang", "preset", "option", "on"), [
+    ("da", "Regelsæt: værtshus", "Kontra kun efter bud = til", "tilvalg Ramsch: Jungfrau = til"),
+    ("fr", "Jeu de règles : bistrot", "Kontra seulement après une enchère = oui", "option Ramsch : Jungfrau = oui"),
+])
+def test_presets_options_and_their_values_in_danish_and_french(lang: str, preset: str, option: str, on: str) -> None:
+    settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True})
+    text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
+    assert preset in text and option in text, text
+    confirmed = changes_text([Change("settings.changed.option", {"option": "ramsch_jungfrau", "value": "on"}),
+                              Change("settings.changed.preset", {"preset": "danish"})], lang)
+    assert on in confirmed and {"da": "regelsæt dansk", "fr": "danois"}[lang] in confirmed, confirmed

@@ -1,0 +1,69 @@
+"""Names the code keeps as identifiers, said in the reader's language: computer players and their levels, rule
+presets, rule options and their on/off values.
+
+The identifiers stay what tables store and commands send (`strong`, `pub`, `all_pass`); only what a reader
+sees is translated. Discord shows the same words as choice names through the command translator.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from skatbot.ai import TABLE_LEVELS, Level
+
+from .i18n import CODES, t
+
+AI_NAME = re.compile(r"AI (\d+) \((\w+)\)")
+"""The name the tables layer gives a computer player (`AI 2 (strong)`), as stored in logs and score lists."""
+
+
+def level_name(level: Level | str, lang: str) -> str:
+    """`strong` -> `stark`, `stærk`, `fort`; a level without a catalog entry stays as it is."""
+    try:
+        return t(lang, f"level.{level}")
+    except KeyError:
+        return str(level)
+
+
+def ai_name(name: str, lang: str) -> str:
+    """A computer player's name in the reader's language (`KI 2 (stark)`); any other name as it is."""
+    found = AI_NAME.fullmatch(name)
+    if found is None or found.group(2) not in {level.value for level in TABLE_LEVELS}:
+        return name
+    return t(lang, "player.ai", number=found.group(1), level=level_name(found.group(2), lang))
+
+
+@cache
+def _levels_by_name() -> dict[str, Level]:
+    return {level_name(level, lang).casefold(): level for lang in CODES for level in TABLE_LEVELS} | {
+        level.value: level for level in TABLE_LEVELS}
+
+
+def level_from_text(text: str) -> Level:
+    """The level a player names, in any language (`strong`, `stark`, `fort`); ValueError when none."""
+    level = _levels_by_name().get(text.strip().casefold())
+    if level is None:
+        raise ValueError(f"unknown AI level {text!r}")
+    return level
+
+
+def preset_name(preset: str, lang: str) -> str:
+    """A rules preset as the reader says it (`pub` -> `Kneipe`); an unknown one as it is."""
+    try:
+        return t(lang, f"preset.{preset}")
+    except KeyError:
+        return preset
+
+
+def option_name(option: str, lang: str) -> str:
+    """A rule option of RuleSet (`all_pass`) as the reader says it (`Alle passen`)."""
+    try:
+        return t(lang, f"option.{option}")
+    except KeyError:
+        return option
+
+
+def option_value(value: str, lang: str) -> str:
+    """An option's shown value: on, off and none in the reader's words; a choice (`ramsch`) as typed."""
+    return t(lang, f"option.value.{value}") if value in ("on", "off", "none") else value

@@ -1,0 +1,53 @@
+"""Computer players, their levels, rule presets and options in every language; the identifiers stay as stored."""
+
+from __future__ import annotations
+
+import pytest
+
+from skatbot.ai import TABLE_LEVELS, Level
+from skatbot.engine.rules import PRESETS
+from skatbot.tables.game import TableGame
+from skatbot.tables.log import AddAI, Join
+from skatbot.ui.i18n import CODES
+from skatbot.ui.names import ai_name, level_from_text, level_name, option_name, preset_name
+from skatbot.ui.render import lobby_text
+from skatbot.ui.server_settings import OPTION_NAMES
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "AI 2 (strong)"), ("de", "KI 2 (stark)"), ("da", "AI 2 (stærk)"),
+                                             ("fr", "IA 2 (fort)")])
+def test_a_computer_player_is_named_in_the_readers_language(lang: str, shown: str) -> None:
+    assert ai_name("AI 2 (strong)", lang) == shown
+    assert ai_name("AI 2 (strongest)", lang) == "AI 2 (strongest)"  # a level we do not know: as stored
+    assert ai_name("alice (strong)", lang) == "alice (strong)"  # a person called so keeps their name
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_every_level_is_understood_in_every_language(lang: str) -> None:
+    for level in TABLE_LEVELS:
+        assert level_from_text(level_name(level, lang)) is level
+        assert level_from_text(f"  {level_name(level, lang).upper()} ") is level
+    assert level_from_text("strong") is Level.STRONG
+    with pytest.raises(ValueError):
+        level_from_text("random")  # not a level a table seats
+
+
+def test_levels_presets_and_options_use_the_rules_texts_words() -> None:
+    assert [level_name(level, "da") for level in TABLE_LEVELS] == ["let", "normal", "stærk"]
+    assert [level_name(level, "fr") for level in TABLE_LEVELS] == ["facile", "normal", "fort"]
+    assert preset_name("danish", "da") == "dansk" and preset_name("pre-1999", "fr") == "avant 1999"
+    assert option_name("all_pass", "da") == "Alle passer" and option_name("dakker_value", "da") == "Dækkerens værdi"
+    for lang in CODES:
+        assert all(preset_name(name, lang).strip() for name in PRESETS)
+        assert all(option_name(name, lang).strip() for name in OPTION_NAMES)
+        assert len({preset_name(name, lang) for name in PRESETS}) == len(PRESETS)
+        assert len({option_name(name, lang) for name in OPTION_NAMES}) == len(OPTION_NAMES)
+
+
+def test_the_lobby_names_the_computer_players_and_the_preset_in_the_readers_language() -> None:
+    game = TableGame(size=3, deals=1, rules=PRESETS["pub"], creator_id=1)
+    for entry in (Join(1, "alice"), AddAI(Level.STRONG)):
+        game.apply(entry)
+    german = lobby_text(game, "de", 7)
+    assert "🤖 KI 1 (stark)" in german and "Regeln: Kneipe" in german
+    assert "🤖 AI 1 (strong)" in lobby_text(game, "en", 7) and "🤖 IA 1 (fort)" in lobby_text(game, "fr", 7)
