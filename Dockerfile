@@ -25,8 +25,8 @@ COPY cogs ./cogs
 USER 10001:10001
 ENV SKATBOT_DATABASE=/data/skatbot.sqlite3 \
     NUMBA_CACHE_DIR=/home/skatbot/numba-cache
-# Compile the AI's solver once at build time, into the user's cache (see skatbot/ai/solver_core.py).
-RUN python -c "from skatbot.ai.solver import warm_up; warm_up()"
+# Compile the AI's searches once at build time, into the user's cache (skatbot/ai/solver_core.py, ramsch_core.py).
+RUN python -c "from skatbot.ai import ramsch_search, solver; solver.warm_up(); ramsch_search.warm_up()"
 
 VOLUME /data
 # The same program ./run starts; the README's "Running with Docker" names this start command.

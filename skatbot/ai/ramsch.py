@@ -1,11 +1,18 @@
-"""Ramsch card play by search, for the strong level: take as few card points as possible.
+"""Ramsch card play by search, for the strong level: do not end with the most card points.
 
-Perfect-information Monte Carlo like the strong level's declared games: the unseen cards are dealt
-consistently with the view (see `sampling`), and in each world every card this seat may play is
-searched to the end of the deal with the solver's paranoid Ramsch mode (this seat minimises its own
-card points, the other two maximise them: a safe assumption, as either may be the one who dumps points
-on it). The card with the fewest points over the worlds is played. The effort is a node budget; when
-it runs out before any world is solved (early in a deal), the normal level's heuristics decide.
+For the last MAXN_CARDS tricks, perfect-information Monte Carlo like the strong level's declared games:
+the unseen cards are dealt consistently with the view (see `sampling`: cards played are gone, a seat
+that did not follow a suit holds none of it), and in each world every card this seat may play is
+searched to the end of the deal by max-n (see `ramsch_core`): every seat minimises its own points, and
+the skat goes to the winner of the last trick. That gives every seat's final points, so each card is
+judged by the Ramsch score it leads to (minus the points when they are the most, +120 for a
+Durchmarsch) less a small weight per own point: a card that leaves this seat safe is nearly as good as
+one that takes nothing.
+
+Earlier in the deal the normal level's heuristics decide. Duplicate matches against the normal level
+(benchmarks/ramsch_match.py) measured this; a paranoid search from seven or six cards on (the other two
+seats playing to give this one points), tried before, lost to the heuristics there, and max-n from six
+cards was no better than from five but several times slower.
 """
 
 from __future__ import annotations
@@ -13,59 +20,94 @@ from __future__ import annotations
 import random
 
 from skatbot.engine.actions import PlayCard
-from skatbot.engine.cards import CARDS, mask_of
+from skatbot.engine.cards import CARDS, mask_of, points_of
 from skatbot.engine.games import GameType
 from skatbot.engine.views import SeatView
 
 from .knowledge import read_view
+from .ramsch_search import Outcome, RamschSearch
 from .sampling import Sampler
-from .solver import Position, SearchAborted, Solver, layout
+from .solver import Position, SearchAborted, layout
 
 MAX_WORLDS = 24
-"""Worlds per decision at most (late in a deal each costs almost nothing)."""
-WORLD_CAP_FACTOR = 0.5
-"""A single world may use this share of the budget; a harder one is dropped and another drawn."""
+"""Worlds per decision at most."""
+MAXN_CARDS = 5
+"""Max-n from this many cards in hand on (one world of six cards takes about 0.1 s, of five 15 ms)."""
+MAXN_BUDGET = 60_000
+"""Max-n leads searched per decision (a world with five cards in hand needs about 2,000 to 6,000): when
+it runs out, the worlds solved so far decide (none: the heuristics)."""
+POINT_WEIGHT = 0.1
+"""Score per own card point taken, next to the Ramsch score itself (it breaks ties between safe cards,
+and the worlds' play is only a model of the others')."""
+DURCHMARSCH = 120
 
 
-def ramsch_card(view: SeatView, rng: random.Random, node_budget: int) -> PlayCard | None:
-    """The card with the fewest expected own points over sampled worlds; None when no world was solved."""
+def ramsch_card(view: SeatView, rng: random.Random) -> PlayCard | None:
+    """The card the search prefers over sampled worlds; None when the heuristics should decide."""
     legal = [a.card.index for a in view.legal_actions if isinstance(a, PlayCard)]
     if len(legal) == 1:
         return PlayCard(CARDS[legal[0]])
     candidates = _representatives(view, legal)
     if len(candidates) == 1:
         return PlayCard(CARDS[candidates[0]])
-    sampler = Sampler(view, read_view(view))
-    solver = Solver(GameType.RAMSCH, view.seat)
+    if len(view.hand) > MAXN_CARDS:
+        return None
+    return _maxn_card(view, candidates, rng)
+
+
+def _maxn_card(view: SeatView, candidates: list[int], rng: random.Random) -> PlayCard | None:
+    """The card with the best Ramsch score over worlds, every seat playing max-n to the end."""
+    know = read_view(view)
+    sampler = Sampler(view, know)
+    search = RamschSearch(view.seat)
+    counts = [0, 0, 0]
+    for done in view.tricks:
+        counts[done.winner] += 1
     trick = tuple(card.index for _, card in view.current_trick)
-    leader = view.current_trick[0][0] if view.current_trick else view.tricks[-1].winner if view.tricks else 0
-    totals = dict.fromkeys(candidates, 0)
+    leader = _leader(view)
+    totals = dict.fromkeys(candidates, 0.0)
     worlds = 0
-    hard_cap = 2 * node_budget
-    world_cap = max(1, int(node_budget * WORLD_CAP_FACTOR))
-    while worlds < MAX_WORLDS and solver.nodes < node_budget:
+    search.node_limit = MAXN_BUDGET
+    while worlds < MAX_WORLDS:
         world = sampler.draw(rng)
+        search.reset(points_of(world.skat))
         position = Position(world.hands, leader, trick)
-        solver.node_limit = min(hard_cap, solver.nodes + world_cap)
         try:
-            points = [_own_points(solver, position, card) for card in candidates]
+            outcomes = [search.outcome(_after(position, card)) for card in candidates]
         except SearchAborted:
-            if solver.nodes >= hard_cap:
-                break
-            continue
-        for card, taken in zip(candidates, points, strict=True):
-            totals[card] += taken
+            break
+        for card, outcome in zip(candidates, outcomes, strict=True):
+            totals[card] += utility(view.seat, know.points, counts, outcome)
         worlds += 1
     if not worlds:
         return None
-    return PlayCard(CARDS[min(candidates, key=lambda card: (totals[card], card))])
+    return PlayCard(CARDS[max(candidates, key=lambda card: (totals[card], -card))])
 
 
-def _own_points(solver: Solver, position: Position, card: int) -> int:
-    after, gain = solver.play(position, card)
-    if not (after.hands[0] | after.hands[1] | after.hands[2]) and not after.trick:
-        return gain
-    return gain + solver.value(after)
+def utility(seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> float:
+    """This seat's Ramsch score at the end (the official rules: the most points lose them, a Durchmarsch
+    wins 120) less POINT_WEIGHT per own point."""
+    final = [points[s] + outcome.points[s] for s in range(3)]
+    taken = [tricks[s] + outcome.tricks[s] for s in range(3)]
+    if 10 in taken:
+        return DURCHMARSCH if taken[seat] == 10 else 0.0
+    score = -final[seat] if final[seat] == max(final) else 0
+    return score - POINT_WEIGHT * final[seat]
+
+
+def _after(position: Position, card: int) -> Position:
+    """The position once the seat to move has played `card` (the trick left open when it is full)."""
+    hands = list(position.hands)
+    hands[position.to_move] ^= 1 << card
+    return Position((hands[0], hands[1], hands[2]), position.leader, position.trick + (card,))
+
+
+def _leader(view: SeatView) -> int:
+    if view.current_trick:
+        return view.current_trick[0][0]
+    if view.tricks:
+        return view.tricks[-1].winner
+    return 0
 
 
 def _representatives(view: SeatView, legal: list[int]) -> list[int]:

@@ -97,7 +97,7 @@ class StrongPlayer(NormalPlayer):
                 and contract.game is not GameType.RAMSCH):
             return self.play_card(view, rng)
         if view.phase is Phase.PLAY and contract is not None and contract.game is GameType.RAMSCH:
-            card = ramsch_card(view, rng, self.node_budget)
+            card = ramsch_card(view, rng)
             if card is not None:
                 return card
         return super().decide(view, rng)

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from skatbot.ai import make_player
-from skatbot.ai.ramsch import ramsch_card
-from skatbot.engine import Deal, GameType, Pass, Phase
+from skatbot.ai.ramsch import POINT_WEIGHT, ramsch_card, utility
+from skatbot.ai.ramsch_search import Outcome, RamschSearch
+from skatbot.ai.solver import SearchAborted, position_from_deal
+from skatbot.engine import PLAY, Deal, GameType, Pass, Phase
+from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.views import seat_view
 
@@ -27,12 +32,100 @@ def test_strong_plays_whole_ramsch_deals_with_legal_cards_and_searches_late() ->
             seat = deal.current_seat
             assert seat is not None
             view = seat_view(deal, seat)
-            if len(deal.tricks) >= 5 and len(deal.legal_cards()) > 1:
-                card = ramsch_card(view, random.Random(seed), 1_000_000)
+            choices = set(deal.legal_cards())
+            card = ramsch_card(view, random.Random(seed))
+            if len(deal.tricks) >= 5 and len(choices) > 1:  # the last five tricks are searched
                 assert card is not None and card in view.legal_actions
                 searched += 1
+            elif len(choices) > 1 and len({c.points for c in choices}) > 1:
+                assert card is None  # before, the heuristics play (ramsch_card leaves it to them)
             action = players[seat].choose(view)
             assert action in view.legal_actions
             deal.apply(action, seat)
         assert deal.result.game is GameType.RAMSCH
     assert searched >= 4
+
+
+# --- max-n over the last tricks -------------------------------------------------------------------
+
+def ramsch_endgame(seed: int, cards_played: int) -> Deal:
+    """A Ramsch played at random until `cards_played` cards are down."""
+    rng = random.Random(seed)
+    deal = ramsch(seed)
+    while len(deal.tricks) * 3 + len(deal.current_trick) < cards_played:
+        deal.apply(rng.choice(deal.legal_actions()))
+    return deal
+
+
+def prefers(candidate: tuple[int, ...], best: tuple[int, ...] | None, seat: int, root: int) -> bool:
+    """Max-n's choice, written out: fewer own points, then more for the root seat, then the larger
+    packing of (points, tricks) as a fixed last tie-break."""
+    if best is None:
+        return True
+    if candidate[seat] != best[seat]:
+        return candidate[seat] < best[seat]
+    if candidate[root] != best[root]:
+        return candidate[root] > best[root]
+    return pack(candidate) > pack(best)
+
+
+def pack(result: tuple[int, ...]) -> int:
+    return sum(result[s] << (8 * s) for s in range(3)) + sum(result[3 + s] << (24 + 4 * s) for s in range(3))
+
+
+def maxn_by_engine(deal: Deal, root: int, before: tuple[int, ...]) -> tuple[int, ...]:
+    """(points per seat, tricks per seat) from here on, by brute force over the engine: the deal's own
+    result decides the points, so the skat goes where the rules send it."""
+    if deal.is_over:
+        points = deal.result.seat_points
+        tricks = [deal.trick_count(s) for s in range(3)]
+        return tuple([points[s] - before[s] for s in range(3)] + [tricks[s] - before[3 + s] for s in range(3)])
+    seat = deal.current_seat
+    assert seat is not None
+    best: tuple[int, ...] | None = None
+    for card in deal.legal_cards():
+        child = deal.clone()
+        child.apply(PLAY[card.index])
+        result = maxn_by_engine(child, root, before)
+        if prefers(result, best, seat, root):
+            best = result
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_maxn_matches_brute_force_over_the_engine_skat_included(seed: int) -> None:
+    deal = ramsch_endgame(seed, random.Random(seed).choice((21, 22, 23, 24, 25)))
+    root = seed % 3
+    taken = [sum(t.points for t in deal.tricks if t.winner == s) for s in range(3)]
+    before = tuple(taken + [deal.trick_count(s) for s in range(3)])
+    search = RamschSearch(root)
+    search.reset(points_of(mask_of(deal.skat)))
+    outcome = search.outcome(position_from_deal(deal))
+    assert outcome.points + outcome.tricks == maxn_by_engine(deal, root, before)
+    assert sum(outcome.points) == 120 - sum(taken)  # the skat is counted, to the last trick's winner
+
+
+def test_maxn_search_obeys_its_node_limit_and_stays_usable() -> None:
+    deal = ramsch_endgame(3, 12)
+    search = RamschSearch(0, node_limit=5)
+    search.reset(0)
+    with pytest.raises(SearchAborted):
+        search.outcome(position_from_deal(deal))
+    search.node_limit = 1 << 40
+    search.reset(points_of(mask_of(deal.skat)))
+    assert sum(search.outcome(position_from_deal(deal)).points) == 120 - sum(t.points for t in deal.tricks)
+
+
+def test_ramsch_utility_is_the_score_of_the_rules() -> None:
+    nothing = Outcome((0, 0, 0), (0, 0, 0))
+    # the most points lose them (ties: every tied seat), less a small weight per own point
+    assert utility(0, (50, 40, 30), [4, 3, 3], nothing) == -50 - 50 * POINT_WEIGHT
+    assert utility(1, (50, 40, 30), [4, 3, 3], nothing) == -40 * POINT_WEIGHT
+    assert utility(1, (45, 45, 30), [4, 3, 3], nothing) == -45 - 45 * POINT_WEIGHT
+    # the outcome of the rest counts: the skat's 21 to seat 2 makes it the loser
+    assert utility(2, (50, 40, 9), [4, 3, 2], Outcome((0, 0, 21 + 21), (0, 0, 1))) == -51 - 51 * POINT_WEIGHT
+    # a Durchmarsch wins 120 for the seat that takes every trick, and nobody else loses
+    assert utility(0, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 120
+    assert utility(1, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 0
+
