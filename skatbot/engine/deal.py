@@ -538,7 +538,7 @@ class Deal:
                 self._finish(Ending.DECLARER_CONCEDED)
             elif len(self.conceded - {self.declarer}) == 2:
                 self._give_rest(to_declarer=True)
-                self._finish(Ending.DEFENDERS_CONCEDED)
+                self._finish(Ending.CLAIMED if self.claimed else Ending.DEFENDERS_CONCEDED)
 
     def _time_out(self, seat: int) -> None:
         if self.phase is not Phase.PLAY or self.declarer is None:

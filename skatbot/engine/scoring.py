@@ -24,6 +24,7 @@ class Ending(Enum):
     SETTLED = "settled"  # the outcome was decided before the last trick
     DECLARER_CONCEDED = "declarer conceded"
     DEFENDERS_CONCEDED = "defenders conceded"
+    CLAIMED = "claimed"  # the declarer claimed the rest and both defenders accepted (the rest to the declarer)
     TIME_OUT = "time out"
     PASSED = "passed"
 
@@ -214,7 +215,7 @@ def musik_made(deal: ScoredDeal) -> bool:
     if len(deal.tricks) == 10:
         last = deal.tricks[9]
         return card in last.cards and last.seat_of(last.cards.index(card)) == declarer and last.winner == declarer
-    if deal.ending is not Ending.DEFENDERS_CONCEDED:
+    if deal.ending not in (Ending.DEFENDERS_CONCEDED, Ending.CLAIMED):
         return False
     if deal.hand_mask(declarer) >> card.index & 1:
         return True

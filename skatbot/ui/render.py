@@ -6,7 +6,7 @@ Public texts take the `TableGame` but read a deal's cards only through what ever
 
 from __future__ import annotations
 
-from skatbot.engine import Bid, Deal, DealResult, GameType, Hold, Pass, Phase, Seat
+from skatbot.engine import Bid, Deal, DealResult, Ending, GameType, Hold, Pass, Phase, Seat
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables.game import FinishedDeal, TableGame
@@ -103,6 +103,14 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
     return fit_lines(lines, first_droppable=first_trick)
 
 
+ENDING_KEYS = {
+    Ending.CLAIMED: "result.claimed",
+    Ending.DEFENDERS_CONCEDED: "result.defenders_conceded",
+    Ending.DECLARER_CONCEDED: "result.declarer_conceded",
+}
+"""Endings the result names (a deal played out, settled early or timed out needs no word)."""
+
+
 def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
     """The result card: game, value, card points, won or lost, and the running list."""
     result: DealResult = row.result
@@ -133,6 +141,8 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
             extras.append(t(lang, "result.schneider"))
         if result.kontra:
             extras.append(t(lang, "result.with_re" if result.re else "result.with_kontra"))
+        if result.ending in ENDING_KEYS:
+            extras.append(t(lang, ENDING_KEYS[result.ending]))
         if extras:
             head += " (" + ", ".join(extras) + ")"
     lines = [t(lang, "result.title", number=row.number + 1), head]

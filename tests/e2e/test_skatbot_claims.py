@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from skatbot.ai.solver import Mode, Solver, position_from_deal
-from skatbot.engine import OFFICIAL, Deal, GameType, Phase
+from skatbot.engine import OFFICIAL, Deal, Ending, GameType, Phase
 from skatbot.tables.ai_bridge import judge_claim
 from skatbot.tables.game import TableGame
 from skatbot.tables.replay import replay_log
@@ -65,7 +65,9 @@ async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal(club: Club
                 if holds:
                     await fake.wait_for(lambda: any(f"Result of deal {number}**" in text
                                                     for text in public_texts(fake, channel)), 30, "the claimed result")
-                    assert table_now(database, alice.id).finished[-1].deal.ending.value == "defenders conceded"
+                    assert table_now(database, alice.id).finished[-1].deal.ending is Ending.CLAIMED
+                    results = [text for text in public_texts(fake, channel) if f"Result of deal {number}**" in text]
+                    assert "claimed, the defenders accepted" in results[-1]
                     return
                 assert reply.visibility == "ephemeral"
                 after = table_now(database, alice.id).deal

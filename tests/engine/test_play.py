@@ -209,7 +209,7 @@ def test_claim_shows_the_hand_and_defenders_may_accept() -> None:
     play(deal, "HA CQ HT")  # defenders play on
     deal.apply(CONCEDE, seat=0)
     deal.apply(CONCEDE, seat=2)
-    assert deal.ending is Ending.DEFENDERS_CONCEDED and deal.result.won
+    assert deal.ending is Ending.CLAIMED and deal.result.won
 
 
 def test_null_declarer_never_receives_tricks_by_concession_or_timeout() -> None:

@@ -109,7 +109,8 @@ def check_end(deal: Deal) -> None:
     assert result.declarer_points == points_of(taken[declarer] | skat)
     tricks = sum(deal.trick_count(s) for s in range(3))
     rest_to_null_declarer = deal.game is GameType.NULL and (
-        deal.ending is Ending.DEFENDERS_CONCEDED or (deal.ending is Ending.TIME_OUT and deal.timed_out != declarer))
+        deal.ending in (Ending.DEFENDERS_CONCEDED, Ending.CLAIMED)
+        or (deal.ending is Ending.TIME_OUT and deal.timed_out != declarer))
     if rest_to_null_declarer:  # nobody receives the rest: the declarer never takes a trick that way
         assert deal.trick_count(declarer) == 0 and result.won
     elif deal.ending is Ending.SETTLED:  # stopped at the deciding trick: only the played tricks count

@@ -47,7 +47,7 @@ async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal() -> None:
                     if holds:
                         await table.act(claimant, Claim())
                         await table.settle()
-                        assert deal.is_over and deal.ending is Ending.DEFENDERS_CONCEDED
+                        assert deal.is_over and deal.ending is Ending.CLAIMED
                         if deal.contract is not None and deal.contract.game is not GameType.NULL:
                             assert deal.trick_count(declarer) + sum(
                                 deal.trick_count(s) for s in range(3) if s != declarer) == 10

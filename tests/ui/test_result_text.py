@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 import re
 
-from skatbot.engine import Kontra, Pass, Re, RuleSet
+from skatbot.engine import (
+    CLAIM, CONCEDE, HOLD, PASS, Bid, Contract, Declare, Ending, GameType, Kontra, Pass, Re, RuleSet,
+)
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.log import Act, AddAI, Join, NewDeal, Start
 from skatbot.ui.i18n import signed
@@ -103,3 +105,32 @@ def test_a_ramsch_with_one_loser_reads_in_the_singular() -> None:
     text = result_text(game, row, "en")
     assert "and loses them." in text and "and lose them" not in text
     assert "list" in list_text(game, "en").lower()
+
+
+
+def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
+    """The declarer claims and both defenders accept: the result names the claim (in each language); two
+    defenders conceding without a claim read as a concession."""
+    for claim in (True, False):
+        game = TableGame(size=3, deals=1, rules=RuleSet(), creator_id=1)
+        for entry in (Join(1, "alice"), Join(2, "bob"), AddAI("normal"), Start()):
+            game.apply(entry)
+        game.apply(NewDeal(game.deal_number + 1, 5))
+        number, deal = game.deal_number, game.deal
+        assert deal is not None
+        for action in (Bid(18), HOLD, PASS, PASS, Declare(Contract(GameType.GRAND, hand=True))):
+            game.apply(Act(number, deal.current_seat, action))
+        declarer = deal.declarer
+        assert declarer is not None
+        if claim:
+            game.apply(Act(number, declarer, CLAIM))
+        for defender in ((declarer + 1) % 3, (declarer + 2) % 3):
+            game.apply(Act(number, defender, CONCEDE))
+        assert deal.ending is (Ending.CLAIMED if claim else Ending.DEFENDERS_CONCEDED)
+        row = game.finished[-1]
+        heads = {lang: result_text(game, row, lang).splitlines()[1] for lang in ("en", "de", "fr", "da")}
+        assert ("claimed, the defenders accepted" in heads["en"]) == claim
+        assert ("the defenders conceded" in heads["en"]) == (not claim)
+        assert ("Rest beansprucht" in heads["de"]) == claim
+        assert ("reste réclamé" in heads["fr"]) == claim
+        assert ("resten krævet" in heads["da"]) == claim

@@ -84,7 +84,7 @@ class IssResult:
             return cls(passed=True)
         if result.declarer is None:
             raise RecordError(None, None, "the ISS record format has no ramsch")
-        resigned = deal.ending in (Ending.DECLARER_CONCEDED, Ending.DEFENDERS_CONCEDED)
+        resigned = deal.ending in (Ending.DECLARER_CONCEDED, Ending.DEFENDERS_CONCEDED, Ending.CLAIMED)
         return cls(
             passed=False, declarer=result.declarer, won=result.won, score=result.score,
             matadors=result.matadors, overbid=result.overbid, declarer_points=result.declarer_points,
