@@ -4,21 +4,31 @@ A hint reads nothing but that seat's view (the same `SeatView` the AI players ge
 card the player cannot see; its randomness comes from a seed the caller derives from public facts.
 For card play the reason is what the search computed: in how many of the sampled worlds each card
 wins the game for the player's side. Other decisions (bids, skat, discard, game) follow the strong
-level's hand evaluation, and say so.
+level's hand evaluation, and the reason is what it computed (a `Basis`): the bid the hand supports and
+the game behind it, the best game with or without the skat, what a discard buries and leaves.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import Enum
 
-from skatbot.engine.actions import Action, PlayCard
+from skatbot.engine.actions import Action, Declare, Discard, Pass, PlayCard
 from skatbot.engine.cards import CARDS, Card
 from skatbot.engine.deal import Phase
-from skatbot.engine.games import GameType
+from skatbot.engine.games import Contract, GameType
 from skatbot.engine.views import SeatView
 
 from .knowledge import read_view
+from .normal import (
+    Option,
+    best_option,
+    bid_basis,
+    declare_options,
+    hand_options,
+    skat_options,
+)
 from .sampling import Sampler
 from .solver import SearchAborted, Solver
 from .strong import DEFAULT_NODE_BUDGET, StrongPlayer, goal_of, move_classes, world_utility
@@ -27,15 +37,40 @@ WORLDS = 32
 """Sampled worlds for a card hint (fewer when the node budget runs out first)."""
 
 
+class Reason(Enum):
+    """Which computation a hint for a decision before card play rests on."""
+
+    BID = "bid"  # bid or hold: the hand supports bids up to `value`, with `game`
+    PASS = "pass"  # the bid asked is above the `value` the hand supports (0: none; `game`: the best try)
+    HAND = "hand"  # `game` without the skat pays better than picking it up
+    PICK_UP = "pick_up"  # picking up pays better than `game`, the best game without the skat (None: none)
+    DISCARD = "discard"  # the discard buries `points` and leaves `game` the best game
+    DECLARE = "declare"  # `game` is the best game open, worth `value`
+
+
+@dataclass(frozen=True, slots=True)
+class Basis:
+    """What the hand evaluation computed for a decision: the game it rests on and its estimated chance to
+    win, with a value (a bid limit or a game's value) and the points a discard buries."""
+
+    reason: Reason
+    game: Contract | None = None
+    chance: float = 0.0
+    value: int = 0
+    points: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The suggested action and why: for cards, the share of sampled worlds each card wins in."""
+    """The suggested action and why: for cards, the share of sampled worlds each card wins in; for other
+    decisions, the hand evaluation's basis."""
 
     action: Action
     worlds: int = 0  # sampled worlds solved (0: the hand evaluation decided)
     wins: int = 0  # of them, worlds where the suggested card wins for the player's side
     second: Card | None = None  # the next best card, and its winning worlds
     second_wins: int = 0
+    basis: Basis | None = None
 
 
 def hint(view: SeatView, seed: int) -> Hint:
@@ -47,7 +82,44 @@ def hint(view: SeatView, seed: int) -> Hint:
     if (view.phase is Phase.PLAY and contract is not None and view.declarer is not None
             and contract.game is not GameType.RAMSCH):
         return _card_hint(view, rng) or Hint(StrongPlayer(seed).choose(view))
-    return Hint(StrongPlayer(seed).choose(view))
+    action = StrongPlayer(seed).choose(view)
+    return Hint(action, basis=basis(view, action))
+
+
+def basis(view: SeatView, action: Action) -> Basis | None:
+    """The hand evaluation behind `action` (the strong level's choice) before card play; None in play.
+
+    The strong level decides these like the normal level, from the same functions, so the figures here
+    are the ones its choice came from."""
+    hand, seat, bid = view.hand, view.seat, view.bid
+    if view.phase is Phase.AUCTION:
+        found = bid_basis(hand, seat, StrongPlayer.bid_confidence)
+        game = Contract(found.game, found.hand_game) if found.game is not None else None
+        reason = Reason.PASS if isinstance(action, Pass) else Reason.BID
+        return Basis(reason, game, found.chance, found.limit)
+    if view.phase is Phase.SKAT:
+        options = hand_options(hand, seat, bid)
+        if isinstance(action, Declare):
+            chosen = [o for o in options if o.contract == action.contract]
+            return Basis(Reason.HAND, action.contract, chosen[0].chance if chosen else 0.0, _value(chosen))
+        best = best_option(options)
+        if best is None:
+            return Basis(Reason.PICK_UP)
+        return Basis(Reason.PICK_UP, best.contract, best.chance, best.value)
+    if view.phase is Phase.DISCARD and isinstance(action, Discard):
+        option = best_option(skat_options(hand, seat, bid))
+        if option is None:
+            return None
+        return Basis(Reason.DISCARD, option.contract, option.chance, option.value,
+                     action.first.points + action.second.points)
+    if view.phase is Phase.DECLARE and isinstance(action, Declare):
+        chosen = [o for o in declare_options(hand, view.skat, seat, bid) if o.contract == action.contract]
+        return Basis(Reason.DECLARE, action.contract, chosen[0].chance if chosen else 0.0, _value(chosen))
+    return None
+
+
+def _value(options: list[Option]) -> int:
+    return options[0].value if options else 0
 
 
 def _card_hint(view: SeatView, rng: random.Random) -> Hint | None:

@@ -95,25 +95,46 @@ class NormalPlayer(BasePlayer):
 
 # --- bidding --------------------------------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class BidBasis:
+    """What a bid limit rests on: the game behind it (None: no game), played hand or not, and its
+    estimated chance to win; for a hand that supports no bid, the best game's chance all the same."""
+
+    limit: int
+    game: GameType | None
+    hand_game: bool
+    chance: float
+
+
 def bid_limit(hand: Sequence[Card], seat: int, confidence: float = BID_CONFIDENCE) -> int:
     """The highest bid this hand supports: the value of the best game it wins often enough, counting the
     risk that the skat spoils matadors "against"."""
+    return bid_basis(hand, seat, confidence).limit
+
+
+def bid_basis(hand: Sequence[Card], seat: int, confidence: float = BID_CONFIDENCE) -> BidBasis:
+    """`bid_limit` with the game that sets it (hints explain a bid with it)."""
     forehand = seat == 0
-    limit = 0
+    best = BidBasis(0, None, False, 0.0)
     for game in TRUMP_GAMES:
         score = strength(hand, game, forehand)
         chances = ((False, win_probability(game, score, before_skat=True)),
                    (True, win_probability(game, score + HAND_SKAT_POINTS) * 0.85))
         for hand_game, chance in chances:
             value = game_value(game, hand, hand_game)
-            while value > limit and chance * value_chance(game, hand, value, hand_game) < confidence:
+            while value > best.limit and chance * value_chance(game, hand, value, hand_game) < confidence:
                 value -= game.base_value
-            limit = max(limit, value if value >= 18 else 0)
-    if null_probability(hand, discards_to_come=2) >= 0.66:
-        limit = max(limit, 23)
-    if null_probability(hand) >= 0.85:
-        limit = max(limit, 35)
-    return limit
+            if value >= 18 and value > best.limit:
+                best = BidBasis(value, game, hand_game, chance * value_chance(game, hand, value, hand_game))
+            elif best.limit == 0 and chance > best.chance:
+                best = BidBasis(0, game, hand_game, chance)
+    null_chance = null_probability(hand, discards_to_come=2)
+    if null_chance >= 0.66 and best.limit < 23:
+        best = BidBasis(23, GameType.NULL, False, null_chance)
+    null_hand = null_probability(hand)
+    if null_hand >= 0.85 and best.limit < 35:
+        best = BidBasis(35, GameType.NULL, True, null_hand)
+    return best
 
 
 def pickup_expectation(hand: Sequence[Card], seat: int, bid: int) -> float | None:

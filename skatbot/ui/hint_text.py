@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from skatbot.engine import Bid, Declare, Discard, Hold, Pass, PickUpSkat, PlayCard
 
 from .cards import FRENCH, card_label, cards_text, contract_name
-from .i18n import t
+from .i18n import N_, t
 
 if TYPE_CHECKING:
-    from skatbot.ai.hints import Hint
+    from skatbot.ai.hints import Basis, Hint
 
 
 def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
@@ -39,4 +39,33 @@ def hint_text(hint: Hint, lang: str, deck: str = FRENCH) -> str:
                  second=card_label(hint.second, deck, lang), second_wins=hint.second_wins)
     if isinstance(hint.action, PlayCard):
         return t(lang, "hint.card_plain", move=move)
+    if hint.basis is not None:
+        return basis_text(hint.basis, move, lang, deck)
     return t(lang, "hint.evaluation", move=move)
+
+
+REASON_KEYS = {
+    "bid": N_("hint.why_bid"),
+    "pass": N_("hint.why_pass"),
+    "hand": N_("hint.why_hand"),
+    "pick_up": N_("hint.why_pick_up"),
+    "discard": N_("hint.why_discard"),
+    "declare": N_("hint.why_declare"),
+}
+"""The reason's text per `skatbot.ai.hints.Reason` value (read by value: the ai is not imported here)."""
+
+
+def basis_text(basis: Basis, move: str, lang: str, deck: str = FRENCH) -> str:
+    """The one-line reason for a decision before card play, from the figures the hand evaluation gave."""
+    reason = basis.reason.value
+    if basis.game is None or (reason == "pass" and basis.value == 0 and basis.chance < 0.005):
+        if reason == "pick_up":
+            return t(lang, "hint.why_pick_up_nothing", move=move)
+        if reason == "pass":
+            return t(lang, "hint.why_pass_nothing", move=move)
+        return t(lang, "hint.evaluation", move=move)
+    if reason == "pass" and basis.value == 0:
+        return t(lang, "hint.why_pass_no_bid", move=move, game=contract_name(basis.game, lang, deck),
+                 chance=round(basis.chance * 100))
+    return t(lang, REASON_KEYS[reason], move=move, game=contract_name(basis.game, lang, deck),
+             chance=round(basis.chance * 100), value=basis.value, points=basis.points)
