@@ -21,6 +21,7 @@ from skatbot.engine.games import Contract, GameType
 from skatbot.engine.views import SeatView
 
 from .knowledge import read_view
+from .ramsch import judge, ramsch_candidates
 from .normal import (
     Option,
     best_option,
@@ -71,6 +72,7 @@ class Hint:
     second: Card | None = None  # the next best card, and its winning worlds
     second_wins: int = 0
     basis: Basis | None = None
+    ramsch: bool = False  # a Ramsch card: `wins` counts the worlds where the player does not lose
 
 
 def hint(view: SeatView, seed: int) -> Hint:
@@ -82,6 +84,8 @@ def hint(view: SeatView, seed: int) -> Hint:
     if (view.phase is Phase.PLAY and contract is not None and view.declarer is not None
             and contract.game is not GameType.RAMSCH):
         return _card_hint(view, rng) or Hint(StrongPlayer(seed).choose(view))
+    if view.phase is Phase.PLAY and contract is not None and contract.game is GameType.RAMSCH:
+        return _ramsch_hint(view, rng) or Hint(StrongPlayer(seed).choose(view))
     action = StrongPlayer(seed).choose(view)
     return Hint(action, basis=basis(view, action))
 
@@ -120,6 +124,21 @@ def basis(view: SeatView, action: Action) -> Basis | None:
 
 def _value(options: list[Option]) -> int:
     return options[0].value if options else 0
+
+
+def _ramsch_hint(view: SeatView, rng: random.Random) -> Hint | None:
+    """Over the last tricks of a Ramsch: the search's card, and in how many worlds it (and the next
+    best card) leaves the player without the most points; None while the heuristics play."""
+    legal = [a.card.index for a in view.legal_actions if isinstance(a, PlayCard)]
+    candidates = ramsch_candidates(view, legal)
+    if len(candidates) < 2:
+        return None
+    verdict = judge(view, candidates, rng)
+    if verdict is None:
+        return None
+    best, runner = verdict.ranked[0], verdict.ranked[1]
+    return Hint(PlayCard(CARDS[best]), verdict.worlds, verdict.safe[best], CARDS[runner], verdict.safe[runner],
+                ramsch=True)
 
 
 def _card_hint(view: SeatView, rng: random.Random) -> Hint | None:

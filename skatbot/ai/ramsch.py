@@ -18,6 +18,7 @@ cards was no better than from five but several times slower.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import CARDS, mask_of, points_of
@@ -42,21 +43,33 @@ and the worlds' play is only a model of the others')."""
 DURCHMARSCH = 120
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The search's judgement of the cards this seat may play: best first, over `worlds` sampled worlds,
+    and per card the worlds in which this seat does not end as the loser."""
+
+    ranked: tuple[int, ...]
+    worlds: int
+    safe: dict[int, int]
+
+
 def ramsch_card(view: SeatView, rng: random.Random) -> PlayCard | None:
     """The card the search prefers over sampled worlds; None when the heuristics should decide."""
     legal = [a.card.index for a in view.legal_actions if isinstance(a, PlayCard)]
     if len(legal) == 1:
         return PlayCard(CARDS[legal[0]])
-    candidates = _representatives(view, legal)
+    candidates = ramsch_candidates(view, legal)
     if len(candidates) == 1:
         return PlayCard(CARDS[candidates[0]])
+    verdict = judge(view, candidates, rng)
+    return PlayCard(CARDS[verdict.ranked[0]]) if verdict is not None else None
+
+
+def judge(view: SeatView, candidates: list[int], rng: random.Random) -> Verdict | None:
+    """Each candidate card's Ramsch score over sampled worlds, every seat playing max-n to the end; None
+    before the last MAXN_CARDS tricks or when no world was solved."""
     if len(view.hand) > MAXN_CARDS:
         return None
-    return _maxn_card(view, candidates, rng)
-
-
-def _maxn_card(view: SeatView, candidates: list[int], rng: random.Random) -> PlayCard | None:
-    """The card with the best Ramsch score over worlds, every seat playing max-n to the end."""
     know = read_view(view)
     sampler = Sampler(view, know)
     search = RamschSearch(view.seat)
@@ -66,6 +79,7 @@ def _maxn_card(view: SeatView, candidates: list[int], rng: random.Random) -> Pla
     trick = tuple(card.index for _, card in view.current_trick)
     leader = _leader(view)
     totals = dict.fromkeys(candidates, 0.0)
+    safe = dict.fromkeys(candidates, 0)
     worlds = 0
     search.node_limit = MAXN_BUDGET
     while worlds < MAX_WORLDS:
@@ -78,21 +92,30 @@ def _maxn_card(view: SeatView, candidates: list[int], rng: random.Random) -> Pla
             break
         for card, outcome in zip(candidates, outcomes, strict=True):
             totals[card] += utility(view.seat, know.points, counts, outcome)
+            safe[card] += score(view.seat, know.points, counts, outcome) >= 0
         worlds += 1
     if not worlds:
         return None
-    return PlayCard(CARDS[max(candidates, key=lambda card: (totals[card], -card))])
+    ranked = sorted(candidates, key=lambda card: (-totals[card], card))
+    return Verdict(tuple(ranked), worlds, safe)
 
 
-def utility(seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> float:
-    """This seat's Ramsch score at the end (the official rules: the most points lose them, a Durchmarsch
-    wins 120) less POINT_WEIGHT per own point."""
+def score(seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> int:
+    """This seat's Ramsch score at the end under the official rules: the most points lose them, a
+    Durchmarsch wins 120."""
     final = [points[s] + outcome.points[s] for s in range(3)]
     taken = [tricks[s] + outcome.tricks[s] for s in range(3)]
     if 10 in taken:
-        return DURCHMARSCH if taken[seat] == 10 else 0.0
-    score = -final[seat] if final[seat] == max(final) else 0
-    return score - POINT_WEIGHT * final[seat]
+        return DURCHMARSCH if taken[seat] == 10 else 0
+    return -final[seat] if final[seat] == max(final) else 0
+
+
+def utility(seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> float:
+    """The Ramsch score less POINT_WEIGHT per own point (none after a Durchmarsch)."""
+    result = score(seat, points, tricks, outcome)
+    if 10 in (tricks[s] + outcome.tricks[s] for s in range(3)):
+        return float(result)
+    return result - POINT_WEIGHT * (points[seat] + outcome.points[seat])
 
 
 def _after(position: Position, card: int) -> Position:
@@ -110,7 +133,7 @@ def _leader(view: SeatView) -> int:
     return 0
 
 
-def _representatives(view: SeatView, legal: list[int]) -> list[int]:
+def ramsch_candidates(view: SeatView, legal: list[int]) -> list[int]:
     """One card per class of cards next to each other among the cards still in play (grand's order: the
     jacks are the only trumps) and worth the same points: they take the same points in every world."""
     lay = layout(GameType.GRAND)

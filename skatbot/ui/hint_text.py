@@ -34,6 +34,9 @@ def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
 
 def hint_text(hint: Hint, lang: str, deck: str = FRENCH) -> str:
     move = move_text(hint.action, lang, deck)
+    if hint.ramsch and hint.worlds and hint.second is not None:
+        return t(lang, "hint.ramsch_card", move=move, safe=hint.wins, worlds=hint.worlds,
+                 second=card_label(hint.second, deck, lang), second_safe=hint.second_wins)
     if hint.worlds and hint.second is not None:
         return t(lang, "hint.card", move=move, wins=hint.wins, worlds=hint.worlds,
                  second=card_label(hint.second, deck, lang), second_wins=hint.second_wins)

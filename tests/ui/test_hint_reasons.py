@@ -3,10 +3,13 @@ the game behind it, the best game with or without the skat, the points a discard
 
 from __future__ import annotations
 
+import random
 import re
 
 from skatbot.ai.hints import Reason, hint
-from skatbot.engine import Bid, Deal, Declare, Discard, Hold, Pass, Phase, PickUpSkat
+from skatbot.engine import Bid, Deal, Declare, Discard, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
+from skatbot.engine.games import TRICK_TABLES
+from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.views import seat_view
 from skatbot.ui.hint_text import hint_text
 
@@ -63,3 +66,48 @@ def test_a_hint_reason_reads_in_every_language() -> None:
     texts = {lang: hint_text(given, lang) for lang in ("en", "de", "fr", "da")}
     assert len(set(texts.values())) == 4
     assert all("{" not in text for text in texts.values())
+
+
+def test_a_ramsch_hint_late_in_the_deal_counts_the_worlds_where_the_player_does_not_lose() -> None:
+    shown = twins = 0
+    for seed in range(12):
+        deal = Deal.new(seed, RuleSet(all_pass=AllPass.RAMSCH))
+        rng = random.Random(seed)
+        while deal.phase is not Phase.PLAY:
+            deal.apply(Pass())
+        while len(deal.tricks) < 6:
+            deal.apply(rng.choice(deal.legal_actions()))
+        seat = deal.current_seat
+        assert seat is not None
+        if len({card.points for card in deal.legal_cards()}) < 2:
+            continue
+        given = hint(seat_view(deal, seat), seed)
+        assert given.ramsch and given.second is not None and given.action != PlayCard(given.second)
+        assert 0 <= given.second_wins <= given.worlds and 0 <= given.wins <= given.worlds > 0
+        text = hint_text(given, "en")
+        assert f"in {given.wins} of {given.worlds} sampled worlds" in text and "most points" in text
+        twin = hidden_twin(deal, seat)  # only cards the player cannot see differ: the same hint
+        if twin is not None:
+            assert seat_view(twin, seat) == seat_view(deal, seat)
+            assert hint(seat_view(twin, seat), seed) == given
+            twins += 1
+        shown += 1
+    assert shown >= 6 and twins >= 3
+
+
+def hidden_twin(deal: Deal, seat: int) -> Deal | None:
+    """The deal with one card of the same effective suit swapped between the other two hands (None if
+    there is none): everything `seat` sees is the same."""
+    suit = TRICK_TABLES[GameType.RAMSCH].effective_suit
+    first, second = (seat + 1) % 3, (seat + 2) % 3
+    for x in deal.hand(first):
+        for y in deal.hand(second):
+            if suit[x.index] == suit[y.index]:
+                hands = [list(h) for h in deal.dealt_hands]
+                hands[first] = [y if c == x else c for c in hands[first]]
+                hands[second] = [x if c == y else c for c in hands[second]]
+                twin = Deal(hands, deal.dealt_skat, deal.rules)
+                for who, action in deal.history:
+                    twin.apply(action, who)
+                return twin
+    return None
