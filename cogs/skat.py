@@ -109,29 +109,24 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         return lang
 
     def home_guild(self, user_id: int) -> int | None:
-        """The server of the one table where the user is playing (refusals in a DM use its deck)."""
-        mine = self._playing_at(user_id)
-        return mine.guild_id if mine is not None else None
-
-    def _playing_at(self, user_id: int) -> Table | None:
-        """The one table where the user is playing, if there is exactly one."""
+        """The server of the one table where the user is playing, as this process holds it (refusals in a DM
+        use its deck; the command that was refused has looked the table up already)."""
         mine = [table for table in self.manager.tables.values()
                 if table.game.state is TableState.PLAYING and table.game.place_of(user_id) is not None]
-        return mine[0] if len(mine) == 1 else None
+        return mine[0].guild_id if len(mine) == 1 else None
 
     # --- finding the table -----------------------------------------------------------------------------
 
-    def table_for(self, interaction: discord.Interaction, *, finished_too: bool = False) -> Table:
-        """The table in this channel, or (in a DM) the one table where the user is playing.
+    async def table_for(self, interaction: discord.Interaction, *, finished_too: bool = False) -> Table:
+        """The table in this channel, or (in a DM) the one table where the user is playing, whichever process
+        opened it or serves it (found in storage when this one does not hold it).
 
-        `finished_too`: for read-only commands, a channel whose series just ended still answers.
+        `finished_too`: for read-only commands, a channel whose series ended still answers with its list.
         """
-        user_id = interaction.user.id
-        channel_id = interaction.channel_id or 0
-        here = self.manager.last_in_channel(channel_id) if finished_too else self.manager.in_channel(channel_id)
+        here = await self.manager.find_in_channel(interaction.channel_id or 0, finished_too=finished_too)
         if here is not None:
             return here
-        mine = self._playing_at(user_id)
+        mine = await self.manager.playing_at(interaction.user.id)
         if mine is not None:
             return mine
         raise NoTable("no_table_here")
@@ -187,7 +182,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="hint", description=en("cmd.skat.hint"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self._answer_hint(interaction, self.table_for(interaction), None)
+        await self._answer_hint(interaction, await self.table_for(interaction), None)
 
     async def _answer_hint(self, interaction: discord.Interaction, table: Table, seq: int | None) -> None:
         """The strong level's choice for the asker's own decision, only for them (it may name their cards).
@@ -199,13 +194,13 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="join", description=en("cmd.skat.join"))
     async def join(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction)
+        table = await self.table_for(interaction)
         await table.join(interaction.user.id, interaction.user.display_name)
         await say(interaction, t(self.lang(interaction), "reply.joined", id=table.id))
 
     @app_commands.command(name="leave", description=en("cmd.skat.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction)
+        table = await self.table_for(interaction)
         await table.leave(interaction.user.id)
         await say(interaction, t(self.lang(interaction), "reply.left", id=table.id))
 
@@ -213,23 +208,23 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.describe(level=describe("cmd.skat.add-ai.level"))
     @app_commands.choices(level=[choice(f"level.{level.value}", level.value) for level in TABLE_LEVELS])
     async def add_ai(self, interaction: discord.Interaction, level: str = Level.NORMAL.value) -> None:
-        await self.table_for(interaction).add_ai(interaction.user.id, _ai_level(level))
+        await (await self.table_for(interaction)).add_ai(interaction.user.id, _ai_level(level))
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="remove-ai", description=en("cmd.skat.remove-ai"))
     async def remove_ai(self, interaction: discord.Interaction) -> None:
-        await self.table_for(interaction).remove_ai(interaction.user.id)
+        await (await self.table_for(interaction)).remove_ai(interaction.user.id)
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="start", description=en("cmd.skat.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True)
-        await self.table_for(interaction).start(interaction.user.id)
+        await (await self.table_for(interaction)).start(interaction.user.id)
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="stop", description=en("cmd.skat.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction)
+        table = await self.table_for(interaction)
         is_admin = interaction.guild_id is not None and interaction.permissions.manage_guild
         await table.stop(interaction.user.id, is_admin=is_admin)
         await say(interaction, t(self.lang(interaction), "reply.done"))
@@ -237,16 +232,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def _last_table(self, interaction: discord.Interaction) -> Table:
         """For read-only commands: the channel's table, or its last one (a finished series keeps its list
         until a new table opens, across restarts too: a table no longer held is rebuilt from storage)."""
-        try:
-            return self.table_for(interaction, finished_too=True)
-        except NoTable:
-            table_id = await self.bot.storage.presentation.last_in_channel(channel_id=interaction.channel_id or 0)
-            if table_id is None or table_id in self.manager.tables:
-                raise
-            table = self.manager.adopt(await self.store.stored_table(table_id))
-            if table is None:
-                raise
-            return table
+        return await self.table_for(interaction, finished_too=True)
 
     @app_commands.command(name="table", description=en("cmd.skat.table"))
     async def table(self, interaction: discord.Interaction) -> None:
@@ -273,7 +259,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
-        table = self.table_for(interaction)
+        table = await self.table_for(interaction)
         await self._say_hand(interaction, table, self.lang(interaction))
 
     # --- the auction ----------------------------------------------------------------------------------
@@ -285,7 +271,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @bid.autocomplete("value")
     async def bid_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        actions = self._legal_for(interaction)
+        actions = await self._legal_for(interaction)
         return [app_commands.Choice(name=str(a.value), value=a.value) for a in actions
                 if isinstance(a, Bid) and str(a.value).startswith(current.strip())][:CHOICES]
 
@@ -311,7 +297,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @discard.autocomplete("first")
     @discard.autocomplete("second")
     async def discard_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        view = self._view_for(interaction)
+        view = await self._view_for(interaction)
         if view is None or view.phase is not Phase.DISCARD or view.current_seat != view.seat:
             return []
         deck = self.style_for(interaction.guild_id or 0).deck
@@ -325,7 +311,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.choices(game=[choice(f"choice.game.{game}", game) for game in GAMES])
     async def declare(self, interaction: discord.Interaction, game: str, hand: bool = False,
                       schneider: bool = False, schwarz: bool = False, ouvert: bool = False) -> None:
-        table = self.table_for(interaction)
+        table = await self.table_for(interaction)
         deal = table.game.deal
         if deal is not None and deal.phase is Phase.SKAT and not hand:
             raise CommandRefusal("pick_up_first")
@@ -342,7 +328,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @play.autocomplete("card")
     async def play_cards(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         deck = self.style_for(interaction.guild_id or 0).deck
-        view = self._view_for(interaction)
+        view = await self._view_for(interaction)
         if view is None:
             return []
         cards = [a.card for a in view.legal_actions if isinstance(a, PlayCard)]
@@ -364,7 +350,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="concede", description=en("cmd.skat.concede"))
     @app_commands.describe(confirm=describe("cmd.skat.concede.confirm"))
     async def concede(self, interaction: discord.Interaction, confirm: bool = False) -> None:
-        table = self.table_for(interaction)
+        table = await self.table_for(interaction)
         if not confirm and await self._confirm_concession(interaction, table):
             return
         await self._act(interaction, Concede(), table)
@@ -388,22 +374,22 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         return True
 
     async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
-        table = table or self.table_for(interaction)
+        table = table or await self.table_for(interaction)
         await stored_then_acked(table.act(interaction.user.id, action),
                                 lambda: interaction.response.defer(ephemeral=True))
         await say(interaction, t(self.lang(interaction), "reply.done"))
 
-    def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
+    async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:
-            table = self.table_for(interaction)
+            table = await self.table_for(interaction)
             seat = table.game.seat_of_user(interaction.user.id)
         except (TableError, NoTable):
             return None
         assert table.game.deal is not None
         return seat_view(table.game.deal, seat)
 
-    def _legal_for(self, interaction: discord.Interaction) -> tuple[Action, ...]:
-        view = self._view_for(interaction)
+    async def _legal_for(self, interaction: discord.Interaction) -> tuple[Action, ...]:
+        view = await self._view_for(interaction)
         return view.legal_actions if view is not None else ()
 
     @commands.Cog.listener()
@@ -486,7 +472,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         """The table a control belongs to. One no longer held (finished and replaced, or closed before a
         restart) is looked up in storage, so its controls say what became of it."""
         try:
-            return await self.manager.load(control.table_id)  # another process may have been serving it
+            table = await self.manager.load(control.table_id)  # another process may have been serving it
+            await table.refresh()  # and moved it on since this process last looked
+            return table
         except NoTable:
             try:
                 stored = await self.bot.storage.tables.get(table_id=control.table_id)

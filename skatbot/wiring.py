@@ -142,6 +142,15 @@ class StorageTables:
             return None
         return self._stored(table, await self.storage.tables.log(table_id=table_id))
 
+    async def running_in(self, *, channel_id: int) -> list[int]:
+        return await self.storage.tables.running_in(channel_id=channel_id)
+
+    async def last_in(self, *, channel_id: int) -> int | None:
+        return await self.storage.tables.last_in(channel_id=channel_id)
+
+    async def playing_with(self, *, player_id: int) -> list[int]:
+        return await self.storage.tables.playing_with(player_id=player_id)
+
     async def stored_table(self, table_id: int) -> StoredTable:
         """Any stored table (a finished one too) with its log: for what it still has to show, or its list."""
         table = await self.storage.tables.get(table_id=table_id)

@@ -24,6 +24,9 @@ FINISHED_KEPT = 50
 channel is replaced by the channel's next one; tables in threads of their own are not, so the oldest go."""
 
 
+RUNNING = (TableState.OPEN, TableState.PLAYING)
+
+
 class NoTable(TableError):
     pass
 
@@ -81,6 +84,48 @@ class TableManager:
         tables = [table for table in self.tables.values() if table.channel_id == channel_id]
         return max(tables, key=lambda table: table.id) if tables else None
 
+    async def find_in_channel(self, channel_id: int, *, finished_too: bool = False) -> Table | None:
+        """The table open or playing in this channel or thread, whichever process opened it: this process's
+        copy, caught up with the log, or one rebuilt from it. `finished_too` (for read-only commands): else
+        the newest table that played there, whose list stays until the next table opens."""
+        here = self.in_channel(channel_id)
+        if here is not None:
+            await here.refresh()
+            if here.game.state in RUNNING:
+                return here
+        for table_id in await self.catalog.running_in(channel_id=channel_id):
+            table = await self._caught_up(table_id)
+            if table is not None and table.channel_id == channel_id and table.game.state in RUNNING:
+                return table
+        if not finished_too:
+            return None
+        known = self.last_in_channel(channel_id)
+        newest = max((table_id for table_id in (await self.catalog.last_in(channel_id=channel_id),
+                                                 known.id if known is not None else None) if table_id is not None),
+                     default=None)
+        return None if newest is None else await self._caught_up(newest)
+
+    async def playing_at(self, user_id: int) -> Table | None:
+        """The one table where this user is playing, whichever process serves it (None for none, or for
+        several: a command in a DM names no table, so it must then be used in the table's channel)."""
+        candidates = set(await self.catalog.playing_with(player_id=user_id))
+        candidates.update(table.id for table in self.tables.values() if _plays_at(table, user_id))
+        mine = []
+        for table_id in sorted(candidates):
+            table = await self._caught_up(table_id)
+            if table is not None and _plays_at(table, user_id):
+                mine.append(table)
+        return mine[0] if len(mine) == 1 else None
+
+    async def _caught_up(self, table_id: int) -> Table | None:
+        """The table as stored now (None when it is gone, or its log does not replay)."""
+        try:
+            table = await self.load(table_id)
+        except NoTable:
+            return None
+        await table.refresh()
+        return table
+
     def get(self, table_id: int) -> Table:
         table = self.tables.get(table_id)
         if table is None:
@@ -123,7 +168,7 @@ class TableManager:
         """Open a table in a channel with its creator seated. With `parent_id` the table plays in a thread of
         its own (`channel_id`) opened from that channel; the thread is where it is found and shown."""
         async with self._creating:
-            busy = self.in_channel(channel_id)
+            busy = await self.find_in_channel(channel_id)  # another process may have opened one there
             if busy is not None:
                 raise ChannelBusy(busy.id)
             for done in [t for t in self.tables.values() if t.channel_id == channel_id]:
@@ -195,3 +240,7 @@ class TableManager:
             await self.scheduler.stop()
         for table in self.tables.values():
             await table.close()
+
+
+def _plays_at(table: Table, user_id: int) -> bool:
+    return table.game.state is TableState.PLAYING and table.game.place_of(user_id) is not None

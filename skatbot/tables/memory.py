@@ -33,6 +33,7 @@ class MemoryStore:
         self.tables: dict[int, StoredTable] = {}
         self.started: set[int] = set()
         self.parents: dict[int, int] = {}  # table -> the channel its own thread was opened from
+        self.seats: dict[int, tuple[int, ...]] = {}  # table -> its players, stored when play starts
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
                            rules: RuleSet, parent_id: int | None = None) -> int:
@@ -103,6 +104,19 @@ class MemoryStore:
 
     async def table_started(self, *, table: LiveTable) -> None:
         self.started.add(table.id)
+        self.seats[table.id] = tuple(occupant.player_id for occupant in table.game.places)
+
+    async def running_in(self, *, channel_id: int) -> list[int]:
+        return [table_id for table_id, stored in sorted(self.tables.items()) if stored.channel_id == channel_id
+                and self.states.get(table_id) in (TableState.OPEN, TableState.PLAYING)]
+
+    async def last_in(self, *, channel_id: int) -> int | None:
+        return max((table_id for table_id, stored in self.tables.items() if stored.channel_id == channel_id),
+                   default=None)
+
+    async def playing_with(self, *, player_id: int) -> list[int]:
+        return [table_id for table_id, seats in sorted(self.seats.items())
+                if player_id in seats and self.states.get(table_id) is TableState.PLAYING]
 
 
 class RecordingPresenter:

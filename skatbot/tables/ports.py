@@ -100,3 +100,12 @@ class TableCatalog(Protocol):
 
     async def load_table(self, *, table_id: int) -> StoredTable | None:
         """One table with its log (None if there is no such table), for a process that does not hold it."""
+
+    async def running_in(self, *, channel_id: int) -> list[int]:
+        """The ids of the tables open or playing in this channel or thread (where they play), oldest first."""
+
+    async def last_in(self, *, channel_id: int) -> int | None:
+        """The newest table that played in this channel or thread, in any state (for read-only commands)."""
+
+    async def playing_with(self, *, player_id: int) -> list[int]:
+        """The ids of the tables playing with this player seated, oldest first (commands in a DM name none)."""

@@ -284,6 +284,14 @@ class Table:
             self.game, self.entries = replayed.game, list(replayed.entries)
         log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
 
+    async def refresh(self) -> None:
+        """Catch up with what other processes stored, for a command that reads the table. Under this
+        process's lock only (the log only grows); a table in the middle of a step here is up to date."""
+        if self.lock.locked():
+            return
+        async with self.lock:
+            await self._catch_up()
+
     async def _apply_and_store(self, entry: Entry, by: ev.Actor) -> list[ev.Event]:
         """Apply one entry, store it, and describe it. Must be called under the lock."""
         game = self.game

@@ -47,13 +47,3 @@ async def test_ended_tables_owe_until_their_end_is_shown(storage: AnyStorage) ->
     assert await storage.presentation.ended_owing() == [finished, closed]
     await storage.presentation.mark_shown(table_id=finished, item="end", now=NOW)
     assert await storage.presentation.ended_owing() == [closed]
-
-
-async def test_a_channels_last_table_is_found_and_a_thread_keeps_its_own(storage: AnyStorage) -> None:
-    first = await _table(storage)
-    second = await _table(storage)
-    in_thread = await _table(storage, thread_id=99)
-    assert await storage.presentation.last_in_channel(channel_id=20) == second
-    assert await storage.presentation.last_in_channel(channel_id=99) == in_thread
-    assert await storage.presentation.last_in_channel(channel_id=21) is None
-    assert first < second

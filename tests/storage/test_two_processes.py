@@ -14,7 +14,7 @@ import pytest
 from skatbot.engine import RuleSet
 from skatbot.storage import PostgresStorage
 from skatbot.tables import Table, TableError, TableState, TableTiming
-from skatbot.tables.manager import TableManager
+from skatbot.tables.manager import ChannelBusy, TableManager
 from skatbot.tables.memory import RecordingPresenter
 from skatbot.tables.replay import replay_log
 from skatbot.wiring import StorageTables
@@ -132,3 +132,33 @@ async def test_clicks_at_the_same_instant_in_two_processes_apply_once(processes:
         # under the lock first, so both copies are exactly the log.
         for table in (table_a, table_b):
             assert [str(e) for e in table.entries] == [e.entry for e in log]
+
+
+async def test_a_process_that_does_not_hold_a_table_finds_it_by_channel_and_by_player(
+        processes: tuple[Process, Process]) -> None:
+    first, second = processes
+    table_a = await _open_table(first)
+    assert second.manager.tables == {}
+    found = await second.manager.find_in_channel(50)  # a slash command in the table's channel
+    assert found is not None and found.id == table_a.id
+    assert await second.manager.find_in_channel(51) is None
+    mine = await second.manager.playing_at(22)  # a slash command in Bert's DMs names no table
+    assert mine is found and await second.manager.playing_at(99) is None
+    with pytest.raises(ChannelBusy):  # the channel is taken, though not by a table of this process
+        await second.manager.create(guild_id=5, channel_id=50, creator_id=22, creator_name="Bert", size=3,
+                                    deals=1, rules=RuleSet())
+    for _ in range(3):  # the first process moves on; the second's copy is caught up when it is looked up again
+        turn = _whose_turn(table_a)
+        assert turn is not None
+        await table_a.act(turn[0], turn[1][0])  # type: ignore[arg-type]
+    assert len(found.entries) < len(table_a.entries)
+    assert await second.manager.playing_at(23) is found
+    assert [str(e) for e in found.entries] == [str(e) for e in table_a.entries]
+    await table_a.stop(21)
+    assert await second.manager.find_in_channel(50) is None and await second.manager.playing_at(22) is None
+    last = await second.manager.find_in_channel(50, finished_too=True)  # its list stays for /skat list
+    assert last is found and last.game.state is TableState.ABANDONED
+    newer = await _open_table(first)  # the channel's next table, while the second still holds the old one
+    again = await second.manager.find_in_channel(50)
+    assert again is not None and again.id == newer.id != found.id
+    assert await second.manager.playing_at(21) is again

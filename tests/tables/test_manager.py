@@ -96,3 +96,36 @@ async def test_a_restart_rebuilds_the_table_and_the_series_finishes_counted_once
         await storage.close()
     else:
         assert sorted(n for _, n in store.deals) == [0, 1, 2]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("backend", ["memory", "sqlite"])
+async def test_a_table_held_by_another_manager_is_found_by_channel_and_by_player(
+        backend: str, tmp_path: Path, ai_first_legal: None) -> None:
+    """Two managers on one store, as two processes: the one that did not open the table finds it for a
+    command in its channel or in a player's DMs, and sees it end."""
+    clock = ManualClock()
+    storage = await SqliteStorage.open(tmp_path / "skat.sqlite3") if backend == "sqlite" else None
+    store: object = StorageTables(storage) if storage is not None else MemoryStore()
+    if isinstance(store, StorageTables):
+        await store.save_player(player_id=ALICE, name="Alice", is_ai=False)
+    opener, other = manager_on(store, clock), manager_on(store, clock, seed=2)
+    try:
+        table = await opener.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3,
+                                    deals=1, rules=RuleSet())
+        lobby = await other.find_in_channel(5)
+        assert lobby is not None and lobby.id == table.id and await other.playing_at(ALICE) is None  # not yet playing
+        await table.add_ai(ALICE, "normal")
+        await table.add_ai(ALICE, "easy")
+        await table.start(ALICE)
+        mine = await other.playing_at(ALICE)
+        assert mine is lobby and mine.game.state is TableState.PLAYING  # caught up with the start
+        assert await other.find_in_channel(6) is None and await other.playing_at(BOB) is None
+        await table.stop(ALICE)
+        assert await other.find_in_channel(5) is None and await other.playing_at(ALICE) is None
+        last = await other.find_in_channel(5, finished_too=True)
+        assert last is lobby and last.game.state is TableState.ABANDONED
+    finally:
+        await opener.close()
+        await other.close()
+        if storage is not None:
+            await storage.close()

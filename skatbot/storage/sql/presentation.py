@@ -68,10 +68,3 @@ class SqlPresentation:
             "SELECT table_id FROM tables WHERE state IN ('finished', 'abandoned') AND table_id NOT IN "
             "(SELECT table_id FROM table_outbox WHERE item = 'end' AND shown_at IS NOT NULL) ORDER BY table_id")
         return [int(r["table_id"]) for r in rows]
-
-    async def last_in_channel(self, *, channel_id: int) -> int | None:
-        """The newest table that played in this channel or thread (a finished series keeps its list)."""
-        rows = await self._db.fetch_all(
-            "SELECT table_id FROM tables WHERE (thread_id = :channel OR (channel_id = :channel AND thread_id IS NULL))"
-            " ORDER BY table_id DESC LIMIT 1", {"channel": channel_id})
-        return int(rows[0]["table_id"]) if rows else None

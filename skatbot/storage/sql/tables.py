@@ -96,6 +96,32 @@ class SqlTables:
                 connection, "WHERE (channel_id = :channel OR thread_id = :channel) AND state IN ('open', 'playing')",
                 {"channel": channel_id})
 
+    async def running_in(self, *, channel_id: int) -> list[int]:
+        """The ids of the tables open or playing where they play: this channel, or this thread when a table
+        has a thread of its own (a command in a channel never finds the tables of its threads), oldest first."""
+        rows = await self._db.fetch_all(
+            "SELECT table_id FROM tables WHERE state IN ('open', 'playing') AND "
+            "(thread_id = :channel OR (channel_id = :channel AND thread_id IS NULL)) ORDER BY table_id",
+            {"channel": channel_id})
+        return [int(row[0]) for row in rows]
+
+    async def last_in(self, *, channel_id: int) -> int | None:
+        """The newest table that played in this channel or thread, in any state (a finished series keeps its
+        list until the next table opens there)."""
+        rows = await self._db.fetch_all(
+            "SELECT table_id FROM tables WHERE (thread_id = :channel OR (channel_id = :channel AND thread_id IS NULL))"
+            " ORDER BY table_id DESC LIMIT 1", {"channel": channel_id})
+        return int(rows[0][0]) if rows else None
+
+    async def playing_with(self, *, player_id: int) -> list[int]:
+        """The ids of the tables playing with this player seated (seats are stored when play starts),
+        oldest first: for a command in a direct message, which names no table."""
+        rows = await self._db.fetch_all(
+            "SELECT tables.table_id FROM tables JOIN table_seats ON table_seats.table_id = tables.table_id "
+            "WHERE tables.state = 'playing' AND table_seats.player_id = :player ORDER BY tables.table_id",
+            {"player": player_id})
+        return [int(row[0]) for row in rows]
+
     # --- the log -----------------------------------------------------------------------------------
 
     async def append(self, *, table_id: int, seq: int, entry: str, now: datetime,
