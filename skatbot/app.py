@@ -139,8 +139,12 @@ class SkatBot(commands.AutoShardedBot):
         """The tables and their presenter on top of storage and the AI workers (both set up before)."""
         store = StorageTables(self.storage)
         looks = Looks(self.storage)
+        # On PostgreSQL other processes may serve the same tables: the presenter reads back what they showed,
+        # and edits at once (a coalesced edit landing late could overwrite another process's newer one).
+        shared = self.settings.database_url is not None
         presenter = DiscordPresenter(self, style_for=looks.style_for, user_lang=looks.user_lang,
-                                     memory=self.storage.presentation)
+                                     memory=self.storage.presentation, shared=shared,
+                                     edit_interval=0.0 if shared else 1.0)
         tables = TableManager(catalog=store, store=store, presenter=presenter, executor=self.ai_executor,
                               timing=self.table_timing)
         self.services = Services(store, looks, presenter, tables)

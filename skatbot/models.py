@@ -7,6 +7,7 @@ their text form (`str(action)`, read back with `parse_action`), times as aware U
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import Enum
@@ -371,6 +372,7 @@ class PresenterMemory(Protocol):
     """Where the presenter keeps its message ids and outbox marks: the ui needs it, storage implements it
     (here, because neither of the two may import the other)."""
 
+    def presenting(self, *, table_id: int) -> AbstractAsyncContextManager[None]: ...
     async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
                        deal: int = -1) -> None: ...
     async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None: ...

@@ -192,6 +192,11 @@ class Database:
             yield
 
     @asynccontextmanager
+    async def presentation_lock(self, table_id: int) -> AsyncIterator[None]:
+        """Showing one table is serialised by the presenter itself in the one process a SQLite file serves."""
+        yield
+
+    @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
         async with self._lock:

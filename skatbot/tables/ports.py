@@ -34,6 +34,13 @@ class LiveTable(Protocol):
     def seq(self) -> int:
         """The table's sequence number: controls drawn now carry it, and are refused once it moved on."""
 
+    @property
+    def caught_up(self) -> int:
+        """How many entries other processes wrote that this copy took over (they showed them themselves)."""
+
+    async def refresh(self) -> None:
+        """Catch up with what other processes stored since this copy last looked."""
+
 
 class TableStore(Protocol):
     def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:

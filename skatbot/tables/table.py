@@ -88,6 +88,7 @@ class Table:
         self._kontra_waited: set[int] = set()
         self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
+        self.caught_up = 0  # entries other processes wrote that this copy took over from the log (they showed them)
 
     # --- what players do ---------------------------------------------------------------------------
 
@@ -282,13 +283,12 @@ class Table:
             replayed = replay_log(size=game.size, deals=game.deals, rules=game.rules, creator_id=game.creator_id,
                                   entries=await self.store.entries_since(table_id=self.id, seq=0))
             self.game, self.entries = replayed.game, list(replayed.entries)
+        self.caught_up += len(stored)
         log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
 
     async def refresh(self) -> None:
-        """Catch up with what other processes stored, for a command that reads the table. Under this
-        process's lock only (the log only grows); a table in the middle of a step here is up to date."""
-        if self.lock.locked():
-            return
+        """Catch up with what other processes stored, for a command that reads the table or the presenter.
+        Under this process's lock only (the log only grows): a step in progress here ends first."""
         async with self.lock:
             await self._catch_up()
 

@@ -109,6 +109,13 @@ class HandPictures:
         self._messages: dict[tuple[int, int, int], tuple[int, str]] = {}  # (table, deal, user) -> (id, key)
         self._locks: dict[tuple[int, int, int], asyncio.Lock] = {}
 
+    def knows(self, where: tuple[int, int, int]) -> bool:
+        return where in self._messages
+
+    def adopt(self, where: tuple[int, int, int], message_id: int) -> None:
+        """The picture message of (table, deal, user) is this one (another process sent it): edit, not send."""
+        self._messages[where] = (message_id, "")
+
     async def refresh(self, dm: Any, pacer: EditPacer, table_id: int, number: int, user_id: int, deal: Deal,
                       seat: int, deck: str, lang: str) -> None:
         if not deal.hand(seat):  # the last card is played: the picture keeps the hand as it was

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import asyncio
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -68,6 +69,9 @@ class _Forgetful:
     async def outbox(self, **_: object) -> dict[str, OutboxItem]:
         return {}
 
+    def presenting(self, **_: object) -> AbstractAsyncContextManager[None]:
+        return nullcontext()
+
 CLOSED_REASONS = {"stopped": N_("closed.stopped"), "nobody left": N_("closed.nobody_left")}
 """Why the tables layer closed a table (its log's words) -> the catalog key that says it."""
 
@@ -90,6 +94,7 @@ class _TableMessages:
     shown: set[str] = field(default_factory=set)  # outbox items Discord took (result:<deal>, ranking, closed, end)
     drafts: dict[str, str] = field(default_factory=dict)  # outbox items written down but not known to be shown
     loaded: bool = False
+    caught_up: int = 0  # the table's count of entries other processes showed, when this one last looked
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +110,11 @@ class DiscordPresenter:
     def __init__(self, client: discord.Client, style_for: Callable[[int], Style] = lambda guild_id: Style(),
                  user_lang: Callable[[int, str], str] = lambda user_id, fallback: fallback,
                  edit_interval: float = 1.0, memory: PresenterMemory | None = None,
-                 retry_every: float = RETRY_EVERY) -> None:
+                 retry_every: float = RETRY_EVERY, shared: bool = False) -> None:
+        """`shared`: other processes serve the same tables (one PostgreSQL database), so what they showed is
+        read back before each batch (see `_sync`)."""
         self.client = client
+        self.shared = shared
         self.memory: PresenterMemory = memory or _Forgetful()
         self.retry_every = retry_every
         self._owing: dict[int, LiveTable] = {}  # tables with something not shown after a refusal
@@ -159,8 +167,50 @@ class DiscordPresenter:
     async def show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
         """Show one batch of events. Each step stands alone: a failed step is logged, the table is marked as
         owing (what it owes is shown again later, in order), and the rest of the batch is still shown."""
-        async with self._locks.setdefault(table.id, asyncio.Lock()):
+        async with self._locks.setdefault(table.id, asyncio.Lock()), self._presenting(table):
             await self._show(table, events)
+
+    @asynccontextmanager
+    async def _presenting(self, table: LiveTable) -> AsyncIterator[None]:
+        """When other processes serve the table too: one of them shows it at a time, each from the table as
+        stored and the messages as the others left them."""
+        if not self.shared:
+            yield
+            return
+        async with self.memory.presenting(table_id=table.id):
+            await self._sync(table)
+            yield
+
+    async def _sync(self, table: LiveTable) -> None:
+        """Another process may have moved the table on and shown it since this one last did: catch the table
+        up with its log, and read back which messages are its lobby, board and hands now and what of its
+        outbox was shown. Texts stay cached for the messages this process knows, so nothing unchanged is
+        edited again; a message another process sent is edited rather than sent again."""
+        await table.refresh()
+        state = self._state(table)
+        if not state.loaded:
+            await self.load(table)
+        outbox = await self.memory.outbox(table_id=table.id)
+        state.shown = {item for item, owed in outbox.items() if owed.shown}
+        state.drafts = {item: owed.content for item, owed in outbox.items() if not owed.shown and owed.content}
+        if state.caught_up != table.caught_up:  # another process moved the table on and edited its messages
+            state.caught_up = table.caught_up
+            state.boards = {deal: (message_id, "") for deal, (message_id, _) in state.boards.items()}
+            state.hands = {key: _HandMessage(hand.channel_id, hand.message_id, "", hand.my_turn)
+                           for key, hand in state.hands.items()}
+        hands: dict[tuple[int, int], _HandMessage] = {}
+        for known in await self.memory.recall(table_id=table.id):
+            if known.role == "lobby":
+                state.lobby = (known.channel_id, known.message_id)
+            elif known.role == "board":
+                board = state.boards.get(known.deal)
+                if board is None or board[0] != known.message_id:
+                    state.boards[known.deal] = (known.message_id, "")
+            elif known.role == "hand":  # a past deal's too: whoever shows its end closes it
+                mine = state.hands.get((known.deal, known.user_id))
+                hands[(known.deal, known.user_id)] = mine if mine is not None and \
+                    mine.message_id == known.message_id else _HandMessage(known.channel_id, known.message_id, "", True)
+        state.hands = hands
 
     async def _show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
         await self.load(table)
@@ -317,7 +367,7 @@ class DiscordPresenter:
     async def catch_up(self, table: LiveTable) -> None:
         """Show, in order, what the table's log says happened but was not shown (after a restart, or after
         Discord refused): result cards, then the final ranking or the closing notice."""
-        async with self._locks.setdefault(table.id, asyncio.Lock()):
+        async with self._locks.setdefault(table.id, asyncio.Lock()), self._presenting(table):
             await self._catch_up(table)
 
     async def _catch_up(self, table: LiveTable) -> None:
@@ -448,6 +498,8 @@ class DiscordPresenter:
                     await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=my_turn or known.my_turn)
                 if pictures:  # the hand as a picture, a new image only for a new hand (after the hand message
                     # is settled: drawing waits for a worker, and the message logic must not wait in between)
+                    if self.shared:
+                        await self._find_picture(table, number, user_id)
                     await self.hand_pictures.refresh(await self._dm(user_id), self.pacer, table.id, number, user_id,
                                                      deal, seat, deck, lang)
             except discord.Forbidden as error:
@@ -460,6 +512,19 @@ class DiscordPresenter:
                 if my_turn:
                     await self._ping_public(table, channel, state, user_id, lang_public,
                                             t(lang_public, f"phase.{deal.phase.value}"))
+
+    async def _find_picture(self, table: LiveTable, number: int, user_id: int) -> None:
+        """Another process may have sent this deal's hand picture: the bot's newest picture of the deal's hand
+        in the DM (looked for once per deal and player, among the last few messages)."""
+        where = (table.id, number, user_id)
+        me = self.client.user
+        if me is None or self.hand_pictures.knows(where):
+            return
+        dm = await self._dm(user_id)
+        async for message in dm.history(limit=20):
+            if message.author.id == me.id and any(a.filename == f"hand-{number + 1}.png" for a in message.attachments):
+                self.hand_pictures.adopt(where, message.id)
+                return
 
     async def _dm(self, user_id: int) -> Any:
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)

@@ -28,6 +28,7 @@ from ..sql.connection import Params
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
 MIGRATION_LOCK = 0x5CA7B07  # the advisory lock key every skatbot process takes while migrating
 TABLE_LOCKS = 0x5CA7  # the first key of a table's advisory lock; the second is the table id
+PRESENTATION_LOCKS = 0x5CA8  # the first key of the lock held while a table is shown
 LOCK_CONNECTIONS = 20
 """Connections kept apart for holding table locks: a lock holder then writes through the main pool, which
 no one holds while waiting for a lock, so a busy process can wait but never deadlock on its pools."""
@@ -180,6 +181,20 @@ class PostgresDatabase:
                 yield
             finally:
                 await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, key)
+
+    @asynccontextmanager
+    async def presentation_lock(self, table_id: int) -> AsyncIterator[None]:
+        """Show one table in one process at a time, so that the messages end up showing its newest state (an
+        advisory lock of its own key space: moves are not held up by a slow post)."""
+        if self.lock_pool is None:
+            raise StorageError("the database is not open")
+        key = table_id & 0x7FFFFFFF
+        async with self.lock_pool.acquire() as connection:
+            await connection.execute("SELECT pg_advisory_lock($1, $2)", PRESENTATION_LOCKS, key)
+            try:
+                yield
+            finally:
+                await connection.execute("SELECT pg_advisory_unlock($1, $2)", PRESENTATION_LOCKS, key)
 
     async def schema_version(self) -> int:
         async with self.pool.acquire() as connection:

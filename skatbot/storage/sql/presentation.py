@@ -8,6 +8,7 @@ took it, so a post interrupted by a crash can be found in the channel instead of
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 from skatbot.models import OutboxItem, ShownMessage, to_seconds
@@ -17,6 +18,10 @@ from .connection import SqlDatabase
 class SqlPresentation:
     def __init__(self, database: SqlDatabase) -> None:
         self._db = database
+
+    def presenting(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
+        """Held while one process shows the table (other processes serving it wait: on PostgreSQL)."""
+        return self._db.presentation_lock(table_id)
 
     async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
                        deal: int = -1) -> None:
