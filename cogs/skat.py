@@ -71,11 +71,14 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
         self.bot.control_handler = self.on_control
         install(self.bot)
-        for table in await self.manager.restore(timing_for=self._timing, before_resume=self._before_resume):
+        serves = self.bot.settings.serves_server  # with several processes, each announces its own servers' tables
+        for table in await self.manager.restore(timing_for=self._timing, before_resume=self._before_resume,
+                                                serves=serves):
             log.info("restored table %s in channel %s", table.id, table.channel_id)
         self.manager.start_scheduler(self.store)  # AI turns and timers another process left behind
         for table_id in await self.bot.storage.presentation.ended_owing():  # the outbox of tables that ended
-            ended = self.manager.adopt(await self.store.stored_table(table_id))
+            stored = await self.store.stored_table(table_id)
+            ended = self.manager.adopt(stored) if serves(stored.guild_id) else None
             if ended is not None:
                 await self._before_resume(ended)
                 log.info("showed what table %s owed when it ended", ended.id)

@@ -63,6 +63,13 @@ class Settings:
             shard_ids=_shard_ids(_value(environ, SHARD_IDS_VAR), shard_count),
         )
 
+    def serves_server(self, server_id: int) -> bool:
+        """Whether this process runs the shard Discord sends the server's events to (`(id >> 22) % count`):
+        it takes up the server's tables after a restart. Every server, when this process runs all shards."""
+        if self.shard_ids is None or self.shard_count is None:
+            return True
+        return (server_id >> 22) % self.shard_count in self.shard_ids
+
     @property
     def log_level_number(self) -> int:
         """The level as the logging module's number, for logging.basicConfig and friends."""

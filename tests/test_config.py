@@ -135,3 +135,12 @@ def test_shard_ids_beyond_the_count_are_refused() -> None:
 def test_shard_ids_without_a_count_are_refused() -> None:
     with pytest.raises(ConfigError, match="SKATBOT_SHARD_IDS needs SKATBOT_SHARD_COUNT"):
         Settings.from_env({"SKATBOT_SHARD_IDS": "0"})
+
+
+def test_a_process_serves_the_servers_of_its_own_shards() -> None:
+    on_shard = {shard: next(gid << 22 for gid in range(1, 99) if gid % 3 == shard) for shard in range(3)}
+    split = Settings.from_env({"SKATBOT_SHARD_COUNT": "3", "SKATBOT_SHARD_IDS": "0,2"})
+    assert [split.serves_server(on_shard[shard]) for shard in range(3)] == [True, False, True]
+    everything = Settings.from_env({"SKATBOT_SHARD_COUNT": "3"})
+    assert all(everything.serves_server(server) for server in on_shard.values())
+    assert Settings.from_env({}).serves_server(on_shard[1])  # Discord's count, all in this process

@@ -200,12 +200,15 @@ class TableManager:
         return table
 
     async def restore(self, timing_for: Callable[[int], Awaitable[TableTiming]] | None = None,
-                      before_resume: Callable[[Table], Awaitable[None]] | None = None) -> list[Table]:
+                      before_resume: Callable[[Table], Awaitable[None]] | None = None,
+                      serves: Callable[[int], bool] = lambda guild_id: True) -> list[Table]:
         """Rebuild every unfinished table by replaying its log; resume AI turns and timers.
 
         `timing_for(guild_id)`: each server's turn timers (default: the manager's). `before_resume(table)`
         runs before a table goes on (the presenter reads back what it showed and shows what it owes); it is
-        kept for tables loaded later (`load`)."""
+        kept for tables loaded later (`load`). `serves(guild_id)`: the servers this process announces the
+        restart to (when several processes share the tables, each takes up every table, but only the process
+        of its server's shard says in its channel that it goes on)."""
         if timing_for is not None:
             self.timing_for = timing_for
         restored = []
@@ -221,7 +224,7 @@ class TableManager:
                 await self.store.set_table_state(table_id=table.id, state=game.state)
             if before_resume is not None:
                 await before_resume(table)
-            await table.resume()
+            await table.resume(announce=serves(table.guild_id))
             restored.append(table)
         return restored
 

@@ -41,6 +41,9 @@ class LiveTable(Protocol):
     async def refresh(self) -> None:
         """Catch up with what other processes stored since this copy last looked."""
 
+    def steady(self) -> AbstractAsyncContextManager[None]:
+        """Held, no step is half done: what is read of the table meanwhile is as stored."""
+
 
 class TableStore(Protocol):
     def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:

@@ -286,6 +286,10 @@ class Table:
         self.caught_up += len(stored)
         log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
 
+    def steady(self) -> asyncio.Lock:
+        """The table's lock in this process: held, no step is half done (applied but not yet stored)."""
+        return self.lock
+
     async def refresh(self) -> None:
         """Catch up with what other processes stored, for a command that reads the table or the presenter.
         Under this process's lock only (the log only grows): a step in progress here ends first."""
@@ -642,13 +646,15 @@ class Table:
                 await self._commit([], by=ev.Actor.TABLE)
         await self.store.drop_due(table_id=self.id, seq=step.seq, kind=step.kind)  # done, or stale
 
-    async def resume(self) -> None:
+    async def resume(self, *, announce: bool = True) -> None:
         """After a restore: deal on if a deal was due, and start AI turns and timers again (their rows are
-        written afresh, held by this process)."""
+        written afresh, held by this process); `announce`: say so at the table (of several processes sharing
+        it, the one that runs its server's shard does)."""
         async with self._locked():
             shown: list[ev.Event] = []
             if self.game.state is TableState.PLAYING:
-                shown.append(ev.TableResumed())
+                if announce:
+                    shown.append(ev.TableResumed())
                 shown.extend(await self._follow_up())
             await self.store.schedule(table_id=self.id, seq=self.seq, due=self._due_now())
         self._publish(shown)

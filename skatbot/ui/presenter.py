@@ -98,6 +98,22 @@ class _TableMessages:
 
 
 @dataclass(frozen=True, slots=True)
+class _HandDraft:
+    """One player's hand message as drawn at one moment of the table."""
+
+    deal: Any
+    number: int
+    seat: int
+    user_id: int
+    my_turn: bool
+    phase: str
+    lang: str
+    content: str
+    controls: discord.ui.View
+    buttons: str
+
+
+@dataclass(frozen=True, slots=True)
 class Style:
     lang: str = "en"
     deck: str = FRENCH
@@ -458,27 +474,21 @@ class DiscordPresenter:
 
     async def _refresh_hands(self, table: LiveTable, channel: Any, state: _TableMessages, lang_public: str,
                              deck: str, pictures: bool = False) -> None:
-        game = table.game
-        deal = game.deal
-        assert deal is not None
-        number = game.deal_number
-        for seat in range(3):
-            occupant = game.occupant_of_seat(seat)
-            user_id = occupant.user_id
-            if user_id is None or occupant.is_ai:
-                continue
-            view = seat_view(deal, seat)
-            my_turn = deal.current_seat == seat and occupant.plays_itself
-            lang = self.user_lang(user_id, lang_public)
+        if self.shared:  # drawn from the table as stored: another process may be asked about it at once
+            async with table.steady():
+                drafts = self._hand_drafts(table, lang_public, deck)
+        else:
+            drafts = self._hand_drafts(table, lang_public, deck)
+        for draft in drafts:
+            deal, number, seat, user_id, my_turn = draft.deal, draft.number, draft.seat, draft.user_id, draft.my_turn
+            lang = draft.lang
+            lang_phase = t(lang_public, f"phase.{draft.phase}")
             if user_id in self.dm_closed:
                 if my_turn and channel is not None:
-                    await self._ping_public(table, channel, state, user_id, lang_public,
-                                            t(lang_public, f"phase.{deal.phase.value}"))
+                    await self._ping_public(table, channel, state, user_id, lang_public, lang_phase)
                 continue
-            content = hand_text(game, view, lang, deck)
+            content, controls, buttons = draft.content, draft.controls, draft.buttons
             known = state.hands.get((number, user_id))
-            controls = hand_view(table.id, table.seq, view, lang, deck, hints=game.hints)
-            buttons = repr(controls.to_components())
             try:
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
@@ -510,8 +520,26 @@ class DiscordPresenter:
                     continue
                 await self._notice_dm_closed(table, channel, user_id, lang_public)
                 if my_turn:
-                    await self._ping_public(table, channel, state, user_id, lang_public,
-                                            t(lang_public, f"phase.{deal.phase.value}"))
+                    await self._ping_public(table, channel, state, user_id, lang_public, lang_phase)
+
+    def _hand_drafts(self, table: LiveTable, lang_public: str, deck: str) -> list[_HandDraft]:
+        """Each human's hand message as the table stands now (texts and controls), before anything is sent."""
+        game = table.game
+        deal = game.deal
+        assert deal is not None
+        drafts = []
+        for seat in range(3):
+            occupant = game.occupant_of_seat(seat)
+            user_id = occupant.user_id
+            if user_id is None or occupant.is_ai:
+                continue
+            view = seat_view(deal, seat)
+            lang = self.user_lang(user_id, lang_public)
+            controls = hand_view(table.id, table.seq, view, lang, deck, hints=game.hints)
+            drafts.append(_HandDraft(deal, game.deal_number, seat, user_id, deal.current_seat == seat and
+                                     occupant.plays_itself, deal.phase.value, lang, hand_text(game, view, lang, deck),
+                                     controls, repr(controls.to_components())))
+        return drafts
 
     async def _find_picture(self, table: LiveTable, number: int, user_id: int) -> None:
         """Another process may have sent this deal's hand picture: the bot's newest picture of the deal's hand

@@ -202,3 +202,36 @@ async def test_two_clicks_for_one_moment_at_two_processes_apply_once(
     assert_no_public_leaks(fake, [alice])
     assert_no_tracebacks(procs)
     fake.assert_clean(allow_rejections=False)
+
+
+async def test_after_both_processes_restart_the_table_goes_on_and_is_announced_once(
+        two_shards: FakeDiscord, schema_url: str, start_bot) -> None:  # type: ignore[no-untyped-def]
+    """Both processes stop and start again (a new release, say): the table of shard 1's server goes on, and
+    only the process that serves that server says so in the channel."""
+    fake = two_shards
+    alice = fake.add_user("alice", guilds=[])
+    procs = await start_processes(fake, start_bot, schema_url, ["0", "1"])
+    channel = await shard_one_table(fake, [alice], deals=1, ais=2)
+    rng = random.Random(5)
+    for _ in range(3):
+        _, message = await fake.wait_for(lambda: whose_turn_in_dms(fake, [alice]), 30, "alice's turn")
+        drawn = drawn_at(message)
+        await button_move(fake, alice, message, rng, avoid=("pass",))
+        await fake.wait_for(lambda m=message, d=drawn: moved_past(fake, alice, m, d), 10, "her hand to move on")
+    assert_no_tracebacks(procs)
+    for proc in procs:
+        await proc.stop()
+    for proc in procs:
+        await proc.start()
+        await proc.wait_connected()
+        await proc.wait_for_output("logged in as", timeout=20)
+
+    def notices() -> list[Message]:
+        return [m for m in fake.messages(channel) if "I was restarted" in m.content]
+
+    await fake.wait_for(lambda: notices() or None, 20, "the restart notice")
+    await play_out(fake, [alice], lambda: any("The series is over" in text for text in public_texts(fake, channel)),
+                   lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
+    assert len(notices()) == 1, [m.content for m in notices()]
+    assert_no_tracebacks(procs)
+    fake.assert_clean(allow_rejections=False)

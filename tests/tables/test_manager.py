@@ -10,6 +10,7 @@ import pytest
 from skatbot.engine import RuleSet
 from skatbot.storage import SqliteStorage
 from skatbot.tables import TableState
+from skatbot.tables import events as ev
 from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
 from skatbot.wiring import StorageTables
@@ -129,3 +130,25 @@ async def test_a_table_held_by_another_manager_is_found_by_channel_and_by_player
         await other.close()
         if storage is not None:
             await storage.close()
+
+
+async def test_a_restore_announces_only_the_tables_of_the_servers_it_serves(ai_first_legal: None) -> None:
+    store, clock = MemoryStore(), ManualClock()
+    first = manager_on(store, clock)
+    for guild in (1, 2):
+        table = await first.create(guild_id=guild, channel_id=guild * 10, creator_id=ALICE, creator_name="Alice",
+                                   size=3, deals=1, rules=RuleSet())
+        await table.add_ai(ALICE, "normal")
+        await table.add_ai(ALICE, "easy")
+        await table.start(ALICE)
+    await first.close()
+    again = manager_on(store, clock, seed=2)
+    restored = await again.restore(serves=lambda guild_id: guild_id == 2)
+    for table in restored:
+        await table.settle()
+    assert sorted(table.guild_id for table in restored) == [1, 2]  # both go on here (AI turns, timers)
+    presenter = again.presenter
+    assert isinstance(presenter, RecordingPresenter)
+    announced = {table_id for table_id, batch in presenter.batches for e in batch if isinstance(e, ev.TableResumed)}
+    assert announced == {t.id for t in restored if t.guild_id == 2}
+    await again.close()
