@@ -22,7 +22,7 @@ from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
-from skatbot.tables.manager import ChannelBusy, NoTable
+from skatbot.tables.manager import LOOKUP_PATIENCE, ChannelBusy, NoTable
 from skatbot.storage import NotFound
 from skatbot.storage import TableState as StoredState
 from skatbot.ui.cards import card_from_text, card_label, contract_name
@@ -476,7 +476,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         restart) is looked up in storage, so its controls say what became of it."""
         try:
             table = await self.manager.load(control.table_id)  # another process may have been serving it
-            await table.refresh()  # and moved it on since this process last looked
+            await table.refresh(patience=LOOKUP_PATIENCE)  # and moved it on since this process last looked
             return table
         except NoTable:
             try:

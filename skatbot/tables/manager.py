@@ -25,6 +25,9 @@ channel is replaced by the channel's next one; tables in threads of their own ar
 
 
 RUNNING = (TableState.OPEN, TableState.PLAYING)
+LOOKUP_PATIENCE = 1.0
+"""Seconds a command's lookup waits for a step in progress in this process before it reads the table as it
+is (the command itself is checked again under the lock, on the table as stored)."""
 
 
 class NoTable(TableError):
@@ -90,7 +93,7 @@ class TableManager:
         the newest table that played there, whose list stays until the next table opens."""
         here = self.in_channel(channel_id)
         if here is not None:
-            await here.refresh()
+            await here.refresh(patience=LOOKUP_PATIENCE)
             if here.game.state in RUNNING:
                 return here
         for table_id in await self.catalog.running_in(channel_id=channel_id):
@@ -123,7 +126,7 @@ class TableManager:
             table = await self.load(table_id)
         except NoTable:
             return None
-        await table.refresh()
+        await table.refresh(patience=LOOKUP_PATIENCE)
         return table
 
     def get(self, table_id: int) -> Table:

@@ -38,8 +38,9 @@ class LiveTable(Protocol):
     def caught_up(self) -> int:
         """How many entries other processes wrote that this copy took over (they showed them themselves)."""
 
-    async def refresh(self) -> None:
-        """Catch up with what other processes stored since this copy last looked."""
+    async def refresh(self, *, patience: float | None = None) -> None:
+        """Catch up with what other processes stored since this copy last looked (waiting at most `patience`
+        seconds for a step in progress here; None: until it ends)."""
 
     def steady(self) -> AbstractAsyncContextManager[None]:
         """Held, no step is half done: what is read of the table meanwhile is as stored."""

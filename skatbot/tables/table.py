@@ -290,9 +290,18 @@ class Table:
         """The table's lock in this process: held, no step is half done (applied but not yet stored)."""
         return self.lock
 
-    async def refresh(self) -> None:
+    async def refresh(self, *, patience: float | None = None) -> None:
         """Catch up with what other processes stored, for a command that reads the table or the presenter.
-        Under this process's lock only (the log only grows): a step in progress here ends first."""
+        Under this process's lock only (the log only grows): a step in progress here ends first. `patience`:
+        seconds to wait for it (a claim being judged holds the lock a while; Discord wants an answer within
+        three), after which the copy is read as it is; None waits."""
+        if patience is not None:
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + patience
+            while self.lock.locked() and loop.time() < deadline:
+                await asyncio.sleep(0.02)
+            if self.lock.locked():
+                return
         async with self.lock:
             await self._catch_up()
 
