@@ -212,7 +212,9 @@ class DiscordPresenter:
         if state.caught_up != table.caught_up:  # another process moved the table on and edited its messages
             state.caught_up = table.caught_up
             state.boards = {deal: (message_id, "") for deal, (message_id, _) in state.boards.items()}
-            state.hands = {key: _HandMessage(hand.channel_id, hand.message_id, "", hand.my_turn)
+            # my_turn: whether the message shows the player's turn is not known either; it is edited in place
+            # rather than sent again (a new one would pull a message away under the player's click)
+            state.hands = {key: _HandMessage(hand.channel_id, hand.message_id, "", True)
                            for key, hand in state.hands.items()}
         hands: dict[tuple[int, int], _HandMessage] = {}
         for known in await self.memory.recall(table_id=table.id):
@@ -275,7 +277,10 @@ class DiscordPresenter:
         elif isinstance(event, ev.DealStarted):
             if game.deal is not None and game.deal_number == event.number:
                 content = board_text(game, game.deal, event.number, lang, deck)
-                await self._send_board(table, channel, state, event.number, content)
+                if event.number in state.boards:  # another process showed this deal before (its AI moved first)
+                    await self._edit_board(channel, state, event.number, content, now=True)
+                else:
+                    await self._send_board(table, channel, state, event.number, content)
         elif isinstance(event, ev.DealFinished):
             row = event.row
             if row.number in state.boards:  # a past deal's board (shown before a restart) is left as it is
@@ -490,6 +495,8 @@ class DiscordPresenter:
             content, controls, buttons = draft.content, draft.controls, draft.buttons
             known = state.hands.get((number, user_id))
             try:
+                if known is None:  # a past deal's hand still open (its end was shown by another process later)
+                    await self._close_past_hands(table, user_id, number)
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
                     message = await dm.send(content, view=controls)
@@ -587,6 +594,16 @@ class DiscordPresenter:
             await self.pacer.drop(known.message_id)
             del state.hands[(deal_number, user_id)]
             await self._close_hand(table, user_id, known.channel_id, known.message_id)
+
+    async def _close_past_hands(self, table: LiveTable, user_id: int, number: int) -> None:
+        """Before a player's hand of deal `number` is sent: their hand messages of other deals lose their
+        buttons (the memory keeps one hand per player, so the old one must go first)."""
+        state = self._state(table)
+        for (deal_number, holder), known in list(state.hands.items()):
+            if holder == user_id and deal_number != number:
+                await self.pacer.drop(known.message_id)
+                del state.hands[(deal_number, holder)]
+                await self._close_hand(table, holder, known.channel_id, known.message_id)
 
     async def _close_all_hands(self, table: LiveTable) -> None:
         """The table ended or was closed: every hand message it still has loses its buttons."""

@@ -46,9 +46,11 @@ def drawn_at(message: Message) -> set[str]:
 
 
 def moved_past(fake: FakeDiscord, user: User, message: Message, drawn: set[str]) -> bool:
-    """The user's hand no longer offers controls drawn for the moment of their move. (With two processes a
-    message may first be edited again as it was, by the process that shows the table's earlier moment.)"""
-    return message.deleted or dm_hand(fake, user) is not message or not drawn & drawn_at(message)
+    """The user's newest hand no longer offers controls drawn for the moment of their move. (With two
+    processes the process showing the moment before the move may still edit the hand, or send it again as
+    the player's turn, after the move was made in the other.)"""
+    newest = dm_hand(fake, user)
+    return newest is None or not drawn & drawn_at(newest)
 
 
 def whose_turn_in_dms(fake: FakeDiscord, users: list[User]) -> tuple[User, Message] | None:
