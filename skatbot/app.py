@@ -141,7 +141,7 @@ class SkatBot(commands.AutoShardedBot):
         looks = Looks(self.storage)
         # On PostgreSQL other processes may serve the same tables: the presenter reads back what they showed,
         # and edits at once (a coalesced edit landing late could overwrite another process's newer one).
-        shared = self.settings.database_url is not None
+        shared = self.storage.shared
         presenter = DiscordPresenter(self, style_for=looks.style_for, user_lang=looks.user_lang,
                                      memory=self.storage.presentation, shared=shared,
                                      edit_interval=0.0 if shared else 1.0)
