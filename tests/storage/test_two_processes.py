@@ -162,3 +162,22 @@ async def test_a_process_that_does_not_hold_a_table_finds_it_by_channel_and_by_p
     again = await second.manager.find_in_channel(50)
     assert again is not None and again.id == newer.id != found.id
     assert await second.manager.playing_at(21) is again
+
+
+async def test_one_process_at_a_time_shows_a_table(processes: tuple[Process, Process]) -> None:
+    first, second = processes
+    table = await _open_table(first)
+    entered: list[str] = []
+
+    async def show(process: Process, name: str) -> None:
+        async with process.storage.presentation.presenting(table_id=table.id):
+            entered.append(name)
+
+    async with first.storage.presentation.presenting(table_id=table.id):
+        waiting = asyncio.create_task(show(second, "second"))
+        done, _ = await asyncio.wait([waiting], timeout=0.3)
+        assert not done and entered == []  # the other process waits while this one shows the table
+        async with first.storage.presentation.presenting(table_id=table.id + 1):
+            entered.append("another table")  # another table is not held up
+    await waiting
+    assert entered == ["another table", "second"]

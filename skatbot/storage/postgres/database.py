@@ -12,6 +12,8 @@ statement text, outside quoted strings.
 
 from __future__ import annotations
 
+import asyncio
+
 import re
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
@@ -32,6 +34,9 @@ PRESENTATION_LOCKS = 0x5CA8  # the first key of the lock held while a table is s
 LOCK_CONNECTIONS = 20
 """Connections kept apart for holding table locks: a lock holder then writes through the main pool, which
 no one holds while waiting for a lock, so a busy process can wait but never deadlock on its pools."""
+PRESENTING_AT_ONCE = LOCK_CONNECTIONS // 2
+"""Of those, at most this many hold a table's presentation lock (held while its messages are posted, which
+may wait on Discord): moves always find a connection for their table lock."""
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|(?<!:):([A-Za-z_]\w*)|\?")
 _FETCHES = re.compile(r"^\s*(SELECT|WITH)\b|\bRETURNING\b", re.IGNORECASE)
 
@@ -144,6 +149,7 @@ class PostgresDatabase:
         self.pool = pool
         self.url = url
         self.lock_pool = lock_pool
+        self._presenting = asyncio.Semaphore(PRESENTING_AT_ONCE)
 
     @classmethod
     async def open(cls, url: str, *, migrations: Path = MIGRATIONS, min_size: int = 1,
@@ -189,7 +195,7 @@ class PostgresDatabase:
         if self.lock_pool is None:
             raise StorageError("the database is not open")
         key = table_id & 0x7FFFFFFF
-        async with self.lock_pool.acquire() as connection:
+        async with self._presenting, self.lock_pool.acquire() as connection:
             await connection.execute("SELECT pg_advisory_lock($1, $2)", PRESENTATION_LOCKS, key)
             try:
                 yield
