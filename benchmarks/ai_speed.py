@@ -1,12 +1,13 @@
 """How fast the AI decides: the exact solver by tricks left, and each level's decision time.
 
 Solver: deals bid and declared by the normal level, played by it down to 10, 8 and 6 tricks left, then
-solved exactly (card points for suit and grand, win or lose for null). Levels: every decision (bids,
-skat, declaration, cards) of whole deals with all three seats at that level, timed one at a time on
-one core. Targets: solver median < 1 s with 10 tricks and < 10 ms with 6; strong p95 < 1.0 s and
-max < 2 s; normal < 50 ms.
+solved exactly (card points for suit and grand, win or lose for null), each by a new solver; CPU time
+(other processes on the machine do not count), with the nodes searched, and with 10 tricks left also by
+game type. Levels: every decision (bids, skat, declaration, cards) of whole deals with all three seats at
+that level, timed one at a time on one core. Targets: solver with 10 tricks left median <= 100 ms and
+p95 <= 500 ms, with 6 median < 10 ms; strong p95 < 1.0 s and max < 2 s; normal < 50 ms.
 
-    .venv/bin/python -m benchmarks.ai_speed [--solver-deals 30] [--level-deals 12] [--levels ...]
+    .venv/bin/python -m benchmarks.ai_speed [--solver-deals 200] [--level-deals 12] [--levels ...]
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ import argparse
 import statistics
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from skatbot.ai import Level, levels, make_player
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import Solver, position_from_deal, warm_up
 from skatbot.ai.strong import StrongPlayer
 from skatbot.engine.deal import Deal, Phase
+from skatbot.engine.games import GameType
 from skatbot.engine.views import seat_view
 
 
@@ -43,12 +46,18 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[float], list[float], list[int]]:
-    times: list[float] = []
-    cpu: list[float] = []
-    nodes: list[int] = []
+class SolverRun(NamedTuple):
+    game: GameType
+    wall: float
+    cpu: float
+    nodes: int
+
+
+def bench_solver(tricks_left: int, deals: int, first_seed: int) -> list[SolverRun]:
+    """The exact value of `deals` positions with `tricks_left` tricks to play, each by a new solver."""
+    runs: list[SolverRun] = []
     seed = first_seed
-    while len(times) < deals:
+    while len(runs) < deals:
         seed += 1
         deal = declared_deal(seed, tricks_left)
         if deal is None:
@@ -57,10 +66,19 @@ def bench_solver(tricks_left: int, deals: int, first_seed: int) -> tuple[list[fl
         solver = Solver(deal.contract.game, deal.declarer)
         started, started_cpu = time.perf_counter(), time.process_time()
         solver.value(position_from_deal(deal))
-        times.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - started_cpu)
-        nodes.append(solver.nodes)
-    return times, cpu, nodes
+        runs.append(SolverRun(deal.contract.game, time.perf_counter() - started,
+                              time.process_time() - started_cpu, solver.nodes))
+    return runs
+
+
+def solver_line(label: str, runs: list[SolverRun]) -> str:
+    cpu = [run.cpu for run in runs]
+    wall = [run.wall for run in runs]
+    nodes = [run.nodes for run in runs]
+    return (f"  {label}: CPU median {ms(statistics.median(cpu))}  p95 {ms(quantile(cpu, 0.95))}  max "
+            f"{ms(max(cpu))}  (wall median {ms(statistics.median(wall))}, p95 {ms(quantile(wall, 0.95))}; nodes "
+            f"median {int(statistics.median(nodes))}, p95 {int(quantile([float(n) for n in nodes], 0.95))};"
+            f" {len(runs)} deals)")
 
 
 Timings = tuple[list[float], list[float], list[float], list[int]]
@@ -103,7 +121,7 @@ def ms(seconds: float) -> str:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--solver-deals", type=int, default=30, help="positions per trick count (default 30)")
+    parser.add_argument("--solver-deals", type=int, default=200, help="positions per trick count (default 200)")
     parser.add_argument("--level-deals", type=int, default=12, help="whole deals per level (default 12)")
     parser.add_argument("--levels", nargs="*", default=None,
                         help=f"levels to time (default: {' '.join(levels())})")
@@ -116,12 +134,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.perf_counter()
     warm_up()  # numba compiles the search once per machine (then loads it from its cache)
     print(f"solver compiled or loaded from numba's cache in {time.perf_counter() - started:.2f} s (not counted below)")
-    print("exact double-dummy solve (value of the rest for the declarer), one core")
+    print("exact double-dummy solve (value of the rest for the declarer), one core, CPU time")
     for tricks_left in (10, 8, 6):
-        times, cpu, nodes = bench_solver(tricks_left, options.solver_deals, options.seed)
-        print(f"  {tricks_left:2d} tricks left: median {ms(statistics.median(times))}  p95 "
-              f"{ms(quantile(times, 0.95))}  max {ms(max(times))}  (CPU median {ms(statistics.median(cpu))};"
-              f" median {int(statistics.median(nodes))} nodes, {len(times)} deals)")
+        runs = bench_solver(tricks_left, options.solver_deals, options.seed)
+        print(solver_line(f"{tricks_left:2d} tricks left", runs))
+        if tricks_left == 10:
+            for game in GameType:
+                of_game = [run for run in runs if run.game is game]
+                if of_game:
+                    print("  " + solver_line(f"{game.name.lower():8s}", of_game))
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
         every, cpu, cards, worlds = bench_level(Level(level), options.level_deals, options.seed)

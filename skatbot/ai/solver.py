@@ -12,8 +12,8 @@ schwarz), or, for null, cards taken with the declarer minimising (`Mode.NULL`: 0
 In Ramsch (`Mode.RAMSCH`) the "declarer" is the seat searching: it minimises its own card points and the
 other two maximise them (a paranoid search), under grand's trick rules (only the jacks are trumps).
 Searches are alpha-beta with a transposition table at trick starts, move ordering (leads: the table's
-move, then the cards no opponent can beat, then history; second hand: the trick's likely outcome, then
-history; last hand: the trick's outcome), equivalent-card reduction, null-window "can the declarer reach T"
+move, then the trick's likely outcome for the leader's side, then history; second hand: the same for
+its side; last hand: the trick's outcome), equivalent-card reduction, null-window "can the declarer reach T"
 tests, and bisection over null windows for exact values. The inner loop is compiled (`solver_core`);
 this module keeps the card numbering, the validation and the public API.
 """

@@ -174,6 +174,59 @@ def _wins_over(tables: np.ndarray, legal: int, top: int) -> bool:
 
 
 @njit(cache=True)
+def _last_answer(tables: np.ndarray, legal: int, top: int, top_seat: int, seat: int, maximises: bool,
+                 gained: int) -> int:
+    """The declarer's gain (or loss, negative) from a trick whose best card so far is `top`, held by
+    `top_seat`, worth `gained` without the last card, when the last hand (`seat`, with `legal` cards)
+    takes it or lets it go as suits its side."""
+    declarer = tables[3, MISC_DECLARER]
+    beaters = tables[1, top]
+    trumps = tables[3, MISC_TRUMP_MASK]
+    if not (trumps >> top) & 1:
+        beaters |= trumps
+    kept = gained if top_seat == declarer else -gained
+    taken = gained if seat == declarer else -gained
+    if (legal & beaters) == 0:
+        return kept
+    if (legal & ~beaters) == 0:
+        return taken
+    return max(kept, taken) if maximises else min(kept, taken)
+
+
+@njit(cache=True)
+def _highest(mask: int) -> int:
+    """The highest card of a non-empty mask."""
+    mask |= mask >> 1
+    mask |= mask >> 2
+    mask |= mask >> 4
+    mask |= mask >> 8
+    mask |= mask >> 16
+    return _bit(mask ^ (mask >> 1))
+
+
+@njit(cache=True)
+def _lead_answer(tables: np.ndarray, legal1: int, legal2: int, card: int, leader: int, second: int,
+                 third: int) -> int:
+    """The declarer's likely gain (negative: loss) from the lead `card` alone: the second hand beats it
+    (with its highest card that does) or not, whichever suits its side given the last hand's answer."""
+    misc = tables[3]
+    gained = tables[2, card]
+    max1 = misc[MISC_MAXIMISES + second] == 1
+    max2 = misc[MISC_MAXIMISES + third] == 1
+    beaters = tables[1, card]
+    trumps = misc[MISC_TRUMP_MASK]
+    if not (trumps >> card) & 1:
+        beaters |= trumps
+    ducked = _last_answer(tables, legal2, card, leader, third, max2, gained)
+    if (legal1 & beaters) == 0:
+        return ducked
+    beaten = _last_answer(tables, legal2, _highest(legal1 & beaters), second, third, max2, gained)
+    if (legal1 & ~beaters) == 0:
+        return beaten
+    return max(ducked, beaten) if max1 else min(ducked, beaten)
+
+
+@njit(cache=True)
 def _beats(tables: np.ndarray, card: int, top: int, led: int, trump: int) -> bool:
     suit = tables[0, card]
     return card > top and (suit == led or suit == trump)
@@ -189,9 +242,10 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
     transposition table (bounds and best lead) is used at trick starts only, and with many tricks left
     the third hand's answers are first looked up there (an enhanced transposition cutoff). Trumps that
     outrank every trump of the other side win their trick whenever played: their points bound the
-    value from below (the declarer's) or above (the defenders'). Move ordering matters most (with the
-    leads no opponent can beat and the second hand's likely trick outcome first, a ten-trick solve visits
-    about a third of the nodes it needed with history alone). counters = [nodes, limit].
+    value from below (the declarer's) or above (the defenders'). Move ordering matters most (leads and the second
+    hand's cards by the trick's likely outcome for their side, as the later hands would answer: a
+    ten-trick solve visits about a third of the nodes it needed with history alone, a Ramsch solve under
+    half). counters = [nodes, limit].
     """
     if rest <= alpha or rest == 0:
         return rest
@@ -274,14 +328,9 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
                 legal2 = hc & misc[MISC_FOLLOW + led]
                 if legal2 == 0:
                     legal2 = hc
-                beaten = ((misc[MISC_MAXIMISES + second_seat] != misc[MISC_MAXIMISES + leader])
-                          and _wins_over(tables, legal1, card)) or (
-                    (misc[MISC_MAXIMISES + third_seat] != misc[MISC_MAXIMISES + leader])
-                    and _wins_over(tables, legal2, card))
-                if beaten:
-                    keys[row0, i] = ((16 - values[card]) << HEURISTIC_SHIFT) + history[leader, card]
-                else:  # no opponent can beat it: a winner, the more points the better
-                    keys[row0, i] = ((32 + values[card]) << HEURISTIC_SHIFT) + history[leader, card]
+                signed = _lead_answer(tables, legal1, legal2, card, leader, second_seat, third_seat)
+                keys[row0, i] = ((signed if misc[MISC_MAXIMISES + leader] == 1 else -signed) << HEURISTIC_SHIFT
+                                 ) + history[leader, card]
         _sort_desc(moves, keys, row0, count0)
     max0 = misc[MISC_MAXIMISES + leader] == 1
     max1 = misc[MISC_MAXIMISES + second_seat] == 1
@@ -314,12 +363,9 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
                     top, top_seat = card, second_seat
                 else:
                     top, top_seat = c0, leader
-                winner = top_seat
-                if max2 != (misc[MISC_MAXIMISES + top_seat] == 1) and _wins_over(tables, legal2, top):
-                    winner = third_seat
                 gained = values[c0] + values[card]
-                ours = (misc[MISC_MAXIMISES + winner] == 1) == max1
-                keys[row1, i] = ((gained if ours else -gained) << HEURISTIC_SHIFT) + history[second_seat, card]
+                signed = _last_answer(tables, legal2, top, top_seat, third_seat, max2, gained)
+                keys[row1, i] = ((signed if max1 else -signed) << HEURISTIC_SHIFT) + history[second_seat, card]
             _sort_desc(moves, keys, row1, count1)
         a1, b1 = a0, b0
         best1 = -INF if max1 else INF
