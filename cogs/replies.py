@@ -27,6 +27,7 @@ from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t, tn
 from skatbot.ui.leaderboard import PageOutOfRange
 from skatbot.ui.refusals import CommandRefusal, refusal_reply, word
+from skatbot.ui.names import settings_words
 from skatbot.ui.server_settings import SettingsInputError
 
 if TYPE_CHECKING:
@@ -102,7 +103,10 @@ def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | Non
     if isinstance(error, Refusal):
         return refusal_reply(error, lang, deck)
     if isinstance(error, KeyedError):
-        return t(lang, error.key, **{name: word(value, lang, deck) for name, value in error.values.items()})
+        values = {name: word(value, lang, deck) for name, value in error.values.items()}
+        if isinstance(error, SettingsInputError):
+            values = settings_words(values, lang)
+        return t(lang, error.key, **values)
     if isinstance(error, PageOutOfRange):
         return tn(lang, "lb.error.page", error.pages, page=error.page)
     if isinstance(error, NotFound):

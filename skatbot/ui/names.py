@@ -67,3 +67,15 @@ def option_name(option: str, lang: str) -> str:
 def option_value(value: str, lang: str) -> str:
     """An option's shown value: on, off and none in the reader's words; a choice (`ramsch`) as typed."""
     return t(lang, f"option.value.{value}") if value in ("on", "off", "none") else value
+
+
+def settings_words(values: dict[str, object], lang: str) -> dict[str, object]:
+    """A settings refusal's values as the reader says them: the option's name, and on, off, none in the
+    reader's words among the allowed values (each of them is understood when typed)."""
+    out = dict(values)
+    option, allowed = out.get("option"), out.get("allowed")
+    if isinstance(option, str):
+        out["option"] = option_name(option, lang)
+    if isinstance(allowed, str):
+        out["allowed"] = ", ".join(option_value(part, lang) for part in allowed.split(", "))
+    return out

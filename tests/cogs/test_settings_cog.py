@@ -40,6 +40,17 @@ async def test_settings_refusals_change_nothing(world: CogBot) -> None:
     german = await world.run("skat settings", admin, option="kontra_needs_bid", value="on",
                              interaction=world.interaction(admin, manage_guild=True, locale="de"))
     assert german.text.startswith("Diese Regeln passen nicht zusammen: ") and "Kontra" in german.text
+    danish = world.interaction(admin, manage_guild=True, locale="da")
+    assert (await world.run("skat settings", admin, option="kontra", value="maybe", interaction=danish)).text == \
+        "maybe er ikke en værdi for Kontra og re. Brug: til, fra."  # the option and the values in the reader's words
     in_dm = await world.run("skat settings", admin, interaction=world.interaction(admin, guild_id=None))
     assert in_dm.text == "This command works in a server channel, not in direct messages."
     assert await world.bot.storage.settings.get(server_id=10) == before
+
+
+async def test_a_danish_manager_types_the_values_the_settings_show_her(world: CogBot) -> None:
+    admin = world.user("admin")
+    changed = await world.run("skat settings", admin, option="musik", value="til",
+                              interaction=world.interaction(admin, manage_guild=True, locale="da"))
+    assert "tilvalg Musik = til" in changed.text, changed.text
+    assert (await world.bot.storage.settings.get(server_id=10)).rules.get("musik") is True
