@@ -64,9 +64,31 @@ def option_name(option: str, lang: str) -> str:
         return option
 
 
+OPTION_VALUES = ("on", "off", "none", "throw-in", "ramsch", "double", "single", "kontra", "re", "lost at 60",
+                 "grand hand won", "schwarz")
+"""The values rule options take (as RuleSet.to_dict writes them, with on/off/none for switches and empty lists)."""
+
+
 def option_value(value: str, lang: str) -> str:
-    """An option's shown value: on, off and none in the reader's words; a choice (`ramsch`) as typed."""
-    return t(lang, f"option.value.{value}") if value in ("on", "off", "none") else value
+    """An option's value in the reader's words (`on` -> `til`, `lost at 60` -> `tabt med 60`); a list of them
+    (`kontra, lost at 60`) word by word; anything else as it is."""
+    if ", " in value:
+        return ", ".join(option_value(part, lang) for part in value.split(", "))
+    if value not in OPTION_VALUES:
+        return value
+    return t(lang, "option.value." + value.replace(" ", "_"))
+
+
+@cache
+def _values_by_word() -> dict[str, str]:
+    return {option_value(value, lang).casefold(): value for lang in CODES for value in OPTION_VALUES}
+
+
+def option_value_from_text(text: str) -> str:
+    """What an admin typed for one value, in any language (`tabt med 60`, `einfach`), as the value it names; text
+    that names none, lowercased and stripped (the caller says what is allowed)."""
+    word = text.strip().casefold()
+    return _values_by_word().get(word, word)
 
 
 def settings_words(values: dict[str, object], lang: str) -> dict[str, object]:
@@ -77,5 +99,5 @@ def settings_words(values: dict[str, object], lang: str) -> dict[str, object]:
     if isinstance(option, str):
         out["option"] = option_name(option, lang)
     if isinstance(allowed, str):
-        out["allowed"] = ", ".join(option_value(part, lang) for part in allowed.split(", "))
+        out["allowed"] = option_value(allowed, lang)
     return out

@@ -16,6 +16,7 @@ from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
 from skatbot.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
 
 from .languages import CODES
+from .names import option_value_from_text
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
 TURN_RANGE = (15, 3600)  # seconds a player has for a move
@@ -72,25 +73,26 @@ def parse_option_value(name: str, text: str) -> Any:
     if name not in OPTION_NAMES:
         raise SettingsInputError("settings.error.unknown_option", option=name, options=", ".join(OPTION_NAMES))
     raw = text.strip().lower()
+    word = option_value_from_text(text)  # a value in any language's words: 'tabt med 60', 'einfach', 'til'
     default = getattr(RuleSet(), name)
     if isinstance(default, bool):
-        if raw in _TRUE:
+        if raw in _TRUE or word == "on":
             return True
-        if raw in _FALSE:
+        if raw in _FALSE or word == "off":
             return False
         raise SettingsInputError("settings.error.bad_value", option=name, value=text, allowed="on, off")
     for kind in (AllPass, Losses):
         if isinstance(default, kind):
             allowed = [member.value for member in kind]
-            if raw not in allowed:
+            if word not in allowed:
                 raise SettingsInputError("settings.error.bad_value", option=name, value=text,
                                          allowed=", ".join(allowed))
-            return raw
+            return word
     if name == "bock_triggers":
         allowed = [trigger.value for trigger in BockTrigger]
-        if raw in _NONE:
+        if raw in _NONE or word == "none":
             return []
-        parts = [part.strip() for part in raw.split(",") if part.strip()]
+        parts = [option_value_from_text(part) for part in raw.split(",") if part.strip()]
         bad = [part for part in parts if part not in allowed]
         if bad:
             raise SettingsInputError("settings.error.bad_value", option=name, value=text,

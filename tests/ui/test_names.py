@@ -9,9 +9,11 @@ from skatbot.engine.rules import PRESETS
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join
 from skatbot.ui.i18n import CODES
-from skatbot.ui.names import ai_name, level_from_text, level_name, option_name, preset_name
+from skatbot.ui.names import (
+    OPTION_VALUES, ai_name, level_from_text, level_name, option_name, option_value, option_value_from_text, preset_name,
+)
 from skatbot.ui.render import lobby_text
-from skatbot.ui.server_settings import OPTION_NAMES
+from skatbot.ui.server_settings import OPTION_NAMES, parse_option_value
 
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "AI 2 (strong)"), ("de", "KI 2 (stark)"), ("da", "AI 2 (stærk)"),
@@ -51,3 +53,33 @@ def test_the_lobby_names_the_computer_players_and_the_preset_in_the_readers_lang
     german = lobby_text(game, "de", 7)
     assert "🤖 KI 1 (stark)" in german and "Regeln: Kneipe" in german
     assert "🤖 AI 1 (strong)" in lobby_text(game, "en", 7) and "🤖 IA 1 (fort)" in lobby_text(game, "fr", 7)
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_every_option_value_is_shown_and_read_back_in_every_language(lang: str) -> None:
+    for value in OPTION_VALUES:
+        shown = option_value(value, lang)
+        assert shown.strip() and option_value_from_text(f" {shown.upper()} ") == value, (lang, value, shown)
+    assert option_value("kontra, lost at 60", "da") == "Kontra, tabt med 60"
+    assert option_value("69", lang) == "69"  # a number stays a number
+
+
+def test_no_word_names_two_option_values() -> None:
+    seen: dict[str, str] = {}
+    for lang in CODES:
+        for value in OPTION_VALUES:
+            word = option_value(value, lang).casefold()
+            assert seen.setdefault(word, value) == value, (lang, word, seen[word], value)
+
+
+@pytest.mark.parametrize(("option", "typed", "stored"), [
+    ("bock_triggers", "tabt med 60, Kontra", ["kontra", "lost at 60"]),
+    ("bock_triggers", "ingen", []),
+    ("losses", "einfach", "single"),
+    ("all_pass", "Ramsch", "ramsch"),
+    ("all_pass", "redistribuer", "throw-in"),
+    ("musik", "oui", True),
+    ("kontra", "fra", False),
+])
+def test_an_admin_types_values_in_their_own_words(option: str, typed: str, stored: object) -> None:
+    assert parse_option_value(option, typed) == stored
