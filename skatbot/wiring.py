@@ -20,8 +20,9 @@ from typing import Any
 from skatbot.engine import Deal, RuleSet
 from skatbot.models import DUE_LEASE, Due, DueKind, DueStep
 from skatbot.models import Table as StoredTableRow
-from skatbot.storage import LogEntry, NotFound, Player, Storage, TableState
+from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageBusy, TableState
 from skatbot.storage.recording import deal_record
+from skatbot.tables.errors import StoreBusy
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.log import NewDeal, parse_entry
 from skatbot.tables.ports import LiveTable, StoredTable
@@ -85,8 +86,11 @@ class StorageTables:
     async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         now = self.clock()
         started = time.perf_counter()
-        await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
-                                         lease=self.lease)
+        try:
+            await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
+                                             lease=self.lease)
+        except StorageBusy:
+            raise StoreBusy() from None
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
         self._known(table_id, seq + 1)

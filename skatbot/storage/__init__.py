@@ -11,6 +11,7 @@ from .errors import (
     NotFound,
     SchemaTooNew,
     SeriesConflict,
+    StorageBusy,
     StorageError,
 )
 from .interfaces import Storage
@@ -40,5 +41,5 @@ __all__ = [
     "DealConflict", "DealRecord", "DealScore", "DealSummary", "Leaderboard", "LeaderboardRow", "LogConflict",
     "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "PostgresStorage", "Role", "SchemaTooNew",
     "ScoreMark", "SeriesConflict", "SeriesStanding", "ServerSettings", "SqliteStorage", "Storage",
-    "StorageError", "Table", "TableState", "UnfinishedTable", "Window", "open_storage",
+    "StorageBusy", "StorageError", "Table", "TableState", "UnfinishedTable", "Window", "open_storage",
 ]

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import MigrationError, SchemaTooNew
+from .errors import MigrationError, SchemaTooNew, StorageBusy
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +35,7 @@ for copying the WAL into the database file (SQLite's automatic checkpoint would 
 every few hundred)."""
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 SYNCHRONOUS_MODES = ("FULL", "NORMAL")
+BUSY_CODES = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +199,15 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back."""
+        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back. Another connection
+        holding the write lock past the busy timeout raises `StorageBusy` (nothing was written)."""
         async with self._lock:
-            await self.connection.execute("BEGIN IMMEDIATE")
+            try:
+                await self.connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if getattr(error, "sqlite_errorcode", None) in BUSY_CODES:
+                    raise StorageBusy(f"{self.path} stayed locked by another writer: {error}") from error
+                raise
             try:
                 yield self.connection
             except BaseException:

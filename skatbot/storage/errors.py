@@ -7,6 +7,11 @@ class StorageError(Exception):
     """Base class of everything the storage layer raises on purpose."""
 
 
+class StorageBusy(StorageError):
+    """Another writer held the database's write lock past the busy timeout: nothing was written, and the
+    same write may simply be tried again."""
+
+
 class NotFound(StorageError):
     """The row asked for does not exist (repositories never answer None for a missing row)."""
 

@@ -48,6 +48,8 @@ TABLE_REASONS: dict[str, str] = {
     "claim_refused_null": "your claim does not hold: with every card open, the defenders can still make you "
                           "take a trick. Play goes on",
     "closed": "the table is closed",
+    # storage
+    "store_busy": "the table's database is busy: your move was not recorded; try again in a moment",
 }
 """Every reason a table can give: key -> English sentence."""
 
@@ -82,5 +84,13 @@ class SittingOut(TableError):
     pass
 
 
+class StoreBusy(TableError):
+    """The store could not take the entry now (another writer held the database): nothing was stored, the
+    table is as it was, and the same step may be tried again."""
+
+    def __init__(self) -> None:
+        super().__init__("store_busy")
+
+
 __all__ = ["TABLE_REASONS", "AlreadySeated", "IllegalAction", "NotAllowed", "NotAtTable", "SittingOut",
-           "TableError", "TableFull", "WrongTableState"]
+           "StoreBusy", "TableError", "TableFull", "WrongTableState"]

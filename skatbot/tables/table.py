@@ -29,7 +29,7 @@ from skatbot.models import Due, DueKind, DueStep, TableState
 
 from . import events as ev
 from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
-from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
+from .errors import NotAllowed, NotAtTable, StoreBusy, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
@@ -314,6 +314,10 @@ class Table:
         try:
             await self.store.append_log(table_id=self.id, seq=len(self.entries), entry=str(entry),
                                         due=self._due_now())
+        except StoreBusy:  # another writer held the database: nothing stored; the step may be tried again
+            log.warning("table %s: the store was busy; %s was not stored", self.id, entry)
+            self._rebuild()
+            raise
         except Exception:
             log.exception("table %s: storing %s failed; rebuilding from the log", self.id, entry)
             self._rebuild()
@@ -544,6 +548,9 @@ class Table:
                     return
                 shown = await self._apply_and_store(entry, by)
                 shown.extend(await self._follow_up())
+        except StoreBusy:  # asked again after a pause (the driver loops while the deal waits for this seat)
+            await self.sleep(1.0)
+            return
         except (ValueError, WrongTableState):
             log.exception("table %s: the AI chose an action the table refused: %s", self.id, entry)
             return

@@ -38,6 +38,7 @@ OWN_REPLIES: dict[str, str] = {
     "series_over": "error.series_over",
     "closed": "error.closed",
     "bad_card": "error.bad_card",
+    "store_busy": "error.store_busy",
 }
 """Reason key -> catalog key of a whole reply, for the refusals players meet most."""
 
