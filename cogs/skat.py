@@ -24,6 +24,7 @@ from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.manager import LOOKUP_PATIENCE, ChannelBusy, NoTable
 from skatbot.storage import NotFound
+from skatbot.storage.pending import PendingMoves
 from skatbot.storage import TableState as StoredState
 from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
@@ -37,6 +38,7 @@ from skatbot.ui.concession import concession_cost
 from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text, player_name
 
+from .pending import PendingReplies
 from .replies import carried, chosen, guarded, install, reply_error, say, within
 from .server_common import choice, describe, en
 from .table_place import put_away, table_place
@@ -65,6 +67,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.user_langs = services.looks.user_langs
         self.presenter = services.presenter
         self.manager = services.tables
+        self.pending = PendingReplies(bot, PendingMoves.beside(bot.settings.database_path), self.store)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -82,6 +85,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             if ended is not None:
                 await self._before_resume(ended)
                 log.info("showed what table %s owed when it ended", ended.id)
+        await self.pending.settle()  # moves shown pending when the bot stopped: recorded, or play again
 
     async def _before_resume(self, table: Table) -> None:
         """A table rebuilt after a restart: what it showed is read back, and what it owes is shown, in order."""
@@ -378,9 +382,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
         table = table or await self.table_for(interaction)
-        await stored_then_acked(table.act(interaction.user.id, action),
-                                lambda: interaction.response.defer(ephemeral=True))
-        await say(interaction, t(self.lang(interaction), "reply.done"))
+        lang = self.lang(interaction)
+        async with self.pending.watch(interaction, table, action, lang,
+                                      lambda: interaction.response.defer(ephemeral=True)) as watch:
+            await stored_then_acked(table.act(interaction.user.id, action), watch.shown_pending)
+            await say(interaction, t(lang, "reply.done"))
 
     async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:
@@ -459,9 +465,10 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         if action is None:
             raise WrongTableState("stale")
         seq = -1 if control.seq is None else control.seq  # drawn before moments were carried: stale
-        if await stored_then_acked(table.act(user.id, action, seq=seq), lambda: _pending(interaction)):
-            await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
-            return
+        async with self.pending.watch(interaction, table, action, lang, lambda: _pending(interaction)) as watch:
+            if await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending):
+                await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
+                return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             await self._refresh_ephemeral(interaction, table, lang)

@@ -90,7 +90,7 @@ class StorageTables:
             await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
                                              lease=self.lease)
         except StorageBusy:
-            raise StoreBusy() from None
+            raise StoreBusy("store_busy") from None
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
         self._known(table_id, seq + 1)

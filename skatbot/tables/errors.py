@@ -86,10 +86,7 @@ class SittingOut(TableError):
 
 class StoreBusy(TableError):
     """The store could not take the entry now (another writer held the database): nothing was stored, the
-    table is as it was, and the same step may be tried again."""
-
-    def __init__(self) -> None:
-        super().__init__("store_busy")
+    table is as it was, and the same step may be tried again (key "store_busy")."""
 
 
 __all__ = ["TABLE_REASONS", "AlreadySeated", "IllegalAction", "NotAllowed", "NotAtTable", "SittingOut",

@@ -247,6 +247,9 @@ def all_permissions() -> discord.Permissions:
                                create_public_threads=True, send_messages_in_threads=True)
 
 
+APPLICATION_ID = 4242
+
+
 class FakeInteraction:
     """A slash command or a click by `user`, in a server channel (or a DM with `guild_id=None`)."""
 
@@ -255,6 +258,8 @@ class FakeInteraction:
                  app_permissions: discord.Permissions | None = None, message: FakeMessage | None = None,
                  data: dict[str, Any] | None = None) -> None:
         self.id = next(_ids)
+        self.application_id = APPLICATION_ID
+        self.token = f"token-{self.id}"
         self.client = client
         self.user = user
         self.guild_id = guild_id

@@ -74,3 +74,91 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_said_clearly_and_chang
     again = await fake.click(alice, hand, button)  # nothing changed: the same button still stands for now
     assert await again.wait_acked() in (5, 6)
     await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move stored on the second try")
+
+
+WEBHOOK = "/api/v10/webhooks/{app_id}/{token}"
+NOT_RECORDED = ("Your move at table #1 was not recorded: the bot restarted before it could store it. "
+                "Please make it again.")
+
+
+async def pending_then_killed(fake: FakeDiscord, alice: User, database: Path, proc) -> tuple[object, int]:
+    """Alice clicks while the write lock is held; the bot is killed while her move shows pending. Returns
+    her click and the log's length before it (the lock is released afterwards: the move was not stored)."""
+    hand = await hand_drawn_now(fake, alice, database)
+    rows = log_rows(database)
+    holder = write_lock(database)
+    try:
+        click = await fake.click(alice, hand, a_button(hand))
+        assert await click.wait_acked() == 5, "shown as pending"
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending move's marker")
+        await proc.kill()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert click.original is not None and click.original.content == "", "still thinking when the bot died"
+    return click, rows
+
+
+async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_to_play_again(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    await table_against_ais(fake, alice, channel, deals=1)
+    click, rows = await pending_then_killed(fake, alice, database, proc)
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    reply = await click.wait_message(10)  # the "thinking…" turns into the answer, only she sees it
+    assert reply.visibility == "ephemeral" and reply.content == NOT_RECORDED, reply.content
+    assert log_rows(database) == rows
+    assert not pending_markers(database), "the marker (and the token in it) is gone once she was told"
+    hand = await hand_drawn_now(fake, alice, database)  # and she can make it again
+    again = await fake.click(alice, hand, a_button(hand))
+    assert await again.wait_acked() in (5, 6)
+    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move made again is stored")
+
+
+async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_she_hears_it_after_the_restart(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    await table_against_ais(fake, alice, channel, deals=1)
+    hand = await hand_drawn_now(fake, alice, database)
+    rows = log_rows(database)
+    holder = write_lock(database)
+    try:
+        click = await fake.click(alice, hand, a_button(hand))
+        assert await click.wait_acked() == 5
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending move's marker")
+        # "recorded" cannot reach her (server errors, retried seconds apart): killed in that window
+        fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move stored once the lock is free")
+    await proc.kill()
+    fault.times = 0
+    assert click.original is not None and click.original.content == ""
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    reply = await click.wait_message(10)
+    assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
+    assert not pending_markers(database)
+
+
+async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: Club, start_bot,
+                                                                          tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    await table_against_ais(fake, alice, channel, deals=1)
+    click, _ = await pending_then_killed(fake, alice, database, proc)
+    fake.token_ttl = 0.0  # the restart came after the token's 15 minutes
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if m.content == NOT_RECORDED], 10,
+                               "alice told by DM")
+    assert len(told) == 1
+    assert click.original is not None and click.original.content == "", "the expired interaction is left alone"
+    assert not pending_markers(database)

@@ -11,7 +11,7 @@ import pytest
 
 from storage_helpers import NOW
 
-from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage
+from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, StorageBusy
 from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 
 
@@ -199,3 +199,15 @@ async def test_reads_see_every_commit_and_cannot_write(tmp_path: Path) -> None:
         assert len(await storage.database.fetch_all("SELECT * FROM players")) == 3
     finally:
         await storage.close()
+
+
+async def test_a_write_lock_held_past_the_busy_timeout_is_storage_busy_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "skat.sqlite3"
+    async with await SqliteStorage.open(path, busy_timeout_ms=100) as storage:
+        with closing(sqlite3.connect(path, isolation_level=None)) as holder:
+            holder.execute("BEGIN IMMEDIATE")
+            with pytest.raises(StorageBusy):
+                await storage.players.save(player=Player(7, "alice", False), now=NOW)
+            holder.execute("ROLLBACK")
+        await storage.players.save(player=Player(7, "alice", False), now=NOW)  # the same write, once free
+        assert (await storage.players.get(player_id=7)).display_name == "alice"

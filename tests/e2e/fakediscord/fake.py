@@ -258,6 +258,15 @@ class FakeDiscord:
         return fault
 
     @property
+    def token_ttl(self) -> float:
+        """Seconds an interaction's token answers follow-ups and edits (15 minutes on Discord)."""
+        return self._ix_routes.token_ttl
+
+    @token_ttl.setter
+    def token_ttl(self, seconds: float) -> None:
+        self._ix_routes.token_ttl = seconds
+
+    @property
     def rest_latency(self) -> float:
         """Seconds each REST call waits before it is handled; set it to shake out ordering assumptions."""
         return self.world.rest_latency

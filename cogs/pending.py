@@ -1,0 +1,135 @@
+"""Moves shown as pending end in an answer, even across a crash (see `skatbot.storage.pending`).
+
+`watch` wraps one move: when storing it turns slow, the player is shown "thinking…" and a marker is kept;
+once the move is recorded or refused and the player was told, the marker goes. `settle` runs after a
+restart: for every marker left, the table's log says whether the move was recorded, and the player is told
+so through the interaction while its token lives, else by DM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+import discord
+
+from skatbot.engine import Action
+from skatbot.storage.pending import PendingMove, PendingMoves
+from skatbot.tables import Table, TableError
+from skatbot.tables.log import Act
+from skatbot.ui.i18n import t
+from skatbot.wiring import StorageTables
+
+from .replies import reply_error
+
+if TYPE_CHECKING:
+    from discord.types.webhook import Webhook as WebhookPayload
+
+    from skatbot.app import SkatBot
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFE = 15 * 60.0
+TOKEN_MARGIN = 60.0
+"""An interaction's token answers for 15 minutes from its creation; the marker is written a moment after
+that, so it is trusted a minute less."""
+MARKER_BUDGET = 1.0
+"""Seconds the marker may take before "thinking…" is shown anyway (Discord wants an answer within three)."""
+
+
+class Watch:
+    """One move being stored: `shown_pending` keeps a marker and shows the player that it is pending."""
+
+    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, table: Table, action: Action,
+                 lang: str, defer: Callable[[], Awaitable[object]]) -> None:
+        self.moves = moves
+        self.interaction = interaction
+        self.table = table
+        self.action = action
+        self.lang = lang
+        self.defer = defer
+        self.kept = False
+
+    async def shown_pending(self) -> None:
+        """The marker first (a crash right after still tells the player), then Discord's "thinking…"."""
+        interaction, table = self.interaction, self.table
+        try:
+            entry = str(Act(table.game.deal_number, table.game.seat_of_user(interaction.user.id), self.action))
+        except TableError:  # not seated now: the move will be refused, and the marker only says "not recorded"
+            entry = ""
+        move = PendingMove(interaction.id, interaction.application_id, interaction.token,
+                           time.time() + TOKEN_LIFE - TOKEN_MARGIN, interaction.user.id, table.id,
+                           len(table.entries), entry, self.lang)
+        try:
+            await asyncio.wait_for(self.moves.put(move), MARKER_BUDGET)
+            self.kept = True
+        except (OSError, TimeoutError) as error:
+            log.warning("table %s: no marker for the pending move of %s: %r", table.id, interaction.user.id, error)
+        await self.defer()
+
+
+class PendingReplies:
+    """Markers of pending moves, and what they say after a restart."""
+
+    def __init__(self, bot: SkatBot, moves: PendingMoves, store: StorageTables) -> None:
+        self.bot = bot
+        self.moves = moves
+        self.store = store
+
+    @asynccontextmanager
+    async def watch(self, interaction: discord.Interaction, table: Table, action: Action, lang: str,
+                    defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
+        """Around storing `action` and answering: a move shown pending that fails is answered here (then the
+        marker goes); one that is recorded loses its marker once the block has said so."""
+        watch = Watch(self.moves, interaction, table, action, lang, defer)
+        try:
+            yield watch
+        except Exception as error:
+            if not watch.kept:
+                raise
+            await reply_error(interaction, error)
+            await self.moves.drop(interaction.id)
+            return
+        if watch.kept:
+            await self.moves.drop(interaction.id)
+
+    async def settle(self) -> None:
+        """After a restart: tell each player whose move was pending whether it was recorded."""
+        for move in await self.moves.all():
+            try:
+                await self._settle(move)
+            except Exception:
+                log.exception("pending move %s of table %s: could not settle it", move.interaction_id,
+                              move.table_id)
+            await self.moves.drop(move.interaction_id)
+
+    def _followup(self, move: PendingMove) -> discord.Webhook:
+        """The interaction's follow-up webhook, as `Interaction.followup` builds it (an application webhook)."""
+        payload: WebhookPayload = {"id": move.application_id, "type": 3, "token": move.token}
+        return discord.Webhook.from_state(data=payload, state=self.bot._connection)
+
+    async def _settle(self, move: PendingMove) -> None:
+        stored = await self.store.entries_since(table_id=move.table_id, seq=move.since)
+        recorded = bool(move.entry) and move.entry in stored
+        log.info("table %s: a move pending before the restart was %srecorded; telling %s", move.table_id,
+                 "" if recorded else "not ", move.user_id)
+        if time.time() < move.token_expires:
+            text = t(move.lang, "reply.recorded") if recorded else t(move.lang, "reply.not_recorded", id=move.table_id)
+            try:
+                await self._followup(move).send(text, ephemeral=True)
+                return
+            except discord.HTTPException as error:
+                log.info("pending move %s: its interaction no longer answers (%s); by DM", move.interaction_id,
+                         error)
+        text = t(move.lang, "reply.recorded_table", id=move.table_id) if recorded else \
+            t(move.lang, "reply.not_recorded", id=move.table_id)
+        try:
+            user = self.bot.get_user(move.user_id) or await self.bot.fetch_user(move.user_id)
+            await user.send(text)
+        except discord.HTTPException as error:
+            log.info("pending move %s: could not tell %s by DM either: %s", move.interaction_id, move.user_id,
+                     error)

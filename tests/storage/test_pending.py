@@ -1,0 +1,36 @@
+"""Markers of moves shown as pending: kept whole, private to the bot's user, gone once dropped."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+from skatbot.storage.pending import PendingMove, PendingMoves
+
+
+def move(interaction_id: int) -> PendingMove:
+    return PendingMove(interaction_id, 42, "secret-token", 1e10, 7, 1, 12, "act 0 1 play CJ", "de")
+
+
+async def test_markers_are_kept_until_dropped_and_private(tmp_path: Path) -> None:
+    moves = PendingMoves.beside(tmp_path / "skat.sqlite3")
+    assert await moves.all() == []
+    await moves.put(move(9))
+    await moves.put(move(3))
+    assert await moves.all() == [move(3), move(9)]
+    folder = tmp_path / "skat.sqlite3.pending"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert all(stat.S_IMODE(path.stat().st_mode) == 0o600 for path in folder.iterdir())
+    await moves.drop(3)
+    await moves.drop(3)  # twice is fine
+    assert await moves.all() == [move(9)]
+    assert "secret-token" not in "".join(p.read_text() for p in folder.iterdir() if p.name.startswith("3"))
+
+
+async def test_a_marker_cut_short_by_a_crash_is_removed_not_trusted(tmp_path: Path) -> None:
+    moves = PendingMoves(tmp_path / "pending")
+    await moves.put(move(5))
+    (tmp_path / "pending" / "6.part").write_text('{"interaction_id": 6, "tok')
+    (tmp_path / "pending" / "7.json").write_text("{not json")
+    assert await moves.all() == [move(5)]
+    assert sorted(p.name for p in (tmp_path / "pending").iterdir()) == ["5.json"]
