@@ -14,8 +14,9 @@ step is logged and retried later; it never drops the rest of the batch.
 
 from __future__ import annotations
 
-import logging
 import asyncio
+import hashlib
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
@@ -46,6 +47,14 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 RETRY_EVERY = 5.0
 """Seconds between attempts to show what a table still owes after Discord refused a post."""
+
+
+def nonce_of(table_id: int, *what: object) -> str:
+    """The nonce of one message the bot owes (Discord's `enforce_nonce`: a post repeated within a few minutes
+    returns the message made the first time). The same message is asked for with the same nonce after a
+    restart, so a crash between posting and remembering its id leaves no copy. 24 characters (at most 25)."""
+    key = ":".join(str(part) for part in (table_id, *what))
+    return hashlib.blake2b(key.encode(), digest_size=12, person=b"skatbot-nonce").hexdigest()
 
 
 class _Forgetful:
@@ -179,6 +188,39 @@ class DiscordPresenter:
                 self._dm_notice_sent.add((table.id, known.user_id))
             elif known.role == "creator_told":
                 self._creator_told.add(table.id)
+        if table.game.state is TableState.PLAYING:
+            for occupant in table.game.places:
+                if occupant.user_id is not None and not occupant.is_ai:
+                    await self._sweep_hands(table, occupant.user_id, state)
+
+    async def _sweep_hands(self, table: LiveTable, user_id: int, state: _TableMessages) -> None:
+        """After a restart: a hand message posted just before the crash, whose id was not remembered (it is
+        newer than the remembered one and still has this table's controls), becomes the player's hand, and
+        the older ones go, so the player keeps one live hand: the newest, the one Discord notified them of."""
+        number = table.game.deal_number
+        known = state.hands.get((number, user_id))
+        me = self.client.user
+        try:
+            dm = await self._dm(user_id)
+            after = discord.Object(known.message_id) if known is not None else None
+            found = [message async for message in dm.history(limit=10, after=after)
+                     if me is not None and message.author.id == me.id and _has_controls_of(message, table.id)
+                     and (known is None or message.id != known.message_id)]
+            if not found:
+                return
+            newest = max(found, key=lambda message: message.id)
+            log.info("table %s: hand message %s of %s was posted before the restart but not remembered; it is "
+                     "the hand now", table.id, newest.id, user_id)
+            state.hands[(number, user_id)] = _HandMessage(dm.id, newest.id, "", True)
+            await self.memory.remember(table_id=table.id, role="hand", user_id=user_id, deal=number,
+                                       channel_id=dm.id, message_id=newest.id)
+            for message in found:
+                if message.id != newest.id:
+                    await _delete_quietly(message)
+            if known is not None:
+                await _delete_quietly(dm.get_partial_message(known.message_id))
+        except discord.HTTPException as error:
+            log.info("table %s: could not look for unremembered hand messages of %s: %s", table.id, user_id, error)
 
     async def show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
         """Show one batch of events. Each step stands alone: a failed step is logged, the table is marked as
@@ -373,7 +415,7 @@ class DiscordPresenter:
             if draft is None:
                 await self.memory.owe(table_id=table.id, item=item, content=content)
                 state.drafts[item] = content
-            await channel.send(content, **extra)
+            await channel.send(content, nonce=nonce_of(table.id, item), **extra)
         await self.memory.mark_shown(table_id=table.id, item=item, now=datetime.now(UTC))
         state.shown.add(item)
         state.drafts.pop(item, None)
@@ -451,7 +493,7 @@ class DiscordPresenter:
         content = lobby_text(table.game, lang, table.id)
         view = lobby_view(table.id, lang, table.game.state is TableState.OPEN)
         if state.lobby is None:
-            message = await channel.send(content, view=view)
+            message = await channel.send(content, view=view, nonce=nonce_of(table.id, "lobby"))
             state.lobby = (channel.id, message.id)
             await self.memory.remember(table_id=table.id, role="lobby", channel_id=channel.id, message_id=message.id)
         else:
@@ -460,7 +502,7 @@ class DiscordPresenter:
                                   now=table.game.state is not TableState.OPEN)
 
     async def _send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int, content: str) -> None:
-        message = await channel.send(fit(content, Limit.CONTENT))
+        message = await channel.send(fit(content, Limit.CONTENT), nonce=nonce_of(table.id, "board", number))
         state.boards[number] = (message.id, content)
         await self.memory.remember(table_id=table.id, role="board", deal=number, channel_id=channel.id,
                                    message_id=message.id)
@@ -499,7 +541,8 @@ class DiscordPresenter:
                     await self._close_past_hands(table, user_id, number)
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
-                    message = await dm.send(content, view=controls)
+                    message = await dm.send(content, view=controls,
+                                            nonce=nonce_of(table.id, "hand", number, user_id, table.seq))
                     state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn, buttons)
                     await self.memory.remember(table_id=table.id, role="hand", user_id=user_id, deal=number,
                                                channel_id=dm.id, message_id=message.id)
@@ -570,6 +613,7 @@ class DiscordPresenter:
             return
         message = await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
                                      view=show_hand_view(table.id, table.seq, lang),
+                                     nonce=nonce_of(table.id, "dm_notice", user_id),
                                      allowed_mentions=discord.AllowedMentions(users=True))
         self._dm_notice_sent.add((table.id, user_id))
         await self.memory.remember(table_id=table.id, role="dm_notice", user_id=user_id, channel_id=channel.id,
@@ -658,6 +702,13 @@ def _edit_of(message: Any, content: str, view: discord.ui.View) -> Callable[[], 
     async def edit() -> None:
         await message.edit(content=content, view=view)
     return edit
+
+
+def _has_controls_of(message: discord.Message, table_id: int) -> bool:
+    """Whether a message carries buttons or menus of this table (a hand message that is still live)."""
+    prefix = f"sk:{table_id}:"
+    return any(str(getattr(item, "custom_id", "")).startswith(prefix)
+               for row in message.components for item in getattr(row, "children", ()))
 
 
 async def _delete_quietly(message: Any) -> None:

@@ -12,10 +12,10 @@ See tests/e2e/README.md. Typical use:
 
 from .fake import FakeDiscord
 from .process import BotProcess
-from .records import Interaction, RestCall, Violation
+from .records import Interaction, RestCall, Tap, Violation
 from .state import Channel, Guild, Message, MessageVersion, Role, User
 
 __all__ = [
     "BotProcess", "Channel", "FakeDiscord", "Guild", "Interaction", "Message", "MessageVersion", "RestCall",
-    "Role", "User", "Violation",
+    "Role", "Tap", "User", "Violation",
 ]

@@ -10,7 +10,7 @@ from aiohttp import web
 
 from . import interactions as build
 from .gateway import Gateway
-from .records import Fault, Interaction, RestCall, Violation
+from .records import Fault, Interaction, RestCall, Tap, Violation
 from .rest import API, BotRoutes, make_middleware
 from .emojis import EmojiRoutes
 from .rest_interactions import InteractionRoutes
@@ -256,6 +256,14 @@ class FakeDiscord:
         fault = Fault(method.upper(), route, status, code, message, times, path)
         self.world.faults.append(fault)
         return fault
+
+    def tap(self, method: str, route: str, action: Callable[[], None], *, where: Callable[[Any], bool] | None = None,
+            times: int = 1) -> Tap:
+        """Run `action` when the next `times` calls of `method route` (whose JSON body satisfies `where`) were
+        handled, before the answer goes back to the bot: e.g. to take a lock the bot meets right after."""
+        tap = Tap(method.upper(), route, action, where, times)
+        self.world.taps.append(tap)
+        return tap
 
     @property
     def token_ttl(self) -> float:

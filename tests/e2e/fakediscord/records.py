@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +31,18 @@ class Fault:
     message: str
     times: int = 1
     path: str | None = None
+
+
+@dataclass
+class Tap:
+    """Test code run when a matching REST call was handled, before its answer goes back (e.g. to take a
+    database lock the bot will meet next); `where` picks calls by their JSON body."""
+
+    method: str
+    route: str
+    action: Callable[[], None]
+    where: Callable[[Any], bool] | None = None
+    times: int = 1
 
 
 @dataclass

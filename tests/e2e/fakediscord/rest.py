@@ -70,6 +70,11 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
                 await read_body(request)
                 raise ApiError(fault.status, fault.code, fault.message)
             response = await handler(request)
+            if response.status < 400:
+                for tap in [t for t in world.taps if t.times > 0 and (t.method, t.route) == key]:
+                    if tap.where is None or tap.where(request.get(BODY)):
+                        tap.times -= 1
+                        tap.action()
         except ApiError as err:
             response = err.response()
         except (web.HTTPNotFound, web.HTTPMethodNotAllowed):
@@ -256,7 +261,17 @@ class BotRoutes:
         if version.flags & (1 << 6):
             error = {"code": "MESSAGE_FLAGS_INVALID", "message": "Ephemeral messages need an interaction"}
             raise invalid_form({"flags": {"_errors": [error]}})
+        nonce = payload.get("nonce") if payload.get("enforce_nonce") else None
+        now = asyncio.get_running_loop().time()
+        if nonce is not None:  # as on Discord: a repeat within a few minutes gets the message it made
+            known = self.world.nonces.get(str(nonce))
+            if known is not None and now - known[1] <= self.world.nonce_window:
+                earlier = self.world.messages.get(known[0])
+                if earlier is not None and not earlier.deleted:
+                    return json_response(self.world.message_payload(earlier))
         msg = self.world.post_message(channel, version, type_=19 if payload.get("message_reference") else 0)
+        if nonce is not None:
+            self.world.nonces[str(nonce)] = (msg.id, now)
         return json_response(self.world.message_payload(msg))
 
     async def get_message(self, request: web.Request) -> web.Response:

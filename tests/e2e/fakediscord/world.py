@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from .records import ChangeSignal, Fault, Interaction, RestCall, Violation
+from .records import ChangeSignal, Fault, Interaction, RestCall, Tap, Violation
 from .state import (
     ATTACH_FILES,
     BOT_PERMISSIONS,
@@ -58,6 +58,11 @@ class World:
         self.unknown_routes: list[RestCall] = []
         self.violations: list[Violation] = []
         self.faults: list[Fault] = []
+        self.taps: list[Tap] = []
+        #: Messages created with `enforce_nonce`: nonce -> (message id, loop time); see `nonce_window`.
+        self.nonces: dict[str, tuple[int, float]] = {}
+        #: Seconds a nonce is remembered ("the past few minutes" on Discord).
+        self.nonce_window = 120.0
         #: Seconds every REST call waits before it is handled (a slower network).
         self.rest_latency = 0.0
         self._seq = 0

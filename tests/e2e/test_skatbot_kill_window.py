@@ -1,0 +1,119 @@
+"""Killed between posting a message and storing its id, the bot leaves no copy after the restart.
+
+A tap in the fake Discord takes SQLite's write lock the moment the message was posted, so the bot cannot
+store the message's id; it is killed right then. After the restart the board is asked for again with the
+same nonce (Discord's `enforce_nonce` returns the message made the first time), and a hand message posted
+but not remembered is found in the DMs and removed: one board, one hand.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.skat_helpers import start_skatbot
+from tests.e2e.skat_players import button_move, game_controls, latest_hand
+from tests.e2e.test_skatbot_outbox import MESSAGES, hands, live_hands, public, remembered, table_against_ais
+from tests.e2e.test_skatbot_pending import write_lock
+
+
+def content_of(body: Any) -> str:
+    return str(body.get("content") or "") if isinstance(body, dict) else ""
+
+
+def posts(fake: FakeDiscord, text: str) -> list[Any]:
+    """The bodies of the bot's message posts whose content starts with `text`."""
+    return [call.body for call in fake.rest_log
+            if call.method == "POST" and call.route == MESSAGES and content_of(call.body).startswith(text)]
+
+
+async def test_killed_after_posting_the_board_before_remembering_it_leaves_one_board(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    held: list[sqlite3.Connection] = []
+    fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)),
+             where=lambda body: content_of(body).startswith("**Deal 1 of 2**"))
+    channel, _ = await table_against_ais(fake, alice, channel, deals=2)
+    await fake.wait_for(lambda: held, 20, "the board posted")
+    await proc.kill()
+    held[0].execute("ROLLBACK")
+    held[0].close()
+    assert not remembered(database, "board", 0), "killed before the board's id was stored"
+    assert len(public(fake, channel, "**Deal 1 of 2**")) == 1
+
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    await fake.wait_for(lambda: remembered(database, "board", 0), 20, "the board remembered after the restart")
+    assert len(public(fake, channel, "**Deal 1 of 2**")) == 1, "the board is not posted twice"
+    first, again = posts(fake, "**Deal 1 of 2**")
+    assert first["nonce"] == again["nonce"] and again["enforce_nonce"], "asked again with the same nonce"
+
+
+async def test_killed_after_posting_a_hand_before_remembering_it_leaves_one_hand(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    held: list[sqlite3.Connection] = []
+    fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)),
+             where=lambda body: content_of(body).startswith("**Your hand** · deal 1"))
+    channel, _ = await table_against_ais(fake, alice, channel, deals=2)
+    await fake.wait_for(lambda: held, 20, "alice's hand posted")
+    await proc.kill()
+    held[0].execute("ROLLBACK")
+    held[0].close()
+    assert not remembered(database, "hand", alice.id), "killed before the hand's id was stored"
+
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    await fake.wait_for(lambda: remembered(database, "hand", alice.id), 20, "a hand remembered after the restart")
+    assert len(hands(fake, alice)) == 1, "one hand message"
+    assert len(live_hands(fake, alice)) <= 1
+
+
+async def test_killed_after_a_hand_was_sent_again_for_her_turn_leaves_one_hand(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    """The hand is sent again when it is her turn (so Discord notifies her); the new one is stored before the
+    old one goes. Killed in between, the restarted bot finds the new one in her DMs and removes it."""
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    held: list[sqlite3.Connection] = []
+    seen = [0]
+
+    def sent_again(body: Any) -> bool:  # the second hand message of deal 1 or later: one sent for her turn
+        if content_of(body).startswith("**Your hand** · deal "):
+            seen[0] += 1
+            return seen[0] >= 2 and remembered(database, "hand", alice.id)
+        return False
+
+    fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)), where=sent_again)
+    channel, _ = await table_against_ais(fake, alice, channel, deals=3)
+    rng = random.Random(5)
+    for _ in range(100):
+        found = await fake.wait_for(lambda: "held" if held else (lambda m: m if m is not None and game_controls(m)
+                                                                 else None)(latest_hand(fake, alice)),
+                                    30, "alice's turn or her hand sent again")
+        if found == "held":
+            break
+        try:
+            await button_move(fake, alice, found, rng, avoid=("pass",))
+        except ValueError:  # her hand was replaced meanwhile: look again
+            continue
+    assert held, "her hand was never sent again"
+    await proc.kill()
+    held[0].execute("ROLLBACK")
+    held[0].close()
+    assert len(hands(fake, alice)) == 2, "the new hand posted, the old one not yet removed"
+
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    await fake.wait_for(lambda: public(fake, channel, "I was restarted"), 20, "the restart notice")
+    await fake.wait_for(lambda: len(hands(fake, alice)) == 1, 20, "one hand message")
+    assert len(live_hands(fake, alice)) == 1
