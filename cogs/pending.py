@@ -64,10 +64,14 @@ class Watch:
         move = PendingMove(interaction.id, interaction.application_id, interaction.token,
                            time.time() + TOKEN_LIFE - TOKEN_MARGIN, interaction.user.id, table.id,
                            len(table.entries), entry, self.lang)
+        writing = asyncio.ensure_future(self.moves.put(move))
+        self.kept = True  # from here on it is dropped once the player was answered
         try:
-            await asyncio.wait_for(self.moves.put(move), MARKER_BUDGET)
-            self.kept = True
-        except (OSError, TimeoutError) as error:
+            await asyncio.wait_for(asyncio.shield(writing), MARKER_BUDGET)
+        except TimeoutError:  # a slow disk: the player sees "thinking…" in time, the marker follows
+            log.warning("table %s: the pending move's marker is slow to write", table.id)
+        except OSError as error:
+            self.kept = False
             log.warning("table %s: no marker for the pending move of %s: %r", table.id, interaction.user.id, error)
         await self.defer()
 

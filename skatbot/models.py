@@ -368,6 +368,12 @@ class OutboxItem:
     shown: bool
 
 
+class StoreBusy(Exception):
+    """The database was held by another writer past the wait: nothing was written, and the same write may be
+    tried again later (storage raises it; the ui retries its memory writes on it; here because neither of
+    the two may import the other)."""
+
+
 class PresenterMemory(Protocol):
     """Where the presenter keeps its message ids and outbox marks: the ui needs it, storage implements it
     (here, because neither of the two may import the other)."""

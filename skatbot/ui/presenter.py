@@ -25,7 +25,7 @@ from typing import Any
 
 import discord
 
-from skatbot.models import OutboxItem, PresenterMemory, ShownMessage
+from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy
 
 from skatbot.engine.views import seat_view
 from skatbot.tables import events as ev
@@ -369,6 +369,10 @@ class DiscordPresenter:
             await step
         except discord.HTTPException as error:
             await self._refused(table, error)
+        except StoreBusy:  # its memory could not be written now (another writer held the database)
+            log.warning("table %s: the database was busy during a presentation step; it is done again later",
+                        table.id)
+            self._owe(table)
         except Exception:
             log.exception("table %s: a presentation step failed; the rest goes on", table.id)
             self._owe(table)

@@ -28,13 +28,22 @@ def pending_markers(database: Path) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
+def remembered_hand(database: Path, user: User) -> int | None:
+    with sqlite3.connect(database) as db:
+        row = db.execute("SELECT message_id FROM shown_messages WHERE role = 'hand' AND user_id = ?",
+                         (user.id,)).fetchone()
+    return int(row[0]) if row else None
+
+
 async def hand_drawn_now(fake: FakeDiscord, alice: User, database: Path) -> Message:
-    """Alice's hand once its buttons are drawn for the table's moment now (her turn)."""
+    """Alice's hand once its buttons are drawn for the table's moment now (her turn), and the bot has stored
+    its id (so the lock the tests take next holds up her move, not the bot's memory of the message)."""
     def now_drawn() -> Message | None:
         hand = latest_hand(fake, alice)
         now = f":s{log_rows(database)}:"
         return hand if hand is not None and any(c["type"] == 2 and now in str(c["custom_id"])
-                                                for c in game_controls(hand)) else None
+                                                for c in game_controls(hand)) \
+            and remembered_hand(database, alice) == hand.id else None
     return await fake.wait_for(now_drawn, 30, "alice's turn")
 
 
@@ -70,7 +79,8 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_said_clearly_and_chang
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    assert not pending_markers(database), "a settled move leaves no marker (nor its interaction token)"
+    await fake.wait_for(lambda: not pending_markers(database), 5,
+                        "a settled move leaves no marker (nor its interaction token)")
     again = await fake.click(alice, hand, button)  # nothing changed: the same button still stands for now
     assert await again.wait_acked() in (5, 6)
     await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move stored on the second try")
@@ -111,7 +121,8 @@ async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_
     reply = await click.wait_message(10)  # the "thinking…" turns into the answer, only she sees it
     assert reply.visibility == "ephemeral" and reply.content == NOT_RECORDED, reply.content
     assert log_rows(database) == rows
-    assert not pending_markers(database), "the marker (and the token in it) is gone once she was told"
+    await fake.wait_for(lambda: not pending_markers(database), 5,
+                        "the marker (and the token in it) is gone once she was told")
     hand = await hand_drawn_now(fake, alice, database)  # and she can make it again
     again = await fake.click(alice, hand, a_button(hand))
     assert await again.wait_acked() in (5, 6)
@@ -144,7 +155,7 @@ async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_sh
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(10)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
-    assert not pending_markers(database)
+    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
 
 
 async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: Club, start_bot,
@@ -161,4 +172,4 @@ async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: 
                                "alice told by DM")
     assert len(told) == 1
     assert click.original is not None and click.original.content == "", "the expired interaction is left alone"
-    assert not pending_markers(database)
+    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
