@@ -67,7 +67,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.user_langs = services.looks.user_langs
         self.presenter = services.presenter
         self.manager = services.tables
-        self.pending = PendingReplies(bot, PendingMoves.beside(bot.settings.database_path), self.store)
+        self.pending = PendingReplies(bot, PendingMoves.beside(bot.settings.database_path, bot.settings.shard_ids), self.store)
         super().__init__()
 
     async def cog_load(self) -> None:

@@ -19,6 +19,7 @@ import asyncio
 import json
 import logging
 import os
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -48,9 +49,12 @@ class PendingMoves:
         self.folder = folder
 
     @classmethod
-    def beside(cls, database: Path) -> PendingMoves:
-        """The folder next to the database file (`skatbot.sqlite3` -> `skatbot.sqlite3.pending`)."""
-        return cls(database.with_name(database.name + ".pending"))
+    def beside(cls, database: Path, shard_ids: Sequence[int] | None = None) -> PendingMoves:
+        """The folder next to the database file (`skatbot.sqlite3` -> `skatbot.sqlite3.pending`). Processes
+        that share a database (PostgreSQL) and a folder each run their own shards: a process settles only
+        the markers of its shards (`...pending-0-1`), never those of another process still storing them."""
+        suffix = "" if shard_ids is None else "-" + "-".join(str(shard) for shard in sorted(shard_ids))
+        return cls(database.with_name(f"{database.name}.pending{suffix}"))
 
     def _path(self, interaction_id: int) -> Path:
         return self.folder / f"{int(interaction_id)}.json"

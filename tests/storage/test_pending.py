@@ -34,3 +34,10 @@ async def test_a_marker_cut_short_by_a_crash_is_removed_not_trusted(tmp_path: Pa
     (tmp_path / "pending" / "7.json").write_text("{not json")
     assert await moves.all() == [move(5)]
     assert sorted(p.name for p in (tmp_path / "pending").iterdir()) == ["5.json"]
+
+
+def test_processes_running_other_shards_keep_their_markers_apart(tmp_path: Path) -> None:
+    database = tmp_path / "skat.sqlite3"
+    assert PendingMoves.beside(database).folder == tmp_path / "skat.sqlite3.pending"
+    assert PendingMoves.beside(database, (1, 0)).folder == tmp_path / "skat.sqlite3.pending-0-1"
+    assert PendingMoves.beside(database, (2,)).folder != PendingMoves.beside(database, (0, 1)).folder
