@@ -172,7 +172,8 @@ class DiscordPresenter:
         outbox = await self.memory.outbox(table_id=table.id)
         state.shown = {item for item, owed in outbox.items() if owed.shown}
         state.drafts = {item: owed.content for item, owed in outbox.items() if not owed.shown and owed.content}
-        for known in await self.memory.recall(table_id=table.id):
+        recalled = await self.memory.recall(table_id=table.id)
+        for known in recalled:
             if known.role == "lobby":
                 state.lobby = (known.channel_id, known.message_id)
             elif known.role == "board" and known.deal == table.game.deal_number:
@@ -188,7 +189,7 @@ class DiscordPresenter:
                 self._dm_notice_sent.add((table.id, known.user_id))
             elif known.role == "creator_told":
                 self._creator_told.add(table.id)
-        if table.game.state is TableState.PLAYING:
+        if recalled and table.game.state is TableState.PLAYING:  # shown before: by a process that may have died
             for occupant in table.game.places:
                 if occupant.user_id is not None and not occupant.is_ai:
                     await self._sweep_hands(table, occupant.user_id, state)

@@ -12,7 +12,7 @@ discord.py's own paths, including the command tree's error handler.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
@@ -205,6 +205,16 @@ class FakeChannel:
 
     def get_partial_message(self, message_id: int) -> FakeMessage:
         return self.messages.setdefault(message_id, FakeMessage(message_id, self.id))
+
+    async def history(self, *, limit: int = 100, after: Any = None) -> AsyncIterator[FakeMessage]:
+        """Messages not deleted, oldest first after `after` (as discord.py pages them), else newest first."""
+        kept = sorted((m for m in self.messages.values() if not m.deleted), key=lambda m: m.id)
+        if after is not None:
+            kept = [m for m in kept if m.id > after.id][:limit]
+        else:
+            kept = list(reversed(kept))[:limit]
+        for message in kept:
+            yield message
 
     def texts(self) -> list[str]:
         return [m.content or "" for m in self.messages.values() if not m.deleted]
