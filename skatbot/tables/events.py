@@ -92,9 +92,15 @@ class TableResumed:
 
 
 @dataclass(frozen=True, slots=True)
+class StepUndone:
+    """A step was applied but could not be stored (the store was busy): the table is as it was, and what was
+    shown meanwhile is drawn again from it."""
+
+
+@dataclass(frozen=True, slots=True)
 class TableClosed:
     reason: str
 
 
 Event = (LobbyChanged | GameStarted | DealStarted | ActionTaken | TrickTaken | DealFinished | SeriesFinished
-         | TurnWarning | StandInStarted | ConcessionDeclined | TableResumed | TableClosed)
+         | TurnWarning | StandInStarted | ConcessionDeclined | TableResumed | StepUndone | TableClosed)

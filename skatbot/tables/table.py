@@ -317,6 +317,7 @@ class Table:
         except StoreBusy:  # another writer held the database: nothing stored; the step may be tried again
             log.warning("table %s: the store was busy; %s was not stored", self.id, entry)
             self._rebuild()
+            self._publish([ev.StepUndone()])  # hands and board drawn meanwhile show the table as it is again
             raise
         except Exception:
             log.exception("table %s: storing %s failed; rebuilding from the log", self.id, entry)

@@ -81,7 +81,10 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_said_clearly_and_chang
         holder.close()
     await fake.wait_for(lambda: not pending_markers(database), 5,
                         "a settled move leaves no marker (nor its interaction token)")
-    again = await fake.click(alice, hand, button)  # nothing changed: the same button still stands for now
+    # Nothing changed: her hand shows the same controls for the same moment (drawn again if it was redrawn
+    # while the move was in flight), and the same button works now.
+    await fake.wait_for(lambda: hand.component(button), 10, "her hand as it was")
+    again = await fake.click(alice, hand, button)
     assert await again.wait_acked() in (5, 6)
     await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move stored on the second try")
 
