@@ -132,6 +132,10 @@ class PgConnection:
     def execute(self, sql: str, parameters: Params = (), /) -> _Pending:
         return _Pending(self.raw, sql, parameters)
 
+    async def execute_fetchall(self, sql: str, parameters: Params = (), /) -> list[asyncpg.Record]:
+        translated, values = _arguments(sql, parameters)
+        return list(await self.raw.fetch(translated, *values))
+
     async def executemany(self, sql: str, parameters: Iterable[Params], /) -> None:
         rows = list(parameters)
         if not rows:

@@ -2,7 +2,7 @@
 
 The repositories write portable SQL with named (`:name`) or positional (`?`) parameters against an
 aiosqlite-shaped connection: `execute` (awaited, or used as `async with ... as cursor`), `executemany`,
-and cursors with `fetchone`, `fetchall` and `rowcount`. SQLite hands over its aiosqlite connection as it
+`execute_fetchall`, and cursors with `fetchone`, `fetchall` and `rowcount`. SQLite hands over its aiosqlite connection as it
 is; PostgreSQL wraps an asyncpg connection (`postgres.database.PgConnection`). Rows are read by column
 name or by position (sqlite3.Row and asyncpg.Record both allow both).
 """
@@ -35,6 +35,9 @@ class Connection(Protocol):
     def execute(self, sql: str, parameters: Params = ..., /) -> Any: ...
 
     async def executemany(self, sql: str, parameters: Iterable[Params], /) -> Any: ...
+
+    async def execute_fetchall(self, sql: str, parameters: Params = ..., /) -> Iterable[Any]:
+        """A query's rows in one call (aiosqlite: one trip to its thread instead of execute, fetch, close)."""
 
 
 class SqlDatabase(Protocol):

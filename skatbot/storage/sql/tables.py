@@ -150,10 +150,9 @@ class SqlTables:
         if [e.seq for e in entries] != list(range(entries[0].seq, entries[0].seq + len(entries))):
             raise ValueError("log entries must have consecutive sequence numbers")
         async with self._db.transaction() as connection:
-            async with connection.execute("SELECT MAX(seq) FROM table_log WHERE table_id = :table_id",
-                                          {"table_id": table_id}) as cursor:
-                row = await cursor.fetchone()
-            expected = 0 if row is None or row[0] is None else int(row[0]) + 1
+            [row] = await connection.execute_fetchall("SELECT MAX(seq) FROM table_log WHERE table_id = :table_id",
+                                                      {"table_id": table_id})
+            expected = 0 if row[0] is None else int(row[0]) + 1
             if entries[0].seq > expected:
                 raise LogConflict(f"table {table_id}: the next log entry is {expected}, not {entries[0].seq}")
             try:
