@@ -22,6 +22,8 @@ Prints, as `name: value` lines for one configuration, side by side for both:
 - ack_p50_ms / ack_p99_ms: time from an interaction's arrival (the fake dispatching it on the gateway)
   to the bot's acknowledgement reaching the fake (a move is acknowledged once it is stored, or after
   150 ms at the latest, so these include the database under load); missed_3s: not acknowledged within 3 s;
+  hand_click_ack_p99_ms: the same p99 for the clicks on hand messages alone (the moves, in direct messages),
+  without the burst of every table opening, seating its AIs and starting at once;
 - store_append_p50_ms / store_append_p99_ms: how long the store took to append one log entry (a move,
   a deal, a seat), as the bot logs it (skatbot.timing at DEBUG, see benchmarks/load_bot.py);
   catch_up_read_p99_ms: the read of what other processes appended, done under the table's lock each step;
@@ -355,12 +357,14 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
         files = [len(a.data) for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
+        moves = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None and ix.channel.is_dm]
         return {
             "tables": tables, "servers": len(guilds), "processes": count, "deals_per_table": deals,
             "interactions": len(fake.interactions), "rest_calls": len(fake.rest_log), "seconds": round(seconds, 1),
             "ack_p50_ms": round(statistics.median(latencies) * 1000, 1),
             "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
             "ack_max_ms": round(max(latencies) * 1000, 1), "missed_3s": missed,
+            "hand_click_ack_p99_ms": round(percentile(moves, 0.99) * 1000, 1),
             "store_appends": len(stored["append"]),
             "store_append_p50_ms": round(percentile(stored["append"], 0.5), 2),
             "store_append_p99_ms": round(percentile(stored["append"], 0.99), 2),
