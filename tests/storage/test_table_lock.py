@@ -1,0 +1,60 @@
+"""A table's lock on PostgreSQL (a session advisory lock on a pooled connection): a wait that is cancelled
+halfway, or a holder whose block fails, never leaves the table locked for the next step."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from skatbot.storage import PostgresStorage
+
+
+async def test_a_cancelled_wait_for_a_table_lock_leaves_the_table_free(schema_url: str) -> None:
+    storage = await PostgresStorage.open(schema_url)
+    try:
+        database = storage.database
+        holding, release = asyncio.Event(), asyncio.Event()
+
+        async def hold() -> None:
+            async with database.table_lock(7):
+                holding.set()
+                await release.wait()
+
+        holder = asyncio.create_task(hold())
+        await holding.wait()
+
+        async def wait_for_it() -> None:
+            async with database.table_lock(7):
+                pytest.fail("the lock was taken while held")
+
+        waiter = asyncio.create_task(wait_for_it())
+        await asyncio.sleep(0.2)  # the waiter is blocked in pg_advisory_lock
+        waiter.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await waiter
+        release.set()
+        await holder
+        for _ in range(3):  # every pooled connection, whoever held it, hands the table out again
+            async with asyncio.timeout(5):
+                async with database.table_lock(7):
+                    pass
+    finally:
+        await storage.close()
+
+
+async def test_a_failing_block_releases_the_table(schema_url: str) -> None:
+    storage = await PostgresStorage.open(schema_url)
+    try:
+        with pytest.raises(RuntimeError):
+            async with storage.database.table_lock(8):
+                raise RuntimeError("the step failed")
+        other = await PostgresStorage.open(schema_url)  # another process takes it at once
+        try:
+            async with asyncio.timeout(5):
+                async with other.database.table_lock(8):
+                    pass
+        finally:
+            await other.close()
+    finally:
+        await storage.close()
