@@ -1,5 +1,5 @@
-"""A table's lock on PostgreSQL (a session advisory lock on a pooled connection): a wait that is cancelled
-halfway, or a holder whose block fails, never leaves the table locked for the next step."""
+"""A table's locks on PostgreSQL (session advisory locks on pooled connections, for its steps and for showing
+it): a wait that is cancelled halfway, or a holder whose block fails, never leaves the table locked."""
 
 from __future__ import annotations
 
@@ -49,10 +49,13 @@ async def test_a_failing_block_releases_the_table(schema_url: str) -> None:
         with pytest.raises(RuntimeError):
             async with storage.database.table_lock(8):
                 raise RuntimeError("the step failed")
-        other = await PostgresStorage.open(schema_url)  # another process takes it at once
+        with pytest.raises(RuntimeError):
+            async with storage.database.presentation_lock(8):
+                raise RuntimeError("showing failed")
+        other = await PostgresStorage.open(schema_url)  # another process takes both at once
         try:
             async with asyncio.timeout(5):
-                async with other.database.table_lock(8):
+                async with other.database.table_lock(8), other.database.presentation_lock(8):
                     pass
         finally:
             await other.close()

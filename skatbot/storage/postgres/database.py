@@ -200,11 +200,11 @@ class PostgresDatabase:
             raise StorageError("the database is not open")
         key = table_id & 0x7FFFFFFF
         async with self._presenting, self.lock_pool.acquire() as connection:
-            await connection.execute("SELECT pg_advisory_lock($1, $2)", PRESENTATION_LOCKS, key)
+            await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", PRESENTATION_LOCKS, key)
             try:
                 yield
             finally:
-                await connection.execute("SELECT pg_advisory_unlock($1, $2)", PRESENTATION_LOCKS, key)
+                await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", PRESENTATION_LOCKS, key)
 
     async def schema_version(self) -> int:
         async with self.pool.acquire() as connection:
@@ -255,8 +255,8 @@ class PostgresDatabase:
 async def _unchanged(connection: asyncpg.Connection) -> None:
     """What a pool does to a connection given back (asyncpg has rolled back any open transaction already):
     nothing more. The repositories change no session state (no SET, LISTEN or cursors kept open), and a
-    table lock is released by its holder or its session ended (`_on_session`), so asyncpg's reset query, one
-    more round trip on every release, would find nothing to undo."""
+    table's or presentation's lock is released by its holder or its session ended (`_on_session`), so
+    asyncpg's reset query, one more round trip on every release, would find nothing to undo."""
 
 
 async def _on_session(connection: asyncpg.Connection, sql: str, *args: object) -> None:
