@@ -10,7 +10,7 @@ from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import game_controls, whose_turn
 from tests.e2e.test_skatbot_play import open_against_ais
-from tests.e2e.test_skatbot_refusals import Snapshot, forged_click, refused
+from tests.e2e.test_skatbot_refusals import QUIET, Snapshot, forged_click, refused
 
 BAD_CONTROL = "Not allowed: that button or menu choice is not one I offered."
 
@@ -31,14 +31,15 @@ async def test_a_refusal_echoing_six_thousand_characters_reaches_the_player(club
 
 async def settled_turn(fake: FakeDiscord, user: User, channel: Channel,
                        database: Path) -> tuple[User, Message]:
-    """The user's turn once the table has stopped moving: its log and public messages unchanged over half
-    a second (a loaded machine can show the hand before the computer players' last step is through), so a
-    snapshot taken now can only change by what the test itself does."""
-    for _ in range(40):
-        found = await fake.wait_for(lambda: whose_turn(fake, [user]), 20, f"{user.name}'s turn")
+    """The user's turn once the table has stopped moving: its log and public messages unchanged for longer than
+    the presenter's pacing of board edits (a loaded machine can show the hand before the computer players'
+    last step is through, and the hand of one's turn goes out at once, the board's edit up to a second later),
+    so a snapshot taken now can only change by what the test itself does."""
+    for _ in range(20):
+        found = await fake.wait_for(lambda: whose_turn(fake, [user]), 30, f"{user.name}'s turn")
         before = Snapshot(fake, channel, database)
-        await asyncio.sleep(0.5)
-        if before.take() == before.before and whose_turn(fake, [user]) is not None:
+        await asyncio.sleep(QUIET)
+        if before.take() == before.before and whose_turn(fake, [user]) == found:
             return found
     raise AssertionError(f"the table never settled on {user.name}'s turn")
 

@@ -11,7 +11,7 @@ from typing import Any
 from skatbot.engine import Card
 from skatbot.ui.cards import GERMAN, card_label
 from tests.e2e.conftest import Club
-from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
+from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import (
@@ -40,13 +40,16 @@ class Snapshot:
         assert self.take() == self.before
 
 
+QUIET = 2.0
+"""Seconds without a change after which a table has settled: twice the presenter's pacing of board edits (1 s),
+so that an edit still waiting to go out (later still on a loaded machine) is not taken for one a refusal caused."""
+
+
 async def settled(fake: FakeDiscord, channel: Channel, database: Path) -> Snapshot:
-    """A snapshot once the table has stopped moving: log and public messages unchanged for longer than the
-    presenter's pacing of board edits (1 s), so that an edit still waiting to go out is not taken for one
-    the refusal caused."""
+    """A snapshot once the table has stopped moving: log and public messages unchanged for `QUIET` seconds."""
     for _ in range(20):
         snapshot = Snapshot(fake, channel, database)
-        await asyncio.sleep(1.2)
+        await asyncio.sleep(QUIET)
         if snapshot.take() == snapshot.before:
             return snapshot
     raise AssertionError("the table never settled")
@@ -57,6 +60,23 @@ async def refused(fake: FakeDiscord, user: User, channel: Channel, command: str,
     reply = await (await fake.slash(user, channel, "skat", subcommand=command, options=options)).wait_message()
     assert reply.visibility == "ephemeral" and reply.viewer_id == user.id
     return reply.content
+
+
+RECORDED = "Your move is recorded."
+
+
+def clicker_was_told(ix: Interaction) -> list[str]:
+    """The ephemeral answers the clicker sees: the reply (also one that replaced a "thinking…") and follow-ups."""
+    original = ix.original if ix.callback_type in (4, 5) else None
+    shown = [*([original] if original is not None and not original.loading else []), *ix.followups]
+    return [m.content for m in shown if m.visibility == "ephemeral"]
+
+
+def told_both(both: tuple[Interaction, Interaction]) -> list[list[str]] | None:
+    """What each of two clickers was told, once every click that gets an answer has it (a deferred update,
+    the move shown on the hand message, gets none)."""
+    said = [clicker_was_told(ix) for ix in both]
+    return said if all(told or ix.callback_type == 6 for told, ix in zip(said, both, strict=True)) else None
 
 
 async def forged_click(fake: FakeDiscord, user: User, seen: Message, custom_id: str) -> str:
@@ -146,14 +166,16 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
             before = cards_in(message)
             first, second = await asyncio.gather(fake.click(mover, message, cards[0]["custom_id"]),
                                                  fake.click(mover, message, cards[1]["custom_id"]))
-            await first.wait_acked()
-            await second.wait_acked()
+            await first.wait_acked(30)
+            await second.wait_acked(30)
             both = (first, second)
-            answers = await fake.wait_for(lambda both=both: [  # the refusal: a reply or a follow-up, ephemeral
-                m.content for ix in both for m in [*([ix.original] if ix.callback_type == 4 else []), *ix.followups]
-                if m is not None and m.visibility == "ephemeral"], 5, "the refusal of the second click")
-            assert sorted(ix.callback_type for ix in both) == [4, 6]  # the move acknowledged once it was stored
-            assert len(answers) == 1 and "earlier moment of the deal" in answers[0], answers
+            # What each clicker is told: the move acknowledged once it was stored (silently, or after a
+            # "thinking…" that a slow store shows, by "Your move is recorded."), the other click refused.
+            seen = await fake.wait_for(lambda both=both: told_both(both), 30, "the answers to both clicks")
+            assert sorted(ix.callback_type == 6 or seen[i] == [RECORDED] for i, ix in enumerate(both)) == \
+                [False, True], seen  # exactly one click was recorded
+            answers = [a for said in seen for a in said if a != RECORDED]
+            assert len(answers) == 1 and "earlier moment of the deal" in answers[0], seen
             after = await fake.wait_for(lambda mover=mover, before=before: (h := latest_hand(fake, mover)) is not None
                                         and len(cards_in(h)) == len(before) - 1 and h, 10, "one card gone")
             assert len(set(before) - set(cards_in(after))) == 1
