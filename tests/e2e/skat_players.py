@@ -7,6 +7,7 @@ player never presses a control that is already stale.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -59,11 +60,24 @@ class Moves:
         self.kinds[kind] = self.kinds.get(kind, 0) + 1
 
 
+def _moments(message: Message, versions: int) -> set[str]:
+    """The moments (the table's sequence numbers) that the game controls of the message's first `versions`
+    versions ended with were drawn for."""
+    then = dataclasses.replace(message, history=message.history[:versions], deleted=False)
+    return {str(c["custom_id"]).split(":")[2] for c in game_controls(then)}
+
+
 async def _settled(fake: FakeDiscord, user: User, message: Message, versions: int) -> None:
-    """Until the hand message that offered the move changed (edited, deleted or replaced)."""
+    """Until the hand message that offered the move (as it was with `versions` versions) moved on: deleted,
+    replaced, or redrawn without the controls of that moment. Any edit is not enough: on a loaded machine an
+    edit still paced from before the move (a Kontra shown, a picture added) can land first, and the hand still
+    offers the moment the move was made at."""
+    offered = _moments(message, versions)
+
     def moved() -> bool:
         newest = latest_hand(fake, user)
-        return message.deleted or len(message.history) > versions or (newest is not None and newest.id != message.id)
+        return message.deleted or (newest is not None and newest.id != message.id) or (
+            len(message.history) > versions and not offered & _moments(message, len(message.history)))
     try:
         await fake.wait_for(moved, 10, f"{user.name}'s hand message to move on")
     except TimeoutError:
