@@ -468,10 +468,12 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         async with self.pending.watch(interaction, table, action, lang, lambda: _pending(interaction)) as watch:
             if await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending):
                 await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
-                return
         message = interaction.message
         if message is not None and message.flags.ephemeral:
-            await self._refresh_ephemeral(interaction, table, lang)
+            # Answered already, the response is the pending note (then what became of the move): the hand the
+            # player clicked on is edited by its id, its controls being for a moment now past.
+            await self._refresh_ephemeral(interaction, table, lang,
+                                          message.id if interaction.response.is_done() else None)
         elif not interaction.response.is_done():
             try:
                 await interaction.response.defer()  # the presenter updates the hand message itself
@@ -519,10 +521,22 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         except (TableError, discord.HTTPException):
             log.info("table %s: could not show the hand picture of %s", table.id, interaction.user.id)
 
-    async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
+    async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: str,
+                                 source: int | None = None) -> None:
         """After a move from an ephemeral hand (closed DMs): show the hand as it is now (its picture follows), or
-        drop the controls when the table stopped playing (the move itself succeeded either way)."""
+        drop the controls when the table stopped playing (the move itself succeeded either way). `source`: the
+        hand's message id when the interaction's own response is another message (the pending note)."""
         try:
+            if source is not None:
+                def edit(**fields: Any) -> Awaitable[object]:
+                    return interaction.followup.edit_message(source, **fields)
+                if table.game.state is TableState.PLAYING:
+                    content, view = self.presenter.private_hand(table, interaction.user.id, lang)
+                    await edit(content=fit(content, Limit.CONTENT), view=view)
+                    await self._add_hand_picture(interaction, table, lang, edit)
+                else:
+                    await edit(view=None)
+                return
             if table.game.state is TableState.PLAYING:
                 content, view = self.presenter.private_hand(table, interaction.user.id, lang)
                 content = fit(content, Limit.CONTENT)

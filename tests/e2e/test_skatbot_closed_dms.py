@@ -3,7 +3,9 @@ picture that only they see."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import sqlite3
 from pathlib import Path
 
 from skatbot.pictures import cards_shown
@@ -12,6 +14,7 @@ from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import CARD, HAND_PICTURE, assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, latest_hand
+from tests.e2e.test_skatbot_refusals import log_rows
 
 
 def show_buttons(message: Message) -> list[str]:
@@ -92,4 +95,45 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     assert assert_hands_match_database(fake, [bob], tmp_path / "skat.sqlite3") > len(with_pictures)  # pictures too
     assert [(c.status, c.route) for c in fake.rejections] == [(403, "/api/v10/channels/{channel_id}/messages")], \
         "one refused DM, then no more tries"
+    fake.assert_clean()
+
+
+async def test_a_move_pending_on_a_slow_database_redraws_the_ephemeral_hand(club: Club, start_bot,
+                                                                            tmp_path: Path) -> None:
+    """Bob (closed DMs) clicks on his ephemeral hand while another connection holds SQLite's write lock: he sees
+    the move pending, then recorded, and the hand he clicked on is redrawn (its controls' moment has passed;
+    left as they were, each would be refused as stale)."""
+    fake, bob = club.fake, club.bob
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    _, channel = await open_table(fake, bob, club.channel, deals=1)
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    for _ in range(2):
+        await (await fake.click(bob, lobby, control_id(lobby, "addai"))).wait_acked(30)
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
+    await (await fake.click(bob, lobby, control_id(lobby, "start"))).wait_acked(30)
+    await fake.wait_for_message(channel, lambda m: "cannot send you direct messages" in m.content, timeout=30)
+    for _ in range(100):  # his hand as it is at his turn (the computer players move on by themselves till then)
+        rows = log_rows(database)
+        hand = await (await fake.slash(bob, channel, "skat", subcommand="hand")).wait_message(30)
+        buttons = [c for c in game_controls(hand) if c["type"] == 2 and f":s{rows}:" in str(c["custom_id"])]
+        if buttons and log_rows(database) == rows:
+            break
+        await asyncio.sleep(0.3)
+    else:
+        raise AssertionError("bob's turn never came")
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")  # the write lock, as a busy second process or a backup would hold it
+    try:
+        click = await fake.click(bob, hand, buttons[0]["custom_id"])
+        assert await click.wait_acked(30) == 5, "a pending move is shown as pending (thinking), not accepted"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    reply = await click.wait_message(30)
+    assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded."
+    assert log_rows(database) > rows
+    await fake.wait_for(lambda: not any(f":s{rows}:" in str(c["custom_id"]) for c in hand.buttons()), 30,
+                        "the clicked hand redrawn for the moment now")
+    assert hand.content.startswith("**Your hand**") and not hand.deleted
     fake.assert_clean()
