@@ -10,7 +10,7 @@ from aiohttp import web
 
 from . import interactions as build
 from .gateway import Gateway
-from .records import Fault, Interaction, RestCall, Tap, Violation
+from .records import WAIT, Fault, Interaction, RestCall, Tap, Violation
 from .rest import API, BotRoutes, make_middleware
 from .emojis import EmojiRoutes
 from .rest_interactions import InteractionRoutes
@@ -293,7 +293,7 @@ class FakeDiscord:
 
     # -- waiting -------------------------------------------------------------------------------
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "condition") -> T:
+    async def wait_for(self, predicate: Callable[[], T], timeout: float = WAIT, what: str = "condition") -> T:
         """Re-check `predicate` on every change until it returns something truthy; return that."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
@@ -309,7 +309,7 @@ class FakeDiscord:
 
     async def wait_for_message(self, channel: Channel | None = None,
                                where: Callable[[Message], bool] | None = None, *, after: int = 0,
-                               visible_to: User | None = None, timeout: float = 5.0) -> Message:
+                               visible_to: User | None = None, timeout: float = WAIT) -> Message:
         """The first message (after mark `after`) in `channel` matching `where`."""
         def find() -> Message | None:
             for msg in self.messages(channel, visible_to=visible_to):
@@ -379,7 +379,7 @@ class FakeDiscord:
     async def autocomplete(self, user: User, channel: Channel, command: str, *, focused: str,
                            subcommand: str | None = None, group: str | None = None,
                            options: Mapping[str, Any] | None = None,
-                           timeout: float = 5.0) -> list[dict[str, Any]]:
+                           timeout: float = WAIT) -> list[dict[str, Any]]:
         """`user` types into option `focused` (its current text in `options`); returns the offered choices."""
         opts = dict(options or {})
         opts.setdefault(focused, "")

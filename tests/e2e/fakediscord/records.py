@@ -9,6 +9,10 @@ from typing import Any
 
 from .state import Channel, Message, User
 
+WAIT = 30.0
+"""Seconds the wait helpers wait by default for what the bot does: generous, since they return as soon as it
+happened, and a bot sharing two cores with other test runs (load 12 and more) can take seconds to answer."""
+
 
 @dataclass
 class Violation:
@@ -113,13 +117,13 @@ class Interaction:
     def followups(self) -> list[Message]:
         return [self._fake.message(mid) for mid in self.followup_ids]
 
-    async def wait_acked(self, timeout: float = 5.0) -> int:
+    async def wait_acked(self, timeout: float = WAIT) -> int:
         """Wait for the initial response; returns its callback type."""
         await self._fake.wait_for(lambda: self.acknowledged, timeout, f"interaction {self.id} acknowledged")
         assert self.callback_type is not None
         return self.callback_type
 
-    async def wait_message(self, timeout: float = 5.0) -> Message:
+    async def wait_message(self, timeout: float = WAIT) -> Message:
         """Wait for the visible response: the original message once it is no longer "thinking"."""
         def ready() -> Message | None:
             if self.callback_type in (8, 9):
@@ -133,7 +137,7 @@ class Interaction:
             return msg
         return await self._fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
 
-    async def wait_followup(self, index: int = 0, timeout: float = 5.0) -> Message:
+    async def wait_followup(self, index: int = 0, timeout: float = WAIT) -> Message:
         def ready() -> Message | None:
             return self.followups[index] if len(self.followup_ids) > index else None
         return await self._fake.wait_for(ready, timeout, f"follow-up #{index} of interaction {self.id}")
