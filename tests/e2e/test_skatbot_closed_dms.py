@@ -30,7 +30,7 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(bob, lobby, control_id(lobby, "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     await (await fake.click(bob, lobby, control_id(lobby, "start"))).wait_acked()
 
     notice = await fake.wait_for_message(channel, lambda m: "cannot send you direct messages" in m.content)
@@ -45,7 +45,7 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     hand = await (await fake.slash(bob, channel, "skat", subcommand="hand")).wait_message()
     assert hand.visibility == "ephemeral" and hand.content.startswith("**Your hand**")
     # the hand's picture, as a DM would have it, follows into the same message
-    (picture,) = await fake.wait_for(lambda: hand.attachments, 10, "bob's hand picture")
+    (picture,) = await fake.wait_for(lambda: hand.attachments, 30, "bob's hand picture")
     assert picture.filename == "hand-1.png" and len(picture.data) < 60_000
     assert {card.display for card in cards_shown(picture.data) or ()} == set(CARD.findall(hand.content.splitlines()[1]))
 

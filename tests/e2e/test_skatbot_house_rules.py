@@ -44,7 +44,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
                     said.append((kind, deal))
                     done = await (await fake.slash(user, channel, "skat", subcommand=kind)).wait_message()
                     assert done.content == "Done."
-                    await fake.wait_for(lambda user=user, kind=kind: not side_button(latest_hand(fake, user), kind), 5,
+                    await fake.wait_for(lambda user=user, kind=kind: not side_button(latest_hand(fake, user), kind), 30,
                                         kind)
 
     async def move(user: User, message: Message) -> None:
@@ -74,14 +74,14 @@ async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot, tmp
     _, channel = await open_table(fake, alice, club.channel, deals=1)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     await (await fake.click(carol, lobby, control_id(lobby, "join"))).wait_acked()
-    await fake.wait_for(lambda: "2. carol" in lobby.content, 5, "carol seated")
+    await fake.wait_for(lambda: "2. carol" in lobby.content, 30, "carol seated")
     await (await fake.click(carol, lobby, control_id(lobby, "leave"))).wait_acked()
-    await fake.wait_for(lambda: "2. carol" not in lobby.content, 5, "carol gone")
+    await fake.wait_for(lambda: "2. carol" not in lobby.content, 30, "carol gone")
     assert "only the table's creator" in await refused(fake, carol, channel, "stop")
     assert (await (await fake.slash(alice, channel, "skat", subcommand="stop")).wait_message()).content == "Done."
-    await fake.wait_for(lambda: any("The table was closed (stopped)" in t for t in public_texts(fake, channel)), 5,
+    await fake.wait_for(lambda: any("The table was closed (stopped)" in t for t in public_texts(fake, channel)), 30,
                         "the closing notice")
-    await fake.wait_for(lambda: not lobby.buttons(), 5, "the lobby without buttons")
+    await fake.wait_for(lambda: not lobby.buttons(), 30, "the lobby without buttons")
     reopened, _ = await open_table(fake, carol, club.channel, deals=1)
     assert reopened == "Table #2 is open."
     fake.assert_clean(allow_rejections=False)

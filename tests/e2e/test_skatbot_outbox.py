@@ -52,7 +52,7 @@ async def table_against_ais(fake: FakeDiscord, alice: User, channel: Channel, de
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
     return channel, lobby
 
@@ -95,7 +95,7 @@ async def test_killed_after_the_last_move_is_stored_the_result_and_ranking_show_
     assert len(public(fake, channel, "Result of deal 1")) == 1
     assert len(public(fake, channel, "Final ranking")) == 1
     assert len(public(fake, channel, "Skat table #1")) == 1, "the lobby is edited, not posted again"
-    await fake.wait_for(lambda: "The series is over." in lobby.content, 10, "the lobby's final state")
+    await fake.wait_for(lambda: "The series is over." in lobby.content, 30, "the lobby's final state")
     assert not live_hands(fake, alice)
     listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
     assert "(1 of 1 deal" in listed.content, listed.content
@@ -123,7 +123,7 @@ async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_
     # The players go on by DM: deal 2's hand arrives although the channel refuses the board.
     await fake.wait_for(lambda: (lambda m: m is not None and m.content.startswith("**Your hand** · deal 2"))(
         latest_hand(fake, alice)), 20, "deal 2's hand by DM")
-    told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if "cannot post" in m.content], 10,
+    told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if "cannot post" in m.content], 30,
                                "the creator told by DM")
     assert f"<#{channel.id}>" in told[0].content
     assert not public(fake, channel, "Result of deal 1")
@@ -143,20 +143,20 @@ async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, 
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     await (await fake.click(bob, lobby, control_id(lobby, "join"))).wait_acked()
     await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 1" in lobby.content and "bob" in lobby.content, 5, "seated")
+    await fake.wait_for(lambda: "AI 1" in lobby.content and "bob" in lobby.content, 30, "seated")
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
-    await fake.wait_for(lambda: public(fake, channel, "cannot send you direct messages"), 10, "the closed-DM notice")
-    await fake.wait_for(lambda: hands(fake, alice), 10, "alice's hand")
+    await fake.wait_for(lambda: public(fake, channel, "cannot send you direct messages"), 30, "the closed-DM notice")
+    await fake.wait_for(lambda: hands(fake, alice), 30, "alice's hand")
     # (Killed in the milliseconds between posting a message and storing its id, a copy would be left over:
     # the kills here come once the hand, the board and the closed-DM notice are remembered.)
-    await fake.wait_for(lambda: remembered(database, "hand", alice.id), 10, "alice's hand message remembered")
-    await fake.wait_for(lambda: remembered(database, "board", 0), 10, "the board remembered")
-    await fake.wait_for(lambda: remembered(database, "dm_notice", bob.id), 10, "the closed-DM notice remembered")
+    await fake.wait_for(lambda: remembered(database, "hand", alice.id), 30, "alice's hand message remembered")
+    await fake.wait_for(lambda: remembered(database, "board", 0), 30, "the board remembered")
+    await fake.wait_for(lambda: remembered(database, "dm_notice", bob.id), 30, "the closed-DM notice remembered")
     for restart in (1, 2):
         await proc.kill()
         await proc.restart()
         await proc.wait_connected(commands=("skat",))
-        await fake.wait_for(lambda restart=restart: len(public(fake, channel, "I was restarted")) == restart, 10,
+        await fake.wait_for(lambda restart=restart: len(public(fake, channel, "I was restarted")) == restart, 30,
                             "the restart notice")
         await asyncio.sleep(1.0)  # the hands are shown right after the notice: give a second copy time to appear
         assert len(hands(fake, alice)) == 1 and len(live_hands(fake, alice)) <= 1
@@ -175,7 +175,7 @@ async def test_stop_closes_the_hand_messages_and_their_controls_say_so(club: Clu
         latest_hand(fake, alice)), 30, "alice's turn")
     control = game_controls(hand)[0]
     await (await fake.slash(alice, channel, "skat", subcommand="stop")).wait_message()
-    await fake.wait_for(lambda: not live_hands(fake, alice), 10, "alice's hand closed")
+    await fake.wait_for(lambda: not live_hands(fake, alice), 30, "alice's hand closed")
     await proc.kill()
     await proc.restart()
     await proc.wait_connected(commands=("skat",))

@@ -21,7 +21,7 @@ async def open_against_ais(fake: FakeDiscord, user: User, club: Club, deals: int
     for _ in range(2):
         await (await fake.click(user, lobby, next(
             c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
     await (await fake.click(user, lobby, start)).wait_acked()
     return reply, channel
@@ -63,7 +63,7 @@ async def test_a_german_player_gets_german_texts(club: Club, start_bot, tmp_path
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     opened, channel = await open_against_ais(fake, dieter, club, deals=1)
     assert opened == "Tisch #1 ist eröffnet."
-    hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
+    hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 30, "dieter's cards")
     assert hand.content.startswith("**Deine Karten** · Spiel 1")
     labels = [b.get("label", "") for m in fake.dms(dieter) for b in m.buttons()]
     assert not {"Pass", "Pick up skat"} & set(labels)

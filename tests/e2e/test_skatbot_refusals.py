@@ -112,7 +112,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     assert "This table is full." == await refused(fake, eve, channel, "join")
     assert "need" not in await refused(fake, alice, channel, "start")
     players = [alice, carol, dave]
-    user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 10, "the first bid")
+    user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 30, "the first bid")
     other = next(u for u in players if u is not user and latest_hand(fake, u) is not None)
 
     snapshot = Snapshot(fake, channel, database)
@@ -177,7 +177,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
             answers = [a for said in seen for a in said if a != RECORDED]
             assert len(answers) == 1 and "earlier moment of the deal" in answers[0], seen
             after = await fake.wait_for(lambda mover=mover, before=before: (h := latest_hand(fake, mover)) is not None
-                                        and len(cards_in(h)) == len(before) - 1 and h, 10, "one card gone")
+                                        and len(cards_in(h)) == len(before) - 1 and h, 30, "one card gone")
             assert len(set(before) - set(cards_in(after))) == 1
             double_clicked = True
             continue
@@ -215,7 +215,7 @@ async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: 
     assert await refused(fake, dieter, fake.dm_channel(dieter), "new") == \
         "Nicht erlaubt: Tische werden in einem Serverkanal eröffnet, nicht in Direktnachrichten."
     _, channel = await open_against_ais(fake, dieter, club, deals=1)
-    await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
+    await fake.wait_for(lambda: latest_hand(fake, dieter), 30, "dieter's cards")
     snapshot = Snapshot(fake, channel, database)
     assert await refused(fake, greta, channel, "join") == \
         "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."

@@ -41,7 +41,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
     rng = random.Random(8)
 
@@ -66,7 +66,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     await proc.kill()
     await proc.start()
     await proc.wait_connected(commands=("skat",))
-    await fake.wait_for(lambda: any("I was restarted" in t for t in public_texts(fake, channel)), 10,
+    await fake.wait_for(lambda: any("I was restarted" in t for t in public_texts(fake, channel)), 30,
                         "the restart notice")
     # The board is the one from before the crash (edited, not posted again), and goes on with the same deal:
     # alice's cards on it and in her hand make her ten.
@@ -80,7 +80,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     click = await fake.click(alice, old_hand, card["custom_id"])
     assert await click.wait_acked() == 6
     played = card["label"]
-    await fake.wait_for(lambda: f"alice {played}" in FACE.sub("", fresh_board.content), 10,
+    await fake.wait_for(lambda: f"alice {played}" in FACE.sub("", fresh_board.content), 30,
                         "the old button's card on the board")
 
     # An acknowledged click is a stored move: killed right after the acknowledgement, the move is in the log.
@@ -101,7 +101,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
             break
         with contextlib.suppress(TimeoutError):  # a loaded machine may redraw later: look again either way
             await fake.wait_for(lambda hand=hand: hand.deleted or latest_hand(fake, alice) is not hand or
-                                len(hand.history) > 1, 5, "a fresh hand")
+                                len(hand.history) > 1, 30, "a fresh hand")
     await proc.kill()  # (the AIs may have played on before the kill: the move is among what was stored since)
     assert f"play {card['custom_id'].split(':')[4]}" in logged_actions(database)[stored_before:]
     await proc.start()
@@ -165,7 +165,7 @@ async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot,
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for _ in range(2):
         await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
     assert proc.proc is not None
     rng = random.Random(12)
