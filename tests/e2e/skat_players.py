@@ -209,8 +209,11 @@ async def play_out(fake: FakeDiscord, users: list[User], done: Callable[[], bool
                    move: Callable[[User, Message], Any], limit: int = 600, wait: float = 30.0) -> None:
     """Let whoever's turn it is move (through `move`) until `done()` holds."""
     for _ in range(limit):
-        found = await fake.wait_for(lambda: "done" if done() else whose_turn(fake, users), wait,
-                                    "a player's turn or the end")
+        try:
+            found = await fake.wait_for(lambda: "done" if done() else whose_turn(fake, users), wait,
+                                        "a player's turn or the end")
+        except TimeoutError:
+            raise AssertionError(f"no player's turn and no end:\n{dump(fake)}") from None
         if found == "done":
             return
         user, message = found
