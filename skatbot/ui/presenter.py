@@ -120,6 +120,7 @@ class _HandDraft:
     content: str
     controls: discord.ui.View
     buttons: str
+    seq: int  # the table's moment it was drawn at (its nonce: the table may move on while it is being sent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -547,11 +548,12 @@ class DiscordPresenter:
                 if known is None or (my_turn and not known.my_turn):
                     dm = await self._dm(user_id)
                     message = await dm.send(content, view=controls,
-                                            nonce=nonce_of(table.id, "hand", number, user_id, table.seq))
+                                            nonce=nonce_of(table.id, "hand", number, user_id, draft.seq))
                     state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn, buttons)
                     await self.memory.remember(table_id=table.id, role="hand", user_id=user_id, deal=number,
                                                channel_id=dm.id, message_id=message.id)
-                    if known is not None:  # the new one is remembered first: a crash never leaves a dangling id
+                    if known is not None and known.message_id != message.id:  # the new one is remembered
+                        # first: a crash never leaves a dangling id (the same id: a repeated nonce, nothing new)
                         await self.pacer.drop(known.message_id)
                         await _delete_quietly(dm.get_partial_message(known.message_id))
                 elif known.content != content or known.my_turn != my_turn or known.controls != buttons:
@@ -593,7 +595,7 @@ class DiscordPresenter:
             controls = hand_view(table.id, table.seq, view, lang, deck, hints=game.hints)
             drafts.append(_HandDraft(deal, game.deal_number, seat, user_id, deal.current_seat == seat and
                                      occupant.plays_itself, deal.phase.value, lang, hand_text(game, view, lang, deck),
-                                     controls, repr(controls.to_components())))
+                                     controls, repr(controls.to_components()), table.seq))
         return drafts
 
     async def _find_picture(self, table: LiveTable, number: int, user_id: int) -> None:
