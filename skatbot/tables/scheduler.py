@@ -9,7 +9,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from skatbot.models import DueStep
+from skatbot.models import DueStep, StoreBusy
 
 from .errors import TableError
 from .ports import DueClaims
@@ -42,6 +42,8 @@ class DueScheduler:
         while True:
             try:
                 await self.run_once()
+            except StoreBusy:  # another writer held the database: nothing was claimed; the next poll asks again
+                log.warning("the database was busy; claiming due steps again in %.1f s", self.poll)
             except Exception:  # the database may be away for a moment: try again at the next poll
                 log.exception("claiming due steps failed")
             await self.sleep(self.poll)

@@ -5,17 +5,22 @@ once their lease runs out and fires them, exactly once, and a step the table has
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from datetime import UTC, datetime
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future
+
+import pytest
 
 from skatbot.engine import RuleSet
 from skatbot.models import Due, DueKind, DueStep
 from skatbot.tables import Table, TableTiming
 from skatbot.tables import events as ev
 from skatbot.tables.log import Act, parse_entry
+from skatbot.storage.errors import StorageBusy
 from skatbot.tables.manager import TableManager
+from skatbot.tables.scheduler import DueScheduler
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
 from tests.tables.kit import InlineExecutor, ManualClock
 
@@ -320,3 +325,41 @@ async def test_a_claimed_ai_turn_does_not_wait_out_its_pause_again(ai_first_lega
     await taken.close()
     await first.close()
     await second.close()
+
+
+class BusyOnce:
+    """Claims that meet a busy database once (another writer held it), then nothing is due."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def claim_due(self, *, limit: int) -> list[DueStep]:
+        self.calls += 1
+        if self.calls == 1:
+            raise StorageBusy("database is locked")
+        return []
+
+
+async def test_a_busy_database_while_claiming_is_asked_again_with_a_warning(
+        caplog: pytest.LogCaptureFixture) -> None:
+    claims = BusyOnce()
+    clock = ManualClock()
+
+    async def never(table_id: int) -> Table:
+        raise AssertionError("nothing was due")
+
+    async def drop(step: DueStep) -> None:
+        raise AssertionError("nothing was due")
+
+    scheduler = DueScheduler(claims=claims, load=never, drop=drop, sleep=clock.sleep, poll=1.0)
+    with caplog.at_level(logging.WARNING, logger="skatbot.tables.scheduler"):
+        scheduler.start()
+        for _ in range(3):
+            for _ in range(20):
+                await asyncio.sleep(0)
+            await clock.advance()
+        await scheduler.stop()
+    assert claims.calls >= 2, "the scheduler asked again after the busy database"
+    records = [r for r in caplog.records if r.name == "skatbot.tables.scheduler"]
+    assert records and all(r.levelno == logging.WARNING and r.exc_info is None for r in records)
+    assert "busy" in records[0].getMessage()
