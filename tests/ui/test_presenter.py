@@ -3,15 +3,19 @@ each hand only in its player's DM (or, with DMs closed, a notice and a "Show my 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
+from typing import Any
+
+import discord
 
 from skatbot.engine.cards import Card
 from skatbot.tables import TableState
 from skatbot.ui.cards import FRENCH, card_label
 from skatbot.ui.presenter import DiscordPresenter
-from tests.cogs.helpers import FakeSurface
-from tests.tables.kit import TableKit
+from tests.cogs.helpers import FakeChannel, FakeMessage, FakeSurface
+from tests.tables.kit import TableKit, seed_with_first_dealer
 
 ALICE, BOB, CAROL = 100, 101, 102
 CARD = re.compile("|".join(re.escape(card_label(Card.parse(s + r), FRENCH, "en")) for s in "CSHD" for r in "789TJQKA"))
@@ -101,3 +105,53 @@ async def test_a_finished_deal_takes_the_buttons_off_the_hands_and_a_stop_is_ann
     assert any("closed" in text for text in channel.texts()), channel.texts()
     lobby = next(iter(channel.messages.values()))
     assert lobby.view is None or not lobby.view.children  # the lobby offers no Join after the close
+
+
+class NonceDM(FakeChannel):
+    """A DM that keeps Discord's promise for `enforce_nonce`: a post repeated with a nonce it saw recently
+    returns the message made the first time, and makes no new one."""
+
+    def __init__(self, channel_id: int, *, dm_of: int) -> None:
+        super().__init__(channel_id, dm_of=dm_of)
+        self.nonces: dict[str, FakeMessage] = {}
+
+    async def send(self, content: Any = None, *, view: discord.ui.View | None = None, **extra: Any) -> FakeMessage:
+        nonce = extra.get("nonce")
+        if nonce is not None and nonce in self.nonces and not self.nonces[nonce].deleted:
+            return self.nonces[nonce]
+        message = await super().send(content, view=view)
+        if nonce is not None:
+            self.nonces[nonce] = message
+        return message
+
+
+async def test_a_hand_posted_while_the_ais_move_on_leaves_the_player_a_live_hand_when_their_turn_comes() -> None:
+    """The table moves on while a hand message is on its way (here: the AIs bid while the DM is looked up,
+    as under load): the message is the hand as drawn, and the one for the player's turn is a new message,
+    not the first one handed back by its nonce and then deleted as the old one."""
+    kit = TableKit(deals=1, seed=seed_with_first_dealer(2))
+    surface = presented(kit)
+    dm = surface.dms[ALICE] = NonceDM(ALICE + 1, dm_of=ALICE)
+    presenter = kit.table.presenter
+    assert isinstance(presenter, DiscordPresenter)
+    looked_up = presenter._dm
+
+    async def slow_dm(user_id: int) -> Any:
+        for _ in range(50):  # the AI seats act meanwhile
+            await asyncio.sleep(0)
+        return await looked_up(user_id)
+
+    presenter._dm = slow_dm  # type: ignore[method-assign]
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.start(ALICE)
+    for _ in range(5):
+        await kit.table.settle()
+    deal = kit.table.game.deal
+    assert deal is not None and deal.current_seat is not None
+    assert kit.table.game.occupant_of_seat(deal.current_seat).user_id == ALICE, "the AIs bid first"
+    assert len(deal.history) > 0
+    hands = [m for m in dm.messages.values() if not m.deleted and (m.content or "").startswith("**Your hand**")]
+    assert hands, "Alice has a hand message"
+    assert hands[-1].components, "with the controls for her turn"
