@@ -58,11 +58,13 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
                            deck: str | None = None, language: str | None = None,
                            tables: str | None = None, pictures: str | None = None) -> None:
     guild_id = guild_id_of(interaction)
-    if not is_server_manager(interaction):
+    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables, pictures)
+    only_looking = all(given is None for given in (preset, option, value, turn, warning, deck, language, tables,
+                                                   pictures))
+    if not only_looking and not is_server_manager(interaction):  # any member may look; managers change
         raise ServerError("settings.error.not_admin")
     bot = skat_bot(interaction)
     current = await bot.storage.settings.get(server_id=guild_id)
-    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables, pictures)
     updated, changes = apply_request(current, request)
     if changes:
         await bot.storage.settings.save(settings=updated, now=datetime.now(UTC))

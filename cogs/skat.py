@@ -36,7 +36,7 @@ from skatbot.ui.pictures import list_chart
 from skatbot.ui.refusals import CommandRefusal
 from skatbot.ui.concession import concession_cost
 from skatbot.ui.hint_text import hint_text
-from skatbot.ui.render import board_text, list_text, lobby_text, player_name
+from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
 from .pending import PendingReplies
 from .replies import carried, chosen, guarded, install, reply_error, say, within
@@ -274,11 +274,27 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="bid", description=en("cmd.skat.bid"))
     @app_commands.describe(value=describe("cmd.skat.bid.value"))
     async def bid(self, interaction: discord.Interaction, value: int) -> None:
-        await self._act(interaction, Bid(value))
+        await self._act(interaction, await self._bid_meant(interaction, value))
+
+    async def _bid_meant(self, interaction: discord.Interaction, value: int) -> Action:
+        """While answering a bid, the choices autocomplete offers are "hold" (the bid itself) and "pass" (0)."""
+        view = await self._view_for(interaction)
+        legal = view.legal_actions if view is not None else ()
+        if value == PASS_VALUE and Pass() in legal:
+            return Pass()
+        if view is not None and value == view.bid and Hold() in legal:
+            return Hold()
+        return Bid(value)
 
     @bid.autocomplete("value")
     async def bid_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-        actions = await self._legal_for(interaction)
+        view = await self._view_for(interaction)
+        actions = view.legal_actions if view is not None else ()
+        if view is not None and Hold() in actions:  # answering a bid: hold or pass
+            lang = self.lang(interaction)
+            return [app_commands.Choice(name=fit(t(lang, "choice.hold", bid=view.bid), Limit.CHOICE_NAME),
+                                        value=view.bid),
+                    app_commands.Choice(name=fit(t(lang, "choice.pass"), Limit.CHOICE_NAME), value=PASS_VALUE)]
         return [app_commands.Choice(name=str(a.value), value=a.value) for a in actions
                 if isinstance(a, Bid) and str(a.value).startswith(current.strip())][:CHOICES]
 
@@ -381,12 +397,22 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         return True
 
     async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
+        """Make the move, then answer with what happened (the card played, the trick taken, what is next)."""
         table = table or await self.table_for(interaction)
         lang = self.lang(interaction)
+        game = table.game
+        number = game.deal_number
+        tricks_before = len(game.deal.tricks) if game.deal is not None else 0
         async with self.pending.watch(interaction, table, action, lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
             await stored_then_acked(table.act(interaction.user.id, action), watch.shown_pending)
-            await say(interaction, t(lang, "reply.done"))
+            game = table.game  # as it is now
+            try:
+                seat: int | None = game.seat_of_user(interaction.user.id) if game.deal_number == number else None
+            except TableError:
+                seat = None
+            await say(interaction, move_reply(game, seat, number, tricks_before, action, lang,
+                                              self.style_for(table.guild_id).deck))
 
     async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:
@@ -465,6 +491,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         if action is None:
             raise WrongTableState("stale")
         seq = -1 if control.seq is None else control.seq  # drawn before moments were carried: stale
+        clicked = interaction.message
+        if clicked is not None and not clicked.flags.ephemeral:  # their DM hand: its updates may use this click
+            self.presenter.remember(user.id, interaction, clicked.id)
         async with self.pending.watch(interaction, table, action, lang, lambda: _pending(interaction)) as watch:
             if await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending):
                 await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
@@ -501,13 +530,16 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def _say_hand(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
         """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
         follows into the same message (drawn after the answer, which keeps to Discord's three seconds)."""
-        content, view = self.presenter.private_hand(table, interaction.user.id, lang)
-        content = fit(content, Limit.CONTENT)
+        text, view = self.presenter.private_hand(table, interaction.user.id, lang)
+        content = fit(text, Limit.CONTENT)
         if interaction.response.is_done():
             message = await interaction.followup.send(content, view=view, ephemeral=True, wait=True)
             await self._add_hand_picture(interaction, table, lang, message.edit)
         else:
             await interaction.response.send_message(content, view=view, ephemeral=True)
+            if interaction.user.id in self.presenter.dm_closed:  # the hand they play from: its turns come back
+                # to this message (brought up to date if the hand moved on meanwhile)
+                await self.presenter.ephemeral_hand(table, interaction.user.id, interaction, lang, shown=(text, view))
             await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
 
     async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: str,
@@ -538,12 +570,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
                     await edit(view=None)
                 return
             if table.game.state is TableState.PLAYING:
-                content, view = self.presenter.private_hand(table, interaction.user.id, lang)
-                content = fit(content, Limit.CONTENT)
-                if interaction.response.is_done():
-                    await interaction.edit_original_response(content=content, view=view)
-                else:
-                    await interaction.response.edit_message(content=content, view=view)
+                if not interaction.response.is_done():
+                    await interaction.response.defer()  # acknowledged as an update of this hand message
+                # drawn through this click under the presenter's lock (never crossing the table's own updates of
+                # this hand), and its turns come back to it
+                await self.presenter.ephemeral_hand(table, interaction.user.id, interaction, lang)
                 await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
             elif interaction.response.is_done():
                 await interaction.edit_original_response(view=None)
@@ -552,6 +583,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         except (TableError, discord.HTTPException):
             log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
 
+
+PASS_VALUE = 0
+"""`/skat bid value:0` passes: autocomplete offers it as "pass" while a player answers a bid."""
 
 ACK_BUDGET = 0.15
 """Seconds a move may take to be stored before the player is shown that it is pending (Discord wants an

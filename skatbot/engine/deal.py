@@ -246,6 +246,14 @@ class Deal:
         diamonds, hearts, spades, clubs = _PLAYS_BY_SUIT
         return [*diamonds[mask & 255], *hearts[mask >> 8 & 255], *spades[mask >> 16 & 255], *clubs[mask >> 24]]
 
+    @property
+    def auction_pair(self) -> tuple[int, int] | None:
+        """(bidder, listener) while two seats bid against each other; None otherwise (also at forehand's
+        last call, when both others passed without a bid). Public: everyone at the table sees who bids to whom."""
+        if self.phase is not Phase.AUCTION or self._forehand_last_call:
+            return None
+        return (self._bidder, self._listener)
+
     def _auction_actions(self) -> list[Action]:
         if self._forehand_last_call:
             return [BID_18, PASS]

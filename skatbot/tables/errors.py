@@ -35,6 +35,7 @@ TABLE_REASONS: dict[str, str] = {
     "no_deal": "no deal is being played at this table",
     "old_deal": "that deal is over; this is an old button or command",
     "stale": "that control was for an earlier moment of the deal; nothing was recorded",
+    "kontra_window": "the others may say Kontra first: you lead in a few seconds (at most {seconds})",
     "stood_in": "you left this table and an AI plays your seat: /skat join to come back",
     "series_over": "this table's series is over",
     "not_playing": "the table is not playing",

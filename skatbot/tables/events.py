@@ -92,6 +92,13 @@ class TableResumed:
 
 
 @dataclass(frozen=True, slots=True)
+class KontraWindowClosed:
+    """The leader of deal `number` may play: the others' time to say Kontra or Re is over."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
 class StepUndone:
     """A step was applied but could not be stored (the store was busy): the table is as it was, and what was
     shown meanwhile is drawn again from it."""
@@ -103,4 +110,5 @@ class TableClosed:
 
 
 Event = (LobbyChanged | GameStarted | DealStarted | ActionTaken | TrickTaken | DealFinished | SeriesFinished
-         | TurnWarning | StandInStarted | ConcessionDeclined | TableResumed | StepUndone | TableClosed)
+         | TurnWarning | StandInStarted | ConcessionDeclined | TableResumed | StepUndone | KontraWindowClosed
+         | TableClosed)

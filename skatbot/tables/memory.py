@@ -128,6 +128,9 @@ class RecordingPresenter:
     async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
         self.batches.append((table.id, list(events)))
 
+    async def idle(self, table: LiveTable) -> None:
+        """Nothing waits: every batch is recorded as it is shown."""
+
     @property
     def events(self) -> list[Event]:
         return [event for _, batch in self.batches for event in batch]

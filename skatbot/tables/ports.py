@@ -33,6 +33,9 @@ class LiveTable(Protocol):
     @property
     def seq(self) -> int:
         """The table's sequence number: controls drawn now carry it, and are refused once it moved on."""
+    @property
+    def kontra_window(self) -> int | None:
+        """The deal whose human leader waits before the first card while others may still say Kontra."""
 
     @property
     def caught_up(self) -> int:
@@ -83,6 +86,9 @@ class DueClaims(Protocol):
 class Presenter(Protocol):
     async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
         """Render what happened. Called in order, outside the table lock."""
+
+    async def idle(self, table: LiveTable) -> None:
+        """Return once what `show` left queued for this table (a channel's rate-limited messages) is shown."""
 
 
 @dataclass(frozen=True, slots=True)

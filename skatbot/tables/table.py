@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from skatbot.ai import Level
-from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, Re
+from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, PlayCard, Re
 from skatbot.engine.views import seat_view
 from skatbot.models import Due, DueKind, DueStep, TableState
 
@@ -50,7 +50,7 @@ class TableTiming:
 
     turn_seconds: float = 120.0
     warn_after: float = 90.0
-    kontra_window: float = 8.0  # how long an AI forehand waits before leading when a human may say Kontra
+    kontra_window: float = 8.0  # how long a leader waits before the first card while a human may say Kontra
     misses_before_stand_in: int = 3
     ai_pause: float = 0.0  # a pause before each AI move while people watch
 
@@ -86,6 +86,9 @@ class Table:
         self._misses: dict[int, int] = {}
         self._side_asked: set[tuple[int, int, str]] = set()
         self._kontra_waited: set[int] = set()
+        self.kontra_window: int | None = None  # the deal whose human leader waits while others may say Kontra
+        self._lead_waited: set[int] = set()  # deals whose human leader waited (once per deal)
+        self._kontra_timer: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
         self.caught_up = 0  # entries other processes wrote that this copy took over from the log (they showed them)
@@ -98,7 +101,15 @@ class Table:
 
     async def leave(self, user_id: int) -> None:
         self.require_live()
-        await self._commit([Leave(user_id)], [ev.LobbyChanged()])
+        shown: list[ev.Event] = [ev.LobbyChanged()]
+
+        def leaving() -> list[Entry]:  # checked on the caught-up table
+            place = self.game.place_of(user_id)
+            if self.game.state is TableState.PLAYING and place is not None:
+                shown.append(ev.StandInStarted(place, "left"))  # the table says so: an AI plays for them now
+            return [Leave(user_id)]
+
+        await self._commit(leaving, shown)
 
     async def add_ai(self, user_id: int, level: Level) -> None:
         await self._commit(lambda: self._seated_or_creator(user_id, AddAI(level)), [ev.LobbyChanged()])
@@ -175,6 +186,9 @@ class Table:
             seat = self._actor(user_id, seq)
             place = game.place_of(user_id)
             assert place is not None
+            if isinstance(action, PlayCard) and self.kontra_window == game.deal_number and game.deal is not None \
+                    and action in game.deal.legal_actions():  # a card refused anyway gets its own reason
+                raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             self._misses.pop(place, None)
             acted.append(seat)
             return [Act(game.deal_number, seat, action)]
@@ -392,7 +406,10 @@ class Table:
         for _ in range(10_000):
             tasks = [t for t in (self._presenting, self._driver) if t is not None and not t.done()]
             if not tasks and self._outbox.empty():
-                return
+                await self.presenter.idle(self)  # the channel's messages it queued
+                if self._outbox.empty() and (self._presenting is None or self._presenting.done()):
+                    return
+                continue
             await asyncio.sleep(0)
             if tasks:
                 await asyncio.wait(tasks, timeout=0.05)
@@ -517,6 +534,51 @@ class Table:
             log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
             return decision(*args)
 
+    def _others_may_speak(self, leader: int) -> bool:
+        """Whether a human other than the seat about to lead may still say Kontra or Re before the first card."""
+        deal = self.game.deal
+        if deal is None or not self.game.rules.kontra or deal.phase is not Phase.PLAY or deal.tricks or \
+                deal.current_trick or deal.declarer is None:
+            return False
+        return any(s != leader and self.game.occupant_of_seat(s).plays_itself
+                   and any(isinstance(a, (Kontra, Re)) for a in deal.side_actions(s)) for s in range(3))
+
+    def _open_or_close_kontra_window(self) -> None:
+        """A human about to lead the first trick waits `kontra_window` seconds while other humans may say
+        Kontra or Re: their buttons arrive a moment after the declaration, and a quick lead must not take
+        their say away (an AI leader waits the same window in `_drive`). The window ends early once no one
+        else can speak."""
+        deal = self.game.deal
+        number = self.game.deal_number
+        if self.kontra_window is not None:
+            if self.kontra_window != number or deal is None or deal.current_seat is None or \
+                    not self._others_may_speak(deal.current_seat):
+                self._close_kontra_window()
+            return
+        if deal is None or deal.current_seat is None or number in self._lead_waited or \
+                not self.game.occupant_of_seat(deal.current_seat).plays_itself or \
+                not self._others_may_speak(deal.current_seat):
+            return
+        self._lead_waited.add(number)
+        self.kontra_window = number
+        self._kontra_timer = asyncio.create_task(self._kontra_window_runs(number))
+
+    async def _kontra_window_runs(self, number: int) -> None:
+        await self.sleep(self.timing.kontra_window)
+        if self.kontra_window == number:
+            self.kontra_window = None
+            self._kontra_timer = None
+            self._publish([ev.KontraWindowClosed(number)])
+
+    def _close_kontra_window(self) -> None:
+        number = self.kontra_window
+        self.kontra_window = None
+        timer, self._kontra_timer = self._kontra_timer, None
+        if timer is not None and not timer.done() and timer is not asyncio.current_task():
+            timer.cancel()
+        if number is not None:
+            self._publish([ev.KontraWindowClosed(number)])
+
     def _kontra_window_opens(self) -> bool:
         """Before an AI leads, human defenders (or a human declarer) get one window to speak."""
         deal = self.game.deal
@@ -573,6 +635,8 @@ class Table:
         return (self.game.deal_number, len(deal.history)), self.game.place_of_seat(deal.current_seat)
 
     def _arm_timer(self) -> None:
+        if self.game.state is TableState.PLAYING:
+            self._open_or_close_kontra_window()
         turn = self._human_turn()
         if turn is None:
             self._cancel_timer()
@@ -679,7 +743,7 @@ class Table:
 
     async def close(self) -> None:
         """Stop timers and AI tasks (bot shutdown); the table itself stays as stored."""
-        for task in (self._timer, self._driver):
+        for task in (self._timer, self._driver, self._kontra_timer):
             if task is not None and not task.done():
                 task.cancel()
         await self.settle()

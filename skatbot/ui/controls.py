@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from skatbot.engine import (
-    Bid, Claim, Concede, Contract, Declare, Discard, Hold, Kontra, Pass, Phase, PickUpSkat, PlayCard, Re,
+    Bid, Card, Claim, Concede, Contract, Declare, Discard, Hold, Kontra, Pass, Phase, PickUpSkat, PlayCard, Re,
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
@@ -148,11 +148,18 @@ def confirm_concession_view(table_id: int, seq: int, lang: str) -> discord.ui.Vi
     return view
 
 
+def _discard_label(card: Card, view: SeatView, lang: str, deck: str) -> str:
+    """A card in the discard menu; the two taken up from the skat say so."""
+    label = card_label(card, deck, lang)
+    return t(lang, "select.from_skat", card=label) if card in view.from_skat else label
+
+
 def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FRENCH,
-              hints: bool = False) -> discord.ui.View:
+              hints: bool = False, *, lead_waits: bool = False) -> discord.ui.View:
     """The controls for one seat at the table's moment `seq`: bids, skat, discard, declaration, cards,
     Kontra/Re, claim, and a hint on the player's turn at a table that offers hints. "Yes" carries the bid
-    it holds, so even its label cannot be misread."""
+    it holds, so even its label cannot be misread. `lead_waits`: the others may still say Kontra, so the
+    cards are shown but not yet playable."""
     out = discord.ui.View(timeout=None)
     legal = view.legal_actions
     my_turn = view.current_seat == view.seat
@@ -180,14 +187,14 @@ def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FR
         cards = sorted(view.hand, key=lambda c: sort_key(None, c))
         out.add_item(ControlSelect(table_id, seq, "discard", placeholder=t(lang, "select.discard"), row=0,
                                    min_values=2, max_values=2, options=[
-                                       discord.SelectOption(label=card_label(c, deck, lang), value=c.iss,
+                                       discord.SelectOption(label=_discard_label(c, view, lang, deck), value=c.iss,
                                                             emoji=CARD_EMOJIS.emoji(c, deck)) for c in cards]))
     elif phase is Phase.DECLARE and my_turn:
         contracts = [a.contract for a in legal if isinstance(a, Declare)]
         for select in _game_selects(table_id, seq, contracts, lang, deck, t(lang, "select.game")):
             out.add_item(select)
     elif phase is Phase.PLAY:
-        playable = {a.card for a in legal if isinstance(a, PlayCard)}
+        playable = {a.card for a in legal if isinstance(a, PlayCard)} if not lead_waits else set()
         cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
         for index, card in enumerate(cards):
             out.add_item(ControlButton(
@@ -248,12 +255,10 @@ def control_action(control: Control) -> Any:
     if kind == "declare":
         return Declare(Contract.parse(values[0]))
     if kind == "discard":
-        from skatbot.engine import Card
-
         first, second = (Card.parse(v) for v in values)
         return Discard(first, second)
     if kind == "card":
-        from skatbot.engine import PLAY, Card
+        from skatbot.engine import PLAY
 
         return PLAY[Card.parse(arg).index]
     if kind == "kontra":

@@ -29,6 +29,8 @@ from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy
 
 from skatbot.engine.views import seat_view
 from skatbot.tables import events as ev
+from skatbot.tables.errors import TableError
+from skatbot.tables.game import FinishedDeal
 from skatbot.tables.ports import LiveTable
 from skatbot.models import TableState
 
@@ -81,6 +83,9 @@ class _Forgetful:
     def presenting(self, **_: object) -> AbstractAsyncContextManager[None]:
         return nullcontext()
 
+Job = Callable[[], Awaitable[None]]
+"""One channel message (or edit) waiting its turn on a table's channel queue."""
+
 CLOSED_REASONS = {"stopped": N_("closed.stopped"), "nobody left": N_("closed.nobody_left")}
 """Why the tables layer closed a table (its log's words) -> the catalog key that says it."""
 
@@ -123,6 +128,31 @@ class _HandDraft:
     seq: int  # the table's moment it was drawn at (its nonce: the table may move on while it is being sent)
 
 
+@dataclass
+class _Live:
+    """The newest interaction that came from a player's hand (a click on their DM hand, or their ephemeral
+    hand): its token edits that message for 15 minutes, outside the DM channel's rate-limit bucket."""
+
+    interaction: Any  # discord.Interaction
+    message_id: int | None  # the DM hand message it came from; None: an ephemeral hand
+    at: float
+    content: str = ""  # what an ephemeral hand shows now (DM hands keep theirs in _HandMessage)
+    controls: str = ""  # and its buttons (they carry the table's moment, which moves on without the text)
+
+
+LIVE_EDIT_SECONDS = 14 * 60.0
+"""An interaction's token edits its message for 15 minutes; a minute is kept in hand."""
+ACTIVE_SECONDS = 120.0
+"""A player who clicked this recently is looking: their turn is shown by editing in place, not re-sent."""
+HAND_RESPONSES = {
+    None: (discord.InteractionResponseType.channel_message, discord.InteractionResponseType.message_update,
+           discord.InteractionResponseType.deferred_message_update),
+    "dm": (discord.InteractionResponseType.message_update, discord.InteractionResponseType.deferred_message_update),
+}
+"""How an interaction must have been answered for its original response to be the hand: an ephemeral hand
+sent or updated by it; a DM hand's click acknowledged as an update of that message (not a "thinking…")."""
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     lang: str = "en"
@@ -154,6 +184,69 @@ class DiscordPresenter:
         self.dm_closed: set[int] = set()
         self._dm_notice_sent: set[tuple[int, int]] = set()
         self.hand_pictures = HandPictures()
+        self._public: dict[int, asyncio.Queue[Job]] = {}  # table -> its channel messages, in order
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self.live: dict[int, _Live] = {}  # user -> the newest interaction from their hand
+
+    def remember(self, user_id: int, interaction: Any, message_id: int | None, content: str = "",
+                 controls: str = "") -> None:
+        """A player used their hand (`message_id` in their DM, None for an ephemeral hand showing `content` and
+        `controls`): later updates of that hand go through this interaction while its token lasts."""
+        self.live[user_id] = _Live(interaction, message_id, asyncio.get_running_loop().time(), content, controls)
+
+    def _live(self, user_id: int, message_id: int | None, within: float = LIVE_EDIT_SECONDS) -> _Live | None:
+        live = self.live.get(user_id)
+        if live is None or live.message_id != message_id or asyncio.get_running_loop().time() - live.at > within:
+            return None
+        return live
+
+    async def _edit_live(self, user_id: int, live: _Live, content: str, view: discord.ui.View) -> bool:
+        """Edit the hand through the interaction once it is acknowledged; False when that cannot be done (the
+        token expired, the message is gone, or the interaction was answered with something else)."""
+        interaction = live.interaction
+        for _ in range(50):  # a click is acknowledged right after its move is stored
+            if interaction.response.is_done():
+                break
+            await asyncio.sleep(0.01)
+        if interaction.response.type not in HAND_RESPONSES[None if live.message_id is None else "dm"]:
+            self._drop_live(user_id, live)
+            return False
+        try:
+            await interaction.edit_original_response(content=fit(content, Limit.CONTENT), view=view)
+        except (discord.HTTPException, discord.InteractionResponded, ValueError) as error:
+            log.info("could not edit the hand of %s through its interaction: %s", user_id, error)
+            self._drop_live(user_id, live)
+            return False
+        live.content, live.controls = content, repr(view.to_components())
+        return True
+
+    async def ephemeral_hand(self, table: LiveTable, user_id: int, interaction: Any, lang: str,
+                             shown: tuple[str, discord.ui.View] | None = None) -> None:
+        """The ephemeral hand answered through `interaction` (its original response; answered or acknowledged
+        already) is the player's hand from now on: later updates go through it. `shown`: the text and controls
+        it shows already; else, or when the hand moved on meanwhile, it is drawn now. Under the table's presenter
+        lock, so that it never crosses an update the table's moves make (the later of the two shows the later
+        hand)."""
+        async with self._locks.setdefault(table.id, asyncio.Lock()):
+            text, view = self.private_hand(table, user_id, lang)
+            buttons = repr(view.to_components())
+            if shown is None or (shown[0], repr(shown[1].to_components())) != (text, buttons):
+                await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=view)
+            self.remember(user_id, interaction, None, text, buttons)
+
+    async def _live_picture(self, table: LiveTable, user_id: int, live: _Live, lang: str) -> None:
+        """The hand's picture into an ephemeral hand just edited through its interaction; a failure costs the
+        picture only."""
+        try:
+            file = await self.private_hand_picture(table, user_id, lang)
+            if file is not None:
+                await live.interaction.edit_original_response(attachments=[file])
+        except (TableError, discord.HTTPException, ValueError) as error:
+            log.info("table %s: could not show the hand picture of %s: %s", table.id, user_id, error)
+
+    def _drop_live(self, user_id: int, live: _Live) -> None:
+        if self.live.get(user_id) is live:
+            del self.live[user_id]
 
     def _state(self, table: LiveTable) -> _TableMessages:
         return self.messages.setdefault(table.id, _TableMessages())
@@ -275,6 +368,9 @@ class DiscordPresenter:
         state.hands = hands
 
     async def _show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
+        """The players' DMs first, at once; the channel's messages follow on the table's channel queue, in
+        order. A fast table uses up the channel's rate limit with its board edits, and a player's next turn
+        must not wait behind those (a DM is a rate-limit bucket of its own)."""
         await self.load(table)
         style = self.style_for(table.guild_id)
         lang, deck = style.lang, style.deck
@@ -285,46 +381,93 @@ class DiscordPresenter:
         except discord.HTTPException as error:
             await self._refused(table, error)
             channel = None
-        lobby_changed = False
+        ending = any(isinstance(event, (ev.SeriesFinished, ev.TableClosed)) for event in events)
+        public: list[Job] = []  # the channel's part, in order
+        if channel is not None:
+            public.extend(self._event_job(table, channel, state, event, lang, deck) for event in events)
+            if any(isinstance(e, (ev.LobbyChanged, ev.GameStarted, ev.SeriesFinished, ev.TableClosed)) for e in events):
+                public.append(lambda: self._show_lobby(table, channel, state, lang))
         for event in events:
-            if isinstance(event, (ev.LobbyChanged, ev.GameStarted, ev.SeriesFinished, ev.TableClosed)):
-                lobby_changed = True
-            if isinstance(event, ev.DealFinished):
-                await self._step(table, self._finish_hands(table, event.row.number))
-            if channel is not None:
-                await self._step(table, self._show_event(table, channel, state, event, lang, deck))
-        if channel is not None and lobby_changed:
-            await self._step(table, self._show_lobby(table, channel, state, lang))
+            if isinstance(event, ev.DealFinished):  # the hands show the result, with its value explained
+                await self._step(table, self._finish_hands(table, event.row.number, lang, deck, event.row))
         if game.state is TableState.PLAYING and game.deal is not None and not game.deal.is_over:
             number = game.deal_number
             if channel is not None:  # the board, or (when posting failed before) a board at last
                 content = board_text(game, game.deal, number, lang, deck)
-                if number in state.boards:
-                    await self._step(table, self._edit_board(channel, state, number, content))
-                else:
-                    await self._step(table, self._send_board(table, channel, state, number, content))
-            await self._step(table, self._refresh_hands(table, channel, state, lang, deck,
-                                                        self.style_for(table.guild_id).pictures))
-        if any(isinstance(event, (ev.SeriesFinished, ev.TableClosed)) for event in events):
+                public.append(lambda: self._edit_or_send_board(table, channel, state, number, content))
+            await self._step(table, self._refresh_hands(table, channel, state, lang, deck, style.pictures, public))
+        if ending:
             # The table's last events: its hands close, and once all it owes is shown, its messages are forgotten.
             # (The live game may be ahead of the events being shown, so its state is not the signal.)
-            await self._step(table, self._close_all_hands(table))
-            if channel is not None and table.id not in self._owing:
-                await self._step(table, self._end(table, channel, lang,
-                                                  any(isinstance(e, ev.SeriesFinished) for e in events)))
+            await self._step(table, self._close_all_hands(
+                table, lang, deck, closed=any(isinstance(e, ev.TableClosed) for e in events)))
+            if channel is not None:
+                series_over = any(isinstance(e, ev.SeriesFinished) for e in events)
+                public.append(lambda: self._end_unless_owing(table, channel, lang, series_over))
+        for job in public:
+            if self.shared:  # one process shows the table at a time: its channel messages go within that turn
+                await self._step(table, job())
+            else:
+                self._queue(table, job)
+
+    # --- the channel queue: one per table, its messages in order, behind the players' DMs ---------------
+
+    def _queue(self, table: LiveTable, job: Job) -> None:
+        queue = self._public.setdefault(table.id, asyncio.Queue())
+        queue.put_nowait(job)
+        worker = self._workers.get(table.id)
+        if worker is None or worker.done():
+            self._workers[table.id] = asyncio.create_task(self._work(table, queue))
+
+    async def _work(self, table: LiveTable, queue: asyncio.Queue[Job]) -> None:
+        while not queue.empty():
+            job = queue.get_nowait()
+            try:
+                await self._step(table, job())  # a failed message is owed and shown later; the rest goes on
+            finally:
+                queue.task_done()
+        if table.id not in self.messages and self._public.get(table.id) is queue:  # the table ended: forget it
+            del self._public[table.id]
+            self._workers.pop(table.id, None)
+
+    async def idle(self, table: LiveTable) -> None:
+        """Until the table's channel messages queued so far are shown (tests, shutdown)."""
+        queue = self._public.get(table.id)
+        if queue is not None:
+            await queue.join()
+
+    def _event_job(self, table: LiveTable, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
+                   deck: str) -> Job:
+        """One event's channel message. A new board is drawn now (the game moves on while the job waits)."""
+        game = table.game
+        board: tuple[int, str] | None = None
+        if isinstance(event, (ev.DealStarted, ev.TableResumed)) and game.deal is not None and not game.deal.is_over:
+            board = (game.deal_number, board_text(game, game.deal, game.deal_number, lang, deck))
+        return lambda: self._show_event(table, channel, state, event, lang, deck, board)
+
+    async def _edit_or_send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int,
+                                  content: str) -> None:
+        if number in state.boards:
+            await self._edit_board(channel, state, number, content)
+        elif number == table.game.deal_number and not (table.game.deal is None or table.game.deal.is_over):
+            await self._send_board(table, channel, state, number, content)
+
+    async def _end_unless_owing(self, table: LiveTable, channel: Any, lang: str, series_over: bool) -> None:
+        if table.id not in self._owing:
+            await self._end(table, channel, lang, series_over)
 
     async def _show_event(self, table: LiveTable, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
-                          deck: str) -> None:
+                          deck: str, board: tuple[int, str] | None = None) -> None:
+        """One event in the channel; `board`: the current deal's board as it was when the event was shown."""
         game = table.game
         if isinstance(event, ev.GameStarted):
             await channel.send(t(lang, "notice.started"))
         elif isinstance(event, ev.DealStarted):
-            if game.deal is not None and game.deal_number == event.number:
-                content = board_text(game, game.deal, event.number, lang, deck)
+            if board is not None and board[0] == event.number:
                 if event.number in state.boards:  # another process showed this deal before (its AI moved first)
-                    await self._edit_board(channel, state, event.number, content, now=True)
+                    await self._edit_board(channel, state, event.number, board[1], now=True)
                 else:
-                    await self._send_board(table, channel, state, event.number, content)
+                    await self._send_board(table, channel, state, event.number, board[1])
         elif isinstance(event, ev.DealFinished):
             row = event.row
             if row.number in state.boards:  # a past deal's board (shown before a restart) is left as it is
@@ -349,18 +492,19 @@ class DiscordPresenter:
                                       mention=f"<@{occupant.user_id}>"))
         elif isinstance(event, ev.StandInStarted):
             name = game.places[event.place].name
-            key = "notice.stand_in_timeout" if event.reason == "timeout" else "notice.stand_in_absent"
-            await channel.send(t(lang, key, name=name))
+            key = {"timeout": "notice.stand_in_timeout", "left": "notice.left"}.get(event.reason,
+                                                                                  "notice.stand_in_absent")
+            await channel.send(t(lang, key, name=name), allowed_mentions=discord.AllowedMentions.none())
         elif isinstance(event, ev.ConcessionDeclined):
             await channel.send(t(lang, "notice.concession_declined", name=ai_name(game.places[event.place].name, lang)))
         elif isinstance(event, ev.TableResumed):
             await channel.send(t(lang, "notice.resumed", id=table.id))
-            if game.deal is not None and not game.deal.is_over:  # the board as it is now; hands follow
-                content = board_text(game, game.deal, game.deal_number, lang, deck)
-                if game.deal_number in state.boards:
-                    await self._edit_board(channel, state, game.deal_number, content, now=True)
+            if board is not None:  # the board as it was on resuming; hands follow
+                number, content = board
+                if number in state.boards:
+                    await self._edit_board(channel, state, number, content, now=True)
                 else:
-                    await self._send_board(table, channel, state, game.deal_number, content)
+                    await self._send_board(table, channel, state, number, content)
         elif isinstance(event, ev.TableClosed):
             reason = CLOSED_REASONS.get(event.reason)  # the tables layer's word, in the server's language
             await self._post_owed(table, channel, "closed",
@@ -526,7 +670,10 @@ class DiscordPresenter:
             await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
 
     async def _refresh_hands(self, table: LiveTable, channel: Any, state: _TableMessages, lang_public: str,
-                             deck: str, pictures: bool = False) -> None:
+                             deck: str, pictures: bool = False, public: list[Job] | None = None) -> None:
+        """Each human's hand message as it is now. What a closed DM needs in the channel (the notice, a ping)
+        goes to `public`, the channel's queue, so no DM waits for it."""
+        public = [] if public is None else public
         if self.shared:  # drawn from the table as stored: another process may be asked about it at once
             async with table.steady():
                 drafts = self._hand_drafts(table, lang_public, deck)
@@ -535,17 +682,42 @@ class DiscordPresenter:
         for draft in drafts:
             deal, number, seat, user_id, my_turn = draft.deal, draft.number, draft.seat, draft.user_id, draft.my_turn
             lang = draft.lang
-            lang_phase = t(lang_public, f"phase.{draft.phase}")
+            phase = t(lang_public, f"phase.{draft.phase}")
+            content, controls = draft.content, draft.controls
             if user_id in self.dm_closed:
+                # Their ephemeral hand is refreshed through their last interaction while its token lasts:
+                # one click per move. Only without one does the channel ping them.
+                live = self._live(user_id, None)
+                if live is not None and live.content == content and live.controls == repr(controls.to_components()):
+                    continue
+                if live is not None and await self._edit_live(user_id, live, content, controls):
+                    if pictures:  # its picture follows, as the DM's would
+                        await self._live_picture(table, user_id, live, lang)
+                    continue
                 if my_turn and channel is not None:
-                    await self._ping_public(table, channel, state, user_id, lang_public, lang_phase)
+                    public.append(self._ping_job(table, channel, state, user_id, lang_public, phase))
                 continue
-            content, controls, buttons = draft.content, draft.controls, draft.buttons
             known = state.hands.get((number, user_id))
+            buttons = draft.buttons
             try:
                 if known is None:  # a past deal's hand still open (its end was shown by another process later)
                     await self._close_past_hands(table, user_id, number)
-                if known is None or (my_turn and not known.my_turn):
+                live = self._live(user_id, known.message_id) if known is not None else None
+                changed = known is not None and (known.content != content or known.my_turn != my_turn
+                                                 or known.controls != buttons)
+                resend = known is None or (my_turn and not known.my_turn)  # a new message notifies the player
+                if known is not None and live is not None and changed and \
+                        (not my_turn or known.my_turn or self._live(user_id, known.message_id, ACTIVE_SECONDS)):
+                    # A player who is clicking sees their hand change in place, through their interaction
+                    # (outside the DM channel's rate limit); one who is not is notified by a message re-sent.
+                    await self.pacer.drop(known.message_id)  # no older coalesced edit may land after this one
+                    if await self._edit_live(user_id, live, content, controls):
+                        state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content,
+                                                                      my_turn, buttons)
+                        changed = resend = False
+                    else:  # the token failed: a fresh message
+                        resend = True
+                if resend:
                     dm = await self._dm(user_id)
                     message = await dm.send(content, view=controls,
                                             nonce=nonce_of(table.id, "hand", number, user_id, draft.seq))
@@ -556,7 +728,7 @@ class DiscordPresenter:
                         # first: a crash never leaves a dangling id (the same id: a repeated nonce, nothing new)
                         await self.pacer.drop(known.message_id)
                         await _delete_quietly(dm.get_partial_message(known.message_id))
-                elif known.content != content or known.my_turn != my_turn or known.controls != buttons:
+                elif changed and known is not None:
                     dm = await self._dm(user_id)
                     hand = dm.get_partial_message(known.message_id)
                     state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn,
@@ -575,9 +747,16 @@ class DiscordPresenter:
                 self.dm_closed.add(user_id)
                 if channel is None:
                     continue
-                await self._notice_dm_closed(table, channel, user_id, lang_public)
+                public.append(self._notice_job(table, channel, user_id, lang_public))
                 if my_turn:
-                    await self._ping_public(table, channel, state, user_id, lang_public, lang_phase)
+                    public.append(self._ping_job(table, channel, state, user_id, lang_public, phase))
+
+    def _ping_job(self, table: LiveTable, channel: Any, state: _TableMessages, user_id: int, lang: str,
+                  phase: str) -> Job:
+        return lambda: self._ping_public(table, channel, state, user_id, lang, phase)
+
+    def _notice_job(self, table: LiveTable, channel: Any, user_id: int, lang: str) -> Job:
+        return lambda: self._notice_dm_closed(table, channel, user_id, lang)
 
     def _hand_drafts(self, table: LiveTable, lang_public: str, deck: str) -> list[_HandDraft]:
         """Each human's hand message as the table stands now (texts and controls), before anything is sent."""
@@ -592,9 +771,13 @@ class DiscordPresenter:
                 continue
             view = seat_view(deal, seat)
             lang = self.user_lang(user_id, lang_public)
-            controls = hand_view(table.id, table.seq, view, lang, deck, hints=game.hints)
-            drafts.append(_HandDraft(deal, game.deal_number, seat, user_id, deal.current_seat == seat and
-                                     occupant.plays_itself, deal.phase.value, lang, hand_text(game, view, lang, deck),
+            my_turn = deal.current_seat == seat and occupant.plays_itself
+            stand_in = not occupant.plays_itself  # left, or timed out: an AI plays for them, the hand says so
+            lead_waits = my_turn and table.kontra_window == game.deal_number  # the others may still say Kontra
+            controls = discord.ui.View(timeout=None) if stand_in else hand_view(
+                table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
+            drafts.append(_HandDraft(deal, game.deal_number, seat, user_id, my_turn, deal.phase.value, lang,
+                                     hand_text(game, view, lang, deck, stand_in=stand_in, lead_waits=lead_waits),
                                      controls, repr(controls.to_components()), table.seq))
         return drafts
 
@@ -636,15 +819,18 @@ class DiscordPresenter:
                                      allowed_mentions=discord.AllowedMentions(users=True))
         state.turn_pings[user_id] = message.id
 
-    async def _finish_hands(self, table: LiveTable, number: int) -> None:
-        """At the end of a deal the hand messages lose their buttons."""
+    async def _finish_hands(self, table: LiveTable, number: int, lang_public: str, deck: str,
+                            row: FinishedDeal | None = None, *, closed: bool = False) -> None:
+        """At the end of deal `number` (its `row`), or when the table was `closed`, the hand messages lose
+        their buttons and say how it ended: the result with its value explained, or that the table closed."""
         state = self._state(table)
         for (deal_number, user_id), known in list(state.hands.items()):
             if deal_number != number:
                 continue
             await self.pacer.drop(known.message_id)
             del state.hands[(deal_number, user_id)]
-            await self._close_hand(table, user_id, known.channel_id, known.message_id)
+            content = self._ended_hand(table, user_id, number, self.user_lang(user_id, lang_public), deck, row, closed)
+            await self._close_hand(table, user_id, known.channel_id, known.message_id, content)
 
     async def _close_past_hands(self, table: LiveTable, user_id: int, number: int) -> None:
         """Before a player's hand of deal `number` is sent: their hand messages of other deals lose their
@@ -656,16 +842,36 @@ class DiscordPresenter:
                 del state.hands[(deal_number, holder)]
                 await self._close_hand(table, holder, known.channel_id, known.message_id)
 
-    async def _close_all_hands(self, table: LiveTable) -> None:
-        """The table ended or was closed: every hand message it still has loses its buttons."""
-        for deal_number, _ in list(self._state(table).hands):
-            await self._finish_hands(table, deal_number)
+    def _ended_hand(self, table: LiveTable, user_id: int, number: int, lang: str, deck: str,
+                    row: FinishedDeal | None, closed: bool) -> str | None:
+        """The last text of a hand message of deal `number` (None: keep its text, only drop the buttons)."""
+        game = table.game
+        if row is not None:
+            deal, places = row.deal, row.places
+        elif closed and number == game.deal_number and game.deal is not None:
+            deal, places = game.deal, game.places_of(number)
+        else:
+            return None
+        place = game.place_of(user_id)
+        if place is None or place not in places:
+            return None
+        view = seat_view(deal, places.index(place))
+        return fit(hand_text(game, view, lang, deck, finished=row, closed=row is None), Limit.CONTENT)
 
-    async def _close_hand(self, table: LiveTable, user_id: int, channel_id: int, message_id: int) -> None:
-        """Strip a hand message's buttons and forget it (a deleted one is simply forgotten)."""
+    async def _close_all_hands(self, table: LiveTable, lang_public: str, deck: str, *, closed: bool) -> None:
+        """The table ended or was closed: every hand message it still has loses its buttons (and, when it
+        was closed, says so)."""
+        for deal_number, _ in list(self._state(table).hands):
+            await self._finish_hands(table, deal_number, lang_public, deck, closed=closed)
+
+    async def _close_hand(self, table: LiveTable, user_id: int, channel_id: int, message_id: int,
+                          content: str | None = None) -> None:
+        """Strip a hand message's buttons (and give it its last `content`), then forget it (a deleted one is
+        simply forgotten)."""
         try:
             dm = await self._dm(user_id)
-            await dm.get_partial_message(message_id).edit(view=None)
+            message = dm.get_partial_message(message_id)
+            await (message.edit(view=None) if content is None else message.edit(content=content, view=None))
         except discord.NotFound:
             pass
         except discord.HTTPException:
@@ -679,8 +885,13 @@ class DiscordPresenter:
         seat = game.seat_of_user(user_id)
         assert game.deal is not None
         view = seat_view(game.deal, seat)
-        return hand_text(game, view, lang, deck), hand_view(table.id, table.seq, view, lang, deck,
-                                                            hints=game.hints)
+        occupant = game.occupant_of_seat(seat)
+        stand_in = not occupant.plays_itself
+        lead_waits = view.current_seat == seat and not stand_in and table.kontra_window == game.deal_number
+        content = hand_text(game, view, lang, deck, stand_in=stand_in, lead_waits=lead_waits)
+        if stand_in:
+            return content, discord.ui.View(timeout=None)
+        return content, hand_view(table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
 
     async def private_hand_picture(self, table: LiveTable, user_id: int, lang: str) -> discord.File | None:
         """The hand as a picture for an ephemeral hand message (closed DMs, /skat hand), as the DM has it: only

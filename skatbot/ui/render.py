@@ -6,7 +6,10 @@ Public texts take the `TableGame` but read a deal's cards only through what ever
 
 from __future__ import annotations
 
-from skatbot.engine import Bid, Deal, DealResult, Ending, GameType, Hold, Pass, Phase, Seat
+from skatbot.engine import (
+    Action, Bid, Claim, Concede, Deal, DealResult, Declare, Discard, Ending, GameType, Hold, Kontra, Pass, Phase,
+    PickUpSkat, PlayCard, Re, Seat,
+)
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables.game import FinishedDeal, TableGame
@@ -16,7 +19,7 @@ from .cards import FRENCH, contract_name, game_name
 from .emojis import CARD_EMOJIS
 from .explain import ramsch_explained, score_explained
 from .fit import fit_lines
-from .i18n import number, signed, t, tn
+from .i18n import N_, number, signed, t, tn
 from .names import ai_name, preset_name
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
@@ -112,7 +115,14 @@ ENDING_KEYS = {
 
 
 def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
-    """The result card: game, value, card points, won or lost, and the running list."""
+    """The result card: game, value (explained step by step), card points, won or lost, the running list
+    as it stood after this deal."""
+    return "\n".join([t(lang, "result.title", number=row.number + 1), *result_lines(game, row, lang, deck),
+                      list_text(game, lang, deck, upto=row.number + 1)])
+
+
+def result_lines(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> list[str]:
+    """Who won what, the value step by step, the skat: the result card's body, and the end of each DM."""
     result: DealResult = row.result
     names = [player_name(game, p, lang) for p in range(len(game.places))]
     places = row.places
@@ -145,39 +155,61 @@ def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENC
             extras.append(t(lang, ENDING_KEYS[result.ending]))
         if extras:
             head += " (" + ", ".join(extras) + ")"
-    lines = [t(lang, "result.title", number=row.number + 1), head]
+    lines = [head]
     if not result.passed and explained:
         lines.append(explained)
     if not result.passed:
         lines.append(t(lang, "result.skat", cards=CARD_EMOJIS.faces(row.deal.skat, deck, lang)))
-    lines.append(list_text(game, lang, deck, upto=row.number + 1))  # the list as it stood after this deal
-    return "\n".join(lines)
+    return lines
+
+
+LIST_COLUMN = 8
+"""Width of a player's column in the list (names are cut to fit; the list sits in a code block)."""
+LIST_GAME = 24
+"""Width of the list's game column: who played what, its value and markers."""
 
 
 def list_text(game: TableGame, lang: str, deck: str = FRENCH, upto: int | None = None) -> str:
     """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
-    moment): one line per deal and the running totals."""
-    names = [player_name(game, p, lang) for p in range(len(game.places))]
+    moment): a header naming the columns, one line per deal, the running totals. In the reader's language
+    and the table's deck; no emoji inside the code block, so every row lines up."""
+    names = [_short((ai_name(occupant.name, lang).split(" (")[0] if occupant.is_ai else occupant.name).strip()
+                    or "?", LIST_COLUMN - 1) for occupant in game.places]  # an AI's 🤖 is in the totals below
     finished = game.finished if upto is None else game.finished[:upto]
     header = tn(lang, "list.title", game.deals, done=len(finished))
     if game.hints:  # nobody should mistake a hinted series for a plain one
         header += t(lang, "list.hints")
+    columns = " ".join(f"{name:>{LIST_COLUMN}}" for name in names)
+    head = f"{'#':>3} {t(lang, 'list.game'):<{LIST_GAME}} {columns}"
     rows = []
     for row in finished:
         result = row.result
         if result.passed:
             what = t(lang, "list.passed")
         elif result.declarer is None:
-            what = game_name(GameType.RAMSCH, lang)
+            what = game_name(GameType.RAMSCH, lang, deck)
         else:
             assert result.contract is not None
-            what = f"{names[row.places[result.declarer]]} {game_name(result.contract.game, lang, deck)} {result.value}"
-        scores = " ".join(f"{s:+d}" if s else "·" for s in row.place_scores)
-        rows.append(f"{row.number + 1:>2}. {what:<28} {scores}")
+            what = f"{names[row.places[result.declarer]]} {_plain_game(result.contract.game, lang, deck)} {result.value}"
+            markers = row.row.markers.replace("*", "")
+            if markers:
+                what += f" {markers}"
+        scores = " ".join(f"{(signed(lang, s) if s else '·'):>{LIST_COLUMN}}" for s in row.place_scores)
+        rows.append(f"{row.number + 1:>2}. {_short(what, LIST_GAME):<{LIST_GAME}} {scores}")
     totals = [sum(row.place_scores[p] for row in finished) for p in range(len(names))]  # a list's totals: row sums
-    total_line = " · ".join(f"{names[p]} {number(lang, totals[p])}" for p in range(len(names)))
-    body = "\n".join(rows[-12:])
-    return f"{header}\n```\n{body or '–'}\n```{t(lang, 'list.totals', totals=total_line)}"
+    total_line = " · ".join(f"{player_name(game, p, lang)} {number(lang, totals[p])}" for p in range(len(names)))
+    body = "\n".join([head, *rows[-12:]])
+    return f"{header}\n```\n{body}\n```{t(lang, 'list.totals', totals=total_line)}"
+
+
+def _short(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _plain_game(game_type: GameType, lang: str, deck: str) -> str:
+    """A game's name without its suit symbol (symbols are wide in a code block)."""
+    name = game_name(game_type, lang, deck)
+    return name.split(" ", 1)[1] if name[:1] in "♣♠♥♦" else name
 
 
 def ranking_text(game: TableGame, lang: str) -> str:
@@ -190,24 +222,124 @@ def ranking_text(game: TableGame, lang: str) -> str:
     return "\n".join(lines)
 
 
-def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH) -> str:
-    """A player's private message: their cards (sorted for the game), the skat they hold, what to do now."""
-    cards = sorted(view.hand, key=lambda c: sort_key(view.contract.game if view.contract else None, c))
-    lines = [t(lang, "hand.title", number=game.deal_number + 1, seat=t(lang, SEAT_KEYS[view.seat]))]
+def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH, *, lead_waits: bool = False,
+              finished: FinishedDeal | None = None, closed: bool = False, stand_in: bool = False) -> str:
+    """A player's private message: their cards (sorted for the game), the skat they took up, the auction
+    (who bid what, whom they answer), the game, the last trick, what to do now; at the end the result
+    with its value explained. `lead_waits`: the others may still say Kontra before this player leads;
+    `closed`: the table was closed; `stand_in`: an AI plays this seat for the player now."""
+    game_type = view.contract.game if view.contract else None
+    cards = sorted(view.hand, key=lambda c: sort_key(game_type, c))
+    number = finished.number if finished is not None else game.deal_number
+    lines = [t(lang, "hand.title", number=number + 1, seat=t(lang, SEAT_KEYS[view.seat]))]
     lines.append(CARD_EMOJIS.faces(cards, deck, lang))
+    if view.from_skat and view.phase in (Phase.DISCARD, Phase.DECLARE):
+        lines.append(t(lang, "hand.from_skat", cards=CARD_EMOJIS.faces(
+            sorted(view.from_skat, key=lambda c: sort_key(game_type, c)), deck, lang)))
     if view.phase is Phase.DECLARE and view.is_declarer and view.skat:
         lines.append(t(lang, "hand.discarded", cards=CARD_EMOJIS.faces(view.skat, deck, lang)))
+    if view.phase is Phase.AUCTION:
+        words = [f"{_who(game, seat, view.seat, lang, number)} {_auction_word(action, lang)}"
+                 for seat, action in view.auction]
+        lines.append(t(lang, "board.auction", line=" · ".join(words) or t(lang, "auction.none")))
     if view.contract is not None and view.declarer is not None:
-        lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer, lang=lang),
-                       game=contract_name(view.contract, lang, deck), bid=view.bid))
-    if view.current_trick:
+        if view.is_declarer:
+            lines.append(t(lang, "hand.game_yours", game=contract_name(view.contract, lang, deck), bid=view.bid))
+        else:
+            lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer, number, lang=lang),
+                           game=contract_name(view.contract, lang, deck), bid=view.bid))
+        if view.kontra:
+            lines.append(t(lang, "board.re" if view.re else "board.kontra"))
+    if view.tricks and finished is None:
+        trick = view.tricks[-1]
+        played = " · ".join(f"{_who(game, trick.seat_of(i), view.seat, lang, number)} {CARD_EMOJIS.face(c, deck, lang)}"
+                            for i, c in enumerate(trick.cards))
+        lines.append(t(lang, "hand.last_trick", index=len(view.tricks), played=played,
+                       winner=_who(game, trick.winner, view.seat, lang, number), points=trick.points))
+    if view.current_trick and finished is None:
         lines.append(t(lang, "board.current", played=" · ".join(
-            f"{seat_name(game, s, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
-    if view.current_seat == view.seat:
-        lines.append(t(lang, f"prompt.{view.phase.value}", bid=view.bid))
+            f"{_who(game, s, view.seat, lang, number)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
+    if finished is not None:
+        lines.extend(result_lines(game, finished, lang, deck))
+    elif closed:
+        lines.append(t(lang, "hand.closed"))
+    elif stand_in:
+        lines.append(t(lang, "hand.stand_in"))
+    elif view.current_seat == view.seat:
+        lines.append(_prompt(game, view, lang, lead_waits))
     elif view.phase is not Phase.FINISHED and view.current_seat is not None:
-        lines.append(t(lang, "hand.waiting", name=seat_name(game, view.current_seat, lang=lang)))
+        lines.append(t(lang, "hand.waiting", name=seat_name(game, view.current_seat, number, lang=lang)))
+    return fit_lines(lines)
+
+
+def _who(game: TableGame, seat: int, me: int, lang: str, number: int | None = None) -> str:
+    """A seat's name, or "you" for the reader's own seat."""
+    return t(lang, "hand.you") if seat == me else seat_name(game, seat, number, lang=lang)
+
+
+def _auction_word(action: object, lang: str) -> str:
+    if isinstance(action, Bid):
+        return str(action.value)
+    return t(lang, "auction.yes" if isinstance(action, Hold) else "auction.pass")
+
+
+def _prompt(game: TableGame, view: SeatView, lang: str, lead_waits: bool = False) -> str:
+    """What the player is to do now, naming whom they bid to or answer in the auction."""
+    if view.phase is Phase.AUCTION:
+        pair = view.auction_pair
+        if pair is None:  # both others passed without a bid
+            return t(lang, "prompt.auction_last_call")
+        bidder, listener = pair
+        if view.seat == bidder:
+            key = "prompt.auction_bid" if view.bid else "prompt.auction_open"
+            return t(lang, key, name=seat_name(game, listener, lang=lang), bid=view.bid)
+        return t(lang, "prompt.auction_answer", name=seat_name(game, bidder, lang=lang), bid=view.bid)
+    if view.phase is Phase.PLAY and lead_waits:
+        return t(lang, "prompt.lead_waits")
+    return t(lang, f"prompt.{view.phase.value}", bid=view.bid)
+
+
+def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: int, action: Action, lang: str,
+               deck: str = FRENCH) -> str:
+    """The answer to a move made by slash command: what the player did, the trick it completed (who took
+    it), and what they are to do next if it is their turn again. Only what the player may see."""
+    lines = [_did(action, lang, deck)]
+    deal = game.deal
+    if game.deal_number != number or deal is None or seat is None:  # the move ended the deal (a new one began)
+        lines.append(t(lang, "did.deal_over", number=number + 1))
+        return "\n".join(lines)
+    view = seat_view(deal, seat)
+    if len(view.tricks) > tricks_before:
+        trick = view.tricks[-1]
+        if trick.winner == seat:
+            lines.append(t(lang, "did.trick_yours", points=trick.points))
+        else:
+            lines.append(t(lang, "did.trick", winner=seat_name(game, trick.winner, lang=lang), points=trick.points))
+    if deal.is_over:
+        lines.append(t(lang, "did.deal_over", number=number + 1))
+    elif view.current_seat == seat:
+        lines.append(_prompt(game, view, lang))
     return "\n".join(lines)
 
 
-__all__ = ["Seat", "board_text", "hand_text", "list_text", "lobby_text", "ranking_text", "result_text"]
+def _did(action: Action, lang: str, deck: str) -> str:
+    """What the player did, in their words."""
+    if isinstance(action, Bid):
+        return t(lang, "did.bid", value=action.value)
+    if isinstance(action, Discard):
+        return t(lang, "did.discard", cards=CARD_EMOJIS.faces([action.first, action.second], deck, lang))
+    if isinstance(action, Declare):
+        return t(lang, "did.declare", game=contract_name(action.contract, lang, deck))
+    if isinstance(action, PlayCard):
+        return t(lang, "did.play", card=CARD_EMOJIS.face(action.card, deck, lang))
+    return t(lang, DID_KEYS.get(type(action), "reply.done"))
+
+
+DID_KEYS: dict[type, str] = {Hold: N_("did.hold"), Pass: N_("did.pass"), PickUpSkat: N_("did.pickup"),
+                             Kontra: N_("did.kontra"), Re: N_("did.re"), Claim: N_("did.claim"),
+                             Concede: N_("did.concede")}
+"""The replies to moves that carry no value."""
+
+
+__all__ = ["Seat", "board_text", "hand_text", "list_text", "lobby_text", "move_reply", "ranking_text",
+           "result_lines", "result_text"]

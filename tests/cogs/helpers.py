@@ -85,6 +85,7 @@ class FakeResponse:
         self._interaction = interaction
         self.deferred: bool | None = None  # None: not deferred; else whether the deferral was ephemeral
         self.choices: list[app_commands.Choice[Any]] | None = None
+        self.type: discord.InteractionResponseType | None = None  # how it was answered, as discord.py keeps it
         self._done = False
 
     def is_done(self) -> bool:
@@ -100,16 +101,21 @@ class FakeResponse:
                            embed: discord.Embed = MISSING, **_: Any) -> None:
         _refuse_if_invalid(_payload(content, view, embed))
         self._answer()
+        self.type = discord.InteractionResponseType.channel_message
         self._interaction.replies.append(Reply("message", None if content is None else str(content), ephemeral,
                                                view or None, file or None))
 
     async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
         self._answer()
         self.deferred = ephemeral
+        component = self._interaction.type is discord.InteractionType.component and not thinking
+        self.type = (discord.InteractionResponseType.deferred_message_update if component
+                     else discord.InteractionResponseType.deferred_channel_message)
 
     async def edit_message(self, *, content: Any = MISSING, view: Any = MISSING, **_: Any) -> None:
         _refuse_if_invalid(_payload(content, view))
         self._answer()
+        self.type = discord.InteractionResponseType.message_update
         self._interaction.replies.append(Reply("edit", None if content is MISSING else content,
                                                view=None if view is MISSING else view))
 
@@ -118,6 +124,7 @@ class FakeResponse:
         if tree:
             raise discord.HTTPException(_BadRequest(), form_error(tree))  # type: ignore[arg-type]
         self._answer()
+        self.type = discord.InteractionResponseType.autocomplete_result
         self.choices = list(choices)
 
 

@@ -61,7 +61,7 @@ def command_for(action: object) -> tuple[str, dict[str, Any]]:
 async def move(world: CogBot, table: Table, users: dict[int, FakeUser], action: object) -> FakeInteraction:
     name, options = command_for(action)
     done = await world.run(name, to_act(table, users), **options)
-    assert done.answer.ephemeral and done.text == "Done.", (name, options, done.replies)
+    assert done.answer.ephemeral and done.text.startswith("You "), (name, options, done.replies)  # what happened
     return done
 
 
@@ -87,5 +87,18 @@ async def one_deal_conceded(world: CogBot, rules: str = "official") -> tuple[Tab
     await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, Declare)
                                          and a.contract.game is GameType.GRAND and not a.contract.schneider))
     conceded = await world.run("skat concede", declarer, confirm=True)
-    assert conceded.text == "Done." and deal.is_over
+    assert conceded.text.startswith("You conceded the deal.") and deal.is_over
     return table, users, declarer
+
+
+async def kontra_and_re(world: CogBot, table: Table, users: dict[int, FakeUser]) -> None:
+    """Before the first card: a defender says Kontra and the declarer Re, so nobody else may still speak
+    and a human leader need not wait."""
+    deal = deal_of(table)
+    assert deal.declarer is not None
+    defender = next(s for s in range(3) if s != deal.declarer)
+    for seat, command in ((defender, "skat kontra"), (deal.declarer, "skat re")):
+        user_id = table.game.occupant_of_seat(seat).user_id
+        assert user_id is not None
+        said = await world.run(command, users[user_id])
+        assert said.text.startswith("You said "), said.text

@@ -1,4 +1,4 @@
-"""/skat settings: shown to a server manager, changed together, refused with what was wrong."""
+"""/skat settings: shown to any member, changed by a server manager together, refused with what was wrong."""
 
 from __future__ import annotations
 
@@ -22,6 +22,8 @@ async def test_settings_refusals_change_nothing(world: CogBot) -> None:
     before = await world.bot.storage.settings.get(server_id=10)
     assert (await world.run("skat settings", member, deck="german")).text == \
         "Only members with the Manage Server permission may change the settings."
+    looked = await world.run("skat settings", member)  # only looking: any member may
+    assert looked.answer.ephemeral and "This server's settings" in looked.text and "Saved" not in looked.text
 
     async def as_admin(**options: object) -> str:
         return (await world.run("skat settings", admin, interaction=world.interaction(admin, manage_guild=True),

@@ -185,8 +185,9 @@ async def test_closed_dms_play_from_an_ephemeral_hand(world: CogBot) -> None:
     before = len(deal.history)
     moved = await world.click(alice, hand, passed)
     assert len(deal.history) > before  # the move was made, from the ephemeral message
-    assert moved.answer.how in ("edit", "edit_original")  # and the ephemeral hand shows the hand as it is now
-    assert passed not in moved.answer.custom_ids()
+    # the ephemeral hand shows the hand as it is now (and, as the others move, again through this interaction)
+    assert moved.replies and all(reply.how in ("edit", "edit_original") for reply in moved.replies)
+    assert all(passed not in reply.custom_ids() for reply in moved.replies)
     assert not world.surface.dm(alice.id).messages
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from skatbot.engine import Bid, Declare, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
 from skatbot.ui.cards import FRENCH, card_label
 from tests.cogs.helpers import CogBot
-from tests.cogs.table_helpers import deal_of, move, three_humans, to_act, to_the_declaration
+from tests.cogs.table_helpers import deal_of, kontra_and_re, move, three_humans, to_act, to_the_declaration
 
 
 async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot) -> None:
@@ -21,9 +21,9 @@ async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot)
     assert (await world.run("skat re", defender)).text == "Not allowed: only the declarer may answer Re."
     assert (await world.run("skat re", declarer)).text == "Not allowed: Re answers a Kontra, and nobody said Kontra."
     assert (await world.run("skat kontra", declarer)).text == "Not allowed: only a defender may say Kontra."
-    assert (await world.run("skat kontra", defender)).text == "Done."
+    assert (await world.run("skat kontra", defender)).text.startswith("You said Kontra.")
     assert (await world.run("skat kontra", defender)).text == "Not allowed: Kontra has already been said."
-    assert (await world.run("skat re", declarer)).text == "Done."
+    assert (await world.run("skat re", declarer)).text.startswith("You said Re.")
     assert deal.kontra and deal.re
     assert (await world.run("skat claim", defender)).text == "Not allowed: only the declarer may claim the rest."
     for _ in range(3):  # a trick by slash commands
@@ -37,7 +37,7 @@ async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot)
     # After one trick the declarer's side holds 30 points or fewer: conceding asks first.
     asked = await world.run("skat concede", declarer)
     assert "Concede anyway?" in asked.text and not deal.is_over
-    assert (await world.run("skat concede", declarer, confirm=True)).text == "Done."
+    assert (await world.run("skat concede", declarer, confirm=True)).text.startswith("You conceded the deal.")
     assert deal.is_over
     result = [text for text in world.surface.channel(20).texts() if "Result of deal 1" in text]
     assert len(result) == 1, world.surface.channel(20).texts()
@@ -83,7 +83,8 @@ async def test_declaring_before_picking_up_needs_hand_and_a_game_discord_offers(
     forged = await world.run("skat declare", declarer, game="chess", hand=True)
     assert forged.text == "Not allowed: 'chess' is not one of the choices for game."
     assert deal.phase is Phase.SKAT and deal.contract is None
-    assert (await world.run("skat declare", declarer, game="grand", hand=True)).text == "Done."
+    assert (await world.run("skat declare", declarer, game="grand", hand=True)).text.startswith(
+        "You declared Grand hand.")
     assert deal.contract is not None and deal.contract.hand
 
 
@@ -91,7 +92,7 @@ async def test_a_player_may_act_from_a_dm(world: CogBot) -> None:
     table, users = await three_humans(world)
     first = to_act(table, users)
     in_dm = world.interaction(first, guild_id=None, channel_id=first.id + 1)
-    assert (await world.run("skat pass", first, interaction=in_dm)).text == "Done."
+    assert (await world.run("skat pass", first, interaction=in_dm)).text.startswith("You passed.")
     assert deal_of(table).history
 
 
@@ -140,6 +141,7 @@ async def test_a_card_is_typed_as_the_players_language_shows_it(world: CogBot) -
     await to_the_declaration(world, table, users)
     await move(world, table, users, next(a for a in deal.legal_actions() if isinstance(a, Declare)
                                          and a.contract.game is GameType.GRAND and not a.contract.schneider))
+    await kontra_and_re(world, table, users)  # (a human leader waits while another may still say Kontra)
     for lang, locale in (("fr", "fr"), ("da", "da"), ("de", "de")):
         player, seat = to_act(table, users), deal.current_seat
         assert seat is not None

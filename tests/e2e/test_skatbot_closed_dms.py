@@ -48,6 +48,8 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     (picture,) = await fake.wait_for(lambda: hand.attachments, 30, "bob's hand picture")
     assert picture.filename == "hand-1.png" and len(picture.data) < 60_000
     assert {card.display for card in cards_shown(picture.data) or ()} == set(CARD.findall(hand.content.splitlines()[1]))
+    pings_before = len([m for m in fake.messages(channel, include_deleted=True) if "🔔" in m.content])
+    interactions_before = len(fake.interactions)
 
     rng = random.Random(3)
     clicked: set[int] = {notice.id}
@@ -81,7 +83,12 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
         else:
             assert message.visibility == "ephemeral"
             await button_move(fake, bob, message, rng, moves, avoid=("pass", "declare"))  # bids, picks up: played
-    assert over() and moves.kinds.get("card", 0) >= 1 and shown >= 1, (moves, shown)
+    assert over() and moves.kinds.get("card", 0) >= 1, (moves, shown)
+    # His ephemeral hand came back to him through his last interaction: one click per move, no "Show my
+    # hand" in between, and no public ping each turn.
+    assert shown <= 1 and moves.buttons >= 5, (moves, shown)  # (a ping of his first turn may precede /skat hand)
+    assert len(fake.interactions) - interactions_before == moves.buttons + shown
+    assert len([m for m in fake.messages(channel, include_deleted=True) if "🔔" in m.content]) == pings_before
     assert not fake.dms(bob), "nothing reached bob's closed DMs"
     with_pictures = [m for m in fake.messages(include_deleted=True)
                      if any(HAND_PICTURE.fullmatch(a.filename) for v in m.history for a in v.attachments)]

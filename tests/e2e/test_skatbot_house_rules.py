@@ -43,9 +43,12 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
                         assert "only the declarer may answer Re" in await refused(fake, others[0], channel, "re")
                     said.append((kind, deal))
                     done = await (await fake.slash(user, channel, "skat", subcommand=kind)).wait_message()
-                    assert done.content == "Done."
+                    assert done.content.startswith(f"You said {'Kontra' if kind == 'kontra' else 'Re'}."), done.content
                     await fake.wait_for(lambda user=user, kind=kind: not side_button(latest_hand(fake, user), kind), 30,
                                         kind)
+                    if kind == "kontra":  # the declarer's Re button follows the Kontra (before the first card)
+                        await fake.wait_for(lambda: any(side_button(latest_hand(fake, u), "re") for u in players), 5,
+                                            "the declarer's Re button")
 
     async def move(user: User, message: Message) -> None:
         await speak_up()
@@ -79,7 +82,7 @@ async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot, tmp
     await fake.wait_for(lambda: "2. carol" not in lobby.content, 30, "carol gone")
     assert "only the table's creator" in await refused(fake, carol, channel, "stop")
     assert (await (await fake.slash(alice, channel, "skat", subcommand="stop")).wait_message()).content == "Done."
-    await fake.wait_for(lambda: any("The table was closed (stopped)" in t for t in public_texts(fake, channel)), 30,
+    await fake.wait_for(lambda: any("The table was closed: its creator or a server manager stopped it." in t for t in public_texts(fake, channel)), 30,
                         "the closing notice")
     await fake.wait_for(lambda: not lobby.buttons(), 30, "the lobby without buttons")
     reopened, _ = await open_table(fake, carol, club.channel, deals=1)

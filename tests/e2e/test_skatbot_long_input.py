@@ -10,7 +10,7 @@ from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import game_controls, whose_turn
 from tests.e2e.test_skatbot_play import open_against_ais
-from tests.e2e.test_skatbot_refusals import QUIET, Snapshot, forged_click, refused
+from tests.e2e.test_skatbot_refusals import QUIET, Snapshot, forged_click, refused, settled
 
 BAD_CONTROL = "Not allowed: that button or menu choice is not one I offered."
 
@@ -50,7 +50,7 @@ async def test_forged_control_values_are_refused_and_change_nothing(club: Club, 
     await start_skatbot(fake, start_bot, str(database))
     _, lobby_channel = await open_table(fake, alice, fake.add_channel(club.guild, "lobby"), deals=1)
     lobby = await fake.wait_for_message(lobby_channel, lambda m: "Skat table" in m.content)
-    snapshot = Snapshot(fake, lobby_channel, database)
+    snapshot = await settled(fake, lobby_channel, database)
     assert "unknown AI level" in await forged_click(fake, alice, lobby, "sk:1:0:addai:genius")
     assert await forged_click(fake, alice, lobby, "sk:one:0:pass:") == BAD_CONTROL
     assert await forged_click(fake, alice, lobby, "lb:en:all:list:9") == BAD_CONTROL
@@ -59,7 +59,7 @@ async def test_forged_control_values_are_refused_and_change_nothing(club: Club, 
     _, channel = await open_against_ais(fake, alice, club, deals=1)
     _, hand = await settled_turn(fake, alice, channel, database)
     deal = ":".join(str(game_controls(hand)[0]["custom_id"]).split(":")[:3]) + ":"
-    snapshot = Snapshot(fake, channel, database)
+    snapshot = await settled(fake, channel, database)
     assert await forged_click(fake, alice, hand, deal + "bid:abc") == BAD_CONTROL
     assert await forged_click(fake, alice, hand, deal + "card:ZZ") == BAD_CONTROL
     snapshot.assert_unchanged()

@@ -185,7 +185,7 @@ async def test_stop_closes_the_hand_messages_and_their_controls_say_so(club: Clu
                               hand)
     reply = await ix.wait_message()
     assert "This table was closed." in reply.content
-    assert len(public(fake, channel, "The table was closed (stopped)")) == 1, "the closing notice once"
+    assert len(public(fake, channel, "The table was closed: its creator or a server manager stopped it.")) == 1, "the closing notice once"
 
 
 def log_rows(database: Path) -> int:

@@ -46,7 +46,8 @@ so that an edit still waiting to go out (later still on a loaded machine) is not
 
 
 async def settled(fake: FakeDiscord, channel: Channel, database: Path) -> Snapshot:
-    """A snapshot once the table has stopped moving: log and public messages unchanged for `QUIET` seconds."""
+    """A snapshot once the table has stopped moving: log and public messages unchanged for `QUIET` seconds
+    (the channel's messages follow the players' DMs on a queue of their own)."""
     for _ in range(20):
         snapshot = Snapshot(fake, channel, database)
         await asyncio.sleep(QUIET)
@@ -100,7 +101,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     assert "already has a table (#1)" in already
 
     # A stranger cannot start or fill someone else's table.
-    snapshot = Snapshot(fake, channel, database)
+    snapshot = await settled(fake, channel, database)
     click = await fake.click(eve, lobby, control_id(lobby, "start"))
     answer = await (click.wait_message() if await click.wait_acked() in (4, 5) else click.wait_followup())
     assert answer.visibility == "ephemeral" and "Only players at this table" in answer.content
@@ -115,7 +116,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 30, "the first bid")
     other = next(u for u in players if u is not user and latest_hand(fake, u) is not None)
 
-    snapshot = Snapshot(fake, channel, database)
+    snapshot = await settled(fake, channel, database)
     assert "not your turn yet" in await refused(fake, other, channel, "bid", value=18)
     assert "not on the bid ladder" in await refused(fake, user, channel, "bid", value=19)
     assert "not sitting at this table" in await refused(fake, eve, channel, "pass")
@@ -216,7 +217,7 @@ async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: 
         "Nicht erlaubt: Tische werden in einem Serverkanal eröffnet, nicht in Direktnachrichten."
     _, channel = await open_against_ais(fake, dieter, club, deals=1)
     await fake.wait_for(lambda: latest_hand(fake, dieter), 30, "dieter's cards")
-    snapshot = Snapshot(fake, channel, database)
+    snapshot = await settled(fake, channel, database)
     assert await refused(fake, greta, channel, "join") == \
         "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."
     assert await refused(fake, greta, channel, "pass") == "Du sitzt nicht an diesem Tisch."

@@ -210,8 +210,11 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot,
 
     refused = await run(fake, alice, club.channel, "settings", deck="german")
     assert ephemeral_to(refused, alice) and "Only members with the Manage Server permission" in refused.content
-    verweigert = await run(fake, bob, club.channel, "settings")
+    verweigert = await run(fake, bob, club.channel, "settings", turn=90)
     assert "Nur Mitglieder mit der Berechtigung" in verweigert.content
+    looked = await run(fake, bob, club.channel, "settings")  # only looking: any member may
+    assert ephemeral_to(looked, bob) and "Nur Mitglieder" not in looked.content and "Zugzeit: 60 s" in looked.content, \
+        looked.content
 
     shown = await run(fake, admin, club.channel, "settings")
     assert ephemeral_to(shown, admin) and "This server's settings" in shown.content

@@ -381,3 +381,55 @@ async def test_the_first_dealer_is_drawn_and_a_replay_deals_exactly_as_the_table
         assert replayed.places_of(0) == game.places_of(0) and replayed.deal.dealt_hands == game.deal.dealt_hands
     assert firsts == {0, 1, 2}
     assert str(parse_entry("start")) == "start" and parse_entry("start").first_dealer == 0  # older logs
+
+
+async def _to_the_first_lead(kit: TableKit, rng: random.Random) -> None:
+    """Humans bid and declare (never passing out, no null) until the first card is due."""
+    from skatbot.engine import Declare, GameType, Phase
+
+    table = kit.table
+    while True:
+        await table.settle()
+        deal = table.game.deal
+        assert deal is not None and deal.current_seat is not None
+        if deal.phase is Phase.PLAY:
+            return
+        user = table.game.occupant_of_seat(deal.current_seat).user_id
+        assert user is not None
+        actions = deal.legal_actions()
+        keen = [a for a in actions if not isinstance(a, Pass)] if deal.phase is Phase.AUCTION else actions
+        plain = [a for a in keen if not isinstance(a, Declare) or a.contract.game is not GameType.NULL]
+        await table.act(user, rng.choice(plain or keen or actions))
+
+
+async def test_a_human_leader_waits_while_a_human_may_say_kontra() -> None:
+    """The Kontra button reaches a defender a moment after the declaration: a human who leads at once
+    would take their say away. The leader's card waits for the window, a Kontra is heard in it, and then
+    the lead goes through."""
+    from skatbot.engine import Kontra, PlayCard
+
+    kit = TableKit(rules=RuleSet(kontra=True))
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    await _to_the_first_lead(kit, random.Random(4))
+    table, game = kit.table, kit.table.game
+    deal = game.deal
+    assert deal is not None and deal.current_seat is not None and deal.declarer is not None
+    assert table.kontra_window == game.deal_number
+    leader = game.occupant_of_seat(deal.current_seat).user_id
+    assert leader is not None
+    card = next(a for a in deal.legal_actions() if isinstance(a, PlayCard))
+    with pytest.raises(NotAllowed, match="may say Kontra first"):
+        await table.act(leader, card)
+    assert not deal.tricks and not deal.current_trick
+    defender = next(s for s in range(3) if s != deal.declarer and Kontra() in deal.side_actions(s))
+    speaker = game.occupant_of_seat(defender).user_id
+    assert speaker is not None
+    await table.act(speaker, Kontra())
+    assert deal.kontra
+    await kit.clock.advance()  # the window runs out
+    await table.settle()
+    assert table.kontra_window is None
+    assert any(isinstance(e, ev.KontraWindowClosed) for e in kit.presenter.events)
+    await table.act(leader, card)
+    assert deal.current_trick

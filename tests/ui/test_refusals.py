@@ -46,6 +46,7 @@ SAMPLES: dict[str, list[object]] = {
     "card": [Card.parse("HT"), Card.parse("C7"), Card.parse("DJ")],
     "contract": [Contract(GameType.NULL), Contract(GameType.NULL, hand=True, ouvert=True)],
     "number": [5],
+    "seconds": [8],
     "value": [19, 23],
     "bid": [24],
     "size": [3],

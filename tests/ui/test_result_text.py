@@ -134,3 +134,21 @@ def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
         assert ("Rest beansprucht" in heads["de"]) == claim
         assert ("reste réclamé" in heads["fr"]) == claim
         assert ("resten krævet" in heads["da"]) == claim
+
+
+def test_the_list_has_column_headers_aligned_rows_and_the_tables_language_and_deck() -> None:
+    game = played_series(RuleSet(), 6, 5)
+    text = list_text(game, "de", "german")
+    block = text.split("```")[1].strip("\n").splitlines()
+    head, rows = block[0], block[1:]
+    assert head.split()[:2] == ["#", "Spiel"] and all(name in head for name in ("alice", "bob", "KI 1"))  # the AI named in German
+    assert "🤖" not in "\n".join(block) and len({len(line) for line in block}) == 1, block
+    declared = [row for row in game.finished if row.result.declarer is not None]
+    assert declared
+    words = {"clubs": "Eichel", "spades": "Grün", "hearts": "Rot", "diamonds": "Schellen", "grand": "Grand",
+             "null": "Null"}
+    for row in declared:
+        line = rows[row.number]
+        assert row.result.contract is not None
+        game_word = row.result.contract.game.value
+        assert words[game_word] in line and game_word not in line, line

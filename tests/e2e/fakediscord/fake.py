@@ -11,6 +11,7 @@ from aiohttp import web
 from . import interactions as build
 from .gateway import Gateway
 from .records import WAIT, Fault, Interaction, RestCall, Tap, Violation
+from .ratelimits import RateLimits
 from .rest import API, BotRoutes, make_middleware
 from .emojis import EmojiRoutes
 from .rest_interactions import InteractionRoutes
@@ -273,6 +274,14 @@ class FakeDiscord:
     @token_ttl.setter
     def token_ttl(self, seconds: float) -> None:
         self._ix_routes.token_ttl = seconds
+
+    def enable_rate_limits(self, limits: dict[tuple[str, str], tuple[int, float]] | None = None,
+                           channels: list[Channel] | None = None) -> RateLimits:
+        """Answer like Discord under its per-route rate limits (default: five messages, edits and deletions
+        per channel per 5 s), with X-RateLimit headers and 429 + retry_after when a bucket is empty.
+        `channels`: limit only these (default: every channel, DMs included)."""
+        self.world.rate_limits = RateLimits(limits, None if channels is None else {c.id for c in channels})
+        return self.world.rate_limits
 
     @property
     def rest_latency(self) -> float:

@@ -69,7 +69,14 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
                 fault.times -= 1
                 await read_body(request)
                 raise ApiError(fault.status, fault.code, fault.message)
-            response = await handler(request)
+            limited, headers = (None, {}) if world.rate_limits is None else world.rate_limits.check(
+                request, route, asyncio.get_running_loop().time())
+            if limited is not None:
+                await read_body(request)
+                response = limited
+            else:
+                response = await handler(request)
+                response.headers.update(headers)
             if response.status < 400:
                 for tap in [t for t in world.taps if t.times > 0 and (t.method, t.route) == key]:
                     if tap.where is None or tap.where(request.get(BODY)):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .records import ChangeSignal, Fault, Interaction, RestCall, Tap, Violation
 from .state import (
@@ -35,6 +35,9 @@ from .state import (
 #: Commands as synced, keyed by guild id (None for global), then by command name.
 CommandTable = dict[int | None, dict[str, dict[str, Any]]]
 
+if TYPE_CHECKING:
+    from .ratelimits import RateLimits
+
 
 class World:
     """Registries plus the payload builders; mutated only through the REST layer and the test API."""
@@ -65,6 +68,8 @@ class World:
         self.nonce_window = 120.0
         #: Seconds every REST call waits before it is handled (a slower network).
         self.rest_latency = 0.0
+        #: Discord's per-route rate limits (`FakeDiscord.enable_rate_limits`); None: unlimited.
+        self.rate_limits: RateLimits | None = None
         self._seq = 0
 
     def changed(self) -> None:

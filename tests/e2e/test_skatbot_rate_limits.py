@@ -1,0 +1,52 @@
+"""Under Discord's rate limits a fast table's board edits use up the channel's allowance; a player's next
+turn in their DM must not wait behind them (a DM is a bucket of its own, and it goes first)."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord.ratelimits import API
+from tests.e2e.skat_helpers import start_skatbot
+from tests.e2e.skat_players import button_move, latest_hand, whose_turn
+from tests.e2e.test_skatbot_play import open_against_ais
+
+CHANNEL_CALLS = ("POST", f"{API}/channels/{{channel_id}}/messages"), \
+    ("PATCH", f"{API}/channels/{{channel_id}}/messages/{{message_id}}")
+
+
+async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Club, start_bot,
+                                                                         tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    _, channel = await open_against_ais(fake, alice, club, deals=2)
+    rng = random.Random(5)
+    # One move first, unmeasured: the computer players' first decisions start their worker processes (and the
+    # bot may still be uploading its card faces), which is no part of what Discord's limits do.
+    _, first = await fake.wait_for(lambda: whose_turn(fake, [alice]), 20, "alice's first turn")
+    await button_move(fake, alice, first, rng, avoid=("pass",))
+    await fake.wait_for(lambda: whose_turn(fake, [alice]), 20, "alice's second turn")
+    # From now on the table's channel may take one message and one edit per 6 s: every board update waits.
+    fake.enable_rate_limits({call: (1, 6.0) for call in CHANNEL_CALLS}, channels=[channel])
+    waits: list[float] = []
+
+    def over() -> bool:  # the last deal's result in her DM (the channel's own messages wait their turn)
+        hand = latest_hand(fake, alice)
+        return hand is not None and "· deal 2 ·" in hand.content and "🧮" in hand.content
+
+    while not over():
+        found = await fake.wait_for(lambda: "over" if over() else whose_turn(fake, [alice]), 40, "alice's turn")
+        if found == "over":
+            break
+        _, message = found
+        clicked = time.monotonic()
+        await button_move(fake, alice, message, rng, avoid=("pass",))
+        await fake.wait_for(lambda: over() or whose_turn(fake, [alice]) or None, 40, "alice's next turn or the end")
+        if whose_turn(fake, [alice]):  # (the end is announced in the channel, which waits its turn)
+            waits.append(time.monotonic() - clicked)
+    assert len(waits) >= 8, waits
+    # Each channel call waits ~6 s here (the result, the next deal's board); the DM, first and in a bucket of
+    # its own, never waits behind them: the next turn, the next deal's first turn included, comes at once.
+    assert max(waits) < 3.0, waits
