@@ -47,7 +47,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
                     await fake.wait_for(lambda user=user, kind=kind: not side_button(latest_hand(fake, user), kind), 30,
                                         kind)
                     if kind == "kontra":  # the declarer's Re button follows the Kontra (before the first card)
-                        await fake.wait_for(lambda: any(side_button(latest_hand(fake, u), "re") for u in players), 5,
+                        await fake.wait_for(lambda: any(side_button(latest_hand(fake, u), "re") for u in players), 20,
                                             "the declarer's Re button")
 
     async def move(user: User, message: Message) -> None:
