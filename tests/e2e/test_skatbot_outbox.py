@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import sqlite3
 from pathlib import Path
 
@@ -57,14 +58,16 @@ async def table_against_ais(fake: FakeDiscord, alice: User, channel: Channel, de
     return channel, lobby
 
 
-async def play_until_last_card(fake: FakeDiscord, alice: User, deal: int, rng: random.Random) -> Message:
-    """Alice plays (never passing, so the deal is played) until her last card of deal `deal` is due."""
-    for _ in range(200):
+async def play_until_last_card(fake: FakeDiscord, alice: User, deal: int, rng: random.Random) -> tuple[int, Message]:
+    """Alice plays (never passing, so the deal is played) until her last card is due in deal `deal`, or in a
+    later one where that deal ended early (a null game lost at a trick, say); returns that deal's number and her hand."""
+    for _ in range(400):
         hand = await fake.wait_for(lambda: (lambda m: m if m is not None and game_controls(m) else None)(
             latest_hand(fake, alice)), 30, "alice's turn")
         cards = [c for c in hand.buttons() if str(c["custom_id"]).split(":")[3] == "card"]
-        if hand.content.startswith(f"**Your hand** · deal {deal}") and len(cards) == 1 and not cards[0].get("disabled"):
-            return hand
+        shown = re.match(r"\*\*Your hand\*\* · deal (\d+)", hand.content)
+        if shown and int(shown.group(1)) >= deal and len(cards) == 1 and not cards[0].get("disabled"):
+            return int(shown.group(1)), hand
         await button_move(fake, alice, hand, rng, avoid=("pass",))
     raise AssertionError("alice's last card never came")
 
@@ -79,7 +82,7 @@ async def test_killed_after_the_last_move_is_stored_the_result_and_ranking_show_
     database = tmp_path / "skat.sqlite3"
     proc: BotProcess = await start_skatbot(fake, start_bot, str(database))
     channel, lobby = await table_against_ais(fake, alice, channel, deals=1)
-    hand = await play_until_last_card(fake, alice, 1, random.Random(4))
+    _, hand = await play_until_last_card(fake, alice, 1, random.Random(4))
     # The channel's posts now fail with server errors (discord.py retries them, seconds apart), so the
     # deal is stored while its result is still on its way: the bot is killed in that window.
     fault = fake.inject_error("POST", MESSAGES, status=500, times=10**6, path=f"/api/v10/channels/{channel.id}/messages")
@@ -113,24 +116,24 @@ async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
-    channel, lobby = await table_against_ais(fake, alice, channel, deals=2)
+    channel, lobby = await table_against_ais(fake, alice, channel, deals=4)
     rng = random.Random(6)
-    hand = await play_until_last_card(fake, alice, 1, rng)
+    number, hand = await play_until_last_card(fake, alice, 1, rng)  # deal 1 unless it ended early
     fault = fake.inject_error("POST", MESSAGES, status=403, code=50013, message="Missing Permissions", times=10**6,
                               path=f"/api/v10/channels/{channel.id}/messages")
     await (await fake.click(alice, hand, last_card(hand))).wait_acked()
-    await fake.wait_for(lambda: stored_deals(database) == 1, 20, "deal 1 stored")
-    # The players go on by DM: deal 2's hand arrives although the channel refuses the board.
-    await fake.wait_for(lambda: (lambda m: m is not None and m.content.startswith("**Your hand** · deal 2"))(
-        latest_hand(fake, alice)), 20, "deal 2's hand by DM")
+    await fake.wait_for(lambda: stored_deals(database) == number, 20, "the deal stored")
+    # The players go on by DM: the next deal's hand arrives although the channel refuses the board.
+    await fake.wait_for(lambda: (lambda m: m is not None and m.content.startswith(f"**Your hand** · deal {number + 1}"))(
+        latest_hand(fake, alice)), 20, "the next deal's hand by DM")
     told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if "cannot post" in m.content], 30,
                                "the creator told by DM")
     assert f"<#{channel.id}>" in told[0].content
-    assert not public(fake, channel, "Result of deal 1")
+    assert not public(fake, channel, f"Result of deal {number}")
     fault.times = 0
-    await fake.wait_for(lambda: public(fake, channel, "Result of deal 1"), 20, "the result once posting works")
-    await play_until_last_card(fake, alice, 2, rng)  # on with deal 2 (its board posted when posting works)
-    assert len(public(fake, channel, "Result of deal 1")) == 1
+    await fake.wait_for(lambda: public(fake, channel, f"Result of deal {number}"), 20, "the result once posting works")
+    await play_until_last_card(fake, alice, number + 1, rng)  # on with the next deal (its board posted when posting works)
+    assert len(public(fake, channel, f"Result of deal {number}")) == 1
     assert len([m for m in fake.dms(alice) if "cannot post" in m.content]) == 1, "told once"
 
 
