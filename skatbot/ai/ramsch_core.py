@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .solver_core import SearchAborted
+from .solver_core import SearchAborted, _bit
+from .solver_core import equivalent_moves as _moves
 
 TT_BITS = 18
 TT_SIZE = 1 << TT_BITS
@@ -30,34 +31,6 @@ P_SKAT = 0
 P_ROOT = 1
 P_CONTEXT = 2
 P_TRUMP = 3
-
-_DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7,
-                      26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
-
-
-@njit(cache=True)
-def _bit(single: int) -> int:
-    return _DEBRUIJN[((single * 0x077CB531) & 0xFFFFFFFF) >> 27]
-
-
-@njit(cache=True)
-def _moves(above: np.ndarray, values: np.ndarray, legal: int, alive: int, out: np.ndarray, row: int) -> int:
-    """One card per class of equivalent cards (next to each other among live cards, same points)."""
-    count = 0
-    rest = legal
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        card = _bit(low)
-        higher = alive & above[card]
-        if higher:
-            next_up = higher & -higher
-            if next_up & legal and values[card] == values[_bit(next_up)]:
-                continue
-        out[row, count] = card
-        count += 1
-    return count
-
 
 @njit(cache=True)
 def points_of(result: int, seat: int) -> int:

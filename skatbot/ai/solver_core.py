@@ -63,8 +63,13 @@ def _popcount(mask: int) -> int:
 def _moves(tables: np.ndarray, legal: int, alive: int, out: np.ndarray, row: int) -> int:
     """One card per class of equivalent cards (next to each other among live cards, same value) into
     out[row]; returns how many."""
-    above = tables[1]
-    values = tables[2]
+    return equivalent_moves(tables[1], tables[2], legal, alive, out, row)
+
+
+@njit(cache=True)
+def equivalent_moves(above: np.ndarray, values: np.ndarray, legal: int, alive: int, out: np.ndarray,
+                     row: int) -> int:
+    """`_moves` for any search with its own card order (`above`) and values (the Ramsch search's too)."""
     count = 0
     rest = legal
     while rest:
