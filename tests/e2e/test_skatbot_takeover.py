@@ -10,6 +10,7 @@ player's hand clicks arrive on shard 0.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
@@ -73,16 +74,29 @@ async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
     shared = {"SKATBOT_DATABASE_URL": schema_url, "SKATBOT_SHARD_COUNT": "2", "SKATBOT_AI_PAUSE": "1.5"}
     zero = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="0", **shared)
     one = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="1", **shared)
-    _, channel = await open_against_ais(fake, club.alice, club, deals=1)
+    _, channel = await open_against_ais(fake, club.alice, club, deals=3)
     rng = random.Random(11)
 
-    for _ in range(40):  # Alice clicks in her DMs (shard 0) until her move leaves an AI turn due
+    # Alice clicks in her DMs (shard 0) until her move leaves an AI turn due. The due rows are read as soon as
+    # her move is stored, not once her hand is redrawn: on a loaded machine the redraw can take longer than
+    # the AI's pause, and the AI turn would be gone. A series of three deals, so that a deal that ends early
+    # (a null game lost at a trick) leaves more moves to try.
+    for _ in range(120):
         found = await fake.wait_for(lambda: whose_turn(fake, [club.alice]), 30, "Alice's turn")
         _, message = found
-        await button_move(fake, club.alice, message, rng, avoid=("pass",))
+        stored = len(await _log(schema_url))
+        press = asyncio.create_task(button_move(fake, club.alice, message, rng, avoid=("pass",)))
+        for _ in range(200):
+            if len(await _log(schema_url)) > stored or press.done():
+                break
+            await asyncio.sleep(0.05)
         if "ai" not in await _due_kinds(schema_url):
+            await press
             continue
         await zero.kill()  # while it waits out the AI pause, the AI turn due and held by it
+        press.cancel()  # her hand may never be redrawn by the killed process
+        with contextlib.suppress(asyncio.CancelledError, AssertionError):
+            await press
         before = await _log(schema_url)
         if await _ai_due_at(schema_url) == len(before):
             break
@@ -111,11 +125,12 @@ async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
 
         await zero.start()  # shard 0 rejoins; Alice plays the deal out from her DMs
         await zero.wait_connected(commands=("skat",))
+        dealt = taken.number + 1  # the log counts deals from 0, the channel from 1
         await play_out(fake, [club.alice],
-                       lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
+                       lambda: any(f"Result of deal {dealt}" in text for text in public_texts(fake, channel)),
                        lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
         records = await storage.deals.for_table(table_id=table.table_id)
-        assert [record.deal_number for record in records] == [1]  # counted once
+        assert [record.deal_number for record in records] == list(range(1, dealt + 1))  # each counted once
     finally:
         await storage.close()
 
