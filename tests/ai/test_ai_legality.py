@@ -10,7 +10,7 @@ import itertools
 import os
 
 import pytest
-from ai_helpers import win_auction
+from tests.ai.ai_helpers import win_auction
 
 from skatbot.ai import make_player, play_deal
 from skatbot.ai.base import Player

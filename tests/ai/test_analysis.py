@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ai_helpers import make_deal, win_auction
+from tests.ai.ai_helpers import make_deal, win_auction
 
 from skatbot.ai import make_player
 from skatbot.ai.analysis import THRESHOLDS, Level, NotAnalysable, analyse

@@ -3,7 +3,7 @@ still makes the game."""
 
 from __future__ import annotations
 
-from ai_helpers import make_deal, win_auction
+from tests.ai.ai_helpers import make_deal, win_auction
 
 from skatbot.ai.concession import sees_no_chance
 from skatbot.engine import PLAY, Contract, Declare, GameType

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ai_helpers import apply_all, make_deal, view_of, win_auction
+from tests.ai.ai_helpers import apply_all, make_deal, view_of, win_auction
 
 from skatbot.ai import make_player
 from skatbot.ai.auction import TRUMP_GAMES, game_value

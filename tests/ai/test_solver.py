@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from ai_helpers import make_deal, win_auction
+from tests.ai.ai_helpers import make_deal, win_auction
 
 from skatbot.ai.solver import Mode, Position, SearchAborted, Solver, layout, position_from_deal
 from skatbot.engine import PLAY, Contract, Deal, Declare, GameType, Pass, Phase

@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 
 import pytest
-import reference_solver_core as reference
+import tests.ai.reference_solver_core as reference
 
 from skatbot.ai.solver import Mode, Solver, position_from_deal
 from skatbot.engine import Contract, Deal, Declare, GameType, Pass, Phase
 from skatbot.engine.rules import AllPass, RuleSet
 
-from ai_helpers import win_auction
+from tests.ai.ai_helpers import win_auction
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
 _REFERENCE_TABLE = reference.new_transposition_table()

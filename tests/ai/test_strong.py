@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from ai_helpers import make_deal, win_auction
+from tests.ai.ai_helpers import make_deal, win_auction
 
 from skatbot.ai import make_player, play_deal
 from skatbot.ai.knowledge import read_view

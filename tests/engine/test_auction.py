@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from deal_helpers import card, refused
+from tests.engine.deal_helpers import card, refused
 
 from skatbot.engine import (
     BID_LADDER, HOLD, PASS, PICK_UP, AllPass, Bid, Contract, Deal, Declare, Ending, GameType, IllegalBid,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from deal_helpers import card, refused, win_auction
+from tests.engine.deal_helpers import card, refused, win_auction
 
 from skatbot.engine import (
     CONCEDE, PICK_UP, Contract, Deal, Declare, Discard, GameType, IllegalDeclaration, IllegalDiscard, NotYourTurn,

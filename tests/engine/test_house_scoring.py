@@ -14,7 +14,7 @@ from skatbot.engine.scoring import (
     declarer_score, game_multiplier, ramsch_scores, seeger_defender_bonus, seeger_fabian_points, written_scores,
 )
 
-from deal_helpers import declare, make_deal, refused, win_auction
+from tests.engine.deal_helpers import declare, make_deal, refused, win_auction
 
 # Forehand holds nine clubs trumps from the top; middlehand the last club; rearhand hearts and diamonds.
 CLUBS_HAND = "CJ SJ HJ DJ CA CT CK CQ C9 C7"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from deal_helpers import card, declare, make_deal, play, refused, win_auction
+from tests.engine.deal_helpers import card, declare, make_deal, play, refused, win_auction
 
 from skatbot.engine import (
     CLAIM, CONCEDE, KONTRA, PICK_UP, RE, Contract, Deal, Declare, Discard, Ending, GameType, IllegalAction, IllegalCard,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from deal_helpers import snapshot
+from tests.engine.deal_helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

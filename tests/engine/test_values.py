@@ -7,7 +7,7 @@ chosen so that the declarer ends with the card points each example states.
 from __future__ import annotations
 
 import pytest
-from deal_helpers import declare, make_deal, play, play_out, win_auction
+from tests.engine.deal_helpers import declare, make_deal, play, play_out, win_auction
 
 from skatbot.engine import CONCEDE, HOLD, PASS, Bid, Contract, Deal, Ending, GameType, parse_cards
 from skatbot.engine.cards import mask_of, points_of

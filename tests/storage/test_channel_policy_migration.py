@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from storage_helpers import NOW
+from tests.storage.storage_helpers import NOW
 
 from skatbot.engine import RuleSet
 from skatbot.storage import Player, ServerSettings, SqliteStorage

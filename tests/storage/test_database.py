@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from storage_helpers import NOW
+from tests.storage.storage_helpers import NOW
 
 from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, StorageBusy
 from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements

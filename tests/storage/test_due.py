@@ -7,7 +7,7 @@ import asyncio
 from datetime import timedelta
 
 import pytest
-from storage_helpers import NOW, AnyStorage, add_players
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.engine import OFFICIAL
 from skatbot.models import Due, DueKind, DueStep

@@ -6,7 +6,7 @@ import asyncio
 import inspect
 
 import pytest
-from storage_helpers import NOW, AnyStorage, add_players
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import LogConflict, Player, Storage
 from skatbot.storage.interfaces import (

@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from storage_helpers import NOW, add_players, play_series
+from tests.storage.storage_helpers import NOW, add_players, play_series
 
 from skatbot.engine import RuleSet
 from skatbot.storage import NotFound, Player, SqliteStorage

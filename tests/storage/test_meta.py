@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from storage_helpers import NOW, AnyStorage
+from tests.storage.storage_helpers import NOW, AnyStorage
 
 
 async def test_a_missing_key_reads_as_none_and_a_put_replaces_the_value(storage: AnyStorage) -> None:

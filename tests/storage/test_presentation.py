@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from storage_helpers import NOW, AnyStorage, add_players
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import Player, TableState
 

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from storage_helpers import NOW
+from tests.storage.storage_helpers import NOW
 
 from skatbot.engine import HOLD, OFFICIAL, PASS, Bid, Deal, GameType, RuleSet
 from skatbot.engine.records import parse_record

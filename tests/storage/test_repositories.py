@@ -6,7 +6,7 @@ import json
 from datetime import timedelta
 
 import pytest
-from storage_helpers import NOW, AnyStorage, add_players, record
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
 from skatbot.storage import (

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from storage_helpers import NOW, add_players
+from tests.storage.storage_helpers import NOW, add_players
 
 from skatbot.engine import Deal, Phase, RuleSet, TimeOut
 from skatbot.engine.actions import Action

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from storage_helpers import NOW, AnyStorage, add_players, record
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 from skatbot.engine import OFFICIAL, GameType
 from skatbot.storage import NotFound, Player, Window

@@ -3,7 +3,7 @@ channel or thread, the newest one there for read-only commands, and the tables a
 
 from __future__ import annotations
 
-from storage_helpers import NOW, AnyStorage, add_players
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import Player, TableState
 
