@@ -89,7 +89,7 @@ class Index:
             self.by_channel[channel.id].append(message)
             return message
 
-        world.post_message = indexed
+        world.post_message = indexed  # type: ignore[method-assign]  # index each message as the fake posts it
 
     def newest(self, channel_id: int, prefix: str | tuple[str, ...]) -> Message | None:
         for message in reversed(self.by_channel.get(channel_id, [])):

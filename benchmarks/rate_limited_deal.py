@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.e2e.fakediscord import BotProcess, FakeDiscord, Message
+from tests.e2e.fakediscord import BotProcess, FakeDiscord, Message, User
 from tests.e2e.skat_players import button_move, latest_hand, whose_turn
 
 
@@ -59,12 +59,14 @@ async def run(deals: int, seed: int) -> dict[str, float]:
                     hand = latest_hand(fake, alice)
                     return hand is not None and f"· deal {deals} ·" in hand.content and "🧮" in hand.content
 
+                def turn_or_end() -> tuple[User, Message] | str | None:
+                    return "done" if last_result_in_dm() else whose_turn(fake, [alice])
+
                 rng = random.Random(seed)
                 turns: list[float] = []
                 while not last_result_in_dm():
-                    found = await fake.wait_for(lambda: "done" if last_result_in_dm() else whose_turn(fake, [alice]),
-                                                120, "alice's turn")
-                    if found == "done":
+                    found: tuple[User, Message] | str = await fake.wait_for(turn_or_end, 120, "alice's turn")
+                    if isinstance(found, str):  # "done"
                         break
                     pressed = time.monotonic()
                     await button_move(fake, alice, found[1], rng, avoid=("pass",))

@@ -11,6 +11,7 @@ variable set): CI never passes without them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import getpass
 import os
 import pwd
@@ -133,7 +134,7 @@ def server() -> Iterator[str]:
         return
     problems = []
     for url in _local_urls(LOCAL_PORT):
-        problem = _run(lambda url=url: _reachable(url))  # type: ignore[misc]
+        problem = _run(functools.partial(_reachable, url))
         if problem is None:
             yield url
             return

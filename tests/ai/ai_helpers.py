@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skatbot.engine import HOLD, OFFICIAL, PASS, Bid, Deal, RuleSet, parse_action, parse_cards
+from skatbot.engine.actions import Action
 from skatbot.engine.views import SeatView, seat_view
 
 
@@ -13,7 +14,9 @@ def make_deal(forehand: str, middlehand: str, rearhand: str, skat: str, rules: R
 
 def win_auction(deal: Deal, declarer: int, bid: int = 18) -> None:
     """Drive the auction so that `declarer` wins it at exactly `bid`."""
-    steps = {0: [Bid(bid), HOLD, PASS, PASS], 1: [Bid(bid), PASS, PASS], 2: [PASS, Bid(bid), PASS]}[declarer]
+    by_declarer: dict[int, list[Action]] = {
+        0: [Bid(bid), HOLD, PASS, PASS], 1: [Bid(bid), PASS, PASS], 2: [PASS, Bid(bid), PASS]}
+    steps = by_declarer[declarer]
     for step in steps:
         deal.apply(step)
     assert deal.declarer == declarer and deal.bid == bid
@@ -27,4 +30,8 @@ def apply_all(deal: Deal, moves: str) -> None:
 
 
 def view_of(deal: Deal, seat: int | None = None) -> SeatView:
-    return seat_view(deal, deal.current_seat if seat is None else seat)
+    """What `seat` (default: the seat to move, which a deal in play has) sees."""
+    if seat is None:
+        assert deal.current_seat is not None, "nobody is to move: the deal is over"
+        seat = deal.current_seat
+    return seat_view(deal, seat)

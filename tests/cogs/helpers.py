@@ -49,7 +49,7 @@ class _Forbidden:
 def _refuse_if_invalid(payload: dict[str, Any]) -> None:
     tree = check_message(payload)
     if tree:
-        raise discord.HTTPException(_BadRequest(), form_error(tree))  # type: ignore[arg-type]
+        raise discord.HTTPException(_BadRequest(), form_error(tree))
 
 
 def _payload(content: Any, view: Any, embed: Any = None) -> dict[str, Any]:
@@ -93,7 +93,7 @@ class FakeResponse:
 
     def _answer(self) -> None:
         if self._done:
-            raise discord.InteractionResponded(self._interaction)  # type: ignore[arg-type]
+            raise discord.InteractionResponded(self._interaction)  # type: ignore[arg-type]  # a FakeInteraction, duck-typed
         self._done = True
 
     async def send_message(self, content: Any = None, *, ephemeral: bool = False,
@@ -122,7 +122,7 @@ class FakeResponse:
     async def autocomplete(self, choices: list[app_commands.Choice[Any]]) -> None:
         tree = check_choices([choice.to_dict() for choice in choices])
         if tree:
-            raise discord.HTTPException(_BadRequest(), form_error(tree))  # type: ignore[arg-type]
+            raise discord.HTTPException(_BadRequest(), form_error(tree))
         self._answer()
         self.type = discord.InteractionResponseType.autocomplete_result
         self.choices = list(choices)
@@ -137,7 +137,7 @@ class FakeFollowup:
     async def send(self, content: Any = None, *, ephemeral: bool = False, view: discord.ui.View = MISSING,
                    file: discord.File = MISSING, embed: discord.Embed = MISSING, **_: Any) -> None:
         if not self._interaction.response.is_done():
-            raise discord.NotFound(_BadRequest(), {"code": 10015, "message": "Unknown Webhook"})  # type: ignore[arg-type]
+            raise discord.NotFound(_BadRequest(), {"code": 10015, "message": "Unknown Webhook"})
         _refuse_if_invalid(_payload(content, view, embed))
         self._interaction.replies.append(Reply("followup", None if content is None else str(content), ephemeral,
                                                view or None, file or None))
@@ -178,7 +178,7 @@ class FakeMessage:
     def components(self) -> list[discord.ActionRow]:
         if self.view is None:
             return []
-        return [discord.ActionRow(row) for row in self.view.to_components()]  # type: ignore[arg-type]
+        return [discord.ActionRow(row) for row in self.view.to_components()]  # type: ignore[arg-type]  # component dicts, as from a payload
 
     async def edit(self, **changes: Any) -> FakeMessage:
         _refuse_if_invalid(_payload(changes.get("content"), changes.get("view")))
@@ -204,7 +204,7 @@ class FakeChannel:
 
     async def send(self, content: Any = None, *, view: discord.ui.View | None = None, **_: Any) -> FakeMessage:
         if self.closed:
-            raise discord.Forbidden(_Forbidden(), {"code": 50007, "message": "Cannot send messages to this user"})  # type: ignore[arg-type]
+            raise discord.Forbidden(_Forbidden(), {"code": 50007, "message": "Cannot send messages to this user"})
         _refuse_if_invalid(_payload(content, view))
         message = FakeMessage(next(_ids), self.id, None if content is None else str(content), view)
         self.messages[message.id] = message
@@ -303,7 +303,7 @@ class FakeInteraction:
     async def edit_original_response(self, *, content: Any = MISSING, view: Any = MISSING,
                                      attachments: Any = MISSING, **_: Any) -> None:
         if not self.response.is_done():
-            raise discord.NotFound(_BadRequest(), {"code": 10015, "message": "Unknown Webhook"})  # type: ignore[arg-type]
+            raise discord.NotFound(_BadRequest(), {"code": 10015, "message": "Unknown Webhook"})
         _refuse_if_invalid(_payload(content, view))
         if content is MISSING and view is MISSING and attachments is not MISSING and self.replies:
             self.replies[-1].file = attachments[0] if attachments else None  # the same message, a new picture
@@ -356,11 +356,11 @@ class CogBot:
         interaction.data = {"name": path, "options": [{"name": k, "value": v} for k, v in options.items()]}
         namespace = SimpleNamespace(**options)
         try:
-            await command._invoke_with_namespace(interaction, namespace)  # type: ignore[arg-type]
+            await command._invoke_with_namespace(interaction, namespace)  # type: ignore[arg-type]  # fakes, duck-typed
         except app_commands.AppCommandError as error:
             interaction.command_failed = True
-            await command._invoke_error_handlers(interaction, error)  # type: ignore[arg-type]
-            await self.bot.tree.on_error(interaction, error)  # type: ignore[arg-type]
+            await command._invoke_error_handlers(interaction, error)  # type: ignore[arg-type]  # a FakeInteraction, duck-typed
+            await self.bot.tree.on_error(interaction, error)  # type: ignore[arg-type]  # a FakeInteraction, duck-typed
         await self.settle()
         return interaction
 
@@ -369,8 +369,8 @@ class CogBot:
         """The autocomplete choices Discord would show while `user` types `current` into `focused`."""
         interaction = self.interaction(user)
         command = find_command(self.bot.tree, path)
-        await command._invoke_autocomplete(interaction, focused,  # type: ignore[arg-type]
-                                           SimpleNamespace(**{focused: current, **options}))
+        namespace = SimpleNamespace(**{focused: current, **options})
+        await command._invoke_autocomplete(interaction, focused, namespace)  # type: ignore[arg-type]  # duck-typed, as in run()
         return interaction.response.choices or []
 
     async def click(self, user: FakeUser, message: FakeMessage, custom_id: str, values: tuple[str, ...] = (),
@@ -384,7 +384,7 @@ class CogBot:
         for pattern, item in list(store._dynamic_items.items()):
             match = pattern.fullmatch(custom_id)
             if match is not None:
-                await store.schedule_dynamic_item_call(component_type, item, interaction,  # type: ignore[arg-type]
+                await store.schedule_dynamic_item_call(component_type, item, interaction,  # type: ignore[arg-type]  # a FakeInteraction
                                                        custom_id, match)
         for listener in self.bot.extra_events.get("on_interaction", []):
             await listener(interaction)
@@ -415,12 +415,12 @@ async def cog_bot(tmp_path: Path) -> CogBot:
     bot.ai_executor = InlineExecutor()
     surface = FakeSurface()
     # The presenter writes through the client's channel and user lookups: point them at the fake world.
-    bot.get_channel = surface.get_channel  # type: ignore[method-assign, assignment]
-    bot.fetch_channel = surface.fetch_channel  # type: ignore[method-assign, assignment]
-    bot.get_partial_messageable = surface.get_partial_messageable  # type: ignore[method-assign, assignment]
-    bot.get_user = surface.get_user  # type: ignore[method-assign, assignment]
-    bot.fetch_user = surface.fetch_user  # type: ignore[method-assign, assignment]
-    bot.surface = surface  # type: ignore[attr-defined]
+    bot.get_channel = surface.get_channel  # type: ignore[method-assign, assignment]  # the fake world's lookups
+    bot.fetch_channel = surface.fetch_channel  # type: ignore[method-assign, assignment]  # the fake world's lookups
+    bot.get_partial_messageable = surface.get_partial_messageable  # type: ignore[method-assign, assignment]  # the fake world's lookups
+    bot.get_user = surface.get_user  # type: ignore[method-assign, assignment]  # the fake world's lookups
+    bot.fetch_user = surface.fetch_user  # type: ignore[method-assign, assignment]  # the fake world's lookups
+    bot.surface = surface  # type: ignore[attr-defined]  # for tests that read what was written
     bot.build_services()
     for name in EXTENSIONS:
         await bot.load_extension(name)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Generator
 from dataclasses import dataclass
+from typing import Protocol
 
 import aiohttp
 import pytest
@@ -55,7 +56,32 @@ async def raw(club: Club) -> AsyncIterator[RawBot]:
         yield bot
 
 
-StartBot = Callable[..., Awaitable[BotProcess]]
+class StartBot(Protocol):
+    """The `start_bot` fixture: launch a bot process on `server`, wait until it is connected and synced."""
+
+    #: Every process to stop after the test; a helper that starts its own process appends it here.
+    procs: list[BotProcess]
+
+    async def __call__(self, server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",),
+                       env: dict[str, str] | None = None, strict_output: bool = True) -> BotProcess: ...
+
+
+class _BotStarter:
+    """What `start_bot` hands a test (see StartBot); remembers the processes it must stop."""
+
+    def __init__(self) -> None:
+        self.procs: list[BotProcess] = []
+        self.strict: list[BotProcess] = []
+
+    async def __call__(self, server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",),
+                       env: dict[str, str] | None = None, strict_output: bool = True) -> BotProcess:
+        proc = BotProcess(server, script, env=env)
+        self.procs.append(proc)
+        if strict_output:
+            self.strict.append(proc)
+        await proc.start()
+        await proc.wait_connected(commands=commands)
+        return proc
 
 
 @pytest.fixture
@@ -67,21 +93,9 @@ async def start_bot(request: pytest.FixtureRequest) -> AsyncIterator[StartBot]:
     printed when the test failed. A `strict` process must not have logged a traceback: discord.py logs
     and survives exceptions in event parsing and callbacks, which would otherwise go unnoticed.
     """
-    procs: list[BotProcess] = []
-    strict: list[BotProcess] = []
-
-    async def start(server: FakeDiscord, script: str = SAMPLE_BOT, commands: tuple[str, ...] = ("skat",),
-                    env: dict[str, str] | None = None, strict_output: bool = True) -> BotProcess:
-        proc = BotProcess(server, script, env=env)
-        procs.append(proc)
-        if strict_output:
-            strict.append(proc)
-        await proc.start()
-        await proc.wait_connected(commands=commands)
-        return proc
-
-    start.procs = procs  # type: ignore[attr-defined]
+    start = _BotStarter()
     yield start
+    procs, strict = start.procs, start.strict
     tracebacks: list[str] = []
     for proc in procs:
         await proc.stop()
@@ -95,9 +109,10 @@ async def start_bot(request: pytest.FixtureRequest) -> AsyncIterator[StartBot]:
     assert not tracebacks, "\n".join(tracebacks)
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]) -> Generator[None, pytest.TestReport, pytest.TestReport]:
     """Expose each phase's report on the item so fixtures can tell whether the test failed."""
-    outcome = yield
-    rep = outcome.get_result()
+    rep = yield
     setattr(item, f"rep_{rep.when}", rep)
+    return rep

@@ -52,7 +52,8 @@ class RawBot:
         while True:
             msg = await self.ws.receive_json(timeout=5)
             if msg.get("t") == name:
-                return msg["d"]
+                data: dict[str, Any] = msg["d"]
+                return data
 
     async def rest(self, method: str, path: str, body: Any = None, *, auth: bool = True) -> tuple[int, Any]:
         headers = {"Authorization": f"Bot {self.fake.token}"} if auth else {}
@@ -60,7 +61,7 @@ class RawBot:
             assert resp.status == 204 or resp.headers["Content-Type"] == "application/json"
             return resp.status, (await resp.json() if resp.status != 204 else None)
 
-    async def sync(self, *, guild_id: int | None = None, commands: list | None = None) -> None:
+    async def sync(self, *, guild_id: int | None = None, commands: list[dict[str, Any]] | None = None) -> None:
         scope = f"/guilds/{guild_id}" if guild_id else ""
         path = f"/applications/{self.fake.application_id}{scope}/commands"
         status, _ = await self.rest("PUT", path, commands if commands is not None else [SKAT_COMMAND])

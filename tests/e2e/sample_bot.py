@@ -123,8 +123,9 @@ async def slow(interaction: discord.Interaction, seconds: float) -> None:
     try:
         await interaction.response.send_message("finally")
     except discord.NotFound as exc:
-        assert interaction.channel is not None
-        await interaction.channel.send(f"too late ({exc.code})")  # type: ignore[union-attr]
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable), "the command is used in a text channel"
+        await channel.send(f"too late ({exc.code})")
 
 
 @skat.command(description="Answers twice at once")
@@ -192,7 +193,7 @@ async def post(interaction: discord.Interaction) -> None:
     await interaction.followup.send(f"fetched {fetched.content}; history {history}")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: commands.Bot | commands.AutoShardedBot) -> None:
     """Shared by both bot classes: commands, the persistent view, the sync."""
     bot.tree.add_command(skat)
     bot.add_view(CounterView())

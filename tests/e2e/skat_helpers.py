@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Optional
 
+from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 
 BOT = "bot.py"
 
 
-async def start_skatbot(fake: FakeDiscord, start_bot: Any, database: str, **env: str) -> BotProcess:
+async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, **env: str) -> BotProcess:
     proc = BotProcess(fake, BOT, env={"SKATBOT_DATABASE": database, "SKATBOT_AI_PAUSE": "0",
                                       "SKATBOT_LOG_LEVEL": "INFO", **env})
     start_bot.procs.append(proc)

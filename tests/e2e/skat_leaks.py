@@ -256,14 +256,17 @@ def _check_version(message: Message, index: int, content: str, known: Knowledge)
             continue
         if board and (_match(TRICK, line) or _match(CURRENT, line)):
             trick = _match(TRICK, line)
-            played = _split_played(trick["played"] if trick else _match(CURRENT, line)["played"])  # type: ignore[index]
+            shown = trick or _match(CURRENT, line)
+            assert shown is not None  # one of the two matched just above
+            played = _split_played(shown["played"])
             limit = 3 if trick else 2
             if len(played) > limit or len({name for name, _ in played}) != len(played):
                 problems.append(f"{where}: a trick line with {len(played)} cards or a repeated player: {line!r}")
             played_here += played
             continue
-        if board and _match(OPEN_HAND, line):
-            name = _match(OPEN_HAND, line)["name"]  # type: ignore[index]
+        open_hand = _match(OPEN_HAND, line) if board else None
+        if open_hand:
+            name = open_hand["name"]
             if name != declarer:
                 problems.append(f"{where}: an open hand of {name}, who is not the declarer ({declarer}): {line!r}")
             elif deal is not None and (deal, name) in known.held and \

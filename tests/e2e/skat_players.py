@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,15 +211,17 @@ def whose_turn(fake: FakeDiscord, users: list[User]) -> tuple[User, Message] | N
 
 
 async def play_out(fake: FakeDiscord, users: list[User], done: Callable[[], bool],
-                   move: Callable[[User, Message], Any], limit: int = 600, wait: float = 30.0) -> None:
+                   move: Callable[[User, Message], Awaitable[object]], limit: int = 600, wait: float = 30.0) -> None:
     """Let whoever's turn it is move (through `move`) until `done()` holds."""
+    def turn_or_end() -> tuple[User, Message] | str | None:
+        return "done" if done() else whose_turn(fake, users)
+
     for _ in range(limit):
         try:
-            found = await fake.wait_for(lambda: "done" if done() else whose_turn(fake, users), wait,
-                                        "a player's turn or the end")
+            found: tuple[User, Message] | str = await fake.wait_for(turn_or_end, wait, "a player's turn or the end")
         except TimeoutError:
             raise AssertionError(f"no player's turn and no end:\n{dump(fake)}") from None
-        if found == "done":
+        if isinstance(found, str):  # "done"
             return
         user, message = found
         await move(user, message)

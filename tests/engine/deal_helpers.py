@@ -13,7 +13,7 @@ from skatbot.engine import (
     HOLD, OFFICIAL, PASS, PICK_UP, Bid, Contract, Deal, Declare, Discard, IllegalAction, RuleSet, parse_action,
     parse_cards,
 )
-from skatbot.engine.actions import PLAY
+from skatbot.engine.actions import PLAY, Action
 from skatbot.engine.cards import Card
 
 
@@ -24,6 +24,7 @@ def make_deal(forehand: str, middlehand: str, rearhand: str, skat: str, rules: R
 
 def win_auction(deal: Deal, declarer: int, bid: int) -> None:
     """Drive the auction so that `declarer` wins it at exactly `bid`."""
+    steps: list[Action]
     if declarer == 0:
         steps = [Bid(bid), HOLD, PASS, PASS]  # middlehand bids, forehand holds, both others pass
     elif declarer == 1:
@@ -81,11 +82,11 @@ def _nested(container: list[object] | set[object] | dict[object, object]) -> boo
     return any(isinstance(v, (list, set, dict)) for v in values)
 
 
-def refused(deal: Deal, action: object, seat: int | None = None) -> IllegalAction:
+def refused(deal: Deal, action: Action, seat: int | None = None) -> IllegalAction:
     """Apply an action that must be refused; check the message is there and nothing changed."""
     before = snapshot(deal)
     try:
-        deal.apply(action, seat)  # type: ignore[arg-type]
+        deal.apply(action, seat)
     except IllegalAction as error:
         assert str(error), "a refusal must say why"
         assert snapshot(deal) == before, f"refused {action} changed the deal"

@@ -14,6 +14,7 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
+from skatbot.ai import Level
 from skatbot.engine import RuleSet
 from skatbot.storage import open_storage
 from skatbot.tables import TableTiming
@@ -41,8 +42,8 @@ async def main(url: str, lease: float) -> None:
     await store.save_player(player_id=ANNA, name="Anna", is_ai=False)
     table = await manager.create(guild_id=7, channel_id=70, creator_id=ANNA, creator_name="Anna", size=3, deals=2,
                                  rules=RuleSet())
-    await table.add_ai(ANNA, "normal")
-    await table.add_ai(ANNA, "normal")
+    await table.add_ai(ANNA, Level.NORMAL)
+    await table.add_ai(ANNA, Level.NORMAL)
     await table.start(ANNA)
     for _ in range(50):
         deal = table.game.deal

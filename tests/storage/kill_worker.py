@@ -60,8 +60,8 @@ async def play_table(storage: SqliteStorage, unfinished: UnfinishedTable) -> Non
                       creator_id=table.creator_id, entries=[entry.entry for entry in unfinished.log]).game
     # Store every finished deal again: a deal stored before the kill is a no-op retry, one finished but not
     # stored yet (killed between its last action and the record) is stored now.
-    for row in game.finished:
-        await store(storage, table.table_id, table.server_id, game, row)
+    for finished in game.finished:
+        await store(storage, table.table_id, table.server_id, game, finished)
     seq = unfinished.next_seq
     while True:
         if game.state.value == "finished":

@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from typing import ParamSpec, TypeVar
 
 
 from skatbot.engine import OFFICIAL, RuleSet
@@ -37,12 +39,15 @@ class ManualClock:
             await asyncio.sleep(0)
         return woken
 
+P = ParamSpec("P")
+R = TypeVar("R")
+
 
 class InlineExecutor(Executor):
     """Runs AI decisions at once on the calling thread, so table tests are deterministic."""
 
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
-        future: Future[object] = Future()
+    def submit(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        future: Future[R] = Future()
         try:
             future.set_result(fn(*args, **kwargs))
         except Exception as error:  # handed to the awaiting coroutine, like a real executor

@@ -103,7 +103,8 @@ class EmojiRoutes:
             raise invalid_form(errors)
         if len(self.emojis) >= MAX_EMOJIS:
             raise ApiError(400, 30008, f"Maximum number of emojis reached ({MAX_EMOJIS})")
-        emoji = AppEmoji(self.world.ids.next(), body["name"], image, animated=match.group(1) == "gif")  # type: ignore[union-attr]
+        assert match is not None  # no match is an error above
+        emoji = AppEmoji(self.world.ids.next(), body["name"], image, animated=match.group(1) == "gif")
         self.emojis[emoji.id] = emoji
         return json_response(emoji.payload(self.world), status=201)
 

@@ -302,8 +302,10 @@ class FakeDiscord:
 
     # -- waiting -------------------------------------------------------------------------------
 
-    async def wait_for(self, predicate: Callable[[], T], timeout: float = WAIT, what: str = "condition") -> T:
-        """Re-check `predicate` on every change until it returns something truthy; return that."""
+    async def wait_for(self, predicate: Callable[[], T | None], timeout: float = WAIT,
+                       what: str = "condition") -> T:
+        """Re-check `predicate` on every change until it returns something truthy; return that (so a
+        predicate that answers "not yet" with None gives its found value, not an optional one)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:

@@ -6,7 +6,7 @@ import json
 import re
 from typing import Any
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from .emoji_check import check_component_emojis
 from .state import Attachment, Message, MessageVersion, number_components
@@ -65,15 +65,16 @@ async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
             part = await reader.next()
             if part is None:
                 break
-            name = part.name or ""  # type: ignore[union-attr]
-            raw = await part.read()  # type: ignore[union-attr]
+            assert isinstance(part, BodyPartReader), "a nested multipart body: discord.py never sends one"
+            name = part.name or ""
+            raw = await part.read()
             match = _FILE_FIELD.match(name)
             if name == "payload_json":
                 payload = json.loads(bytes(raw).decode("utf-8"))
-            elif match or part.filename:  # type: ignore[union-attr]
+            elif match or part.filename:
                 index = int(match.group(1)) if match else len(files)
-                ctype = part.headers.get("Content-Type", "application/octet-stream")  # type: ignore[union-attr]
-                files.append((index, part.filename or name, bytes(raw), ctype))  # type: ignore[union-attr]
+                ctype = part.headers.get("Content-Type", "application/octet-stream")
+                files.append((index, part.filename or name, bytes(raw), ctype))
     elif request.can_read_body:
         text = await request.text()
         payload = json.loads(text) if text else None

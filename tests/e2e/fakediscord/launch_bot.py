@@ -47,7 +47,7 @@ def patch_discord(rest_url: str, gateway_url: str, guild_ready_timeout: float) -
         options.setdefault("guild_ready_timeout", guild_ready_timeout)
         original_init(self, *args, **options)
 
-    discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]
+    discord.state.ConnectionState.__init__ = init  # type: ignore[method-assign]  # patched for every client
 
 
 def _connect_uncompressed(websocket: Any) -> None:
@@ -58,8 +58,7 @@ def _connect_uncompressed(websocket: Any) -> None:
     """
     original = websocket.from_client.__func__
 
-    @functools.wraps(original)
-    async def from_client(cls: Any, client: Any, **kwargs: Any) -> Any:
+    async def from_client(cls: Any, /, client: Any, **kwargs: Any) -> Any:
         kwargs["compress"] = False
         return await original(cls, client, **kwargs)
 

@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .state import Channel, Message, User
+
+if TYPE_CHECKING:  # the fake imports these records
+    from .fake import FakeDiscord
 
 WAIT = 30.0
 """Seconds the wait helpers wait by default for what the bot does: generous, since they return as soon as it
@@ -89,7 +92,13 @@ class Interaction:
     versions_at_ack: int = 0
     #: The shard whose gateway session it was sent to (a server's shard; 0 for direct messages).
     shard: int | None = None
-    _fake: Any = field(default=None, repr=False)
+    _fake: FakeDiscord | None = field(default=None, repr=False)
+
+    @property
+    def fake(self) -> FakeDiscord:
+        """The fake that recorded this interaction (it sets itself when it dispatches one)."""
+        assert self._fake is not None, f"interaction {self.id} was not dispatched by a FakeDiscord"
+        return self._fake
 
     @property
     def acknowledged(self) -> bool:
@@ -111,15 +120,15 @@ class Interaction:
         """The message the initial response created or (for 6/7) edited."""
         target = self.original_id if self.original_id is not None else (
             self.source_message_id if self.callback_type in (6, 7) else None)
-        return None if target is None else self._fake.message(target)
+        return None if target is None else self.fake.message(target)
 
     @property
     def followups(self) -> list[Message]:
-        return [self._fake.message(mid) for mid in self.followup_ids]
+        return [self.fake.message(mid) for mid in self.followup_ids]
 
     async def wait_acked(self, timeout: float = WAIT) -> int:
         """Wait for the initial response; returns its callback type."""
-        await self._fake.wait_for(lambda: self.acknowledged, timeout, f"interaction {self.id} acknowledged")
+        await self.fake.wait_for(lambda: self.acknowledged, timeout, f"interaction {self.id} acknowledged")
         assert self.callback_type is not None
         return self.callback_type
 
@@ -135,12 +144,12 @@ class Interaction:
             if self.callback_type == 6 and len(msg.history) <= self.versions_at_ack:
                 return None
             return msg
-        return await self._fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
+        return await self.fake.wait_for(ready, timeout, f"response message of interaction {self.id}")
 
     async def wait_followup(self, index: int = 0, timeout: float = WAIT) -> Message:
         def ready() -> Message | None:
             return self.followups[index] if len(self.followup_ids) > index else None
-        return await self._fake.wait_for(ready, timeout, f"follow-up #{index} of interaction {self.id}")
+        return await self.fake.wait_for(ready, timeout, f"follow-up #{index} of interaction {self.id}")
 
 
 class ChangeSignal:

@@ -69,6 +69,7 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
                 fault.times -= 1
                 await read_body(request)
                 raise ApiError(fault.status, fault.code, fault.message)
+            response: web.StreamResponse
             limited, headers = (None, {}) if world.rate_limits is None else world.rate_limits.check(
                 request, route, asyncio.get_running_loop().time())
             if limited is not None:

@@ -24,6 +24,7 @@ from .http_util import (
     new_version,
     read_body,
     snowflake,
+    UploadedFile,
     unknown,
 )
 from .records import Interaction, Violation
@@ -93,7 +94,7 @@ class InteractionRoutes:
                 body["resource"] = {"type": kind, "message": self.world.message_payload(message)}
         return json_response(body)
 
-    def _apply(self, ix: Interaction, kind: int, data: dict[str, Any], files: list) -> Message | None:
+    def _apply(self, ix: Interaction, kind: int, data: dict[str, Any], files: list[UploadedFile]) -> Message | None:
         """Carry out one callback type; returns the message it created or edited."""
         if kind == 4:
             version = new_version(self.world, self.base_url(), data, files)
@@ -187,7 +188,7 @@ class InteractionRoutes:
         self._edit(msg, payload, files)
         return json_response(self.world.message_payload(msg))
 
-    def _edit(self, msg: Message, payload: dict[str, Any], files: list) -> None:
+    def _edit(self, msg: Message, payload: dict[str, Any], files: list[UploadedFile]) -> None:
         self.world.edit_message(msg, payload, build_attachments(self.world, self.base_url(), payload, files),
                                 clear_flags=LOADING)
 

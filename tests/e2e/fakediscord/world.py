@@ -135,6 +135,7 @@ class World:
                      interaction: Interaction | None = None) -> Message:
         """Store a new message; ephemeral when its flags say so (then `viewer` must be given)."""
         self._seq += 1
+        viewer_id: int | None
         if version.flags & EPHEMERAL:
             assert viewer is not None, "an ephemeral message needs the interaction's user"
             visibility, viewer_id = "ephemeral", viewer.id
