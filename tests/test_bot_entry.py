@@ -50,18 +50,26 @@ def test_environment_wins_over_env_file(tmp_path: Path) -> None:
     assert "DISCORD_TOKEN" in result.stderr
 
 
-def recording_bot_class(error: Exception | None = None) -> type[SkatBot]:
+class RecordingSkatBot(SkatBot):
     """A SkatBot whose run records its arguments instead of connecting to Discord (and may fail)."""
 
-    class RecordingSkatBot(SkatBot):
+    runs: list[tuple[RecordingSkatBot, str, dict[str, Any]]]
+    error: Exception | None
+
+    def run(self, token: str, **kwargs: Any) -> None:
+        self.runs.append((self, token, kwargs))
+        if self.error is not None:
+            raise self.error
+
+
+def recording_bot_class(error: Exception | None = None) -> type[RecordingSkatBot]:
+    """A RecordingSkatBot class of its own (its own list of runs), failing with `error` if given."""
+
+    class Recording(RecordingSkatBot):
         runs: list[tuple[RecordingSkatBot, str, dict[str, Any]]] = []
 
-        def run(self, token: str, **kwargs: Any) -> None:  # type: ignore[override]
-            self.runs.append((self, token, kwargs))
-            if error is not None:
-                raise error
-
-    return RecordingSkatBot
+    Recording.error = error
+    return Recording
 
 
 @pytest.fixture

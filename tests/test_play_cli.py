@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from skatbot.ai import Level
 from skatbot.ai.runner import ask_side_actions
 from skatbot.engine import (
     CARDS,
@@ -53,7 +54,7 @@ class _Person:
         return None
 
 
-def _script(seed: int, level: str, human: int, limit: int, rules: RuleSet = OFFICIAL) -> tuple[list[str], Deal]:
+def _script(seed: int, level: Level, human: int, limit: int, rules: RuleSet = OFFICIAL) -> tuple[list[str], Deal]:
     """Lines a person types at `human` (bidding up to `limit`, then grand, then the first legal card),
     with illegal inputs slipped in; also the deal as it ends."""
     deal = Deal.new(deal_seed(seed, 0), rules)
@@ -106,7 +107,8 @@ def _playable(deal: Deal) -> list[Card]:
 
 def _as_action(deal: Deal, text: str) -> Action:
     if deal.phase is Phase.AUCTION:
-        return {"yes": HOLD, "pass": PASS}.get(text) or Bid(int(text))
+        words: dict[str, Action] = {"yes": HOLD, "pass": PASS}
+        return words.get(text) or Bid(int(text))
     if deal.phase is Phase.SKAT:
         return PICK_UP
     if deal.phase is Phase.DISCARD:
@@ -119,7 +121,7 @@ def _as_action(deal: Deal, text: str) -> Action:
     return PlayCard(Card.parse(text))
 
 
-def _find_deal(level: str, human: int, declarer: bool) -> tuple[int, list[str], Deal]:
+def _find_deal(level: Level, human: int, declarer: bool) -> tuple[int, list[str], Deal]:
     for seed in range(1, 400):
         lines, deal = _script(seed, level, human, 30 if declarer else 0)
         if deal.declarer is not None and (deal.declarer == human) == declarer and len(deal.tricks) >= 3:
@@ -134,7 +136,7 @@ def _run(argv: list[str], lines: list[str]) -> tuple[int, str]:
 
 
 def test_a_declarer_deal_with_illegal_inputs() -> None:
-    seed, lines, deal = _find_deal("normal", 0, declarer=True)
+    seed, lines, deal = _find_deal(Level.NORMAL, 0, declarer=True)
     code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "0"], lines)
     assert code == 0, output[-2000:]
     assert "> 17\nNot allowed: " in output  # off the ladder, or not 18 at forehand's last call
@@ -151,7 +153,7 @@ def test_a_declarer_deal_with_illegal_inputs() -> None:
 
 
 def test_a_defender_deal_is_told_to_follow_suit() -> None:
-    seed, lines, deal = _find_deal("easy", 2, declarer=False)
+    seed, lines, deal = _find_deal(Level.EASY, 2, declarer=False)
     code, output = _run(["--seed", str(seed), "--level", "easy", "--seat", "2"], lines)
     assert code == 0, output[-2000:]
     assert "Not allowed: you must follow" in output
@@ -163,7 +165,7 @@ def test_a_defender_deal_is_told_to_follow_suit() -> None:
 def test_kontra_is_offered_to_the_person() -> None:
     rules = RuleSet(kontra=True)
     for seed in range(1, 400):
-        lines, deal = _script(seed, "normal", 1, 0, rules)
+        lines, deal = _script(seed, Level.NORMAL, 1, 0, rules)
         if deal.declarer is not None and deal.declarer != 1 and "maybe" in lines:
             break
     else:
@@ -178,7 +180,7 @@ def test_kontra_is_offered_to_the_person() -> None:
 
 
 def test_module_reads_a_pipe_and_stops_cleanly_when_input_ends() -> None:
-    seed, lines, _ = _find_deal("easy", 2, declarer=False)
+    seed, lines, _ = _find_deal(Level.EASY, 2, declarer=False)
     done = subprocess.run([sys.executable, "-m", "skatbot.play", "--seed", str(seed), "--level", "easy",
                            "--seat", "2"], input="\n".join(lines) + "\n", capture_output=True, text=True,
                           cwd=ROOT, timeout=60)

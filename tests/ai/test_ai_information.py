@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import pytest
 
-from skatbot.ai import make_player, play_deal
+from skatbot.ai import Level, make_player, play_deal
 from skatbot.engine import AllPass, Deal, Discard, PlayCard, RuleSet
 from skatbot.engine.actions import Action
 from skatbot.engine.cards import Card
 from skatbot.engine.views import seat_view
 
-LEVELS = ("random", "easy", "normal")
+LEVELS = (Level.RANDOM, Level.EASY, Level.NORMAL)
 RULES = RuleSet(all_pass=AllPass.RAMSCH, kontra=True)
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_same_seed_replays_the_same_deal(level: str) -> None:
+def test_same_seed_replays_the_same_deal(level: Level) -> None:
     for seed in range(40):
         histories = []
         for _ in range(2):
@@ -31,7 +31,7 @@ def test_same_seed_replays_the_same_deal(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_decision_does_not_depend_on_earlier_calls(level: str) -> None:
+def test_a_decision_does_not_depend_on_earlier_calls(level: Level) -> None:
     """Asking a fresh player and a player that has already decided many times gives the same answer."""
     busy = make_player(level, 99)
     for seed in range(20):
@@ -47,7 +47,7 @@ def test_different_seeds_give_different_random_play() -> None:
     lines = set()
     for seed in range(5):
         deal = Deal.new(3, RULES)
-        play_deal(deal, [make_player("random", seed * 3 + seat) for seat in range(3)])
+        play_deal(deal, [make_player(Level.RANDOM, seed * 3 + seat) for seat in range(3)])
         lines.add(tuple(str(a) for _, a in deal.history))
     assert len(lines) > 1
 
@@ -66,7 +66,7 @@ def _shows(action: Action, cards: set[Card]) -> bool:
     return False
 
 
-def _decisions(deal: Deal, history: list[tuple[int | None, Action]], observer: int, level: str,
+def _decisions(deal: Deal, history: list[tuple[int | None, Action]], observer: int, level: Level,
                hidden: set[Card]) -> list[tuple[str, str | None]]:
     """Replay `history` on `deal` and record the observer's choices until a hidden card is shown."""
     player = make_player(level, 1234)
@@ -84,11 +84,11 @@ def _decisions(deal: Deal, history: list[tuple[int | None, Action]], observer: i
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_decisions_ignore_cards_the_seat_cannot_see(level: str) -> None:
+def test_decisions_ignore_cards_the_seat_cannot_see(level: Level) -> None:
     compared = 0
     for seed in range(60):
         original = Deal.new(seed, RULES)
-        play_deal(original, [make_player("normal", seed * 3 + seat) for seat in range(3)])
+        play_deal(original, [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)])
         history = list(original.history)
         observer = seed % 3
         others = [(observer + 1) % 3, (observer + 2) % 3]

@@ -10,9 +10,8 @@ import itertools
 import os
 
 import pytest
-from tests.ai.ai_helpers import win_auction
 
-from skatbot.ai import make_player, play_deal
+from skatbot.ai import Level, make_player, play_deal
 from skatbot.ai.base import Player
 from skatbot.engine import (
     PICK_UP,
@@ -21,16 +20,17 @@ from skatbot.engine import (
     Deal,
     Declare,
     Discard,
+    Ending,
     GameType,
     Losses,
     Phase,
     RuleSet,
 )
 from skatbot.engine.cards import mask_of, points_of
-from skatbot.engine import Ending
 from skatbot.engine.views import seat_view
+from tests.ai.ai_helpers import win_auction
 
-LEVELS = ("random", "easy", "normal")
+LEVELS = (Level.RANDOM, Level.EASY, Level.NORMAL)
 RULES = {
     "official": RuleSet(),
     "ramsch-kontra": RuleSet(all_pass=AllPass.RAMSCH, kontra=True, seeger_fabian=True),
@@ -40,11 +40,11 @@ RULES = {
 SOAK = int(os.environ.get("SKATBOT_AI_SOAK", "0"))
 
 
-def _lineups() -> list[tuple[str, str, str]]:
-    return list(itertools.product(LEVELS, repeat=3))
+def _lineups() -> list[tuple[Level, Level, Level]]:
+    return list(itertools.product(LEVELS, LEVELS, LEVELS))
 
 
-def _play(seed: int, rules: RuleSet, lineup: tuple[str, str, str]) -> Deal:
+def _play(seed: int, rules: RuleSet, lineup: tuple[Level, Level, Level]) -> Deal:
     deal = Deal.new(seed, rules)
     play_deal(deal, [make_player(level, seed * 3 + seat) for seat, level in enumerate(lineup)])
     return deal
@@ -103,7 +103,7 @@ CONTRACTS = [
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_every_level_plays_every_game_type(level: str) -> None:
+def test_every_level_plays_every_game_type(level: Level) -> None:
     rules = RULES["ramsch-kontra"]
     for number, (contract, pick_up) in enumerate(CONTRACTS * 25):
         seed = 50_000 + number
@@ -113,7 +113,7 @@ def test_every_level_plays_every_game_type(level: str) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-def test_side_actions_are_offered_only_when_allowed(level: str) -> None:
+def test_side_actions_are_offered_only_when_allowed(level: Level) -> None:
     """side_action returns None when nothing may be said, and otherwise only what the seat may say."""
     for seed in range(60):
         deal = Deal.new(seed, RULES["ramsch-kontra"])

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tests.ai.ai_helpers import make_deal, win_auction
 
+from skatbot.ai import Level as AILevel
 from skatbot.ai import make_player
 from skatbot.ai.analysis import THRESHOLDS, Level, NotAnalysable, analyse
 from skatbot.ai.runner import ask_side_actions
@@ -13,11 +13,12 @@ from skatbot.engine import PLAY, Contract, Deal, Declare, Discard, GameType, Pic
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.views import seat_view
+from tests.ai.ai_helpers import make_deal, win_auction
 
 
 def played_by_normal(seed: int) -> Deal:
     deal = Deal.new(seed)
-    players = [make_player("normal", seed * 3 + seat) for seat in range(3)]
+    players = [make_player(AILevel.NORMAL, seed * 3 + seat) for seat in range(3)]
     asked: set[tuple[int, str]] = set()
     while not deal.is_over:
         ask_side_actions(deal, players, asked)

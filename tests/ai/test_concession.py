@@ -3,15 +3,14 @@ still makes the game."""
 
 from __future__ import annotations
 
-from tests.ai.ai_helpers import make_deal, win_auction
-
 from skatbot.ai.concession import sees_no_chance
-from skatbot.engine import PLAY, Contract, Declare, GameType
+from skatbot.engine import PLAY, Contract, Deal, Declare, GameType
 from skatbot.engine.cards import points_of
 from skatbot.engine.views import seat_view
+from tests.ai.ai_helpers import make_deal, win_auction
 
 
-def sure_grand():
+def sure_grand() -> Deal:
     # Forehand holds all four jacks and clubs from the ace down: every trick is the declarer's.
     deal = make_deal("CJ SJ HJ DJ CA CT CK CQ C9 C8", "SA ST SK SQ S9 S8 S7 HA HT HK",
                      "HQ H9 H8 H7 DA DT DK DQ D9 D8", "C7 D7")

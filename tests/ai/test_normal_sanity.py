@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.ai.ai_helpers import apply_all, make_deal, view_of, win_auction
-
-from skatbot.ai import make_player
+from skatbot.ai import Level, make_player
 from skatbot.ai.auction import TRUMP_GAMES, game_value
 from skatbot.ai.normal import bid_limit, defender_strong
 from skatbot.engine import (
@@ -28,13 +26,14 @@ from skatbot.engine import (
 )
 from skatbot.engine.deal import Deal
 from skatbot.engine.views import seat_view
+from tests.ai.ai_helpers import apply_all, make_deal, view_of, win_auction
 
 JUNK = "D7 D8 H7 H9 HQ S8 SQ C7 C9 HK"
 
 
 def _play_declaration(deal: Deal, seed: int = 5) -> GameType:
     """Let the normal player take the declarer's decisions from the skat to the declaration."""
-    player = make_player("normal", seed)
+    player = make_player(Level.NORMAL, seed)
     while deal.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
         deal.apply(player.choose(view_of(deal)))
     assert deal.contract is not None
@@ -43,7 +42,7 @@ def _play_declaration(deal: Deal, seed: int = 5) -> GameType:
 
 def test_junk_hand_passes_at_18() -> None:
     deal = make_deal("CJ SJ CA CT CK CQ C8 SA HA DA", JUNK, "HJ DJ ST SK S9 HT H8 DT DK DQ", "S7 D9")
-    assert make_player("normal", 1).choose(view_of(deal)) == PASS  # middlehand is to bid
+    assert make_player(Level.NORMAL, 1).choose(view_of(deal)) == PASS  # middlehand is to bid
     assert bid_limit(parse_cards(JUNK), 1) == 0
 
 
@@ -79,7 +78,7 @@ def test_discard_buries_a_bare_ten_and_keeps_the_jacks() -> None:
     deal = make_deal("CJ SJ CA CT CK C9 HA D9 ST D8", "HJ DJ SA SK S9 S8 HT HK HQ DT",
                      "C8 C7 SQ S7 H9 H8 H7 DK DQ DA", "CQ D7")
     win_auction(deal, 0, 18)
-    player = make_player("normal", 3)
+    player = make_player(Level.NORMAL, 3)
     assert player.choose(view_of(deal)) == PICK_UP
     deal.apply(PICK_UP)
     discard = player.choose(view_of(deal))
@@ -102,27 +101,27 @@ def _clubs_hand_deal() -> Deal:
 
 def test_declarer_draws_trumps_first() -> None:
     deal = _clubs_hand_deal()
-    action = make_player("normal", 1).choose(view_of(deal))
+    action = make_player(Level.NORMAL, 1).choose(view_of(deal))
     assert isinstance(action, PlayCard) and action.card.is_jack
 
 
 def test_defender_puts_points_on_the_partners_trick() -> None:
     deal = _clubs_hand_deal()
     apply_all(deal, "play H7; play HA")  # the partner's ace holds the trick; rearhand plays last
-    assert make_player("normal", 1).choose(view_of(deal)) == PlayCard(parse_cards("HT")[0])
+    assert make_player(Level.NORMAL, 1).choose(view_of(deal)) == PlayCard(parse_cards("HT")[0])
 
 
 def test_defender_throws_nothing_on_the_declarers_trick() -> None:
     deal = _clubs_hand_deal()
     apply_all(deal, "play CJ")  # middlehand has no trump left to follow with
-    action = make_player("normal", 1).choose(view_of(deal))
+    action = make_player(Level.NORMAL, 1).choose(view_of(deal))
     assert isinstance(action, PlayCard) and action.card.points == 0
 
 
 def test_defender_takes_the_declarers_trick_when_it_can() -> None:
     deal = _clubs_hand_deal()
     apply_all(deal, "play S7; play S8")  # rearhand holds the spade ace and king behind the declarer
-    assert make_player("normal", 1).choose(view_of(deal)) == PlayCard(parse_cards("SA")[0])
+    assert make_player(Level.NORMAL, 1).choose(view_of(deal)) == PlayCard(parse_cards("SA")[0])
 
 
 def test_kontra_on_a_strong_defence() -> None:
@@ -134,8 +133,8 @@ def test_kontra_on_a_strong_defence() -> None:
         deal.apply(step)
     deal.apply(Declare(Contract(GameType.CLUBS, True)))
     assert defender_strong(deal.hand(0), GameType.CLUBS)
-    assert make_player("normal", 1).side_action(seat_view(deal, 0)) == KONTRA
-    assert make_player("normal", 1).side_action(seat_view(deal, 2)) is None
+    assert make_player(Level.NORMAL, 1).side_action(seat_view(deal, 0)) == KONTRA
+    assert make_player(Level.NORMAL, 1).side_action(seat_view(deal, 2)) is None
 
 
 def test_ramsch_keeps_points_out_of_its_own_tricks() -> None:
@@ -145,5 +144,5 @@ def test_ramsch_keeps_points_out_of_its_own_tricks() -> None:
     apply_all(deal, "pass; pass; pass")
     assert deal.contract is not None and deal.contract.game is GameType.RAMSCH
     apply_all(deal, "play D8")  # middlehand follows under the eight with nothing higher than the ten
-    action = make_player("normal", 1).choose(view_of(deal))
+    action = make_player(Level.NORMAL, 1).choose(view_of(deal))
     assert action == PlayCard(parse_cards("DT")[0]) or action.card.points == 0  # type: ignore[union-attr]

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from skatbot.ai import make_player
+from skatbot.ai import Level, make_player
 from skatbot.ai.ramsch import POINT_WEIGHT, ramsch_card, utility
 from skatbot.ai.ramsch_search import Outcome, RamschSearch
 from skatbot.ai.solver import SearchAborted, position_from_deal
@@ -27,7 +27,7 @@ def test_strong_plays_whole_ramsch_deals_with_legal_cards_and_searches_late() ->
     searched = 0
     for seed in range(2):
         deal = ramsch(seed)
-        players = [make_player("strong", seed * 3 + seat) for seat in range(3)]
+        players = [make_player(Level.STRONG, seed * 3 + seat) for seat in range(3)]
         while not deal.is_over:
             seat = deal.current_seat
             assert seat is not None

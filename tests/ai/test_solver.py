@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.ai.ai_helpers import make_deal, win_auction
 
 from skatbot.ai.solver import Mode, Position, SearchAborted, Solver, layout, position_from_deal
 from skatbot.engine import PLAY, Contract, Deal, Declare, GameType, Pass, Phase
-from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.cards import mask_of, parse_cards
+from skatbot.engine.rules import AllPass, RuleSet
+from tests.ai.ai_helpers import make_deal, win_auction
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
 
@@ -31,6 +31,12 @@ def endgame(seed: int, game: GameType, cards_played: int) -> Deal | None:
             return None
         deal.apply(rng.choice(deal.legal_actions()))
     return None if deal.is_over else deal
+
+
+def declarer_of(deal: Deal) -> int:
+    """The declarer of a deal `endgame` gave (always declared)."""
+    assert deal.declarer is not None
+    return deal.declarer
 
 
 def minimax(deal: Deal, mode: Mode) -> int:
@@ -70,7 +76,7 @@ def test_exact_value_matches_minimax(seed: int, game: GameType, played: int) -> 
     if deal is None:  # a null can end before; the case still counts the others
         return
     mode = Mode.NULL if game is GameType.NULL else Mode.POINTS
-    solver = Solver(game, deal.declarer, mode)
+    solver = Solver(game, declarer_of(deal), mode)
     position = position_from_deal(deal)
     assert solver.value(position) == minimax(deal, mode)
 
@@ -81,11 +87,11 @@ def test_win_or_lose_searches_agree_with_exact_value(seed: int, game: GameType, 
     if deal is None:
         return
     position = position_from_deal(deal)
-    exact = Solver(game, deal.declarer).value(position)
-    solver = Solver(game, deal.declarer)
+    exact = Solver(game, declarer_of(deal)).value(position)
+    solver = Solver(game, declarer_of(deal))
     for target in (exact - 7, exact - 1, exact, exact + 1, exact + 9):
         assert solver.reaches(position, target) == (exact >= target)
-    tricks = Solver(game, deal.declarer, Mode.TRICKS)
+    tricks = Solver(game, declarer_of(deal), Mode.TRICKS)
     brute = minimax(deal, Mode.TRICKS)
     assert tricks.value(position) == brute
     cards_left = sum(h.bit_count() for h in position.hands) + len(position.trick)
@@ -135,7 +141,7 @@ def test_play_resolves_a_trick_like_the_engine() -> None:
         deal = endgame(seed + 500, game, 27 - 3 * (seed % 3))
         if deal is None:
             continue
-        solver = Solver(game, deal.declarer, Mode.TRICKS if game is not GameType.NULL else Mode.NULL)
+        solver = Solver(game, declarer_of(deal), Mode.TRICKS if game is not GameType.NULL else Mode.NULL)
         position = position_from_deal(deal)
         while len(deal.tricks) < 10 and not deal.is_over:
             card = deal.legal_cards()[0]
@@ -192,7 +198,7 @@ def test_solvers_share_the_process_table_without_mixing_games(seed: int, game: G
             if (other_game, other_declarer) != (game, deal.declarer):
                 Solver(other_game, other_declarer).value(position)
     mode = Mode.NULL if game is GameType.NULL else Mode.POINTS
-    solver = Solver(game, deal.declarer, mode)
+    solver = Solver(game, declarer_of(deal), mode)
     expected = minimax(deal, mode)
     assert solver.value(position) == expected
     solver.reset()

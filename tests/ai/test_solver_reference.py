@@ -10,12 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
-import tests.ai.reference_solver_core as reference
 
+import tests.ai.reference_solver_core as reference
 from skatbot.ai.solver import Mode, Solver, position_from_deal
 from skatbot.engine import Contract, Deal, Declare, GameType, Pass, Phase
 from skatbot.engine.rules import AllPass, RuleSet
-
 from tests.ai.ai_helpers import win_auction
 
 GAMES = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)

@@ -6,9 +6,8 @@ import random
 from collections import Counter
 
 import pytest
-from tests.ai.ai_helpers import make_deal, win_auction
 
-from skatbot.ai import make_player, play_deal
+from skatbot.ai import Level, make_player, play_deal
 from skatbot.ai.knowledge import read_view
 from skatbot.ai.sampling import SKAT, Sampler, World, constraints, plausible
 from skatbot.ai.strong import StrongPlayer, goal_of, move_classes, root_moves
@@ -17,6 +16,7 @@ from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import Card, mask_of, parse_cards
 from skatbot.engine.games import TRICK_TABLES, TRUMP
 from skatbot.engine.views import SeatView, seat_view
+from tests.ai.ai_helpers import make_deal, win_auction
 
 FULL = (1 << 32) - 1
 
@@ -56,6 +56,7 @@ def test_sampled_worlds_respect_everything_the_seat_knows(seed: int) -> None:
     if deal is None:
         return
     seat = deal.current_seat
+    assert seat is not None  # a deal played to a void is in play
     view = seat_view(deal, seat)
     sampler = Sampler(view)
     table = deal.trick_table
@@ -114,7 +115,7 @@ def test_sampling_is_uniform_where_nothing_is_known() -> None:
     view = seat_view(deal, 0)
     sampler = Sampler(view)
     rng = random.Random(5)
-    where = Counter()
+    where: Counter[int] = Counter()
     card = next(i for i in range(32) if not deal.hand_mask(0) >> i & 1)
     for _ in range(2200):
         world = sampler.draw(rng)
@@ -194,7 +195,8 @@ def test_equivalent_cards_are_offered_once() -> None:
     win_auction(deal, 0)
     deal.apply(Declare(Contract(GameType.GRAND, hand=True)))
     view = seat_view(deal, 0)
-    legal = [a.card.index for a in view.legal_actions]
+    legal = [a.card.index for a in view.legal_actions if isinstance(a, PlayCard)]
+    assert len(legal) == len(view.legal_actions)  # the lead: cards only
     moves = root_moves(view, read_view(view), legal)
     # the four jacks are one class; ace and ten differ in points, so both stay in each suit
     assert len([m for m in moves if m % 8 == 4]) == 1
@@ -231,7 +233,7 @@ def test_strong_cashes_a_sure_schwarz() -> None:
                      "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8")
     win_auction(deal, 0)
     deal.apply(Declare(Contract(GameType.GRAND, hand=True, schneider=True, schwarz=True)))
-    players = [StrongPlayer(1, samples=3), make_player("normal", 2), make_player("normal", 3)]
+    players = [StrongPlayer(1, samples=3), make_player(Level.NORMAL, 2), make_player(Level.NORMAL, 3)]
     result = play_deal(deal, players)
     assert result.won and result.schwarz and result.declarer_tricks == 10
 
@@ -253,6 +255,7 @@ def hearts_mid_deal_view() -> SeatView:
     rng = random.Random(4)
     for _ in range(14):
         deal.apply(rng.choice(deal.legal_actions()))
+    assert deal.current_seat is not None  # 14 moves into a hand game: still in play
     return seat_view(deal, deal.current_seat)
 
 

@@ -10,7 +10,7 @@ from tests.cogs.helpers import CogBot, FakeMessage, FakeUser, all_permissions
 
 
 async def open_table(world: CogBot, creator: FakeUser, **options: object) -> None:
-    assert (await world.run("skat new", creator, **options)).text == "Table #1 is open."
+    assert (await world.run("skat new", creator, None, **options)).text == "Table #1 is open."
 
 
 async def test_new_opens_a_table_and_shows_its_lobby(world: CogBot) -> None:

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from skatbot.engine import Card
-from skatbot.ui.i18n import CODES, template
 from skatbot.pictures import cards_shown
+from skatbot.ui.i18n import CODES, template
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.fakediscord.state import Attachment
+
 
 class _CardLabels:
     """Card labels of the French deck in message text, in any language's letters (♣J, ♣B, ♣V, ♥D, ♠E, ♦R,

@@ -10,7 +10,18 @@ import copy
 from collections.abc import Iterable
 
 from skatbot.engine import (
-    HOLD, OFFICIAL, PASS, PICK_UP, Bid, Contract, Deal, Declare, Discard, IllegalAction, RuleSet, parse_action,
+    HOLD,
+    OFFICIAL,
+    PASS,
+    PICK_UP,
+    Bid,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    IllegalAction,
+    RuleSet,
+    parse_action,
     parse_cards,
 )
 from skatbot.engine.actions import PLAY, Action

@@ -3,13 +3,29 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.deal_helpers import card, refused
 
 from skatbot.engine import (
-    BID_LADDER, HOLD, PASS, PICK_UP, AllPass, Bid, Contract, Deal, Declare, Ending, GameType, IllegalBid,
-    NotYourTurn, Phase, RuleSet, WrongPhase, is_bid_value, next_bid,
+    BID_LADDER,
+    HOLD,
+    PASS,
+    PICK_UP,
+    AllPass,
+    Bid,
+    Contract,
+    Deal,
+    Declare,
+    Ending,
+    GameType,
+    IllegalBid,
+    NotYourTurn,
+    Phase,
+    RuleSet,
+    WrongPhase,
+    is_bid_value,
+    next_bid,
 )
 from skatbot.engine.actions import PLAY
+from tests.engine.deal_helpers import card, refused
 
 EXPECTED_LADDER = (
     18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70, 72, 77, 80, 81,

@@ -97,7 +97,7 @@ def test_parse_cards_separators_and_masks() -> None:
 def test_cards_are_immutable_shared_and_pickle_to_themselves() -> None:
     card = Card.parse("CJ")
     with pytest.raises(AttributeError):
-        card.rank = Rank.ACE  # type: ignore[misc]
+        card.rank = Rank.ACE
     assert pickle.loads(pickle.dumps(card)) is card
     assert Card(3, 4) is card
     assert sorted(CARDS, reverse=True)[0] is Card.parse("CA")

@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.deal_helpers import card, refused, win_auction
 
 from skatbot.engine import (
-    CONCEDE, PICK_UP, Contract, Deal, Declare, Discard, GameType, IllegalDeclaration, IllegalDiscard, NotYourTurn,
-    Phase, RuleSet, WrongPhase,
+    CONCEDE,
+    PICK_UP,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    GameType,
+    IllegalDeclaration,
+    IllegalDiscard,
+    NotYourTurn,
+    Phase,
+    RuleSet,
+    WrongPhase,
 )
 from skatbot.engine.actions import PLAY
 from skatbot.engine.rules import PRESETS
+from tests.engine.deal_helpers import card, refused, win_auction
 
 SUIT_AND_GRAND = (GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND)
 
@@ -55,7 +66,8 @@ def test_pickup_takes_the_skat_and_any_two_may_be_discarded() -> None:
     jacks = [c for c in deal.hand(1) if c.is_jack]
     first, second = (jacks + [c for c in deal.hand(1) if not c.is_jack])[:2]  # jacks may be discarded too
     deal.apply(Discard(first, second))
-    assert deal.phase is Phase.DECLARE
+    after: Phase = deal.phase
+    assert after is Phase.DECLARE
     assert deal.discarded == (first, second)
     assert sorted(deal.skat) == sorted((first, second))
     assert len(deal.hand(1)) == 10 and first not in deal.hand(1)

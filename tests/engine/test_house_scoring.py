@@ -6,14 +6,33 @@ from __future__ import annotations
 import pytest
 
 from skatbot.engine import (
-    KONTRA, OFFICIAL, PASS, PICK_UP, PLAY, RE, AllPass, Bid, Contract, Deal, Declare, Discard, GameType, IllegalBid,
-    IllegalDeclaration, RuleSet, parse_cards,
+    KONTRA,
+    OFFICIAL,
+    PASS,
+    PICK_UP,
+    PLAY,
+    RE,
+    AllPass,
+    Bid,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    GameType,
+    IllegalBid,
+    IllegalDeclaration,
+    RuleSet,
+    parse_cards,
 )
 from skatbot.engine.rules import Losses
 from skatbot.engine.scoring import (
-    declarer_score, game_multiplier, ramsch_scores, seeger_defender_bonus, seeger_fabian_points, written_scores,
+    declarer_score,
+    game_multiplier,
+    ramsch_scores,
+    seeger_defender_bonus,
+    seeger_fabian_points,
+    written_scores,
 )
-
 from tests.engine.deal_helpers import declare, make_deal, refused, win_auction
 
 # Forehand holds nine clubs trumps from the top; middlehand the last club; rearhand hearts and diamonds.

@@ -19,11 +19,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skatbot.engine import (
+    KONTRA,
+    OFFICIAL,
+    PASS,
+    PICK_UP,
+    Bid,
     Card,
-    KONTRA, OFFICIAL, PASS, PICK_UP, Bid, Contract, Deal, Declare, Ending, GameType, Phase, RuleSet, TimeOut, parse_cards,
+    Contract,
+    Deal,
+    Declare,
+    Ending,
+    GameType,
+    Phase,
+    RuleSet,
+    TimeOut,
+    parse_cards,
 )
 from skatbot.engine.records import (
-    IssResult, RecordError, contract_letters, deal_from_json, deal_to_json, export_record, parse_record, replay,
+    IssResult,
+    RecordError,
+    contract_letters,
+    deal_from_json,
+    deal_to_json,
+    export_record,
+    parse_record,
+    replay,
 )
 from skatbot.engine.records import json as json_records
 
@@ -233,14 +253,14 @@ def test_follow_suit_refusal_names_the_move() -> None:
 def test_bad_card_in_the_deal() -> None:
     with pytest.raises(RecordError) as caught:
         parse_record(LINE.replace("w HQ.HA", "w HX.HA"))
-    assert caught.value.record_id == "6997010" and caught.value.move.startswith("w HX.HA")
+    assert caught.value.record_id == "6997010" and (caught.value.move or "").startswith("w HX.HA")
     assert "'HX'" in caught.value.reason
 
 
 def test_duplicate_card_in_the_deal() -> None:
     with pytest.raises(RecordError) as caught:
         parse_record(LINE.replace("DA.C9 1 p", "DA.HQ 1 p"))
-    assert caught.value.record_id == "6997010" and caught.value.move.startswith("w HQ.HA")
+    assert caught.value.record_id == "6997010" and (caught.value.move or "").startswith("w HQ.HA")
     assert "twice: HQ" in caught.value.reason
 
 

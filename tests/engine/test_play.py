@@ -3,16 +3,33 @@
 from __future__ import annotations
 
 import pytest
-from tests.engine.deal_helpers import card, declare, make_deal, play, refused, win_auction
 
 from skatbot.engine import (
-    CLAIM, CONCEDE, KONTRA, PICK_UP, RE, Contract, Deal, Declare, Discard, Ending, GameType, IllegalAction, IllegalCard,
-    NotYourTurn, Phase, RuleSet, TimeOut, WrongPhase, parse_cards,
+    CLAIM,
+    CONCEDE,
+    KONTRA,
+    PICK_UP,
+    RE,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    Ending,
+    GameType,
+    IllegalAction,
+    IllegalCard,
+    NotYourTurn,
+    Phase,
+    RuleSet,
+    TimeOut,
+    WrongPhase,
+    parse_cards,
 )
 from skatbot.engine.actions import PLAY
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.games import TRICK_TABLES, trick_winner
 from skatbot.engine.views import seat_view
+from tests.engine.deal_helpers import card, declare, make_deal, play, refused, win_auction
 
 # Middlehand is void in hearts; the skat holds HK HQ.
 FOREHAND = "CJ HJ CA CT C7 SA S7 HA H7 D7"

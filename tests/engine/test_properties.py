@@ -11,19 +11,40 @@ from __future__ import annotations
 
 import random
 
-from tests.engine.deal_helpers import snapshot
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skatbot.engine import (
-    CARDS, CLAIM, CONCEDE, HOLD, KONTRA, OFFICIAL, PASS, PICK_UP, RE, Action, Bid, Contract, Deal, Declare,
-    Discard, Ending, GameType, IllegalAction, Phase, RuleSet, TimeOut, deal_cards, parse_action,
+    CARDS,
+    CLAIM,
+    CONCEDE,
+    HOLD,
+    KONTRA,
+    OFFICIAL,
+    PASS,
+    PICK_UP,
+    RE,
+    Action,
+    Bid,
+    Contract,
+    Deal,
+    Declare,
+    Discard,
+    Ending,
+    GameType,
+    IllegalAction,
+    Phase,
+    RuleSet,
+    TimeOut,
+    deal_cards,
+    parse_action,
 )
 from skatbot.engine.actions import PLAY
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.records import deal_from_json, deal_to_json
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import seat_view
+from tests.engine.deal_helpers import snapshot
 
 FULL = (1 << 32) - 1
 RULES = [*PRESETS.values(), RuleSet(kontra=True, kontra_needs_bid=True)]
@@ -176,7 +197,8 @@ def test_clones_are_independent_and_deterministic(seed: int, rng: random.Random,
     deal = Deal.new(seed, rules)
     stop = rng.randrange(40)
     while not deal.is_over and len(deal.history) < stop:
-        deal.apply(*reversed(choose(deal, rng)))
+        seat, action = choose(deal, rng)
+        deal.apply(action, seat)
     before = snapshot(deal)
     twin = deal.clone()
     play_random(twin, random.Random(rng.random()), every_step=False)
@@ -241,7 +263,7 @@ def test_every_illegal_action_is_refused_and_changes_nothing(seed: int, rng: ran
                     continue
                 if isinstance(action, Declare) and not listed(deal, action, seat):
                     # declaring without the implied words is the same declaration as the offered one
-                    assert Declare(trial.contract) in deal.legal_actions(), f"{action} accepted, not offered"
+                    assert trial.contract is not None and Declare(trial.contract) in deal.legal_actions(), f"{action} accepted, not offered"
                 else:
                     assert listed(deal, action, seat), f"{action} by {seat} accepted but not offered"
         if deal.is_over:

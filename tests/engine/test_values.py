@@ -7,11 +7,11 @@ chosen so that the declarer ends with the card points each example states.
 from __future__ import annotations
 
 import pytest
-from tests.engine.deal_helpers import declare, make_deal, play, play_out, win_auction
 
 from skatbot.engine import CONCEDE, HOLD, PASS, Bid, Contract, Deal, Ending, GameType, parse_cards
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.scoring import game_multiplier, matadors
+from tests.engine.deal_helpers import declare, make_deal, play, play_out, win_auction
 
 # --- Alice's clubs game (000, "A worked deal") -------------------------------------------------------
 # Alice (forehand): club and spade jacks, five clubs, the ace of hearts, two small cards (a lone D9).

@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.storage.storage_helpers import NOW
-
 from skatbot.engine import RuleSet
 from skatbot.storage import Player, ServerSettings, SqliteStorage
 from skatbot.storage.database import MIGRATIONS
+from tests.storage.storage_helpers import NOW
 
 
 def _migrations_before_0004(tmp_path: Path) -> Path:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from skatbot.ai import Level
 from skatbot.engine import RuleSet
 from skatbot.storage import PostgresStorage, ServerSettings, SqliteStorage, Storage, Window
 from skatbot.storage.__main__ import main
@@ -62,13 +63,13 @@ async def _server(path: Path) -> dict[int, tuple[str, int, int]]:
         playing = await manager.create(guild_id=SERVER, channel_id=9021, creator_id=14, creator_name="Dora", size=4,
                                        deals=6, rules=RuleSet.preset("pub"), parent_id=902)
         await playing.join(15, "Emil")
-        await playing.add_ai(14, "easy")
+        await playing.add_ai(14, Level.EASY)
         await playing.join(16, "Frieda")
         await playing.start(14)
         await _play(playing, {14, 15, 16}, rng, 50)
         lobby = await manager.create(guild_id=SERVER, channel_id=903, creator_id=17, creator_name="Gustav", size=3,
                                      deals=3, rules=RuleSet.preset("official"))
-        await lobby.add_ai(17, "normal")
+        await lobby.add_ai(17, Level.NORMAL)
         tables = {t.id: (t.game.state.value, t.game.deal_number, len(t.game.finished)) for t in (done, playing, lobby)}
         await manager.close()
     finally:

@@ -7,12 +7,12 @@ import sqlite3
 from contextlib import closing
 from pathlib import Path
 
+import aiosqlite
 import pytest
-
-from tests.storage.storage_helpers import NOW
 
 from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, StorageBusy
 from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
+from tests.storage.storage_helpers import NOW
 
 
 def _copy_migrations(tmp_path: Path) -> Path:
@@ -21,13 +21,20 @@ def _copy_migrations(tmp_path: Path) -> Path:
     return folder
 
 
+async def pragma(connection: aiosqlite.Connection, statement: str) -> object:
+    """The value a PRAGMA statement reads (it always returns a row)."""
+    row = await (await connection.execute(statement)).fetchone()
+    assert row is not None
+    return row[0]
+
+
 async def test_a_new_file_gets_wal_foreign_keys_and_the_latest_schema(tmp_path: Path) -> None:
     database = await Database.open(tmp_path / "new.sqlite3")
     try:
         connection = database.connection
-        assert (await (await connection.execute("PRAGMA journal_mode")).fetchone())[0] == "wal"
-        assert (await (await connection.execute("PRAGMA foreign_keys")).fetchone())[0] == 1
-        assert (await (await connection.execute("PRAGMA busy_timeout")).fetchone())[0] == 5000
+        assert await pragma(connection, "PRAGMA journal_mode") == "wal"
+        assert await pragma(connection, "PRAGMA foreign_keys") == 1
+        assert await pragma(connection, "PRAGMA busy_timeout") == 5000
         assert await database.schema_version() == len(load_migrations())
     finally:
         await database.close()
@@ -128,7 +135,7 @@ async def test_synchronous_is_normal_by_default_full_on_request_and_checked(tmp_
         path = tmp_path / f"{mode}.sqlite3"
         database = await (Database.open(path, synchronous=mode) if mode == "FULL" else Database.open(path))
         try:
-            assert (await (await database.connection.execute("PRAGMA synchronous")).fetchone())[0] == number
+            assert await pragma(database.connection, "PRAGMA synchronous") == number
         finally:
             await database.close()
     with pytest.raises(ValueError, match="synchronous"):

@@ -7,11 +7,11 @@ import asyncio
 from datetime import timedelta
 
 import pytest
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.engine import OFFICIAL
 from skatbot.models import Due, DueKind, DueStep
 from skatbot.storage import LogConflict, NotFound, Player, PostgresStorage
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 LEASE = 3.0
 

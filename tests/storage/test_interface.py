@@ -6,13 +6,19 @@ import asyncio
 import inspect
 
 import pytest
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 from skatbot.storage import LogConflict, Player, Storage
 from skatbot.storage.interfaces import (
-    DealRepository, DueRepository, MetaRepository, PlayerRepository, PresentationRepository, SettingsRepository, StatsRepository,
+    DealRepository,
+    DueRepository,
+    MetaRepository,
+    PlayerRepository,
+    PresentationRepository,
+    SettingsRepository,
+    StatsRepository,
     TableRepository,
 )
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
                 "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository,

@@ -43,7 +43,10 @@ def _kill_after(process: subprocess.Popen[str], lines: int, pause: float, acked:
     """Read `lines` lines (recording acks), wait `pause`, SIGKILL. Returns True if the worker finished first."""
     assert process.stdout is not None
     hung: list[bool] = []
-    watchdog = threading.Timer(WORKER_TIMEOUT, lambda: (hung.append(True), process.kill()))
+    def give_up() -> None:
+        hung.append(True)
+        process.kill()
+    watchdog = threading.Timer(WORKER_TIMEOUT, give_up)
     watchdog.start()
     read = 0
     finished = False

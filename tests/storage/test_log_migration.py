@@ -65,11 +65,11 @@ async def test_old_logs_become_the_tables_own_entries_and_unfinished_tables_rest
         manager = TableManager(catalog=store, store=store, presenter=RecordingPresenter())
         restored = {table.id: table for table in await manager.restore()}
         assert sorted(restored) == sorted(t for t, table in expected.items() if table["state"] in ("open", "playing"))
-        for table_id, table in restored.items():
-            game = table.game
+        for table_id, restored_table in restored.items():
+            game = restored_table.game
             assert (game.state.value, game.deal_number, len(game.finished)) == (
                 expected[table_id]["state"], expected[table_id]["deal_number"], expected[table_id]["finished"])
-            assert [str(entry) for entry in table.entries] == expected[table_id]["entries"]
+            assert [str(entry) for entry in restored_table.entries] == expected[table_id]["entries"]
         await manager.close()
     finally:
         await storage.close()

@@ -9,12 +9,12 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from tests.storage.storage_helpers import NOW, add_players, play_series
 
 from skatbot.engine import RuleSet
 from skatbot.storage import NotFound, Player, SqliteStorage
 from skatbot.storage.__main__ import main
 from skatbot.storage.database import load_migrations
+from tests.storage.storage_helpers import NOW, add_players, play_series
 
 
 async def _fill(path: Path) -> SqliteStorage:

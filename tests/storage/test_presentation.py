@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players
-
 from skatbot.storage import Player, TableState
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 
 async def _table(storage: AnyStorage, channel_id: int = 20, thread_id: int | None = None) -> int:

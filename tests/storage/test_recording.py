@@ -6,13 +6,14 @@ import json
 import random
 
 import pytest
-from tests.storage.storage_helpers import NOW
 
 from skatbot.engine import HOLD, OFFICIAL, PASS, Bid, Deal, GameType, RuleSet
 from skatbot.engine.records import parse_record
-from skatbot.engine.series import Series
+from skatbot.engine.series import Row, Series
+from skatbot.models import DealRecord
 from skatbot.storage import Role
 from skatbot.storage.recording import deal_record, result_mismatches
+from tests.storage.storage_helpers import NOW
 
 PLAYERS = (11, 12, 13, 14)
 NAMES = ("Anna", "Bert", "Carla", "Dirk")
@@ -25,7 +26,7 @@ def _finish(deal: Deal, seed: int) -> Deal:
     return deal
 
 
-def _record(deal: Deal, rules: RuleSet, players: int = 4):  # type: ignore[no-untyped-def]
+def _record(deal: Deal, rules: RuleSet, players: int = 4) -> tuple[Row, DealRecord]:
     series = Series(list(NAMES[:players]), 4, rules)
     row = series.record(deal.result, deal)
     return row, deal_record(table_id=3, server_id=9, deal_number=1, deal=deal, players=PLAYERS[:players],

@@ -6,7 +6,6 @@ import json
 from datetime import timedelta
 
 import pytest
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
 from skatbot.storage import (
@@ -19,6 +18,7 @@ from skatbot.storage import (
     TableState,
     Window,
 )
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 ANNA, BERT, CARLA, DIRK = Player(1, "Anna"), Player(2, "Bert"), Player(3, "Carla"), Player(4, "Dirk")
 

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.storage.storage_helpers import NOW, add_players
 
+from skatbot.ai import Level
 from skatbot.engine import Deal, Phase, RuleSet, TimeOut
 from skatbot.engine.actions import Action
 from skatbot.storage import Player, SqliteStorage, TableState
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import Act, Entry, Join, NewDeal, StandIn, Start
 from skatbot.tables.replay import ReplayError, replay_log
+from tests.storage.storage_helpers import NOW, add_players
 
 RULES = RuleSet.preset("pub")  # Ramsch, Kontra and Re: more kinds of actions in the log
 
@@ -72,7 +73,7 @@ async def _play_and_store(path: Path, seed: int, stop_after: int) -> tuple[int, 
             if game.needs_new_deal:
                 entry: Entry = NewDeal(game.deal_number + 1, rng.randrange(1 << 48))
             elif rng.random() < 0.02:
-                entry = StandIn(rng.randrange(4), "normal")  # a player left: an AI plays their seat
+                entry = StandIn(rng.randrange(4), Level.NORMAL)  # a player left: an AI plays their seat
             else:
                 assert game.deal is not None
                 seat, action = _next_action(game.deal, rng)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 from skatbot.engine import OFFICIAL, GameType
+from skatbot.models import LeaderboardRow
 from skatbot.storage import NotFound, Player, Window
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 ANNA, BERT, CARLA, AI = 1, 2, 3, -1
 DAY, HOUR = timedelta(days=1), timedelta(hours=1)
@@ -45,9 +46,9 @@ async def filled(storage: AnyStorage) -> AnyStorage:
         table = await storage.tables.create(server_id=100, channel_id=1, creator_id=ANNA, rule_preset="official",
                                             rules=OFFICIAL.to_dict(), series_length=4, seats=seats, now=NOW - 50 * DAY)
         tables[name] = table.table_id
-    for table, number, declarer, game, hand, ouvert, won, scores, seeger, when in DEALS:
+    for name, number, declarer, game, hand, ouvert, won, scores, seeger, when in DEALS:
         await storage.deals.store(record=record(
-            table_id=tables[table], number=number, server_id=100, declarer=declarer, game=game, hand=hand,
+            table_id=tables[name], number=number, server_id=100, declarer=declarer, game=game, hand=hand,
             ouvert=ouvert, won=won, scores=scores, seeger=seeger, finished_at=when))
     await storage.deals.finish_series(table_id=tables["A"], now=NOW - 12 * HOUR)
     other = await storage.tables.create(server_id=200, channel_id=2, creator_id=ANNA, rule_preset="official",
@@ -57,7 +58,7 @@ async def filled(storage: AnyStorage) -> AnyStorage:
     return storage
 
 
-def _rows(rows: tuple) -> list[tuple]:  # type: ignore[type-arg]
+def _rows(rows: tuple[LeaderboardRow, ...]) -> list[tuple[object, ...]]:
     return [(r.rank, r.display_name, r.points, r.seeger, r.deals, r.declared, r.won, r.series, r.series_points)
             for r in rows]
 

@@ -3,9 +3,8 @@ channel or thread, the newest one there for read-only commands, and the tables a
 
 from __future__ import annotations
 
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players
-
 from skatbot.storage import Player, TableState
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 ANNA, BERT, CARLA, DIRK = Player(1, "Anna"), Player(2, "Bert"), Player(3, "Carla"), Player(4, "Dirk")
 

@@ -9,7 +9,6 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import ParamSpec, TypeVar
 
-
 from skatbot.engine import OFFICIAL, RuleSet
 from skatbot.tables import Table, TableGame, TableState, TableTiming
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
@@ -53,6 +52,13 @@ class InlineExecutor(Executor):
         except Exception as error:  # handed to the awaiting coroutine, like a real executor
             future.set_exception(error)
         return future
+
+
+def person_at(game: TableGame, seat: int) -> int:
+    """The user id of the person in `seat`: a test that seated people there knows it is no AI."""
+    user_id = game.occupant_of_seat(seat).user_id
+    assert user_id is not None, f"seat {seat} is played by an AI"
+    return user_id
 
 
 def seed_with_first_dealer(place: int, size: int = 3) -> int:

@@ -7,12 +7,10 @@ import random
 
 import pytest
 
-from skatbot.engine import Claim, Concede, GameType, Phase
-from skatbot.engine.deal import Ending
+from skatbot.engine import Claim, Concede, Ending, GameType, Phase
 from skatbot.tables import TableState
 from skatbot.tables.ai_bridge import judge_claim
 from skatbot.tables.errors import NotAllowed
-
 from tests.tables.kit import TableKit
 from tests.tables.test_table import seat_three
 

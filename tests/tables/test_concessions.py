@@ -6,11 +6,10 @@ import random
 
 import pytest
 
-from skatbot.engine import Concede, Phase
-from skatbot.engine.deal import Ending
+from skatbot.ai import Level
+from skatbot.engine import Concede, Ending, Phase
 from skatbot.tables import events as ev
 from skatbot.tables import table as table_module
-
 from tests.tables.kit import TableKit
 
 ALICE = 100
@@ -20,8 +19,8 @@ async def alice_defends(kit: TableKit) -> int | None:
     """Alice with two AIs, played (first legal actions, Alice at random) until Alice defends in card play;
     returns her seat, or None if this deal never gets there."""
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     rng = random.Random(5)
     for _ in range(100):

@@ -7,22 +7,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from datetime import UTC, datetime
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
+from datetime import UTC, datetime
 
 import pytest
 
+from skatbot.ai import Level
 from skatbot.engine import RuleSet
 from skatbot.models import Due, DueKind, DueStep
+from skatbot.storage.errors import StorageBusy
 from skatbot.tables import Table, TableTiming
 from skatbot.tables import events as ev
 from skatbot.tables.log import Act, parse_entry
-from skatbot.storage.errors import StorageBusy
 from skatbot.tables.manager import TableManager
-from skatbot.tables.scheduler import DueScheduler
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
-from tests.tables.kit import InlineExecutor, ManualClock
+from skatbot.tables.scheduler import DueScheduler
+from tests.tables.kit import InlineExecutor, ManualClock, P, R
 
 ALICE = 100
 LEASE = 3.0
@@ -43,16 +44,16 @@ class DeadExecutor(Executor):
     """A process that died while its AI was thinking: the decision never comes back (until `revive`)."""
 
     def __init__(self) -> None:
-        self.pending: list[tuple[Future[object], object, tuple[object, ...]]] = []
+        self.pending: list[Callable[[], None]] = []  # each decision, to be made on `revive`
 
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
-        future: Future[object] = Future()
-        self.pending.append((future, fn, args))
+    def submit(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        future: Future[R] = Future()
+        self.pending.append(lambda: future.set_result(fn(*args, **kwargs)))
         return future
 
     def revive(self) -> None:
-        for future, fn, args in self.pending:
-            future.set_result(fn(*args))  # type: ignore[operator]
+        for decide in self.pending:
+            decide()
         self.pending.clear()
 
 
@@ -66,7 +67,7 @@ async def open_table(first: TableManager, ais: int = 2) -> Table:
     table = await first.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3, deals=2,
                                rules=RuleSet())
     for _ in range(ais):
-        await table.add_ai(ALICE, "normal")
+        await table.add_ai(ALICE, Level.NORMAL)
     return table
 
 

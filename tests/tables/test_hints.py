@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from skatbot.ai import Level
 from skatbot.ai.hints import hint
 from skatbot.engine import Deal, Phase, PlayCard
 from skatbot.engine.games import TRICK_TABLES
 from skatbot.engine.views import seat_view
 from skatbot.tables.errors import NotAllowed
-
 from tests.tables.kit import TableKit
 
 ALICE = 100
@@ -23,8 +23,8 @@ async def hinted_table(seed: int, hints: bool = True) -> TableKit:
     await kit.table.join(ALICE, "Alice")
     if hints:
         await kit.table.offer_hints(ALICE)
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     return kit
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from skatbot.ai import Level
 from skatbot.engine import RuleSet
 from skatbot.storage import SqliteStorage
 from skatbot.tables import TableState
@@ -64,8 +65,8 @@ async def test_a_restart_rebuilds_the_table_and_the_series_finishes_counted_once
     manager = manager_on(store, clock)
     table = await manager.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3,
                                  deals=3, rules=RuleSet())
-    await table.add_ai(ALICE, "normal")
-    await table.add_ai(ALICE, "easy")
+    await table.add_ai(ALICE, Level.NORMAL)
+    await table.add_ai(ALICE, Level.EASY)
     await table.start(ALICE)
     rng = random.Random(8)
     await play_steps(manager, table.id, 12, rng)
@@ -115,8 +116,8 @@ async def test_a_table_held_by_another_manager_is_found_by_channel_and_by_player
                                     deals=1, rules=RuleSet())
         lobby = await other.find_in_channel(5)
         assert lobby is not None and lobby.id == table.id and await other.playing_at(ALICE) is None  # not yet playing
-        await table.add_ai(ALICE, "normal")
-        await table.add_ai(ALICE, "easy")
+        await table.add_ai(ALICE, Level.NORMAL)
+        await table.add_ai(ALICE, Level.EASY)
         await table.start(ALICE)
         mine = await other.playing_at(ALICE)
         assert mine is lobby and mine.game.state is TableState.PLAYING  # caught up with the start
@@ -138,8 +139,8 @@ async def test_a_restore_announces_only_the_tables_of_the_servers_it_serves(ai_f
     for guild in (1, 2):
         table = await first.create(guild_id=guild, channel_id=guild * 10, creator_id=ALICE, creator_name="Alice",
                                    size=3, deals=1, rules=RuleSet())
-        await table.add_ai(ALICE, "normal")
-        await table.add_ai(ALICE, "easy")
+        await table.add_ai(ALICE, Level.NORMAL)
+        await table.add_ai(ALICE, Level.EASY)
         await table.start(ALICE)
     await first.close()
     again = manager_on(store, clock, seed=2)

@@ -6,6 +6,8 @@ import asyncio
 import itertools
 import logging
 import random
+from collections.abc import Callable
+from concurrent.futures import Future
 
 import pytest
 
@@ -14,10 +16,16 @@ from skatbot.engine import Bid, Hold, NotYourTurn, Pass, RuleSet
 from skatbot.engine.views import seat_view
 from skatbot.tables import TableGame, TableState, TableTiming
 from skatbot.tables import events as ev
-from skatbot.tables.errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
-from skatbot.tables.log import AddAI, StandIn, parse_entry
-
-from tests.tables.kit import InlineExecutor, TableKit, seed_with_first_dealer
+from skatbot.tables.errors import (
+    AlreadySeated,
+    NotAllowed,
+    NotAtTable,
+    SittingOut,
+    TableFull,
+    WrongTableState,
+)
+from skatbot.tables.log import AddAI, StandIn, Start, parse_entry
+from tests.tables.kit import InlineExecutor, P, R, TableKit, person_at, seed_with_first_dealer
 
 ALICE, BOB, CAROL, DAVE, STRANGER = 100, 101, 102, 103, 999
 
@@ -34,7 +42,7 @@ async def test_lobby_refusals_change_nothing(kit: TableKit) -> None:
     with pytest.raises(TableFull):
         await kit.table.join(DAVE, "Dave")
     with pytest.raises(TableFull):
-        await kit.table.add_ai(ALICE, "normal")
+        await kit.table.add_ai(ALICE, Level.NORMAL)
     with pytest.raises(NotAtTable):
         await kit.table.start(STRANGER)
     with pytest.raises(NotAllowed):
@@ -85,8 +93,8 @@ async def test_out_of_turn_and_strangers_are_refused_and_nothing_is_stored(kit: 
     await seat_three(kit)
     await kit.table.start(ALICE)
     game = kit.table.game
-    middlehand = game.occupant_of_seat(1).user_id
-    forehand = game.occupant_of_seat(0).user_id
+    middlehand = person_at(game, 1)
+    forehand = person_at(game, 0)
     before = list(kit.store.logs[1])
     with pytest.raises(NotYourTurn, match="not your turn"):
         await kit.table.act(forehand, Bid(18))
@@ -103,7 +111,7 @@ async def test_a_control_drawn_for_an_earlier_moment_is_refused_and_nothing_is_s
     await seat_three(kit)
     await kit.table.start(ALICE)
     game = kit.table.game
-    middlehand, forehand = game.occupant_of_seat(1).user_id, game.occupant_of_seat(0).user_id
+    middlehand, forehand = person_at(game, 1), person_at(game, 0)
     drawn_at = kit.table.seq  # forehand's "Yes (18)" is drawn now; middlehand bids on
     await kit.table.act(middlehand, Bid(18), seq=drawn_at)
     await kit.table.act(forehand, Hold(), seq=kit.table.seq)
@@ -121,7 +129,7 @@ async def test_a_control_drawn_for_an_earlier_moment_is_refused_and_nothing_is_s
 async def test_of_two_clicks_drawn_for_the_same_moment_only_the_first_is_recorded(kit: TableKit) -> None:
     await seat_three(kit)
     await kit.table.start(ALICE)
-    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    middlehand = person_at(kit.table.game, 1)
     seq = kit.table.seq
     results = await asyncio.gather(kit.table.act(middlehand, Bid(18), seq=seq),
                                    kit.table.act(middlehand, Bid(20), seq=seq), return_exceptions=True)
@@ -133,7 +141,7 @@ async def test_a_player_who_left_cannot_act_for_the_seat_until_rejoining(kit: Ta
     await seat_three(kit)
     await kit.table.start(ALICE)
     game = kit.table.game
-    middlehand = game.occupant_of_seat(1).user_id
+    middlehand = person_at(game, 1)
     assert middlehand is not None
     await kit.table.leave(middlehand)
     before = list(kit.store.logs[1])
@@ -148,7 +156,7 @@ async def test_a_player_who_left_cannot_act_for_the_seat_until_rejoining(kit: Ta
 async def test_controls_of_a_closed_or_finished_table_say_so(kit: TableKit) -> None:
     await seat_three(kit)
     await kit.table.start(ALICE)
-    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    middlehand = person_at(kit.table.game, 1)
     await kit.table.stop(ALICE)
     with pytest.raises(WrongTableState, match="the table is closed"):
         await kit.table.act(middlehand, Bid(18), seq=kit.table.seq)
@@ -170,8 +178,10 @@ async def test_a_stop_racing_an_ai_move_is_quiet(kit: TableKit, caplog: pytest.L
     release = asyncio.Event()
 
     class SlowExecutor(InlineExecutor):
-        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
-            future = asyncio.get_running_loop().create_future()
+        # An asyncio future, not a concurrent one: run_in_executor's wrap_future passes it through as it is.
+        def submit(self, fn: Callable[P, R], /, *args: P.args,  # type: ignore[override]
+                   **kwargs: P.kwargs) -> asyncio.Future[R]:
+            future: asyncio.Future[R] = asyncio.get_running_loop().create_future()
 
             async def later() -> None:
                 await release.wait()
@@ -197,7 +207,7 @@ async def test_a_stop_racing_an_ai_move_is_quiet(kit: TableKit, caplog: pytest.L
 async def test_two_clicks_at_once_apply_once(kit: TableKit) -> None:
     await seat_three(kit)
     await kit.table.start(ALICE)
-    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    middlehand = person_at(kit.table.game, 1)
     results = await asyncio.gather(kit.table.act(middlehand, Bid(18)), kit.table.act(middlehand, Bid(18)),
                                    return_exceptions=True)
     assert sum(r is None for r in results) == 1
@@ -208,7 +218,7 @@ async def test_two_clicks_at_once_apply_once(kit: TableKit) -> None:
 async def test_a_failed_write_is_refused_and_the_table_stays_as_stored(kit: TableKit) -> None:
     await seat_three(kit)
     await kit.table.start(ALICE)
-    middlehand = kit.table.game.occupant_of_seat(1).user_id
+    middlehand = person_at(kit.table.game, 1)
     kit.store.fail_next_append = True
     with pytest.raises(OSError):
         await kit.table.act(middlehand, Bid(18))
@@ -223,10 +233,9 @@ async def test_replaying_the_stored_log_rebuilds_the_table_exactly(kit: TableKit
     rng = random.Random(11)
     for _ in range(25):  # part of the way into the series
         deal = kit.table.game.deal
-        assert deal is not None
-        occupant = kit.table.game.occupant_of_seat(deal.current_seat)
+        assert deal is not None and deal.current_seat is not None
         actions = deal.legal_actions()
-        await kit.table.act(occupant.user_id, actions[rng.randrange(len(actions))])
+        await kit.table.act(person_at(kit.table.game, deal.current_seat), actions[rng.randrange(len(actions))])
     live = kit.table.game
     rebuilt = TableGame(size=3, deals=3, rules=live.rules, creator_id=100)
     for text in kit.store.logs[1]:
@@ -257,8 +266,8 @@ async def test_four_players_the_dealer_sits_out() -> None:
 
 async def test_human_against_two_ais_plays_a_series(kit: TableKit, ai_first_legal: None) -> None:
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "easy")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.EASY)
     await kit.table.start(ALICE)
     await kit.play_human_turns({ALICE}, random.Random(2))
     await kit.table.settle()
@@ -271,8 +280,8 @@ async def test_human_against_two_ais_plays_a_series(kit: TableKit, ai_first_lega
 async def test_turn_timer_warns_then_an_ai_plays_and_absent_players_get_a_stand_in(
         kit: TableKit, ai_first_legal: None) -> None:
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     await kit.table.settle()
     await kit.let_timers_run(12)
@@ -294,8 +303,8 @@ async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytes
     monkeypatch.setattr(table_module, "decide_side", lambda level, seed, view: None)
     kit = TableKit(deals=3, seed=seed_with_first_dealer(0))  # Alice deals first: forehand in the third deal
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     await kit.table.settle()
     await kit.let_timers_run()
@@ -307,8 +316,8 @@ async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytes
 
 async def test_a_player_who_acts_in_time_resets_the_count_of_misses(kit: TableKit, ai_first_legal: None) -> None:
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     await kit.table.settle()
     await kit.clock.advance()
@@ -316,7 +325,7 @@ async def test_a_player_who_acts_in_time_resets_the_count_of_misses(kit: TableKi
     await kit.table.settle()
     deal = kit.table.game.deal
     assert deal is not None and kit.table.game.state is TableState.PLAYING
-    if deal.current_seat is not None and kit.table.game.occupant_of_seat(deal.current_seat).user_id == ALICE:
+    if deal.current_seat is not None and person_at(kit.table.game, deal.current_seat) == ALICE:
         await kit.table.act(ALICE, deal.legal_actions()[-1])
     assert kit.table._misses.get(0, 0) == 0
 
@@ -329,16 +338,16 @@ async def test_kontra_and_re_under_house_rules(ai_first_legal: None) -> None:
     deal = game.deal
     assert deal is not None
     # middlehand bids 18, forehand holds, middlehand passes, rearhand passes: forehand declares
-    await kit.table.act(game.occupant_of_seat(1).user_id, Bid(18))
-    await kit.table.act(game.occupant_of_seat(0).user_id, deal.legal_actions()[0])
-    await kit.table.act(game.occupant_of_seat(1).user_id, Pass())
-    await kit.table.act(game.occupant_of_seat(2).user_id, Pass())
-    declarer = game.occupant_of_seat(0).user_id
+    await kit.table.act(person_at(game, 1), Bid(18))
+    await kit.table.act(person_at(game, 0), deal.legal_actions()[0])
+    await kit.table.act(person_at(game, 1), Pass())
+    await kit.table.act(person_at(game, 2), Pass())
+    declarer = person_at(game, 0)
     from skatbot.engine import Contract, Declare, GameType, Kontra, Re
     await kit.table.act(declarer, Declare(Contract(GameType.GRAND, hand=True)))
     with pytest.raises(ValueError, match="only a defender"):
         await kit.table.act(declarer, Kontra())
-    await kit.table.act(game.occupant_of_seat(2).user_id, Kontra())
+    await kit.table.act(person_at(game, 2), Kontra())
     await kit.table.act(declarer, Re())
     assert deal.kontra and deal.re
 
@@ -346,7 +355,7 @@ async def test_kontra_and_re_under_house_rules(ai_first_legal: None) -> None:
 class BrokenPool(InlineExecutor):
     """An executor whose worker processes died: every submit fails as a ProcessPoolExecutor's would."""
 
-    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+    def submit(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
         from concurrent.futures.process import BrokenProcessPool
 
         raise BrokenProcessPool("a child process terminated abruptly")
@@ -355,8 +364,8 @@ class BrokenPool(InlineExecutor):
 async def test_a_broken_ai_executor_does_not_stall_the_table(kit: TableKit) -> None:
     kit.table.executor = BrokenPool()
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "easy")
-    await kit.table.add_ai(ALICE, "easy")
+    await kit.table.add_ai(ALICE, Level.EASY)
+    await kit.table.add_ai(ALICE, Level.EASY)
     await kit.table.start(ALICE)
     await kit.play_human_turns({ALICE}, random.Random(3))
     assert kit.table.game.state is TableState.FINISHED
@@ -378,9 +387,11 @@ async def test_the_first_dealer_is_drawn_and_a_replay_deals_exactly_as_the_table
         for entry in kit.store.logs[1]:
             replayed.apply(parse_entry(entry))
         assert replayed.first_dealer == game.first_dealer
+        assert replayed.deal is not None and game.deal is not None
         assert replayed.places_of(0) == game.places_of(0) and replayed.deal.dealt_hands == game.deal.dealt_hands
     assert firsts == {0, 1, 2}
-    assert str(parse_entry("start")) == "start" and parse_entry("start").first_dealer == 0  # older logs
+    start = parse_entry("start")
+    assert str(start) == "start" and isinstance(start, Start) and start.first_dealer == 0  # older logs
 
 
 async def _to_the_first_lead(kit: TableKit, rng: random.Random) -> None:

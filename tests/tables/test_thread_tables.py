@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from skatbot.engine import RuleSet
 from skatbot.storage import SqliteStorage
 from skatbot.tables.manager import TableManager
@@ -66,7 +68,7 @@ async def test_each_thread_holds_its_own_table() -> None:
     await manager.close()
 
 
-async def test_only_the_newest_finished_tables_are_kept(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+async def test_only_the_newest_finished_tables_are_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     """A thread per table means no next table replaces a finished one in its place: the oldest go."""
     monkeypatch.setattr("skatbot.tables.manager.FINISHED_KEPT", 2)
     manager = manager_on(MemoryStore())

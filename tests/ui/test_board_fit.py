@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+from skatbot.ai import Level
 from skatbot.engine import Bid, Declare, GameType, Hold, RuleSet
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join, NewDeal, Start
-from skatbot.ui.render import board_text, fit_lines
+from skatbot.ui.fit import fit_lines
+from skatbot.ui.render import board_text
 
 CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
 
@@ -21,7 +23,7 @@ def test_fit_lines_drops_whole_old_lines() -> None:
 
 def test_a_board_with_very_long_names_fits_and_keeps_every_shown_line_whole() -> None:
     game = TableGame(size=3, deals=1, rules=RuleSet(), creator_id=1)
-    for entry in (Join(1, "A" * 60), Join(2, "B" * 60), AddAI("normal"), Start(), NewDeal(0, 5)):
+    for entry in (Join(1, "A" * 60), Join(2, "B" * 60), AddAI(Level.NORMAL), Start(), NewDeal(0, 5)):
         game.apply(entry)
     deal = game.deal
     assert deal is not None

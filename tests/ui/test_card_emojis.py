@@ -26,7 +26,8 @@ def test_a_complete_deck_shows_faces_before_labels() -> None:
     assert faces.face(jack, "french", "en") == f"<:sk1_f_CJ:{1000 + jack.index}>♣J"
     assert faces.face(jack, "french", "fr") == f"<:sk1_f_CJ:{1000 + jack.index}>♣V"  # the reader's letters
     assert faces.faces([jack, Card.parse("ST")], "french", "da").endswith("♠10")
-    assert faces.emoji(jack, "french") is not None and faces.emoji(jack, "french").id == 1000 + jack.index
+    emoji = faces.emoji(jack, "french")
+    assert emoji is not None and emoji.id == 1000 + jack.index
     assert faces.face(jack, "german", "en") == "Ei-U"  # the German deck was not uploaded: text
     assert faces.ready("french") and not faces.ready("german")
 

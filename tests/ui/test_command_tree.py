@@ -63,7 +63,7 @@ async def test_the_group_stays_within_discords_limits(published: dict[str, Any])
 
 def _described(node: dict[str, Any], locale: str | None) -> str:
     localized = (node.get("description_localizations") or {}).get(locale or "")
-    return localized or node["description"]
+    return str(localized or node["description"])
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -18,6 +18,7 @@ def test_every_declarable_game_is_in_a_menu_and_reads_back(preset: str, pick_up:
     if pick_up:
         deal.apply(PICK_UP)
         deal.apply(deal.legal_actions()[0])
+    assert deal.current_seat is not None
     view = hand_view(7, 0, seat_view(deal, deal.current_seat), "en")
     menus = [item for item in view.children if isinstance(item, ControlSelect)]
     assert all(1 <= len(menu.item.options) <= 25 for menu in menus)

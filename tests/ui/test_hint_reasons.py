@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from skatbot.ai.hints import Reason, hint
+from skatbot.ai.hints import Hint, Reason, hint
 from skatbot.engine import Bid, Deal, Declare, Discard, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
 from skatbot.engine.games import TRICK_TABLES
 from skatbot.engine.rules import AllPass, RuleSet
@@ -14,10 +14,10 @@ from skatbot.engine.views import seat_view
 from skatbot.ui.hint_text import hint_text
 
 
-def hints_until_play(seed: int) -> list[tuple[Deal, str, object]]:
+def hints_until_play(seed: int) -> list[tuple[Deal, str, Hint]]:
     """Follow each hint from the deal's start to the first card: (deal then, hint text, hint)."""
     deal = Deal.new(seed)
-    seen = []
+    seen: list[tuple[Deal, str, Hint]] = []
     while deal.phase is not Phase.PLAY and not deal.is_over:
         seat = deal.current_seat
         assert seat is not None

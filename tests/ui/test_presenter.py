@@ -10,12 +10,13 @@ from typing import Any
 
 import discord
 
+from skatbot.ai import Level
 from skatbot.engine.cards import Card
 from skatbot.tables import TableState
 from skatbot.ui.cards import FRENCH, card_label
 from skatbot.ui.presenter import DiscordPresenter
 from tests.cogs.helpers import FakeChannel, FakeMessage, FakeSurface
-from tests.tables.kit import TableKit, seed_with_first_dealer
+from tests.tables.kit import TableKit, person_at, seed_with_first_dealer
 
 ALICE, BOB, CAROL = 100, 101, 102
 CARD = re.compile("|".join(re.escape(card_label(Card.parse(s + r), FRENCH, "en")) for s in "CSHD" for r in "789TJQKA"))
@@ -36,9 +37,10 @@ async def test_lobby_board_and_hands_go_where_they_belong() -> None:
     channel = surface.channel(kit.table.channel_id)
     lobby = next(iter(channel.messages.values()))
     assert "Skat table #1" in (lobby.content or "") and "1. Alice" in (lobby.content or "")
+    assert lobby.view is not None
     assert [c["custom_id"] for row in lobby.view.to_components() for c in row["components"]][:2] == \
-        ["sk:1:s0:join:", "sk:1:s0:leave:"]  # type: ignore[union-attr]
-    await kit.table.add_ai(ALICE, "normal")
+        ["sk:1:s0:join:", "sk:1:s0:leave:"]
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     await kit.table.settle()
     public = "\n".join(channel.texts())
@@ -91,9 +93,7 @@ async def test_a_finished_deal_takes_the_buttons_off_the_hands_and_a_stop_is_ann
     while kit.table.game.deal_number == 0:  # the humans play the first deal out
         deal = kit.table.game.deal
         assert deal is not None and deal.current_seat is not None
-        user = kit.table.game.occupant_of_seat(deal.current_seat).user_id
-        assert user is not None
-        await kit.table.act(user, rng.choice(deal.legal_actions()), seq=kit.table.seq)
+        await kit.table.act(person_at(kit.table.game, deal.current_seat), rng.choice(deal.legal_actions()), seq=kit.table.seq)
         await kit.table.settle()
     for user in (ALICE, BOB, CAROL):  # no buttons on a finished deal's hand
         first = [m for m in surface.dm(user).messages.values() if not m.deleted and "deal 1" in (m.content or "")]
@@ -143,8 +143,8 @@ async def test_a_hand_posted_while_the_ais_move_on_leaves_the_player_a_live_hand
 
     presenter._dm = slow_dm  # type: ignore[method-assign]
     await kit.table.join(ALICE, "Alice")
-    await kit.table.add_ai(ALICE, "normal")
-    await kit.table.add_ai(ALICE, "normal")
+    await kit.table.add_ai(ALICE, Level.NORMAL)
+    await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)
     for _ in range(5):
         await kit.table.settle()

@@ -15,19 +15,33 @@ from pathlib import Path
 
 import pytest
 
+from skatbot.ai import Level
 from skatbot.engine import (
-    HOLD, OFFICIAL, PASS, Bid, Card, Contract, Declare, GameType, IllegalAction, Kontra, Phase, RuleSet, Seat,
-    Suit, parse_cards,
+    HOLD,
+    OFFICIAL,
+    PASS,
+    Bid,
+    Card,
+    Contract,
+    Declare,
+    GameType,
+    IllegalAction,
+    Kontra,
+    Phase,
+    RuleSet,
+    Seat,
+    Suit,
+    parse_cards,
 )
 from skatbot.engine.actions import PLAY
 from skatbot.engine.deal import Deal
 from skatbot.engine.errors import REASONS, RULE_REASONS, InvalidRuleSet, Refusal
+from skatbot.models import ServerSettings
 from skatbot.tables.errors import TABLE_REASONS, TableError, WrongTableState
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join, Start
 from skatbot.tables.manager import ChannelBusy
 from skatbot.ui.cards import FRENCH, GERMAN
-from skatbot.models import ServerSettings
 from skatbot.ui.catalogs import entries, read_catalog
 from skatbot.ui.i18n import CODES, t, template
 from skatbot.ui.refusals import COMMAND_REASONS, OWN_REPLIES, CommandRefusal, refusal_reply, refusal_text
@@ -122,10 +136,10 @@ def test_each_reason_renders_in_every_language_with_every_deck(key: str) -> None
 
 # --- every raise in the source uses a registered key ---------------------------------------------------
 
-def raise_sites() -> list[tuple[str, int, str, str, set[str]]]:
+def raise_sites() -> list[tuple[str, int, str, str | None, set[str]]]:
     """(file, line, class, key, value names) of every refusal built in skatbot/ and cogs/."""
     classes = {cls.__name__: cls for cls in _subclasses(Refusal)}
-    sites = []
+    sites: list[tuple[str, int, str, str | None, set[str]]] = []
     for path in sorted([*ROOT.joinpath("skatbot").rglob("*.py"), *ROOT.joinpath("cogs").rglob("*.py")]):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
@@ -143,12 +157,16 @@ def raise_sites() -> list[tuple[str, int, str, str, set[str]]]:
             if name not in classes:
                 continue
             key = args[0].value if args and isinstance(args[0], ast.Constant) else None
+            assert key is None or isinstance(key, str), f"{where}:{node.lineno}: a key that is no text"
             sites.append((where, node.lineno, name, key, {k.arg for k in node.keywords if k.arg}))
     return sites
 
 
-def _subclasses(cls: type) -> list[type]:
-    return [sub for direct in cls.__subclasses__() for sub in (direct, *_subclasses(direct))]
+def _subclasses(cls: type[Refusal]) -> list[type[Refusal]]:
+    found: list[type[Refusal]] = []
+    for direct in cls.__subclasses__():
+        found += [direct, *_subclasses(direct)]
+    return found
 
 
 def test_every_refusal_in_the_source_names_a_registered_key_with_its_values() -> None:
@@ -242,7 +260,7 @@ def test_a_wrong_phase_names_the_phase_in_german() -> None:
 
 def test_joining_a_started_table_is_refused_in_german() -> None:
     game = TableGame(size=3, deals=1, rules=OFFICIAL, creator_id=1)
-    for entry in (Join(1, "alice"), AddAI("easy"), AddAI("normal"), Start()):
+    for entry in (Join(1, "alice"), AddAI(Level.EASY), AddAI(Level.NORMAL), Start()):
         game.apply(entry)
     with pytest.raises(WrongTableState) as caught:
         game.apply(Join(5, "eve"))
@@ -250,7 +268,7 @@ def test_joining_a_started_table_is_refused_in_german() -> None:
     assert refusal_reply(caught.value, "de") == \
         "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."
     with pytest.raises(TableError) as too_many:
-        game.apply(AddAI("strong"))
+        game.apply(AddAI(Level.STRONG))
     assert refusal_reply(too_many.value, "de") == \
         "Nicht erlaubt: Computerspieler kann man nur vor dem Start hinzufügen."
 

@@ -6,8 +6,21 @@ from __future__ import annotations
 import random
 import re
 
+from skatbot.ai import Level
 from skatbot.engine import (
-    CLAIM, CONCEDE, HOLD, PASS, Bid, Contract, Declare, Ending, GameType, Kontra, Pass, Re, RuleSet,
+    CLAIM,
+    CONCEDE,
+    HOLD,
+    PASS,
+    Bid,
+    Contract,
+    Declare,
+    Ending,
+    GameType,
+    Kontra,
+    Pass,
+    Re,
+    RuleSet,
 )
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.log import Act, AddAI, Join, NewDeal, Start
@@ -20,7 +33,7 @@ def played_series(rules: RuleSet, deals: int, seed: int, *, kontra: bool = False
     whenever offered with `kontra`)."""
     rng = random.Random(seed)
     game = TableGame(size=3, deals=deals, rules=rules, creator_id=1)
-    for entry in (Join(1, "alice"), Join(2, "bob"), AddAI("normal"), Start()):
+    for entry in (Join(1, "alice"), Join(2, "bob"), AddAI(Level.NORMAL), Start()):
         game.apply(entry)
     while game.needs_new_deal:
         game.apply(NewDeal(game.deal_number + 1, rng.randrange(1 << 40)))
@@ -48,6 +61,12 @@ def declared(game: TableGame) -> list[FinishedDeal]:
     return [row for row in game.finished if row.result.declarer is not None]
 
 
+def declarer_written(row: FinishedDeal) -> int:
+    """What the list wrote for the declarer of a declared deal."""
+    assert row.result.declarer is not None
+    return row.place_scores[row.places[row.result.declarer]]
+
+
 def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
     rules = RuleSet.preset("pub")
     bocks = []
@@ -59,7 +78,7 @@ def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
     assert bocks, "no Bock deal in 40 series"
     for game, row in bocks:
         text = result_text(game, row, "en")
-        written = row.place_scores[row.places[row.result.declarer]]
+        written = declarer_written(row)
         assert score_shown(text) == written
         assert "Bock × 2" in text and f"→ **{signed('en', written)}**" in text
 
@@ -68,11 +87,13 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     rules = RuleSet.preset("pub")
     for seed in range(30):
         game = played_series(rules, 3, seed, kontra=True)
-        rows = [row for row in declared(game) if row.result.re and row.result.contract.game.value != "null"]
+        rows = [row for row in declared(game) if row.result.re and row.result.contract is not None
+                and row.result.contract.game is not GameType.NULL]
         if rows:
             break
     row = rows[0]
     result = row.result
+    assert result.contract is not None
     text = result_text(game, row, "en")
     explained = text.splitlines()[2]
     base = result.contract.game.base_value
@@ -81,7 +102,7 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     assert f" × {base} = {base * result.multiplier}" in explained
     assert "Kontra × 2; Re × 2" in explained
     assert ("lost × −2" in explained) != result.won
-    assert explained.endswith(f"→ **{signed('en', row.place_scores[row.places[result.declarer]])}**")
+    assert explained.endswith(f"→ **{signed('en', declarer_written(row))}**")
     german = result_text(game, row, "de").splitlines()[2]
     assert german.startswith("🧮 mit " if result.matadors > 0 else "🧮 ohne ") and "Spiel " in german
 
@@ -94,10 +115,11 @@ def test_a_ramsch_with_one_loser_reads_in_the_singular() -> None:
         for entry in (Join(1, "alice"), Join(2, "bob"), Join(3, "carol"), Start(), NewDeal(0, rng.randrange(1 << 40))):
             game.apply(entry)
         deal = game.deal
+        assert deal is not None
         while not deal.is_over:
             actions = deal.legal_actions()
             passes = [a for a in actions if isinstance(a, Pass)]
-            game.apply(Act(0, deal.current_seat, (passes or [rng.choice(actions)])[0]))
+            game.apply(Act(0, deal.current_seat, passes[0] if passes else rng.choice(actions)))
         row = game.finished[0]
         losers = [s for s in row.result.seat_scores if s < 0]
         if row.result.declarer is None and not row.result.passed and len(losers) == 1:
@@ -113,7 +135,7 @@ def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
     defenders conceding without a claim read as a concession."""
     for claim in (True, False):
         game = TableGame(size=3, deals=1, rules=RuleSet(), creator_id=1)
-        for entry in (Join(1, "alice"), Join(2, "bob"), AddAI("normal"), Start()):
+        for entry in (Join(1, "alice"), Join(2, "bob"), AddAI(Level.NORMAL), Start()):
             game.apply(entry)
         game.apply(NewDeal(game.deal_number + 1, 5))
         number, deal = game.deal_number, game.deal

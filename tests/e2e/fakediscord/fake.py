@@ -9,11 +9,11 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from . import interactions as build
-from .gateway import Gateway
-from .records import WAIT, Fault, Interaction, RestCall, Tap, Violation
-from .ratelimits import RateLimits
-from .rest import API, BotRoutes, make_middleware
 from .emojis import EmojiRoutes
+from .gateway import Gateway
+from .ratelimits import RateLimits
+from .records import WAIT, Fault, Interaction, RestCall, Tap, Violation
+from .rest import API, BotRoutes, make_middleware
 from .rest_interactions import InteractionRoutes
 from .state import (
     CREATE_PRIVATE_THREADS,

@@ -16,6 +16,7 @@ from aiohttp import web
 
 from .http_util import (
     ApiError,
+    UploadedFile,
     bool_param,
     build_attachments,
     check_edit,
@@ -24,7 +25,6 @@ from .http_util import (
     new_version,
     read_body,
     snowflake,
-    UploadedFile,
     unknown,
 )
 from .records import Interaction, Violation
