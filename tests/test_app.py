@@ -87,6 +87,7 @@ async def test_setup_hook_loads_extensions_in_order_and_syncs_globally(
 
     await client.setup_hook()
 
+    # the test extensions' setup leaves this list on the bot
     assert client.loaded_for_test == ["skatbot_test_ext_b", "skatbot_test_ext_a"]  # type: ignore[attr-defined]
     assert set(client.extensions) == {"skatbot_test_ext_b", "skatbot_test_ext_a"}
     assert recorder.guilds == [None]

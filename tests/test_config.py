@@ -49,7 +49,7 @@ def test_database_path_expands_home(monkeypatch: pytest.MonkeyPatch, tmp_path: P
 def test_settings_are_frozen() -> None:
     settings = Settings.from_env({})
     with pytest.raises(dataclasses.FrozenInstanceError):
-        settings.log_level = "DEBUG"  # type: ignore[misc]
+        settings.log_level = "DEBUG"  # type: ignore[misc]  # frozen: the assignment must fail
 
 
 def test_token_is_kept_out_of_repr() -> None:

@@ -37,7 +37,8 @@ def test_a_decision_does_not_depend_on_earlier_calls(level: Level) -> None:
     for seed in range(20):
         deal = Deal.new(seed, RULES)
         while not deal.is_over:
-            view = seat_view(deal, deal.current_seat)  # type: ignore[arg-type]
+            assert deal.current_seat is not None
+            view = seat_view(deal, deal.current_seat)
             action = busy.choose(view)
             assert make_player(level, 99).choose(view) == action
             deal.apply(action)

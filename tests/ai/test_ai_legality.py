@@ -86,7 +86,8 @@ def _force_game(seed: int, contract: Contract, pick_up: bool, players: list[Play
     win_auction(deal, seed % 3)
     if pick_up:
         deal.apply(PICK_UP)
-        hand = deal.hand(deal.declarer)  # type: ignore[arg-type]
+        assert deal.declarer is not None
+        hand = deal.hand(deal.declarer)
         deal.apply(Discard(hand[0], hand[1]))
     deal.apply(Declare(contract))
     play_deal(deal, players)
@@ -123,7 +124,8 @@ def test_side_actions_are_offered_only_when_allowed(level: Level) -> None:
                 view = seat_view(deal, seat)
                 said = player.side_action(view)
                 assert said is None or said in view.side_actions
-            deal.apply(make_player(level, seed).choose(seat_view(deal, deal.current_seat)))  # type: ignore[arg-type]
+            assert deal.current_seat is not None
+            deal.apply(make_player(level, seed).choose(seat_view(deal, deal.current_seat)))
         assert deal.phase is Phase.FINISHED
 
 

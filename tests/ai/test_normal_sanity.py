@@ -145,4 +145,5 @@ def test_ramsch_keeps_points_out_of_its_own_tricks() -> None:
     assert deal.contract is not None and deal.contract.game is GameType.RAMSCH
     apply_all(deal, "play D8")  # middlehand follows under the eight with nothing higher than the ten
     action = make_player(Level.NORMAL, 1).choose(view_of(deal))
-    assert action == PlayCard(parse_cards("DT")[0]) or action.card.points == 0  # type: ignore[union-attr]
+    assert isinstance(action, PlayCard)
+    assert action == PlayCard(parse_cards("DT")[0]) or action.card.points == 0

@@ -35,8 +35,8 @@ def ids_of(message: FakeMessage, kind: str) -> list[str]:
 
 def prefix(message: FakeMessage) -> str:
     """`sk:TABLE:DEAL:` of the message's controls."""
-    first = next(str(c["custom_id"]) for row in message.view.to_components()  # type: ignore[union-attr]
-                 for c in row["components"])
+    assert message.view is not None, "the message has no controls"
+    first = next(str(c["custom_id"]) for row in message.view.to_components() for c in row["components"])
     return ":".join(first.split(":")[:3]) + ":"
 
 
@@ -212,7 +212,7 @@ async def test_an_answer_discord_no_longer_takes_is_logged_not_raised(world: Cog
         raise discord.NotFound(type("R", (), {"status": 404, "reason": "Not Found"})(),
                                {"code": 10062, "message": "Unknown interaction"})
 
-    expired.response.send_message = gone  # type: ignore[method-assign]
+    expired.response.send_message = gone  # type: ignore[method-assign]  # the interaction's token expired
     with caplog.at_level(logging.WARNING):
         await world.run("skat join", alice, interaction=expired)  # no table: a refusal nobody can see
     assert any("could not answer interaction" in r.getMessage() for r in caplog.records)

@@ -45,7 +45,8 @@ def test_skat_phase_offers_pickup_or_every_hand_game() -> None:
     assert deal.phase is Phase.SKAT and deal.current_seat == 1
     actions = deal.legal_actions()
     assert actions[0] == PICK_UP
-    declared = {a.contract for a in actions[1:]}  # type: ignore[union-attr]
+    assert all(isinstance(a, Declare) for a in actions[1:])
+    declared = {a.contract for a in actions[1:] if isinstance(a, Declare)}
     expected = set()
     for game in SUIT_AND_GRAND:
         expected |= {Contract(game, True), Contract(game, True, True), Contract(game, True, True, True),
@@ -90,7 +91,8 @@ def test_discard_refusals() -> None:
 
 def test_after_discarding_only_non_hand_games_are_offered() -> None:
     deal = picked_up()
-    contracts = {a.contract for a in deal.legal_actions()}  # type: ignore[union-attr]
+    assert all(isinstance(a, Declare) for a in deal.legal_actions())
+    contracts = {a.contract for a in deal.legal_actions() if isinstance(a, Declare)}
     assert contracts == {Contract(g) for g in SUIT_AND_GRAND} | {
         Contract(GameType.NULL), Contract(GameType.NULL, ouvert=True)}
     error = refused(deal, PICK_UP)

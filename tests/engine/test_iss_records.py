@@ -57,7 +57,9 @@ SUMMARY_KEYS = ["id", "declarer", "game", "hand", "ouvert", "won", "overbid", "s
 
 def raw_result(line: str) -> dict[str, str]:
     """The R field read independently of the module under test: `key:value` pairs and bare words."""
-    text = re.search(r"\]R\[([^\]]*)\]", line).group(1)  # type: ignore[union-attr]
+    found = re.search(r"\]R\[([^\]]*)\]", line)
+    assert found is not None, line
+    text = found.group(1)
     out: dict[str, str] = {}
     for word in text.split():
         key, colon, value = word.partition(":")

@@ -32,7 +32,7 @@ def test_official_is_the_default_and_the_official_preset() -> None:
 ])
 def test_contradictions_are_refused_with_a_clear_message(changes: dict[str, object], words: str) -> None:
     with pytest.raises(InvalidRuleSet, match=words):
-        RuleSet(**changes)  # type: ignore[arg-type]
+        RuleSet(**changes)  # type: ignore[arg-type]  # values of the wrong type on purpose
 
 
 def test_contradictions_are_refused_through_with_options_too() -> None:
@@ -111,7 +111,7 @@ def test_from_dict_takes_defaults_and_refuses_junk() -> None:
     assert RuleSet.from_dict({}) == OFFICIAL
     assert RuleSet.from_dict({"losses": "single"}) == RuleSet.preset("pre-1999")
     with pytest.raises(InvalidRuleSet, match="JSON object"):
-        RuleSet.from_dict(["official"])  # type: ignore[arg-type]
+        RuleSet.from_dict(["official"])  # type: ignore[arg-type]  # no JSON object, on purpose
     with pytest.raises(InvalidRuleSet, match="list of triggers"):
         RuleSet.from_dict({"bock_triggers": "kontra", "kontra": True})
 

@@ -33,7 +33,7 @@ def game(declarer: int = 0, value: int = 36, won: bool = True, kontra: bool = Fa
     seats = [0, 0, 0]
     seats[declarer] = score * (2 if kontra else 1) * (2 if re else 1)
     return DealResult(declarer, parsed.game, parsed, 18, won, False, False, False, 2, points, 5, 3, value,
-                      score, tuple(seats), Ending.PLAYED_OUT, kontra, re)  # type: ignore[arg-type]
+                      score, (seats[0], seats[1], seats[2]), Ending.PLAYED_OUT, kontra, re)
 
 
 def ramsch(scores: tuple[int, int, int], points: tuple[int, int, int]) -> DealResult:
@@ -83,7 +83,7 @@ def test_first_dealer_and_passed_deals_count() -> None:
 ])
 def test_bad_series_refused(args: tuple[object, ...], words: str) -> None:
     with pytest.raises(SeriesError, match=words):
-        Series(*args)  # type: ignore[arg-type]
+        Series(*args)  # type: ignore[arg-type]  # wrong arguments on purpose
 
 
 # --- rows, Kontra/Re, Bock --------------------------------------------------------------------------------

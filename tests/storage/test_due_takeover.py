@@ -23,6 +23,7 @@ from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import RecordingPresenter
 from skatbot.tables.replay import replay_log
+from tests.tables.kit import events_shown
 from skatbot.wiring import StorageTables
 
 WORKER = Path(__file__).with_name("due_worker.py")
@@ -94,7 +95,7 @@ async def test_a_killed_process_leaves_an_ai_turn_that_another_plays_once(target
         move = parse_entry(entries[seq])
         assert isinstance(move, Act) and move.seat is not None
         assert not game.occupant_of_seat(move.seat).plays_itself, "an AI seat's move"
-        played = [event for manager in managers for event in manager.presenter.events  # type: ignore[attr-defined]
+        played = [event for manager in managers for event in events_shown(manager)
                   if isinstance(event, ev.ActionTaken) and (event.number, event.seat, event.action)
                   == (move.number, move.seat, move.action)]
         assert len(played) == 1, "played once, by one process"

@@ -49,7 +49,7 @@ async def test_settings_round_trip_and_overwrite(storage: AnyStorage) -> None:
 def test_bad_settings_are_refused_with_the_field_named(bad: dict[str, object]) -> None:
     fields = {"server_id": 1, **bad}
     with pytest.raises(ValueError, match=str(next(iter(bad))).split("_")[0]):
-        ServerSettings(**fields)  # type: ignore[arg-type]
+        ServerSettings(**fields)  # type: ignore[arg-type]  # bad values on purpose
 
 
 async def test_players_keep_the_last_display_name_and_missing_ones_are_not_found(storage: AnyStorage) -> None:

@@ -12,6 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from skatbot.engine import RuleSet
+from skatbot.engine.actions import Action
 from skatbot.storage import PostgresStorage
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.manager import ChannelBusy, TableManager
@@ -62,7 +63,7 @@ async def _open_table(process: Process) -> Table:
     return table
 
 
-def _whose_turn(table: Table) -> tuple[int, list[object]] | None:
+def _whose_turn(table: Table) -> tuple[int, list[Action]] | None:
     game = table.game
     if game.state is not TableState.PLAYING or game.deal is None or game.deal.current_seat is None:
         return None
@@ -89,7 +90,7 @@ async def test_two_processes_play_one_table_and_agree_with_the_log(processes: tu
                 break
         user, actions = turn
         try:
-            await here.act(user, rng.choice(actions))  # type: ignore[arg-type]
+            await here.act(user, rng.choice(actions))
             moves += 1
         except (TableError, ValueError):
             pass  # a move chosen from a stale copy is refused after catching up, changing nothing
@@ -121,7 +122,7 @@ async def test_clicks_at_the_same_instant_in_two_processes_apply_once(processes:
         user, actions = turn
         action = actions[0]
         before = len(await first.storage.tables.log(table_id=table_a.id))
-        results = await asyncio.gather(table_a.act(user, action), table_b.act(user, action),  # type: ignore[arg-type]
+        results = await asyncio.gather(table_a.act(user, action), table_b.act(user, action),
                                        return_exceptions=True)
         refused = [r for r in results if isinstance(r, BaseException)]
         assert len(refused) == 1 and isinstance(refused[0], (TableError, ValueError)), results
@@ -150,7 +151,7 @@ async def test_a_process_that_does_not_hold_a_table_finds_it_by_channel_and_by_p
     for _ in range(3):  # the first process moves on; the second's copy is caught up when it is looked up again
         turn = _whose_turn(table_a)
         assert turn is not None
-        await table_a.act(turn[0], turn[1][0])  # type: ignore[arg-type]
+        await table_a.act(turn[0], turn[1][0])
     assert len(found.entries) < len(table_a.entries)
     assert await second.manager.playing_at(23) is found
     assert [str(e) for e in found.entries] == [str(e) for e in table_a.entries]

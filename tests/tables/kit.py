@@ -11,6 +11,8 @@ from typing import ParamSpec, TypeVar
 
 from skatbot.engine import OFFICIAL, RuleSet
 from skatbot.tables import Table, TableGame, TableState, TableTiming
+from skatbot.tables.events import Event
+from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
 
 
@@ -59,6 +61,13 @@ def person_at(game: TableGame, seat: int) -> int:
     user_id = game.occupant_of_seat(seat).user_id
     assert user_id is not None, f"seat {seat} is played by an AI"
     return user_id
+
+
+def events_shown(manager: TableManager) -> list[Event]:
+    """Every event a manager built with a RecordingPresenter has shown."""
+    presenter = manager.presenter
+    assert isinstance(presenter, RecordingPresenter), "the manager was built with another presenter"
+    return presenter.events
 
 
 def seed_with_first_dealer(place: int, size: int = 3) -> int:

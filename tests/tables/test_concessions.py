@@ -8,6 +8,7 @@ import pytest
 
 from skatbot.ai import Level
 from skatbot.engine import Concede, Ending, Phase
+from skatbot.engine.views import SeatView
 from skatbot.tables import events as ev
 from skatbot.tables import table as table_module
 from tests.tables.kit import TableKit
@@ -40,9 +41,9 @@ async def alice_defends(kit: TableKit) -> int | None:
 @pytest.mark.parametrize("agrees", [True, False])
 async def test_the_computer_partner_answers_a_concession(monkeypatch: pytest.MonkeyPatch, ai_first_legal: None,
                                                          agrees: bool) -> None:
-    asked = []
+    asked: list[SeatView] = []
 
-    def answer(seed: int, view: object) -> bool:
+    def answer(seed: int, view: SeatView) -> bool:
         asked.append(view)
         return agrees
 
@@ -57,7 +58,7 @@ async def test_the_computer_partner_answers_a_concession(monkeypatch: pytest.Mon
         partner = 3 - seat - deal.declarer
         await kit.table.act(ALICE, Concede())
         await kit.table.settle()
-        assert len(asked) == 1 and asked[0].seat == partner  # type: ignore[attr-defined]
+        assert len(asked) == 1 and asked[0].seat == partner
         if agrees:
             assert deal.is_over and deal.ending is Ending.DEFENDERS_CONCEDED
             assert kit.store.logs[1][-2:] == [f"act 0 {seat} concede", f"act 0 {partner} concede"]

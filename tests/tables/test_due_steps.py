@@ -23,7 +23,7 @@ from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
 from skatbot.tables.scheduler import DueScheduler
-from tests.tables.kit import InlineExecutor, ManualClock, P, R
+from tests.tables.kit import InlineExecutor, ManualClock, P, R, events_shown
 
 ALICE = 100
 LEASE = 3.0
@@ -133,9 +133,9 @@ async def test_an_ai_turn_left_by_a_dead_process_is_played_once_by_another(ai_fi
     log = store.logs[table.id]
     moved = parse_entry(log[seq])
     assert isinstance(moved, Act) and not table.game.occupant_of_seat(moved.seat or 0).plays_itself
-    assert second.presenter.events and any(  # type: ignore[attr-defined]
+    assert events_shown(second) and any(
         isinstance(event, ev.ActionTaken) and event.by is ev.Actor.AI
-        for event in second.presenter.events)  # type: ignore[attr-defined]
+        for event in events_shown(second))
     after = list(log)
 
     dead.revive()  # the first process's late answer finds the table moved on: nothing is stored twice
@@ -167,7 +167,7 @@ async def test_a_human_turn_left_by_a_dead_process_warns_once_then_times_out(ai_
     time.now += 90 + LEASE
     assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.WARN, seq)]
     await scheduler.settle()
-    shown = second.presenter.events  # type: ignore[attr-defined]
+    shown = events_shown(second)
     assert [type(event) for event in shown] == [ev.TurnWarning]
     assert store.logs[table.id][seq:] == []
     time.now += 30
@@ -175,7 +175,7 @@ async def test_a_human_turn_left_by_a_dead_process_warns_once_then_times_out(ai_
     await scheduler.settle()
     await second.get(table.id).settle()
     assert isinstance(parse_entry(store.logs[table.id][seq]), Act)
-    shown = second.presenter.events  # type: ignore[attr-defined]
+    shown = events_shown(second)
     assert ev.StandInStarted(0, "timeout") in shown
     assert [type(event) for event in shown].count(ev.TurnWarning) == 1
     await first.close()
@@ -195,11 +195,11 @@ async def test_a_warning_the_holder_showed_is_not_shown_again(ai_first_legal: No
     table._arm_timer()
     await clock.advance()  # the holder's own timer warns
     await table.settle()
-    assert [type(e) for e in first.presenter.events].count(ev.TurnWarning) == 1  # type: ignore[attr-defined]
+    assert [type(e) for e in events_shown(first)].count(ev.TurnWarning) == 1
     seq = table.seq
     second = manager(store, InlineExecutor(), seed=2)
     await (await second.load(table.id)).fire(DueStep(table.id, seq, DueKind.WARN, datetime.fromtimestamp(time.now, UTC)))
-    assert not any(isinstance(e, ev.TurnWarning) for e in second.presenter.events)  # type: ignore[attr-defined]
+    assert not any(isinstance(e, ev.TurnWarning) for e in events_shown(second))
     await first.close()
     await second.close()
 
@@ -225,7 +225,7 @@ async def test_a_step_the_table_moved_past_is_dropped(ai_first_legal: None) -> N
     await scheduler.settle()
     assert store.logs[table.id] == log
     assert (table.id, old, DueKind.TIMEOUT) not in store.due
-    assert not second.presenter.events  # type: ignore[attr-defined]
+    assert not events_shown(second)
     await first.close()
     await second.close()
 

@@ -48,7 +48,8 @@ async def to_alice_in_card_play(kit: TableKit, rng: random.Random, tricks: int) 
 def hidden_twin(deal: Deal, seat: int) -> Deal:
     """The same deal with two unplayed cards of one effective suit swapped between the other two hands
     (the skat and every action untouched): everything `seat` sees is the same."""
-    table = TRICK_TABLES[deal.contract.game] if deal.contract else TRICK_TABLES[None]  # type: ignore[index]
+    assert deal.contract is not None  # asked in card play
+    table = TRICK_TABLES[deal.contract.game]
     a, b = (seat + 1) % 3, (seat + 2) % 3
     for x in deal.hand(a):
         for y in deal.hand(b):

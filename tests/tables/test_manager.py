@@ -20,9 +20,9 @@ from tests.tables.kit import InlineExecutor, ManualClock
 ALICE, BOB = 100, 101
 
 
-def manager_on(store: object, clock: ManualClock, seed: int = 1) -> TableManager:
+def manager_on(store: StorageTables | MemoryStore, clock: ManualClock, seed: int = 1) -> TableManager:
     seeds = random.Random(seed)
-    return TableManager(catalog=store, store=store, presenter=RecordingPresenter(),  # type: ignore[arg-type]
+    return TableManager(catalog=store, store=store, presenter=RecordingPresenter(),
                         executor=InlineExecutor(), sleep=clock.sleep, new_seed=lambda: seeds.randrange(1 << 40))
 
 
@@ -59,7 +59,7 @@ async def test_a_restart_rebuilds_the_table_and_the_series_finishes_counted_once
     clock = ManualClock()
     database = tmp_path / "skat.sqlite3"
     storage = await SqliteStorage.open(database) if backend == "sqlite" else None
-    store: object = StorageTables(storage) if storage is not None else MemoryStore()
+    store: StorageTables | MemoryStore = StorageTables(storage) if storage is not None else MemoryStore()
     if isinstance(store, StorageTables):
         await store.save_player(player_id=ALICE, name="Alice", is_ai=False)
     manager = manager_on(store, clock)
@@ -97,7 +97,8 @@ async def test_a_restart_rebuilds_the_table_and_the_series_finishes_counted_once
         assert totals == again.game.totals()
         await storage.close()
     else:
-        assert sorted(n for _, n in store.deals) == [0, 1, 2]  # type: ignore[attr-defined]
+        assert isinstance(store, MemoryStore)
+        assert sorted(n for _, n in store.deals) == [0, 1, 2]
 
 
 @pytest.mark.parametrize("backend", ["memory", "sqlite"])
@@ -107,7 +108,7 @@ async def test_a_table_held_by_another_manager_is_found_by_channel_and_by_player
     command in its channel or in a player's DMs, and sees it end."""
     clock = ManualClock()
     storage = await SqliteStorage.open(tmp_path / "skat.sqlite3") if backend == "sqlite" else None
-    store: object = StorageTables(storage) if storage is not None else MemoryStore()
+    store: StorageTables | MemoryStore = StorageTables(storage) if storage is not None else MemoryStore()
     if isinstance(store, StorageTables):
         await store.save_player(player_id=ALICE, name="Alice", is_ai=False)
     opener, other = manager_on(store, clock), manager_on(store, clock, seed=2)

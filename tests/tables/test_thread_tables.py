@@ -18,8 +18,8 @@ ALICE, BOB = 100, 101
 CHANNEL, THREAD, OTHER_THREAD = 5, 50, 51
 
 
-def manager_on(store: object) -> TableManager:
-    return TableManager(catalog=store, store=store, presenter=RecordingPresenter(),  # type: ignore[arg-type]
+def manager_on(store: StorageTables | MemoryStore) -> TableManager:
+    return TableManager(catalog=store, store=store, presenter=RecordingPresenter(),
                         executor=InlineExecutor())
 
 

@@ -24,7 +24,7 @@ CARD = re.compile("|".join(re.escape(card_label(Card.parse(s + r), FRENCH, "en")
 
 def presented(kit: TableKit) -> FakeSurface:
     surface = FakeSurface()
-    kit.table.presenter = DiscordPresenter(surface, edit_interval=0.0)  # type: ignore[arg-type]
+    kit.table.presenter = DiscordPresenter(surface, edit_interval=0.0)  # type: ignore[arg-type]  # a fake client
     return surface
 
 
@@ -61,9 +61,9 @@ async def test_a_player_whose_dms_are_closed_gets_a_notice_and_a_show_hand_butto
     await kit.table.start(ALICE)
     await kit.table.settle()
     channel = surface.channel(kit.table.channel_id)
-    notices = [m for m in channel.messages.values() if f"<@{BOB}>" in (m.content or "") and m.view is not None]
-    assert notices and any(c["custom_id"].endswith(":show:") for m in notices
-                           for row in m.view.to_components() for c in row["components"])  # type: ignore[union-attr]
+    notices = [m.view for m in channel.messages.values() if f"<@{BOB}>" in (m.content or "") and m.view is not None]
+    assert notices and any(c["custom_id"].endswith(":show:") for view in notices
+                           for row in view.to_components() for c in row["components"])
     assert not surface.dm(BOB).messages and surface.dm(ALICE).messages
 
 
@@ -141,7 +141,7 @@ async def test_a_hand_posted_while_the_ais_move_on_leaves_the_player_a_live_hand
             await asyncio.sleep(0)
         return await looked_up(user_id)
 
-    presenter._dm = slow_dm  # type: ignore[method-assign]
+    presenter._dm = slow_dm  # type: ignore[method-assign]  # a DM lookup that takes its time
     await kit.table.join(ALICE, "Alice")
     await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.add_ai(ALICE, Level.NORMAL)

@@ -33,7 +33,7 @@ from skatbot.engine import (
     Suit,
     parse_cards,
 )
-from skatbot.engine.actions import PLAY
+from skatbot.engine.actions import PLAY, Action
 from skatbot.engine.deal import Deal
 from skatbot.engine.errors import REASONS, RULE_REASONS, InvalidRuleSet, Refusal
 from skatbot.models import ServerSettings
@@ -202,9 +202,9 @@ def grand_hand_led_with_a_heart(rules: RuleSet = OFFICIAL) -> Deal:
     return deal
 
 
-def refused(deal: Deal, action: object, seat: int | None = None) -> IllegalAction:
+def refused(deal: Deal, action: Action, seat: int | None = None) -> IllegalAction:
     with pytest.raises(IllegalAction) as caught:
-        deal.apply(action, seat)  # type: ignore[arg-type]
+        deal.apply(action, seat)
     return caught.value
 
 
