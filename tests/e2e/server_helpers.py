@@ -20,7 +20,7 @@ from skatbot.storage import Player, SqliteStorage, TableState
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import Act, Entry, Join, NewDeal, Start
-from tests.e2e.fakediscord import FakeDiscord, Message, User
+from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.fakediscord import interactions as payloads
 
 AI_ID = -7
@@ -101,7 +101,7 @@ def speak(monkeypatch: pytest.MonkeyPatch, locales: Mapping[int, str]) -> None:
     monkeypatch.setattr(payloads, "base_payload", with_locale)
 
 
-async def run(fake: FakeDiscord, user: User, channel: Any, subcommand: str, group: str | None = None,
+async def run(fake: FakeDiscord, user: User, channel: Channel, subcommand: str, group: str | None = None,
               **options: Any) -> Message:
     """/skat [group] subcommand options..., and the bot's answer."""
     ix = await fake.slash(user, channel, "skat", group=group, subcommand=subcommand, options=options)

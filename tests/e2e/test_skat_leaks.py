@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from skatbot.engine import Deal
@@ -75,7 +77,7 @@ ALICE, CAROL, BOB = ([card.display for card in hand] for hand in DEALT.dealt_han
 SEEDED_HAND = f"**Your hand** · deal 1 · you are Forehand\n{' '.join(ALICE)}\nYour turn: play a card."
 
 
-def stored_deal(tmp_path) -> object:  # type: ignore[no-untyped-def]
+def stored_deal(tmp_path: Path) -> Path:
     """A table log with one deal, as the tables layer stores it: dealt from seed 1."""
     import sqlite3
 
@@ -86,7 +88,7 @@ def stored_deal(tmp_path) -> object:  # type: ignore[no-untyped-def]
     return database
 
 
-def test_played_cards_are_checked_against_the_stored_deal(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_played_cards_are_checked_against_the_stored_deal(tmp_path: Path) -> None:
     database = stored_deal(tmp_path)
     fake, alice = world(SEEDED_HAND)
     post_public(fake, BOARD + f"On the table: alice {ALICE[0]} · carol {CAROL[0]}")
@@ -96,7 +98,7 @@ def test_played_cards_are_checked_against_the_stored_deal(tmp_path) -> None:  # 
     assert len(problems) == 1 and "who was not dealt it" in problems[0]
 
 
-def test_a_hand_message_must_show_the_dealt_hand(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_hand_message_must_show_the_dealt_hand(tmp_path: Path) -> None:
     from tests.e2e.skat_leaks import assert_hands_match_database
 
     database = stored_deal(tmp_path)

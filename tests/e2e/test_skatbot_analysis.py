@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Interaction, Message
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, play_out
@@ -20,7 +20,7 @@ async def analysis_answer(fake: FakeDiscord, asked: Interaction) -> Message:
         "the analysis")
 
 
-async def test_the_result_card_offers_an_analysis_once_the_deal_is_over(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_the_result_card_offers_an_analysis_once_the_deal_is_over(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, bob = club.fake, club.alice, club.bob
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     _, channel = await open_against_ais(fake, alice, club, deals=1)

@@ -11,7 +11,7 @@ from skatbot.engine import OFFICIAL, Deal, Ending, GameType, Phase
 from skatbot.tables.ai_bridge import judge_claim
 from skatbot.tables.game import TableGame
 from skatbot.tables.replay import replay_log
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
@@ -41,7 +41,7 @@ def best_card(deal: Deal, seat: int) -> str:
     return max(scores, key=lambda iss: scores[iss])
 
 
-async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_wrong_claim_is_refused_and_a_right_one_ends_the_deal(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))

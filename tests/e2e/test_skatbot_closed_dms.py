@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from skatbot.pictures import cards_shown
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import CARD, HAND_PICTURE, assert_hands_match_database, assert_no_public_leaks
@@ -21,7 +21,7 @@ def show_buttons(message: Message) -> list[str]:
     return [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "show"]
 
 
-async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, bob, channel = club.fake, club.bob, club.channel
     eve = fake.add_user("eve")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -58,7 +58,7 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     def over() -> bool:
         return any("Result of deal 1" in text for text in public_texts(fake, channel))
 
-    def next_step():  # type: ignore[no-untyped-def]
+    def next_step() -> tuple[str, Message] | str | None:
         if over():
             return "done"
         mine = latest_hand(fake, bob)
@@ -71,8 +71,8 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
 
     shown = 0
     for _ in range(100):
-        step = await fake.wait_for(next_step, 30, "bob's turn or the end")
-        if step == "done":
+        step: tuple[str, Message] | str = await fake.wait_for(next_step, 30, "bob's turn or the end")
+        if isinstance(step, str):  # "done"
             break
         what, message = step
         if what == "show":
@@ -105,7 +105,7 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot, tmp_
     fake.assert_clean()
 
 
-async def test_a_move_pending_on_a_slow_database_redraws_the_ephemeral_hand(club: Club, start_bot,
+async def test_a_move_pending_on_a_slow_database_redraws_the_ephemeral_hand(club: Club, start_bot: StartBot,
                                                                             tmp_path: Path) -> None:
     """Bob (closed DMs) clicks on his ephemeral hand while another connection holds SQLite's write lock: he sees
     the move pending, then recorded, and the hand he clicked on is redrawn (its controls' moment has passed;

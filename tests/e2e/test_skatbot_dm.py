@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
@@ -23,10 +23,10 @@ def versions(fake: FakeDiscord, user: User) -> list[str]:
 
 
 def lobby_control(lobby: Message, kind: str) -> str:
-    return next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == kind)
+    return next(str(c["custom_id"]) for c in lobby.buttons() if c["custom_id"].split(":")[3] == kind)
 
 
-async def test_the_dm_shows_the_auction_the_last_trick_and_the_result(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_the_dm_shows_the_auction_the_last_trick_and_the_result(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     _, channel = await open_against_ais(fake, alice, club, deals=1)
@@ -41,15 +41,17 @@ async def test_the_dm_shows_the_auction_the_last_trick_and_the_result(club: Club
     assert not any("current bid" in v for v in seen)
     tricks = [line for v in seen for line in v.splitlines() if line.startswith("Last trick (")]
     assert tricks and all(" → " in line and line.endswith(" points)") for line in tricks), tricks
-    final = await fake.wait_for(lambda: (m := latest_hand(fake, alice)) is not None and not m.buttons()
-                                and "🧮" in m.content and m, 10, "the result in the DM")
+    def with_result() -> Message | None:
+        hand = latest_hand(fake, alice)
+        return hand if hand is not None and not hand.buttons() and "🧮" in hand.content else None
+    final = await fake.wait_for(with_result, 10, "the result in the DM")
     result = next(t for t in public_texts(fake, channel) if t.startswith("**Result of deal 1**"))
     assert result.splitlines()[1] in final.content and result.splitlines()[2] in final.content
     assert not any(word in final.content for word in ASKING), final.content
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_leave_is_announced_and_ends_the_leavers_hand_message(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_leave_is_announced_and_ends_the_leavers_hand_message(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     carol = fake.add_user("carol")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -67,13 +69,13 @@ async def test_leave_is_announced_and_ends_the_leavers_hand_message(club: Club, 
                         "the table announces it")
     await fake.wait_for(lambda: "The computer plays for you now" in (latest_hand(fake, carol) or hand).content, 10,
                         "the hand says so")
-    hand = latest_hand(fake, carol)
-    assert hand is not None and not [c for c in hand.walk_components() if c.get("type") in (2, 3)]
-    assert not any(word in hand.content for word in ASKING), hand.content
+    now = latest_hand(fake, carol)
+    assert now is not None and not [c for c in now.walk_components() if c.get("type") in (2, 3)]
+    assert not any(word in now.content for word in ASKING), now.content
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_stopped_table_closes_the_hand_message(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_stopped_table_closes_the_hand_message(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     _, channel = await open_against_ais(fake, alice, club, deals=3)

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 from skatbot.engine import CARDS
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.emojis import PNG_SIGNATURE, AppEmoji
 from tests.e2e.skat_helpers import public_texts, start_skatbot
@@ -22,7 +22,7 @@ def _posts(fake: FakeDiscord) -> int:
     return sum(1 for call in fake.rest_log if call.method == "POST" and call.route == EMOJIS)
 
 
-async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: Club, start_bot,
+async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: Club, start_bot: StartBot,
                                                                          tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     fake.world.application_emojis[1] = AppEmoji(1, "sk0_f_CJ", PNG_SIGNATURE)  # a face of an older drawing
@@ -61,7 +61,7 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: 
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_refused_upload_leaves_the_cards_as_text(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_refused_upload_leaves_the_cards_as_text(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     fake.inject_error("POST", EMOJIS, status=403, code=50013, message="Missing Permissions", times=1)
     proc = await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
-from tests.e2e.conftest import Club
-from tests.e2e.fakediscord import User
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
@@ -20,7 +21,7 @@ def dealer_of(board: str, players: list[User]) -> User:
     return sitting[0]
 
 
-async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_four_players_the_dealer_sits_out(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     carol, dave, frank = fake.add_user("carol"), fake.add_user("dave"), fake.add_user("frank")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -44,10 +45,10 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot, tmp_path:
     assert await fake.autocomplete(first, channel, "skat", subcommand="play", focused="card") == []
     assert "sit out this deal:" in await forged_click(fake, first, lobby, "sk:1:0:pass:")
 
-    def deal_over(number: int):  # type: ignore[no-untyped-def]
+    def deal_over(number: int) -> Callable[[], bool]:
         return lambda: any(f"Result of deal {number}" in t for t in public_texts(fake, channel))
 
-    async def move(user, message):  # type: ignore[no-untyped-def]
+    async def move(user: User, message: Message) -> None:
         await button_move(fake, user, message, rng, avoid=("pass",) if rng.random() < 0.5 else ())
 
     await play_out(fake, players, deal_over(1), move)

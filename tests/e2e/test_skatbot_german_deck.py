@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.server_helpers import run
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, kind_of, latest_hand, play_out
@@ -14,7 +15,7 @@ from tests.e2e.test_skatbot_play import open_against_ais
 from tests.e2e.test_skatbot_server import admin_of
 
 
-async def test_cards_are_typed_as_the_german_deck_shows_them(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_cards_are_typed_as_the_german_deck_shows_them(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     assert "German" in (await run(fake, admin_of(fake), club.channel, "settings", deck="german")).content
@@ -22,7 +23,7 @@ async def test_cards_are_typed_as_the_german_deck_shows_them(club: Club, start_b
     rng = random.Random(3)
     typed: list[str] = []
 
-    async def move(user, message):  # type: ignore[no-untyped-def]
+    async def move(user: User, message: Message) -> None:
         cards = [c for c in game_controls(message) if kind_of(c) == "card"]
         if not cards:
             await button_move(fake, user, message, rng, avoid=("pass",))
@@ -39,7 +40,7 @@ async def test_cards_are_typed_as_the_german_deck_shows_them(club: Club, start_b
 
     before = ""
 
-    async def tracked(user, message):  # type: ignore[no-untyped-def]
+    async def tracked(user: User, message: Message) -> None:
         nonlocal before
         before = message.content
         await move(user, message)

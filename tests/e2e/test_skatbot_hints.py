@@ -6,13 +6,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, kind_of, play_out
 
 
-async def test_a_hinted_table_gives_its_player_a_hint(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_hinted_table_gives_its_player_a_hint(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
@@ -28,7 +29,7 @@ async def test_a_hinted_table_gives_its_player_a_hint(club: Club, start_bot, tmp
     rng = random.Random(8)
     hints: list[str] = []
 
-    async def move(user, message):  # type: ignore[no-untyped-def]
+    async def move(user: User, message: Message) -> None:
         button = [c for c in message.buttons() if kind_of(c) == "hint"]
         if button and len(hints) < 2:
             answer = await (await fake.click(user, message, button[0]["custom_id"])).wait_message(timeout=30)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
@@ -17,7 +17,7 @@ def side_button(message: Message | None, kind: str) -> bool:
     return message is not None and any(kind_of(c) == kind and not c.get("disabled") for c in message.buttons())
 
 
-async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     carol, dave = fake.add_user("carol"), fake.add_user("dave")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -44,8 +44,9 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
                     said.append((kind, deal))
                     done = await (await fake.slash(user, channel, "skat", subcommand=kind)).wait_message()
                     assert done.content.startswith(f"You said {'Kontra' if kind == 'kontra' else 'Re'}."), done.content
-                    await fake.wait_for(lambda user=user, kind=kind: not side_button(latest_hand(fake, user), kind), 30,
-                                        kind)
+                    def answered(user: User = user, kind: str = kind) -> bool:
+                        return not side_button(latest_hand(fake, user), kind)
+                    await fake.wait_for(answered, 30, kind)
                     if kind == "kontra":  # the declarer's Re button follows the Kontra (before the first card)
                         await fake.wait_for(lambda: any(side_button(latest_hand(fake, u), "re") for u in players), 20,
                                             "the declarer's Re button")
@@ -70,7 +71,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot, 
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_leaving_the_lobby_and_stopping_a_table(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     carol = fake.add_user("carol")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))

@@ -13,8 +13,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Club
-from tests.e2e.fakediscord import FakeDiscord
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import FakeDiscord, Message
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, latest_hand
 from tests.e2e.test_skatbot_outbox import MESSAGES, hands, live_hands, public, remembered, table_against_ais
@@ -32,7 +32,7 @@ def posts(fake: FakeDiscord, text: str) -> list[Any]:
 
 
 async def test_killed_after_posting_the_board_before_remembering_it_leaves_one_board(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -56,7 +56,7 @@ async def test_killed_after_posting_the_board_before_remembering_it_leaves_one_b
 
 
 async def test_killed_after_posting_a_hand_before_remembering_it_leaves_one_hand(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -78,7 +78,7 @@ async def test_killed_after_posting_a_hand_before_remembering_it_leaves_one_hand
 
 
 async def test_killed_after_a_hand_was_sent_again_for_her_turn_leaves_one_hand(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     """The hand is sent again when it is her turn (so Discord notifies her); the new one is stored before the
     old one goes. Killed in between, the restarted bot finds the new one in her DMs and removes it."""
     fake, alice, channel = club.fake, club.alice, club.channel
@@ -97,10 +97,13 @@ async def test_killed_after_a_hand_was_sent_again_for_her_turn_leaves_one_hand(
     channel, _ = await table_against_ais(fake, alice, channel, deals=3)
     rng = random.Random(5)
     for _ in range(100):
-        found = await fake.wait_for(lambda: "held" if held else (lambda m: m if m is not None and game_controls(m)
-                                                                 else None)(latest_hand(fake, alice)),
-                                    30, "alice's turn or her hand sent again")
-        if found == "held":
+        def turn_or_held() -> Message | str | None:
+            if held:
+                return "held"
+            hand = latest_hand(fake, alice)
+            return hand if hand is not None and game_controls(hand) else None
+        found: Message | str = await fake.wait_for(turn_or_held, 30, "alice's turn or her hand sent again")
+        if isinstance(found, str):  # "held"
             break
         try:
             await button_move(fake, alice, found, rng, avoid=("pass",))

@@ -8,15 +8,15 @@ from pathlib import Path
 
 from skatbot.engine import CARDS
 from skatbot.ui.cards import FRENCH, card_label
-from tests.e2e.conftest import Club
-from tests.e2e.fakediscord import Message, User
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import run
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks, strip_faces
 from tests.e2e.skat_players import button_move, latest_hand, play_out
 
 
-def labels_seen(fake, user: User) -> set[str]:  # type: ignore[no-untyped-def]
+def labels_seen(fake: FakeDiscord, user: User) -> set[str]:
     """Every button label and select placeholder the user was ever shown in their own messages."""
     out: set[str] = set()
     for message in fake.messages(include_deleted=True):
@@ -29,7 +29,7 @@ def labels_seen(fake, user: User) -> set[str]:  # type: ignore[no-untyped-def]
     return out
 
 
-async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake = club.fake
     karen = fake.add_user("karen", locale="da")
     amelie = fake.add_user("amelie", locale="fr")

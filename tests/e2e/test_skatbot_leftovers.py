@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, Message
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
 from tests.e2e.skat_players import game_controls, latest_hand
@@ -20,7 +20,7 @@ def log_rows(database: Path) -> int:
         return int(db.execute("SELECT COUNT(*) FROM table_log").fetchone()[0])
 
 
-async def test_a_player_who_left_cannot_play_his_seat_from_his_old_hand(club: Club, start_bot,
+async def test_a_player_who_left_cannot_play_his_seat_from_his_old_hand(club: Club, start_bot: StartBot,
                                                                          tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     carol = fake.add_user("carol")
@@ -68,7 +68,7 @@ async def test_a_player_who_left_cannot_play_his_seat_from_his_old_hand(club: Cl
     assert "joined" in back.content.lower() or "table #1" in back.content, back.content
 
 
-async def test_stop_racing_the_ais_logs_no_error(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_stop_racing_the_ais_logs_no_error(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -79,13 +79,19 @@ async def test_stop_racing_the_ais_logs_no_error(club: Club, start_bot, tmp_path
 
     for attempt in range(3):
         _, where = await open_table(fake, alice, channel, deals=2)
-        lobby = await fake.wait_for_message(where, lambda m, n=attempt + 1: f"Skat table #{n}" in m.content)
+        def is_lobby(message: Message, n: int = attempt + 1) -> bool:
+            return f"Skat table #{n}" in message.content
+        lobby = await fake.wait_for_message(where, is_lobby)
         for _ in range(2):
             await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
-        await fake.wait_for(lambda lobby=lobby: "AI 2" in lobby.content, 5, "two AIs seated")
+        def two_ais(lobby: Message = lobby) -> bool:
+            return "AI 2" in lobby.content
+        await fake.wait_for(two_ais, 5, "two AIs seated")
         await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
         stopped = await (await fake.slash(alice, where, "skat", subcommand="stop")).wait_message()
         assert stopped.content == "Done.", stopped.content
-        await fake.wait_for(lambda where=where, n=attempt + 1: closing_notices(where) == n, 10, "the closing notice")
+        def closed(where: Channel = where, n: int = attempt + 1) -> bool:
+            return closing_notices(where) == n
+        await fake.wait_for(closed, 10, "the closing notice")
     errors = [line for line in proc.output().splitlines() if " ERROR " in line or "Traceback" in line]
     assert not errors, "\n".join(errors)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import game_controls, whose_turn
@@ -15,7 +15,7 @@ from tests.e2e.test_skatbot_refusals import QUIET, Snapshot, forged_click, refus
 BAD_CONTROL = "Not allowed: that button or menu choice is not one I offered."
 
 
-async def test_a_refusal_echoing_six_thousand_characters_reaches_the_player(club: Club, start_bot,
+async def test_a_refusal_echoing_six_thousand_characters_reaches_the_player(club: Club, start_bot: StartBot,
                                                                           tmp_path: Path) -> None:
     """Discord allows 6,000 characters in a string option; quoting them all back would exceed the 2,000 of a
     message and the interaction would fail ("The application did not respond")."""
@@ -44,7 +44,7 @@ async def settled_turn(fake: FakeDiscord, user: User, channel: Channel,
     raise AssertionError(f"the table never settled on {user.name}'s turn")
 
 
-async def test_forged_control_values_are_refused_and_change_nothing(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_forged_control_values_are_refused_and_change_nothing(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))

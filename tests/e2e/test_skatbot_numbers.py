@@ -10,12 +10,12 @@ from pathlib import Path
 
 from skatbot.engine import RuleSet
 from skatbot.engine.records import deal_from_json
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.server_helpers import run, seed_series
 from tests.e2e.skat_helpers import start_skatbot
 
 
-async def test_kontra_and_ramsch_deals_are_listed_at_their_score_and_downloadable(club: Club, start_bot,
+async def test_kontra_and_ramsch_deals_are_listed_at_their_score_and_downloadable(club: Club, start_bot: StartBot,
                                                                                   tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     path = tmp_path / "skat.sqlite3"
@@ -42,7 +42,8 @@ async def test_kontra_and_ramsch_deals_are_listed_at_their_score_and_downloadabl
         game, kontra, no_iss = next((g, k, n) for d, g, k, n in kinds if d == deal_id)
         if no_iss:
             assert attachment.filename == f"skat-deal-{deal_id}.json" and "as JSON" in record.content
-            assert deal_from_json(json.loads(attachment.data)).result.game.value == game  # it replays
+            replayed = deal_from_json(json.loads(attachment.data)).result.game  # it replays
+            assert replayed is not None and replayed.value == game
         else:
             assert attachment.filename == f"skat-deal-{deal_id}.sgf" and attachment.data.startswith(b"(;GM[Skat]")
     assert any(no_iss and kontra for _, _, kontra, no_iss in kinds)

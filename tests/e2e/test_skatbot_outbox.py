@@ -14,7 +14,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, latest_hand
@@ -77,7 +77,7 @@ def last_card(hand: Message) -> str:
 
 
 async def test_killed_after_the_last_move_is_stored_the_result_and_ranking_show_once(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc: BotProcess = await start_skatbot(fake, start_bot, str(database))
@@ -112,7 +112,7 @@ async def test_killed_after_the_last_move_is_stored_the_result_and_ranking_show_
 
 
 async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_creator_is_told_once(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
@@ -137,7 +137,7 @@ async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_
     assert len([m for m in fake.dms(alice) if "cannot post" in m.content]) == 1, "told once"
 
 
-async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     bob = fake.add_user("bob", dms_open=False)
     database = tmp_path / "skat.sqlite3"
@@ -159,8 +159,9 @@ async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, 
         await proc.kill()
         await proc.restart()
         await proc.wait_connected(commands=("skat",))
-        await fake.wait_for(lambda restart=restart: len(public(fake, channel, "I was restarted")) == restart, 30,
-                            "the restart notice")
+        def notices_seen(restart: int = restart) -> bool:
+            return len(public(fake, channel, "I was restarted")) == restart
+        await fake.wait_for(notices_seen, 30, "the restart notice")
         await asyncio.sleep(1.0)  # the hands are shown right after the notice: give a second copy time to appear
         assert len(hands(fake, alice)) == 1 and len(live_hands(fake, alice)) <= 1
     assert len(public(fake, channel, "Skat table #1")) == 1, "one lobby"
@@ -169,7 +170,7 @@ async def test_restarts_leave_one_lobby_one_board_and_one_live_hand(club: Club, 
     assert len(hands(fake, alice)) == 1 and len(live_hands(fake, alice)) <= 1
 
 
-async def test_stop_closes_the_hand_messages_and_their_controls_say_so(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_stop_closes_the_hand_messages_and_their_controls_say_so(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -196,7 +197,7 @@ def log_rows(database: Path) -> int:
         return int(db.execute("SELECT COUNT(*) FROM table_log").fetchone()[0])
 
 
-async def test_a_slow_database_shows_the_move_pending_then_recorded(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_slow_database_shows_the_move_pending_then_recorded(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     """Another connection holds SQLite's write lock while alice clicks: she sees her move pending (not
     silently accepted), and then that it was recorded, once it is stored."""
     fake, alice, channel = club.fake, club.alice, club.channel

@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from tests.e2e.conftest import Club
-from tests.e2e.fakediscord import FakeDiscord, Message, User
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import BotProcess, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import game_controls, latest_hand
 from tests.e2e.test_skatbot_outbox import table_against_ais
@@ -59,7 +59,7 @@ def write_lock(database: Path) -> sqlite3.Connection:
 
 
 async def test_a_write_lock_held_past_the_busy_timeout_is_said_clearly_and_changes_nothing(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
@@ -94,7 +94,8 @@ NOT_RECORDED = ("Your move at table #1 was not recorded: the bot restarted befor
                 "Please make it again.")
 
 
-async def pending_then_killed(fake: FakeDiscord, alice: User, database: Path, proc) -> tuple[object, int]:
+async def pending_then_killed(fake: FakeDiscord, alice: User, database: Path,
+                              proc: BotProcess) -> tuple[Interaction, int]:
     """Alice clicks while the write lock is held; the bot is killed while her move shows pending. Returns
     her click and the log's length before it (the lock is released afterwards: the move was not stored)."""
     hand = await hand_drawn_now(fake, alice, database)
@@ -113,7 +114,7 @@ async def pending_then_killed(fake: FakeDiscord, alice: User, database: Path, pr
 
 
 async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_to_play_again(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -133,7 +134,7 @@ async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_
 
 
 async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_she_hears_it_after_the_restart(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -161,7 +162,7 @@ async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_sh
     await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
 
 
-async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: Club, start_bot,
+async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: Club, start_bot: StartBot,
                                                                           tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from skatbot.pictures import cards_shown
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
@@ -36,7 +36,7 @@ def hand_pictures(fake: FakeDiscord, user: User) -> list[Message]:
     return [m for m in fake.dms(user) if any(a.filename.startswith("hand-") for v in m.history for a in v.attachments)]
 
 
-async def test_the_hand_the_tricks_and_the_charts_as_pictures(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_the_hand_the_tricks_and_the_charts_as_pictures(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = str(tmp_path / "skat.sqlite3")
     await start_skatbot(fake, start_bot, database)
@@ -50,7 +50,7 @@ async def test_the_hand_the_tricks_and_the_charts_as_pictures(club: Club, start_
     assert len(shown) <= 13  # ten cards played at most, the skat picked up and put away, the game named
     for version in pictures[0].history:
         attachment = version.attachments[0]
-        assert len(attachment.data) < 60_000 and attachment.description.startswith("Your cards: ")
+        assert len(attachment.data) < 60_000 and (attachment.description or "").startswith("Your cards: ")
     hand_messages = [m for m in fake.messages(include_deleted=True) if m.viewer_id == alice.id
                      and m.content.startswith("**Your hand**")]
     assert sum(len(m.history) for m in hand_messages) > len(shown)  # the text changes more often than the hand
@@ -73,7 +73,7 @@ async def test_the_hand_the_tricks_and_the_charts_as_pictures(club: Club, start_
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_server_without_pictures_gets_text_only(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_server_without_pictures_gets_text_only(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     changed = await run(fake, fake.world.owner, club.channel, "settings", pictures="off")

@@ -6,7 +6,7 @@ import random
 import re
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import FACE, assert_no_public_leaks
@@ -27,7 +27,7 @@ async def open_against_ais(fake: FakeDiscord, user: User, club: Club, deals: int
     return reply, channel
 
 
-async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     opened, channel = await open_against_ais(fake, alice, club, deals=1)
@@ -52,12 +52,13 @@ async def test_one_human_against_two_ais_plays_a_deal_by_buttons(club: Club, sta
     assert "**Score list** (1 of 1 deal)" in result and f"{declarer} {found[5].lstrip('+')}" in result.split("Totals: ")[1]
     listed = await (await fake.slash(alice, channel, "skat", subcommand="list")).wait_message()
     assert listed.visibility == "ephemeral" and listed.content == result[result.index("**Score list**"):]
-    assert latest_hand(fake, alice) is not None and not latest_hand(fake, alice).buttons()  # type: ignore[union-attr]
+    last = latest_hand(fake, alice)
+    assert last is not None and not last.buttons()
     assert_no_public_leaks(fake, [alice], database=tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_german_player_gets_german_texts(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_german_player_gets_german_texts(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, channel = club.fake, club.channel
     dieter = fake.add_user("dieter", locale="de")
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))

@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from skatbot.storage import PostgresStorage
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
@@ -22,7 +23,7 @@ def database_url(schema_url: str) -> str:
     return schema_url
 
 
-async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: Club, start_bot,  # type: ignore[no-untyped-def]
+async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: Club, start_bot: StartBot,
                                                                         database_url: str) -> None:
     fake, alice = club.fake, club.alice
     proc = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_DATABASE_URL=database_url)
@@ -33,7 +34,7 @@ async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: 
     def some_moves() -> bool:
         return moves >= 4
 
-    async def move(user, message) -> None:  # type: ignore[no-untyped-def]
+    async def move(user: User, message: Message) -> None:
         nonlocal moves
         moves += 1
         await button_move(fake, user, message, rng, avoid=("pass",))

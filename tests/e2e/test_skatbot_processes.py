@@ -7,6 +7,7 @@ moment arriving at the same instant, one at each process, apply once; the other 
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import random
 import re
@@ -17,6 +18,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from skatbot.storage import PostgresStorage
+from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.fakediscord.gateway import shard_of
 from tests.e2e.skat_helpers import open_table, public_texts
@@ -84,7 +86,9 @@ async def shard_one_table(fake: FakeDiscord, users: list[User], deals: int, ais:
     for user in users[1:]:
         join = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "join")
         await (await fake.click(user, lobby, join)).wait_acked()
-        await fake.wait_for(lambda name=user.name: name in lobby.content, 10, f"{user.name} seated")
+        def seated(name: str = user.name) -> bool:
+            return name in lobby.content
+        await fake.wait_for(seated, 10, f"{user.name} seated")
     for _ in range(ais):
         await (await fake.slash(users[0], channel, "skat", subcommand="add-ai")).wait_message()
     started = await (await fake.slash(users[0], channel, "skat", subcommand="start")).wait_message()
@@ -93,7 +97,7 @@ async def shard_one_table(fake: FakeDiscord, users: list[User], deals: int, ais:
 
 
 async def test_a_series_plays_across_two_processes_and_each_deal_is_shown_and_counted_once(
-        two_shards: FakeDiscord, schema_url: str, start_bot) -> None:  # type: ignore[no-untyped-def]
+        two_shards: FakeDiscord, schema_url: str, start_bot: StartBot) -> None:
     fake = two_shards
     alice, bob = fake.add_user("alice", guilds=[]), fake.add_user("bob", guilds=[])
     process_a, process_b = await start_processes(fake, start_bot, schema_url, ["0", "1"])
@@ -129,8 +133,10 @@ async def test_a_series_plays_across_two_processes_and_each_deal_is_shown_and_co
         assert sum(text.startswith(f"**Deal {number} of 2**") for text in posted) == 1, posted
     assert sum("The series is over" in text for text in posted) == 1, posted
     for user in (alice, bob):
-        deals = Counter(re.search(r"deal (\d+)", m.content.split("\n", 1)[0])[1]  # type: ignore[index]
-                        for m in fake.dms(user) if not m.deleted and is_hand_message(m))
+        titles = [m.content.split("\n", 1)[0] for m in fake.dms(user) if not m.deleted and is_hand_message(m)]
+        numbers = [re.search(r"deal (\d+)", title) for title in titles]
+        assert all(numbers), titles
+        deals = Counter(found[1] for found in numbers if found)
         assert deals == {"1": 1, "2": 1}, (user.name, deals)
 
     # Both processes served the table: the DMs' clicks and commands arrived at A, the channel's at B, and
@@ -185,7 +191,7 @@ async def race(fake: FakeDiscord, alice: User, channel: Channel, in_dm: Message,
 
 
 async def test_two_clicks_for_one_moment_at_two_processes_apply_once(
-        two_shards: FakeDiscord, schema_url: str, start_bot) -> None:  # type: ignore[no-untyped-def]
+        two_shards: FakeDiscord, schema_url: str, start_bot: StartBot) -> None:
     fake = two_shards
     alice = fake.add_user("alice", guilds=[])
     procs = await start_processes(fake, start_bot, schema_url, ["0", "1"])
@@ -207,7 +213,7 @@ async def test_two_clicks_for_one_moment_at_two_processes_apply_once(
 
 
 async def test_after_both_processes_restart_the_table_goes_on_and_is_announced_once(
-        two_shards: FakeDiscord, schema_url: str, start_bot) -> None:  # type: ignore[no-untyped-def]
+        two_shards: FakeDiscord, schema_url: str, start_bot: StartBot) -> None:
     """Both processes stop and start again (a new release, say): the table of shard 1's server goes on, and
     only the process that serves that server says so in the channel."""
     fake = two_shards
@@ -219,7 +225,7 @@ async def test_after_both_processes_restart_the_table_goes_on_and_is_announced_o
         _, message = await fake.wait_for(lambda: whose_turn_in_dms(fake, [alice]), 30, "alice's turn")
         drawn = drawn_at(message)
         await button_move(fake, alice, message, rng, avoid=("pass",))
-        await fake.wait_for(lambda m=message, d=drawn: moved_past(fake, alice, m, d), 10, "her hand to move on")
+        await fake.wait_for(functools.partial(moved_past, fake, alice, message, drawn), 10, "her hand to move on")
     assert_no_tracebacks(procs)
     for proc in procs:
         await proc.stop()

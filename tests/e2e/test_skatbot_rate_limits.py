@@ -7,7 +7,8 @@ import random
 import time
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.fakediscord.ratelimits import API
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import button_move, latest_hand, whose_turn
@@ -17,7 +18,7 @@ CHANNEL_CALLS = ("POST", f"{API}/channels/{{channel_id}}/messages"), \
     ("PATCH", f"{API}/channels/{{channel_id}}/messages/{{message_id}}")
 
 
-async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Club, start_bot,
+async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Club, start_bot: StartBot,
                                                                          tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -37,8 +38,9 @@ async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Cl
         return hand is not None and "· deal 2 ·" in hand.content and "🧮" in hand.content
 
     while not over():
-        found = await fake.wait_for(lambda: "over" if over() else whose_turn(fake, [alice]), 40, "alice's turn")
-        if found == "over":
+        found: tuple[User, Message] | str = await fake.wait_for(
+            lambda: "over" if over() else whose_turn(fake, [alice]), 40, "alice's turn")
+        if isinstance(found, str):  # "over"
             break
         _, message = found
         clicked = time.monotonic()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import sqlite3
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 from skatbot.engine import Card
 from skatbot.ui.cards import GERMAN, card_label
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
@@ -89,7 +90,7 @@ async def forged_click(fake: FakeDiscord, user: User, seen: Message, custom_id: 
     return reply.content
 
 
-async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     carol, dave, eve = fake.add_user("carol"), fake.add_user("dave"), fake.add_user("eve")
     database = tmp_path / "skat.sqlite3"
@@ -143,9 +144,10 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
 
     tried_illegal = double_clicked = False
     for _ in range(200):
-        found = await fake.wait_for(lambda: "done" if any("Result of deal 1" in t for t in public_texts(
-            fake, channel)) else whose_turn(fake, players), 20, "a turn")
-        if found == "done":
+        found: tuple[User, Message] | str = await fake.wait_for(
+            lambda: "done" if any("Result of deal 1" in t for t in public_texts(fake, channel))
+            else whose_turn(fake, players), 20, "a turn")
+        if isinstance(found, str):  # "done"
             break
         mover, message = found
         if not tried_illegal and any(kind_of(c) == "card" for c in game_controls(message)):
@@ -154,12 +156,13 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
             illegal = [c for c in hand_cards if c not in legal]
             if illegal:
                 snapshot = await settled(fake, channel, database)
-                answer = await refused(fake, mover, channel, "play", card=illegal[0])
-                assert "must follow" in answer, answer
+                refusal = await refused(fake, mover, channel, "play", card=illegal[0])
+                assert "must follow" in refusal, refusal
                 assert "not in your hand" in await refused(fake, mover, channel, "play", card=next(
                     f"{suit}{rank}" for suit in "CSHD" for rank in "JATKQ987" if f"{suit}{rank}" not in hand_cards))
                 snapshot.assert_unchanged()
-                assert cards_in(latest_hand(fake, mover)) == cards_in(message)  # type: ignore[arg-type]
+                shown = latest_hand(fake, mover)
+                assert shown is not None and cards_in(shown) == cards_in(message)
                 tried_illegal = True
         cards = [c for c in game_controls(message) if kind_of(c) == "card"]
         if not double_clicked and len(cards) >= 2:
@@ -172,13 +175,15 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
             both = (first, second)
             # What each clicker is told: the move acknowledged once it was stored (silently, or after a
             # "thinking…" that a slow store shows, by "Your move is recorded."), the other click refused.
-            seen = await fake.wait_for(lambda both=both: told_both(both), 30, "the answers to both clicks")
+            seen = await fake.wait_for(functools.partial(told_both, both), 30, "the answers to both clicks")
             assert sorted(ix.callback_type == 6 or seen[i] == [RECORDED] for i, ix in enumerate(both)) == \
                 [False, True], seen  # exactly one click was recorded
             answers = [a for said in seen for a in said if a != RECORDED]
             assert len(answers) == 1 and "earlier moment of the deal" in answers[0], seen
-            after = await fake.wait_for(lambda mover=mover, before=before: (h := latest_hand(fake, mover)) is not None
-                                        and len(cards_in(h)) == len(before) - 1 and h, 30, "one card gone")
+            def one_card_gone(mover: User = mover, before: list[str] = before) -> Message | None:
+                hand = latest_hand(fake, mover)
+                return hand if hand is not None and len(cards_in(hand)) == len(before) - 1 else None
+            after = await fake.wait_for(one_card_gone, 30, "one card gone")
             assert len(set(before) - set(cards_in(after))) == 1
             double_clicked = True
             continue
@@ -191,7 +196,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot, tm
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_new_says_which_permissions_are_missing(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     mute = fake.add_channel(club.guild, "announcements", bot_can_send=False)
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -203,7 +208,7 @@ async def test_new_says_which_permissions_are_missing(club: Club, start_bot, tmp
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: Club, start_bot,
+async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: Club, start_bot: StartBot,
                                                                         tmp_path: Path) -> None:
     """Table, lobby, Kontra and card refusals reach a German player in German; cards in German suits."""
     fake = club.fake

@@ -12,7 +12,8 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import FACE, assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out, whose_turn
@@ -33,7 +34,7 @@ def counted(database: Path, player_id: int) -> tuple[list[int], int]:
     return numbers, int(played)
 
 
-async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -45,16 +46,19 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
     rng = random.Random(8)
 
-    def card_turn():  # type: ignore[no-untyped-def]
+    def card_turn() -> Message | None:
         message = latest_hand(fake, alice)
         if message is None or not message.content.startswith("**Your hand** · deal 1"):
             return None
         return message if any(kind_of(c) == "card" for c in game_controls(message)) else None
 
+    def alice_to_move() -> Message | None:
+        message = latest_hand(fake, alice)
+        return message if message is not None and game_controls(message) else None
+
     # Bid on (never pass) until alice has played two cards of deal 1 and it is her turn again.
     for _ in range(60):
-        found = await fake.wait_for(lambda: card_turn() or latest_hand(fake, alice) if game_controls(
-            latest_hand(fake, alice) or _Nothing) else None, 20, "alice's turn")
+        found = await fake.wait_for(alice_to_move, 20, "alice's turn")
         message = card_turn()
         if message is not None and len(message.content.splitlines()[1].split()) <= 8:
             break
@@ -87,7 +91,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
                         "the old button's card on the board")
 
     # An acknowledged click is a stored move: killed right after the acknowledgement, the move is in the log.
-    def any_card_turn():  # type: ignore[no-untyped-def]
+    def any_card_turn() -> Message | None:
         message = latest_hand(fake, alice)
         return message if message is not None and any(kind_of(c) == "card" for c in game_controls(message)) \
             else None
@@ -102,9 +106,10 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
         answer = await click.wait_acked()
         if answer == 6 or (answer == 5 and "recorded" in (await click.wait_message(10)).content):
             break
+        def redrawn(hand: Message = hand) -> bool:
+            return hand.deleted or latest_hand(fake, alice) is not hand or len(hand.history) > 1
         with contextlib.suppress(TimeoutError):  # a loaded machine may redraw later: look again either way
-            await fake.wait_for(lambda hand=hand: hand.deleted or latest_hand(fake, alice) is not hand or
-                                len(hand.history) > 1, 30, "a fresh hand")
+            await fake.wait_for(redrawn, 30, "a fresh hand")
     await proc.kill()  # (the AIs may have played on before the kill: the move is among what was stored since)
     assert f"play {card['custom_id'].split(':')[4]}" in logged_actions(database)[stored_before:]
     await proc.start()
@@ -134,15 +139,6 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     fake.assert_clean(allow_rejections=False)
 
 
-class _NothingType:
-    deleted = True
-
-    def walk_components(self):  # type: ignore[no-untyped-def]
-        return iter(())
-
-
-_Nothing = _NothingType()
-
 
 def worker_pids(bot_pid: int) -> list[int]:
     """The bot's AI worker processes (children running multiprocessing's spawn entry point)."""
@@ -160,7 +156,7 @@ def worker_pids(bot_pid: int) -> list[int]:
     return pids
 
 
-async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -171,14 +167,15 @@ async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot,
     await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     await (await fake.click(alice, lobby, control_id(lobby, "start"))).wait_acked()
     assert proc.proc is not None
+    bot_pid = proc.proc.pid
     rng = random.Random(12)
     for _ in range(10):  # the workers start with the AIs' first decision: alice may have to speak first
-        found = await fake.wait_for(lambda: worker_pids(proc.proc.pid) or whose_turn(fake, [alice]), 20,  # type: ignore[union-attr]
-                                    "the AI workers or alice's turn")
+        found: list[int] | tuple[User, Message] = await fake.wait_for(
+            lambda: worker_pids(bot_pid) or whose_turn(fake, [alice]), 20, "the AI workers or alice's turn")
         if isinstance(found, list):
             break
         await button_move(fake, alice, found[1], rng, avoid=("pass",))
-    workers = await fake.wait_for(lambda: worker_pids(proc.proc.pid), 20, "the AI workers")  # type: ignore[union-attr]
+    workers = await fake.wait_for(lambda: worker_pids(bot_pid), 20, "the AI workers")
     for pid in workers:
         os.kill(pid, signal.SIGKILL)
     await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),

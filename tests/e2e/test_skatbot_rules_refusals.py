@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.server_helpers import run, speak
 from tests.e2e.skat_helpers import start_skatbot
 
@@ -19,8 +19,8 @@ def server_rows(database: Path) -> list[tuple[object, ...]]:
         return db.execute("SELECT * FROM servers ORDER BY 1").fetchall()
 
 
-async def test_a_german_admins_contradictory_rules_are_refused_in_german(  # type: ignore[no-untyped-def]
-        club: Club, start_bot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_german_admins_contradictory_rules_are_refused_in_german(
+        club: Club, start_bot: StartBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     fake = club.fake
     admin = fake.world.owner  # the guild owner has Manage Server
     speak(monkeypatch, {admin.id: "de"})
@@ -33,7 +33,7 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(  # typ
     assert before, "the preset was not stored"
 
     nothing_changed = "Nichts wurde geändert."
-    for options, reason in [
+    cases: list[tuple[dict[str, str | int], str]] = [
         ({"option": "kontra", "value": "aus"},  # the pub's Bock round after a Kontra game needs Kontra
          "eine Bockrunde nach einem Spiel mit Kontra geht nur, wenn mit Kontra und Re gespielt wird"),
         ({"preset": "tournament", "option": "losses", "value": "single"},
@@ -41,8 +41,9 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(  # typ
          "nicht mit einfachen Verlusten verbinden"),
         ({"preset": "official", "option": "ramsch_jungfrau", "value": "an", "turn": 90, "deck": "german"},
          "die Jungfrau-Verdopplung gehört zum Ramsch: wenn alle passen, muss Ramsch gespielt werden"),
-    ]:
-        answer = await run(fake, admin, club.channel, "settings", **options)
+    ]
+    for options, reason in cases:
+        answer = await run(fake, admin, club.channel, "settings", None, **options)
         assert answer.visibility == "ephemeral" and answer.viewer_id == admin.id
         assert answer.content == f"Diese Regeln passen nicht zusammen: {reason}. {nothing_changed}", options
         assert server_rows(database) == before, options

@@ -6,7 +6,8 @@ import random
 import sqlite3
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import WriteClock, assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import Moves, button_move, game_controls, play_out, slash_move
@@ -18,7 +19,7 @@ def deal_rows(database: Path) -> list[tuple[int, int]]:
         return sorted(db.execute("SELECT table_id, deal_number FROM deals").fetchall())
 
 
-async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake = club.fake
     carol, dave = fake.add_user("carol"), fake.add_user("dave")
     database = tmp_path / "skat.sqlite3"
@@ -40,7 +41,7 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
 
     claims: list[str] = []
 
-    async def move(user, message):  # type: ignore[no-untyped-def]
+    async def move(user: User, message: Message) -> None:
         kinds = {str(c.get("custom_id", "")).split(":")[3] for c in game_controls(message)}
         claim = [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "claim"
                  and not c.get("disabled")]

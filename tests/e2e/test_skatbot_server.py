@@ -12,7 +12,7 @@ import pytest
 from skatbot.engine import RuleSet
 from skatbot.engine.rules import PRESETS
 from skatbot.ui.rules_text import rules_lines
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import AI_ID, button_ids, run, seed_series, speak
 from tests.e2e.skat_helpers import play_until, public_texts, start_skatbot
@@ -20,7 +20,7 @@ from tests.e2e.skat_helpers import play_until, public_texts, start_skatbot
 HUMANS = [(10_000 + n, f"player{n:02d}", False) for n in range(12)]
 
 
-async def seeded_bot(club: Club, start_bot, tmp_path: Path) -> list[int]:  # type: ignore[no-untyped-def]
+async def seeded_bot(club: Club, start_bot: StartBot, tmp_path: Path) -> list[int]:
     """Five finished series: four among twelve humans, one of alice and bob with a computer player."""
     path = tmp_path / "skat.sqlite3"
     tables = [HUMANS[i:i + 3] for i in range(0, 12, 3)]
@@ -34,7 +34,7 @@ def ephemeral_to(message: Message, user: User) -> bool:
     return message.visibility == "ephemeral" and message.viewer_id == user.id
 
 
-async def test_lists_in_english(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_lists_in_english(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     table_ids = await seeded_bot(club, start_bot, tmp_path)
     carol = fake.add_user("carol")
@@ -92,7 +92,7 @@ async def test_lists_in_english(club: Club, start_bot, tmp_path: Path) -> None: 
     fake.assert_clean()
 
 
-async def test_page_buttons_work_after_a_restart(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_page_buttons_work_after_a_restart(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     await seeded_bot(club, start_bot, tmp_path)
     board = await run(fake, alice, club.channel, "leaderboard", group="scores", scoring="won")
@@ -108,7 +108,7 @@ async def test_page_buttons_work_after_a_restart(club: Club, start_bot, tmp_path
     fake.assert_clean()
 
 
-async def test_lists_in_german(club: Club, start_bot, tmp_path: Path,  # type: ignore[no-untyped-def]
+async def test_lists_in_german(club: Club, start_bot: StartBot, tmp_path: Path,
                                monkeypatch: pytest.MonkeyPatch) -> None:
     fake, alice = club.fake, club.alice
     speak(monkeypatch, {alice.id: "de"})
@@ -138,7 +138,7 @@ async def test_lists_in_german(club: Club, start_bot, tmp_path: Path,  # type: i
     fake.assert_clean()
 
 
-async def test_help_rules_and_value_in_both_languages(club: Club, start_bot, tmp_path: Path,  # type: ignore[no-untyped-def]
+async def test_help_rules_and_value_in_both_languages(club: Club, start_bot: StartBot, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     fake, alice, bob = club.fake, club.alice, club.bob
     speak(monkeypatch, {bob.id: "de"})
@@ -200,7 +200,7 @@ def admin_of(fake: FakeDiscord) -> User:
     return fake.world.owner
 
 
-async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot, tmp_path: Path,  # type: ignore[no-untyped-def]
+async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot: StartBot, tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     fake, alice, bob = club.fake, club.alice, club.bob
     admin = admin_of(fake)
@@ -230,14 +230,15 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot,
     assert "card names: German suits (Eichel, Grün, Rot, Schellen)" in changed.content
     assert "a defender who bid at least 18" in changed.content
 
-    for options, expected in [
+    cases: list[tuple[dict[str, str | int], str]] = [
         ({"turn": 5}, "A turn lasts between 15 and 3600 seconds. Nothing was changed."),
         ({"warning": 90}, "The warning must come before the end of the turn (less than 90 s)"),
         ({"option": "kontra"}, "Give an option and its value together"),
         ({"option": "kontra", "value": "maybe"}, "maybe is not a value for kontra. Use: on, off."),
         ({"option": "kontra", "value": "off"}, "These rules do not go together"),
-    ]:
-        answer = await run(fake, admin, club.channel, "settings", **options)
+    ]
+    for options, expected in cases:
+        answer = await run(fake, admin, club.channel, "settings", None, **options)
         assert expected in answer.content, (options, answer.content)
     unchanged = await run(fake, admin, club.channel, "settings")
     assert "Rules preset: pub · changed options: kontra_needs_bid = on" in unchanged.content
@@ -270,7 +271,7 @@ def test_every_preset_is_offered() -> None:
     assert [choice.value for choice in PRESET_CHOICES] == list(PRESETS)
 
 
-async def test_a_deal_played_against_two_ais_reaches_the_lists(club: Club, start_bot,  # type: ignore[no-untyped-def]
+async def test_a_deal_played_against_two_ais_reaches_the_lists(club: Club, start_bot: StartBot,
                                                                tmp_path: Path) -> None:
     """The whole way: a table plays one deal, and the lists, stats, history and record show it."""
     fake, alice = club.fake, club.alice

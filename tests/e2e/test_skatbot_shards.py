@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.gateway import Session, shard_of
 from tests.e2e.skat_helpers import public_texts, start_skatbot
@@ -33,7 +33,7 @@ def ready_guilds(session: Session) -> set[int]:
 
 
 async def test_a_table_on_shard_one_plays_while_its_hand_clicks_arrive_on_shard_zero(
-        two_shards: FakeDiscord, start_bot, tmp_path: Path) -> None:
+        two_shards: FakeDiscord, start_bot: StartBot, tmp_path: Path) -> None:
     fake = two_shards
     lounge = fake.add_guild("Shard Zero Lounge", shard=0)
     club_guild = fake.add_guild("Shard One Club", shard=1)
@@ -68,7 +68,7 @@ async def test_a_table_on_shard_one_plays_while_its_hand_clicks_arrive_on_shard_
 
 
 async def test_the_commands_are_published_once_and_only_by_shard_zeros_process(
-        two_shards: FakeDiscord, start_bot, tmp_path: Path) -> None:
+        two_shards: FakeDiscord, start_bot: StartBot, tmp_path: Path) -> None:
     fake, database = two_shards, str(tmp_path / "skat.sqlite3")
     guild = fake.add_guild("Shard One Club", shard=1)
     channel, alice = fake.add_channel(guild, "skat"), fake.add_user("alice")

@@ -11,10 +11,12 @@ import os
 import random
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
+from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import game_controls, latest_hand
 from tests.e2e.test_skatbot_outbox import public, stored_deals, table_against_ais
@@ -26,7 +28,7 @@ def logged(database: Path) -> dict[int, str]:
 
 
 @pytest.mark.slow
-async def test_random_kills_never_lose_a_result_or_an_acknowledged_move(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_random_kills_never_lose_a_result_or_an_acknowledged_move(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     deals = int(os.environ.get("SKATBOT_SOAK_DEALS", "12"))
     rng = random.Random(int(os.environ.get("SKATBOT_SOAK_SEED", "1")))
     fake, alice, channel = club.fake, club.alice, club.channel
@@ -43,21 +45,22 @@ async def test_random_kills_never_lose_a_result_or_an_acknowledged_move(club: Cl
         if over():
             break
 
-        def turn() -> object:  # alice's hand with controls drawn for the table's moment now
+        def turn() -> tuple[Message, list[dict[str, Any]]] | str | None:  # alice's hand with controls drawn for now
             hand = latest_hand(fake, alice)
             if over():
                 return "over"
             now = f":s{len(logged(database))}:"
             controls = list(game_controls(hand)) if hand is not None else []
-            return (hand, controls) if any(now in str(c["custom_id"]) for c in controls) else None
+            return (hand, controls) if hand is not None and any(now in str(c["custom_id"]) for c in controls) \
+                else None
 
         try:
-            found = await fake.wait_for(turn, 3, "alice's turn")
+            found: tuple[Message, list[dict[str, Any]]] | str = await fake.wait_for(turn, 3, "alice's turn")
         except TimeoutError:  # the table moved on by itself (AIs), or a hand is being redrawn: look again
             continue
-        if found == "over":
+        if isinstance(found, str):  # "over"
             break
-        hand, controls = found  # type: ignore[misc]
+        hand, controls = found
         control = rng.choice([c for c in controls if str(c["custom_id"]).split(":")[3] != "pass"] or controls)
         custom_id = str(control["custom_id"])
         if control["type"] == 3:

@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id, hand_message, open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, kind_of
@@ -48,7 +48,7 @@ async def press(fake: FakeDiscord, user: User, message: Message, control: dict[s
     return reply.content
 
 
-async def test_every_kind_of_stale_control_is_refused_and_changes_nothing(club: Club, start_bot,
+async def test_every_kind_of_stale_control_is_refused_and_changes_nothing(club: Club, start_bot: StartBot,
                                                                           tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     carol, dave = fake.add_user("carol"), fake.add_user("dave")
@@ -76,9 +76,9 @@ async def test_every_kind_of_stale_control_is_refused_and_changes_nothing(club: 
         return any("The series is over" in text for text in public_texts(fake, channel))
 
     for _ in range(400):
-        found = await fake.wait_for(lambda: "done" if series_over() else turn_in_dms(fake, players, database),
-                                    30, "a turn or the end")
-        if found == "done":
+        found: tuple[User, Message] | str = await fake.wait_for(
+            lambda: "done" if series_over() else turn_in_dms(fake, players, database), 30, "a turn or the end")
+        if isinstance(found, str):  # "done"
             break
         user, dm = found
         copy = await (await fake.slash(user, channel, "skat", subcommand="hand")).wait_message()
@@ -87,9 +87,13 @@ async def test_every_kind_of_stale_control_is_refused_and_changes_nothing(club: 
         before, versions = log_rows(database), len(dm.history)
         avoid = ("pass",) if tried.get("pass") else ()
         await button_move(fake, user, dm, rng, avoid=("claim", "concede", *avoid))
-        await fake.wait_for(lambda before=before: log_rows(database) > before, 30, "the move stored")
-        await fake.wait_for(lambda dm=dm, versions=versions: dm.deleted or len(dm.history) > versions, 30,
-                            "the DM hand moved on")
+        def stored(before: int = before) -> bool:
+            return log_rows(database) > before
+
+        def moved_on(dm: Message = dm, versions: int = versions) -> bool:
+            return dm.deleted or len(dm.history) > versions
+        await fake.wait_for(stored, 30, "the move stored")
+        await fake.wait_for(moved_on, 30, "the DM hand moved on")
         for control in controls:
             kind = kind_of(control)
             if tried.get(kind, 0) >= 2 or series_over():

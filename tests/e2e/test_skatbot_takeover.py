@@ -23,7 +23,7 @@ from skatbot.models import ServerSettings
 from skatbot.storage import PostgresStorage
 from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.replay import replay_log
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, play_out, whose_turn
@@ -56,7 +56,9 @@ async def _log(url: str) -> list[str]:
 async def _ai_due_at(url: str) -> int | None:
     connection = await asyncpg.connect(url)
     try:
-        return await connection.fetchval("SELECT seq FROM table_due WHERE kind = 'ai'")
+        seq = await connection.fetchval("SELECT seq FROM table_due WHERE kind = 'ai'")
+        assert seq is None or isinstance(seq, int)
+        return seq
     finally:
         await connection.close()
 
@@ -66,7 +68,7 @@ async def _longer(url: str, before: list[str]) -> bool:
 
 
 async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
-        two_shards: FakeDiscord, start_bot, schema_url: str) -> None:  # type: ignore[no-untyped-def]
+        two_shards: FakeDiscord, start_bot: StartBot, schema_url: str) -> None:
     fake = two_shards
     guild = fake.add_guild("Shard One Club", shard=1)
     club = Club(fake, guild, fake.add_channel(guild, "skat"), fake.add_user("alice"),
@@ -136,7 +138,7 @@ async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
 
 
 async def test_the_other_process_fires_the_turn_timer_a_killed_process_held(
-        two_shards: FakeDiscord, start_bot, schema_url: str) -> None:  # type: ignore[no-untyped-def]
+        two_shards: FakeDiscord, start_bot: StartBot, schema_url: str) -> None:
     fake = two_shards
     guild = fake.add_guild("Shard One Club", shard=1)
     club = Club(fake, guild, fake.add_channel(guild, "skat"), fake.add_user("alice"),

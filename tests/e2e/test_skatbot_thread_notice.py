@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord.state import PUBLIC_THREAD
 from tests.e2e.server_helpers import run, speak
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
@@ -31,7 +31,7 @@ def stored_tables(database: Path) -> int:
         return int(db.execute("SELECT count(*) FROM tables").fetchone()[0])
 
 
-async def test_a_german_notice_says_the_series_has_ended(club: Club, start_bot, tmp_path: Path,  # type: ignore[no-untyped-def]
+async def test_a_german_notice_says_the_series_has_ended(club: Club, start_bot: StartBot, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     fake = club.fake
     dieter = fake.add_user("dieter", locale="de")
@@ -51,7 +51,7 @@ async def test_a_german_notice_says_the_series_has_ended(club: Club, start_bot, 
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_closed_table_whose_creator_left_says_so_without_a_name(club: Club, start_bot,  # type: ignore[no-untyped-def]
+async def test_a_closed_table_whose_creator_left_says_so_without_a_name(club: Club, start_bot: StartBot,
                                                                         tmp_path: Path) -> None:
     fake, alice, bob = club.fake, club.alice, club.bob
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -66,7 +66,7 @@ async def test_a_closed_table_whose_creator_left_says_so_without_a_name(club: Cl
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_notice_that_is_gone_or_locked_changes_nothing_else(club: Club, start_bot,  # type: ignore[no-untyped-def]
+async def test_a_notice_that_is_gone_or_locked_changes_nothing_else(club: Club, start_bot: StartBot,
                                                                     tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     proc = await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
@@ -95,7 +95,7 @@ async def test_a_notice_that_is_gone_or_locked_changes_nothing_else(club: Club, 
     fake.assert_clean()
 
 
-async def test_a_table_that_cannot_be_stored_puts_its_thread_away(club: Club, start_bot,  # type: ignore[no-untyped-def]
+async def test_a_table_that_cannot_be_stored_puts_its_thread_away(club: Club, start_bot: StartBot,
                                                                   tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.fakediscord.state import PUBLIC_THREAD
 from tests.e2e.server_helpers import run, speak
@@ -43,7 +43,7 @@ async def seat_two_ais_and_start(fake: FakeDiscord, user: User, thread: Channel)
     assert started.content in ("Done.", "Erledigt."), started.content
 
 
-async def test_a_table_plays_in_its_own_thread(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_table_plays_in_its_own_thread(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
@@ -103,7 +103,7 @@ async def test_a_table_plays_in_its_own_thread(club: Club, start_bot, tmp_path: 
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot, tmp_path: Path,  # type: ignore[no-untyped-def]
+async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot: StartBot, tmp_path: Path,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     fake = club.fake
     dieter = fake.add_user("dieter", locale="de")
@@ -131,7 +131,7 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -172,7 +172,7 @@ async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot, tmp_path: 
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_without_thread_permission_the_table_plays_in_the_channel(club: Club, start_bot,  # type: ignore[no-untyped-def]
+async def test_without_thread_permission_the_table_plays_in_the_channel(club: Club, start_bot: StartBot,
                                                                         tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     closed = fake.add_channel(club.guild, "no-threads", allow_threads=False)
@@ -205,7 +205,7 @@ async def test_without_thread_permission_the_table_plays_in_the_channel(club: Cl
     fake.assert_clean()
 
 
-async def test_in_a_thread_already_the_table_plays_right_there(club: Club, start_bot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+async def test_in_a_thread_already_the_table_plays_right_there(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     chat = Channel(fake.world.ids.next(), PUBLIC_THREAD, name="chat", guild_id=club.guild.id,
                    parent_id=club.channel.id, owner_id=alice.id, thread_member_ids=[alice.id])

@@ -4,19 +4,20 @@ repeated misses it stays on until the player sits down again with /skat join."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
 from skatbot.storage import SqliteStorage
 from skatbot.models import ServerSettings
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
 
 
-async def start_with_timers(club: Club, start_bot, tmp_path: Path, turn_seconds: int,  # type: ignore[no-untyped-def]
+async def start_with_timers(club: Club, start_bot: StartBot, tmp_path: Path, turn_seconds: int,
                             warning_seconds: int) -> Path:
     """Start the bot on a database whose server has these turn timers; returns the database."""
     database = tmp_path / "skat.sqlite3"
@@ -28,7 +29,7 @@ async def start_with_timers(club: Club, start_bot, tmp_path: Path, turn_seconds:
     return database
 
 
-async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = await start_with_timers(club, start_bot, tmp_path, turn_seconds=2, warning_seconds=1)
     carol = fake.add_user("carol")
@@ -43,7 +44,7 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
     def said(text: str) -> bool:
         return any(text in t for t in public_texts(fake, channel))
 
-    async def carol_plays_on(done) -> None:  # type: ignore[no-untyped-def]
+    async def carol_plays_on(done: Callable[[], bool]) -> None:
         await play_out(fake, [carol], done, lambda user, message: button_move(fake, user, message, rng))
 
     # alice does nothing: warned, replaced turn by turn, then for good; carol plays deal 1 out.
@@ -58,7 +59,7 @@ async def test_an_absent_player_is_warned_then_replaced_then_returns(club: Club,
     fake.assert_clean(allow_rejections=False)
 
 
-async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot, tmp_path: Path) -> None:
+async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     await start_with_timers(club, start_bot, tmp_path, turn_seconds=1, warning_seconds=0)
     # at least one turn of hers per deal (the auction asks everyone), so her third miss comes before a
