@@ -5,8 +5,9 @@ the unseen cards are dealt consistently with the view (see `sampling`: cards pla
 that did not follow a suit holds none of it), and in each world every card this seat may play is
 searched to the end of the deal by max-n (see `ramsch_core`): every seat minimises its own points, and
 the skat goes to the winner of the last trick. That gives every seat's final points, so each card is
-judged by the Ramsch score it leads to (minus the points when they are the most, +120 for a
-Durchmarsch) less a small weight per own point: a card that leaves this seat safe is nearly as good as
+judged by the Ramsch score it leads to under the table's rules (`SeatView.rules`: minus the points when
+they are the most, doubled by a Jungfrau where played, +120 for a Durchmarsch where played, else the 120
+points lost) less a small weight per own point: a card that leaves this seat safe is nearly as good as
 one that takes nothing.
 
 Earlier in the deal the normal level's heuristics decide. Duplicate matches against the normal level
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import CARDS, mask_of, points_of
 from skatbot.engine.games import GameType
+from skatbot.engine.rules import RuleSet
+from skatbot.engine.scoring import ramsch_scores
 from skatbot.engine.views import SeatView
 
 from .knowledge import read_view
@@ -40,7 +43,6 @@ it runs out, the worlds solved so far decide (none: the heuristics)."""
 POINT_WEIGHT = 0.1
 """Score per own card point taken, next to the Ramsch score itself (it breaks ties between safe cards,
 and the worlds' play is only a model of the others')."""
-DURCHMARSCH = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +93,8 @@ def judge(view: SeatView, candidates: list[int], rng: random.Random) -> Verdict 
         except SearchAborted:
             break
         for card, outcome in zip(candidates, outcomes, strict=True):
-            totals[card] += utility(view.seat, know.points, counts, outcome)
-            safe[card] += score(view.seat, know.points, counts, outcome) >= 0
+            totals[card] += utility(view.rules, view.seat, know.points, counts, outcome)
+            safe[card] += score(view.rules, view.seat, know.points, counts, outcome) >= 0
         worlds += 1
     if not worlds:
         return None
@@ -100,20 +102,18 @@ def judge(view: SeatView, candidates: list[int], rng: random.Random) -> Verdict 
     return Verdict(tuple(ranked), worlds, safe)
 
 
-def score(seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> int:
-    """This seat's Ramsch score at the end under the official rules: the most points lose them, a
-    Durchmarsch wins 120."""
-    final = [points[s] + outcome.points[s] for s in range(3)]
+def score(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> int:
+    """This seat's Ramsch score at the end under the table's `rules` (the engine's own scoring): the most
+    points lose them, a Durchmarsch wins 120 where played, a Jungfrau doubles the loss where played."""
+    final = (points[0] + outcome.points[0], points[1] + outcome.points[1], points[2] + outcome.points[2])
     taken = [tricks[s] + outcome.tricks[s] for s in range(3)]
-    if 10 in taken:
-        return DURCHMARSCH if taken[seat] == 10 else 0
-    return -final[seat] if final[seat] == max(final) else 0
+    return ramsch_scores(rules, final, taken)[seat]
 
 
-def utility(seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> float:
-    """The Ramsch score less POINT_WEIGHT per own point (none after a Durchmarsch)."""
-    result = score(seat, points, tricks, outcome)
-    if 10 in (tricks[s] + outcome.tricks[s] for s in range(3)):
+def utility(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> float:
+    """The Ramsch score less POINT_WEIGHT per own point (none after a Durchmarsch that scores)."""
+    result = score(rules, seat, points, tricks, outcome)
+    if rules.ramsch_durchmarsch and 10 in (tricks[s] + outcome.tricks[s] for s in range(3)):
         return float(result)
     return result - POINT_WEIGHT * (points[seat] + outcome.points[seat])
 

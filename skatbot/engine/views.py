@@ -12,6 +12,7 @@ from .actions import Action, Bid, Hold, Pass
 from .cards import Card
 from .deal import Deal, Phase
 from .games import Contract, Trick
+from .rules import RuleSet
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +37,7 @@ class SeatView:
     legal_actions: tuple[Action, ...]
     side_actions: tuple[Action, ...]
     highest_bid_by: tuple[int, int, int]
+    rules: RuleSet  # the table's rules, public to every seat (a Ramsch's Durchmarsch and Jungfrau decide its play)
     auction_pair: tuple[int, int] | None = None  # (bidder, listener) while the auction runs
     from_skat: tuple[Card, ...] = ()  # the declarer after pick-up, until the deal ends: the two cards taken up
 
@@ -79,6 +81,7 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
         legal_actions=tuple(deal.legal_actions()) if deal.current_seat == seat else (),
         side_actions=tuple(deal.side_actions(seat)),
         highest_bid_by=(deal.highest_bid_by[0], deal.highest_bid_by[1], deal.highest_bid_by[2]),
+        rules=deal.rules,
         auction_pair=deal.auction_pair,
         from_skat=tuple(deal.dealt_skat) if seat == deal.declarer and deal.picked_up and not deal.is_over else (),
     )

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from skatbot.ai import Level, make_player
-from skatbot.ai.ramsch import POINT_WEIGHT, ramsch_card, utility
+from skatbot.ai.ramsch import POINT_WEIGHT, ramsch_card, score, utility
 from skatbot.ai.ramsch_search import Outcome, RamschSearch
 from skatbot.ai.solver import SearchAborted, position_from_deal
-from skatbot.engine import PLAY, Deal, GameType, Pass, Phase
+from skatbot.engine import PLAY, Card, Deal, GameType, Pass, Phase, parse_cards
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.views import seat_view
@@ -117,15 +117,55 @@ def test_maxn_search_obeys_its_node_limit_and_stays_usable() -> None:
     assert sum(search.outcome(position_from_deal(deal)).points) == 120 - sum(t.points for t in deal.tricks)
 
 
+OFFICIAL_RAMSCH = RuleSet(all_pass=AllPass.RAMSCH)
+NO_DURCHMARSCH = RuleSet(all_pass=AllPass.RAMSCH, ramsch_durchmarsch=False)
+JUNGFRAU = RuleSet(all_pass=AllPass.RAMSCH, ramsch_jungfrau=True)
+
+
 def test_ramsch_utility_is_the_score_of_the_rules() -> None:
     nothing = Outcome((0, 0, 0), (0, 0, 0))
+    rules = OFFICIAL_RAMSCH
     # the most points lose them (ties: every tied seat), less a small weight per own point
-    assert utility(0, (50, 40, 30), [4, 3, 3], nothing) == -50 - 50 * POINT_WEIGHT
-    assert utility(1, (50, 40, 30), [4, 3, 3], nothing) == -40 * POINT_WEIGHT
-    assert utility(1, (45, 45, 30), [4, 3, 3], nothing) == -45 - 45 * POINT_WEIGHT
+    assert utility(rules, 0, (50, 40, 30), [4, 3, 3], nothing) == -50 - 50 * POINT_WEIGHT
+    assert utility(rules, 1, (50, 40, 30), [4, 3, 3], nothing) == -40 * POINT_WEIGHT
+    assert utility(rules, 1, (45, 45, 30), [4, 3, 3], nothing) == -45 - 45 * POINT_WEIGHT
     # the outcome of the rest counts: the skat's 21 to seat 2 makes it the loser
-    assert utility(2, (50, 40, 9), [4, 3, 2], Outcome((0, 0, 21 + 21), (0, 0, 1))) == -51 - 51 * POINT_WEIGHT
+    assert utility(rules, 2, (50, 40, 9), [4, 3, 2], Outcome((0, 0, 21 + 21), (0, 0, 1))) == -51 - 51 * POINT_WEIGHT
     # a Durchmarsch wins 120 for the seat that takes every trick, and nobody else loses
-    assert utility(0, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 120
-    assert utility(1, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 0
+    assert utility(rules, 0, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 120
+    assert utility(rules, 1, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 0
 
+
+def test_ramsch_valuation_follows_the_tables_durchmarsch_and_jungfrau() -> None:
+    every_trick = Outcome((20, 0, 0), (1, 0, 0))
+    # without Durchmarsch, every trick is simply the most points: 120 lost, not won
+    assert score(NO_DURCHMARSCH, 0, (100, 0, 0), [9, 0, 0], every_trick) == -120
+    assert utility(NO_DURCHMARSCH, 0, (100, 0, 0), [9, 0, 0], every_trick) == -120 - 120 * POINT_WEIGHT
+    # with Jungfrau, a seat without a trick doubles the loser's minus (and only the loser's)
+    trickless = Outcome((0, 0, 0), (0, 0, 0))
+    assert score(OFFICIAL_RAMSCH, 0, (70, 50, 0), [6, 4, 0], trickless) == -70
+    assert score(JUNGFRAU, 0, (70, 50, 0), [6, 4, 0], trickless) == -140
+    assert score(JUNGFRAU, 1, (70, 50, 0), [6, 4, 0], trickless) == 0
+    assert score(JUNGFRAU, 0, (70, 40, 10), [6, 3, 1], trickless) == -70  # everybody took a trick
+
+
+def two_cards_from_a_durchmarsch(rules: RuleSet) -> Deal:
+    """Forehand has taken all eight tricks and holds ♥A ♥7; middlehand and rearhand hold one heart each, the skat
+    two more. ♥A first makes the ♥7 a winner (every trick taken); ♥7 first gives a trick away."""
+    deal = Deal([parse_cards("CJ SJ HJ DJ CA SA DA CT HA H7"), parse_cards("CK CQ ST SK SQ DT DK DQ HT HK"),
+                 parse_cards("C9 C8 C7 S9 S8 S7 D9 D8 D7 HQ")], parse_cards("H9 H8"), rules)
+    while deal.phase is not Phase.PLAY:
+        deal.apply(Pass())
+    for code in "CJ HT S7 SJ SQ S8 HJ DQ D7 DJ DK D8 CA CQ C7 CT CK C8 SA SK S9 DA DT D9".split():
+        deal.apply(PLAY[Card.parse(code).index])
+    assert [deal.trick_count(seat) for seat in range(3)] == [8, 0, 0] and deal.current_seat == 0
+    return deal
+
+
+@pytest.mark.parametrize(("rules", "card"), [(OFFICIAL_RAMSCH, "HA"), (NO_DURCHMARSCH, "H7")])
+def test_the_strong_level_plays_for_or_against_a_durchmarsch_as_the_table_scores_it(rules: RuleSet,
+                                                                                       card: str) -> None:
+    # where a Durchmarsch wins 120, forehand takes the last two tricks; where it only loses 120, it gives one away
+    deal = two_cards_from_a_durchmarsch(rules)
+    choices = {make_player(Level.STRONG, seed).choose(seat_view(deal, 0)) for seed in range(6)}
+    assert choices == {PLAY[Card.parse(card).index]}
