@@ -108,6 +108,7 @@ class _TableMessages:
     shown: set[str] = field(default_factory=set)  # outbox items Discord took (result:<deal>, ranking, closed, end)
     drafts: dict[str, str] = field(default_factory=dict)  # outbox items written down but not known to be shown
     loaded: bool = False
+    restored: set[tuple[int, int]] = field(default_factory=set)  # (deal, user): a picture may be in the DM already
     caught_up: int = 0  # the table's count of entries other processes showed, when this one last looked
 
 
@@ -287,6 +288,8 @@ class DiscordPresenter:
             for occupant in table.game.places:
                 if occupant.user_id is not None and not occupant.is_ai:
                     await self._sweep_hands(table, occupant.user_id, state)
+                    # and the deal's hand picture, if one was sent: found in the DM and edited, not sent again
+                    state.restored.add((table.game.deal_number, occupant.user_id))
 
     async def _sweep_hands(self, table: LiveTable, user_id: int, state: _TableMessages) -> None:
         """After a restart: a hand message posted just before the crash, whose id was not remembered (it is
@@ -737,7 +740,8 @@ class DiscordPresenter:
                     await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=my_turn or known.my_turn)
                 if pictures:  # the hand as a picture, a new image only for a new hand (after the hand message
                     # is settled: drawing waits for a worker, and the message logic must not wait in between)
-                    if self.shared:
+                    if self.shared or (number, user_id) in state.restored:
+                        state.restored.discard((number, user_id))
                         await self._find_picture(table, number, user_id)
                     await self.hand_pictures.refresh(await self._dm(user_id), self.pacer, table.id, number, user_id,
                                                      deal, seat, deck, lang)
@@ -782,8 +786,9 @@ class DiscordPresenter:
         return drafts
 
     async def _find_picture(self, table: LiveTable, number: int, user_id: int) -> None:
-        """Another process may have sent this deal's hand picture: the bot's newest picture of the deal's hand
-        in the DM (looked for once per deal and player, among the last few messages)."""
+        """Another process, or this one before a restart, may have sent this deal's hand picture: the bot's newest
+        picture of the deal's hand in the DM (looked for once per deal and player, among the last few messages),
+        which is then edited rather than sent again."""
         where = (table.id, number, user_id)
         me = self.client.user
         if me is None or self.hand_pictures.knows(where):

@@ -136,6 +136,10 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     assert check.returncode == 0 and "2 deals" in output.decode(), output.decode()
     assert_no_public_leaks(fake, [alice], min_deals=2, database=database)
     assert_hands_match_database(fake, [alice], database)
+    # Two restarts in deal 1: its hand picture was found in the DM and kept up to date, never sent again.
+    pictures = [m for m in fake.messages(fake.dm_channel(alice), include_deleted=True)
+                if any(a.filename == "hand-1.png" for version in m.history for a in version.attachments)]
+    assert len(pictures) == 1 and not pictures[0].deleted and len(pictures[0].history) > 1
     fake.assert_clean(allow_rejections=False)
 
 
