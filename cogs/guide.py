@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from skatbot.engine import GameType, RuleSet
+from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.fit import Limit, fit
@@ -17,7 +17,7 @@ from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
-from .replies import answer_stray, chosen, guarded, say, skat_bot, within
+from .replies import answer_stray, guarded, named_game, say, skat_bot, within
 from .server_common import AttachingCog, choice, describe, en, server_language
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ class HelpGroup(app_commands.Group):
                 rule_set = active_rules(settings)
             except InvalidRuleSet:
                 rule_set = RuleSet.preset(settings.rule_preset)
-        question = ValueQuestion(GameType.parse(chosen(game, GAMES, "game")), matadors, against, hand, schneider, schwarz, announced,
+        question = ValueQuestion(named_game(game), matadors, against, hand, schneider, schwarz, announced,
                                  ouvert, bid)
         await say(interaction, value_text(answer(question, rule_set), lang, deck))
 

@@ -22,7 +22,8 @@ from skatbot.engine.errors import Refusal
 from skatbot.storage import NotFound
 from skatbot.tables.manager import ChannelBusy, NoTable
 from skatbot.ui.calculator import ValueInputError
-from skatbot.ui.cards import FRENCH
+from skatbot.engine import GameType
+from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t, tn
 from skatbot.ui.leaderboard import PageOutOfRange
@@ -125,6 +126,16 @@ def chosen(value: str, allowed: Iterable[str], option: str) -> str:
     if value not in allowed:
         raise CommandRefusal("bad_option", text=value, option=option)
     return value
+
+
+def named_game(text: str) -> GameType:
+    """The game a `game:` option names: Discord sends the choice's value (`clubs`), and anything else a player
+    might send is read as the bot's game names in any language and deck (`Kreuz`, `Eichel`, `nolo`); a refusal
+    names the games in the player's language when it is none."""
+    try:
+        return game_from_text(text)
+    except ValueError:
+        raise CommandRefusal("bad_game", text=text) from None
 
 
 def within(value: int, low: int, high: int, option: str) -> int:

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine import (
-    PLAY, Action, Bid, Card, Claim, Concede, Contract, Declare, Discard, GameType, Hold, Kontra, Pass, Phase,
+    PLAY, Action, Bid, Card, Claim, Concede, Contract, Declare, Discard, Hold, Kontra, Pass, Phase,
     PickUpSkat, PlayCard, Re, RuleSet,
 )
 from skatbot.engine.games import sort_key
@@ -39,7 +39,7 @@ from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
 from .pending import PendingReplies
-from .replies import carried, chosen, guarded, install, reply_error, say, within
+from .replies import carried, guarded, install, named_game, reply_error, say, within
 from .server_common import choice, describe, en
 from .table_place import put_away, table_place
 
@@ -338,7 +338,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         deal = table.game.deal
         if deal is not None and deal.phase is Phase.SKAT and not hand:
             raise CommandRefusal("pick_up_first")
-        game_type = GameType.parse(chosen(game, GAMES, "game"))
+        game_type = named_game(game)
         await self._act(interaction, Declare(Contract(game_type, hand, schneider, schwarz, ouvert)), table=table)
 
     # --- card play ------------------------------------------------------------------------------------

@@ -2,11 +2,12 @@
 ranks lettered as each language letters them: ♣J, ♣B, ♣V) or German suits (Eichel, Grün, Rot, Schellen).
 
 Whatever the bot shows a player, the player can type back: `card_from_text` reads the labels of every
-language and both decks, and the ISS codes.
+language and both decks, and the ISS codes; `game_from_text` reads the game names of every language and deck.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from functools import cache
 
 from skatbot.engine import CARDS, Card, Contract, GameType, Rank, Suit
@@ -73,6 +74,59 @@ def card_from_text(text: str) -> Card:
 
 def cards_text(cards: list[Card] | tuple[Card, ...], deck: str, lang: str) -> str:
     return " ".join(card_label(card, deck, lang) for card in cards) or "–"
+
+
+DECLARABLE = (GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.DIAMONDS, GameType.GRAND, GameType.NULL)
+"""The games a declarer may name, in the order the bot lists them."""
+
+
+def _spelled(text: str) -> str:
+    """Text as a player may type a name: any case, no spaces, accents optional (`Trèfle`, `trefle`; `cœur`,
+    `coeur`)."""
+    text = "".join(text.casefold().split()).replace("œ", "oe")
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+
+
+def _game_forms(name: str) -> set[str]:
+    """What a player may type for a name the bot shows: `♣ Kreuz` as itself or `Kreuz`; `Acorns (Eichel)` as
+    itself, `Acorns` or `Eichel`."""
+    bare = "".join(ch for ch in name if ch not in "♣♠♥♦").strip()
+    forms = {name, bare}
+    if "(" in bare and bare.endswith(")"):
+        outer, inner = bare[:-1].split("(", 1)
+        forms |= {outer, inner}
+    return {_spelled(form) for form in forms if form.strip()}
+
+
+@cache
+def typed_games() -> dict[str, GameType]:
+    """Every game name the bot shows or offers in any language and deck (`Kreuz`, `♣ Klør`, `Eichel`, `nolo`,
+    `sans`... as the catalogs name them), the English names and ISS letters, as a player may type them ->
+    the game. ValueError if two games would share one typed form."""
+    found: dict[str, GameType] = {}
+    for game in DECLARABLE:
+        names = {game.value, game.iss_letter}
+        for lang in CODES:
+            names.add(t(lang, f"choice.game.{game.value}"))
+            names |= {game_name(game, lang, deck) for deck in (FRENCH, GERMAN)}
+        for form in set().union(*(_game_forms(name) for name in names)):
+            if found.setdefault(form, game) is not game:
+                raise ValueError(f"{form!r} would name both {found[form].value} and {game.value}")
+    return found
+
+
+def game_from_text(text: str) -> GameType:
+    """A declarable game as a player types it, in any language the bot speaks and either deck; ValueError
+    when it names none."""
+    game = typed_games().get(_spelled(text))
+    if game is None:
+        raise ValueError(f"{text!r} is not a game")
+    return game
+
+
+def game_names(lang: str, deck: str) -> list[str]:
+    """The declarable games as `lang` and `deck` name them, in the bot's order (for "choose one of ...")."""
+    return [game_name(game, lang, deck) for game in DECLARABLE]
 
 
 def game_name(game: GameType, lang: str = "en", deck: str = FRENCH) -> str:

@@ -14,12 +14,13 @@ from typing import ClassVar
 from skatbot.engine import Card, Contract, GameType, Phase, Seat, Suit
 from skatbot.engine.errors import Refusal
 
-from .cards import FRENCH, GERMAN, card_label, contract_name, game_name
+from .cards import FRENCH, GERMAN, card_label, contract_name, game_name, game_names
 from .fit import Limit, fit
 from .i18n import t
 
 COMMAND_REASONS: dict[str, str] = {
     "bad_card": "{text!r} is not a card",
+    "bad_game": "{text!r} is not a game",
     "pick_up_first": "pick up the skat first (/skat pickup), or declare with hand: True",
     "bad_control": "that button or menu choice is not one I offered",
     "bad_option": "{text!r} is not one of the choices for {option}",
@@ -38,6 +39,7 @@ OWN_REPLIES: dict[str, str] = {
     "series_over": "error.series_over",
     "closed": "error.closed",
     "bad_card": "error.bad_card",
+    "bad_game": "error.bad_game",
     "store_busy": "error.store_busy",
 }
 """Reason key -> catalog key of a whole reply, for the refusals players meet most."""
@@ -82,5 +84,9 @@ def refusal_reply(error: Refusal, lang: str, deck: str = FRENCH) -> str:
     if own == "error.bad_card" and deck == GERMAN:  # the hint names the codes of the deck the player sees
         own = "error.bad_card_german"
     if own is not None:
-        return t(lang, own, **{name: word(value, lang, deck) for name, value in error.values.items()})
+        values = {name: word(value, lang, deck) for name, value in error.values.items()}
+        if own == "error.bad_game":  # the games as the player's language and the table's deck name them
+            *games, last = game_names(lang, deck)
+            values |= {"games": ", ".join(games), "last": last}
+        return t(lang, own, **values)
     return t(lang, "error.refused", reason=refusal_text(error, lang, deck))

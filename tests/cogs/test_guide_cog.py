@@ -38,4 +38,5 @@ async def test_help_value_counts_a_game_and_refuses_what_cannot_be(world: CogBot
     assert (await world.run("skat help value", alice, game="grand", matadors=2, announced="schneider")).text == \
         "Schneider and schwarz may be announced only in a hand game: add hand:True."
     assert (await world.run("skat help value", alice, game="chess", matadors=2)).text == \
-        "Not allowed: 'chess' is not one of the choices for game."
+        "'chess' is not a game. Choose ♣ Clubs, ♠ Spades, ♥ Hearts, ♦ Diamonds, Grand or Null."
+    assert "72" in (await world.run("skat help value", alice, game="Grand", matadors=2)).text

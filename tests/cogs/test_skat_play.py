@@ -81,11 +81,16 @@ async def test_declaring_before_picking_up_needs_hand_and_a_game_discord_offers(
     assert (await world.run("skat declare", declarer, game="grand")).text == \
         "Not allowed: pick up the skat first (/skat pickup), or declare with hand: True."
     forged = await world.run("skat declare", declarer, game="chess", hand=True)
-    assert forged.text == "Not allowed: 'chess' is not one of the choices for game."
+    assert forged.text == "'chess' is not a game. Choose ♣ Clubs, ♠ Spades, ♥ Hearts, ♦ Diamonds, Grand or Null."
+    french = await world.run("skat declare", declarer, game="échecs", hand=True,
+                             interaction=world.interaction(declarer, locale="fr"))
+    assert french.text == "'échecs' n’est pas un jeu. Choisissez ♣ Trèfle, ♠ Pique, ♥ Cœur, ♦ Carreau, Grand ou Null."
     assert deal.phase is Phase.SKAT and deal.contract is None
-    assert (await world.run("skat declare", declarer, game="grand", hand=True)).text.startswith(
-        "You declared Grand hand.")
-    assert deal.contract is not None and deal.contract.hand
+    # a name as the bot shows it in the player's language is a game too (Danish: ♠ Spar)
+    danish = world.interaction(declarer, locale="da")
+    assert (await world.run("skat declare", declarer, game="♠ Spar", hand=True, interaction=danish)).text.startswith(
+        "Du meldte ♠ Spar på hånden.")
+    assert deal.contract is not None and deal.contract.hand and deal.contract.game is GameType.SPADES
 
 
 async def test_a_player_may_act_from_a_dm(world: CogBot) -> None:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import pytest
 
 from skatbot.engine import CARDS, Card, GameType, Rank, Suit
-from skatbot.ui.cards import FRENCH, GERMAN, card_from_text, card_label, cards_text, game_name, typed_labels
-from skatbot.ui.i18n import CODES
+from skatbot.ui.cards import (
+    DECLARABLE, FRENCH, GERMAN, card_from_text, card_label, cards_text, game_from_text, game_name, typed_games,
+    typed_labels,
+)
+from skatbot.ui.i18n import CODES, t
+from skatbot.ui.refusals import CommandRefusal, refusal_reply
 
 COURT = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
 LETTERS = {"en": "JQKA", "de": "BDKA", "da": "BDKE", "fr": "VDRA"}
@@ -80,3 +84,43 @@ def test_no_typed_form_names_two_cards() -> None:
 def test_text_that_is_no_card_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
         card_from_text(text)
+
+
+# --- game names ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", CODES)
+@pytest.mark.parametrize("deck", [FRENCH, GERMAN])
+def test_every_game_name_the_bot_shows_is_read_back_when_typed(lang: str, deck: str) -> None:
+    for game in DECLARABLE:
+        shown = game_name(game, lang, deck)
+        assert game_from_text(shown) is game
+        assert game_from_text(f"  {shown.upper()} ") is game
+        assert game_from_text(t(lang, f"choice.game.{game.value}")) is game  # the slash command's choice name
+
+
+@pytest.mark.parametrize(("text", "game"), [
+    ("Kreuz", GameType.CLUBS), ("pik", GameType.SPADES), ("Eichel", GameType.CLUBS), ("Grün", GameType.SPADES),
+    ("rot", GameType.HEARTS), ("Schellen", GameType.DIAMONDS), ("klør", GameType.CLUBS), ("nolo", GameType.NULL),
+    ("Bjælder", GameType.DIAMONDS), ("trefle", GameType.CLUBS), ("Cœur", GameType.HEARTS), ("coeur", GameType.HEARTS),
+    ("Acorns", GameType.CLUBS), ("clubs", GameType.CLUBS), ("G", GameType.GRAND), ("null", GameType.NULL)])
+def test_game_names_of_every_language_are_understood(text: str, game: GameType) -> None:
+    assert game_from_text(text) is game
+
+
+@pytest.mark.parametrize("text", ["chess", "ramsch", "", "♣", "null ouvert"])
+def test_text_that_is_no_game_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        game_from_text(text)
+
+
+def test_no_typed_form_names_two_games() -> None:
+    assert len(set(typed_games().values())) == len(DECLARABLE)
+
+
+@pytest.mark.parametrize(("lang", "deck", "expected"), [
+    ("en", FRENCH, "'chess' is not a game. Choose ♣ Clubs, ♠ Spades, ♥ Hearts, ♦ Diamonds, Grand or Null."),
+    ("de", GERMAN, "'chess' ist kein Spiel. Wähle Eichel, Grün, Rot, Schellen, Grand oder Null."),
+    ("da", FRENCH, "'chess' er ikke et spil. Vælg ♣ Klør, ♠ Spar, ♥ Hjerter, ♦ Ruder, Grand eller Nolo."),
+    ("fr", FRENCH, "'chess' n’est pas un jeu. Choisissez ♣ Trèfle, ♠ Pique, ♥ Cœur, ♦ Carreau, Grand ou Null.")])
+def test_the_not_a_game_refusal_names_the_games_as_the_player_does(lang: str, deck: str, expected: str) -> None:
+    assert refusal_reply(CommandRefusal("bad_game", text="chess"), lang, deck) == expected
