@@ -1,7 +1,9 @@
 """Card faces and emoji tiles, drawn from code: a corner index (rank and suit) and a large suit symbol.
 
 Drawn three times larger and scaled down, so edges are smooth at 32 px as at card size. Faces are cached
-per (card, deck, width): a hand or trick sheet only pastes them.
+per (card, deck, width, letters): a hand or trick sheet only pastes them. The French deck's court cards and
+aces carry the letters of the reader's language (`letters`: J Q K A, B D K A, B D K E, V D R A); the German
+deck keeps its own figures (U O K D) in every language.
 """
 
 from __future__ import annotations
@@ -22,19 +24,32 @@ EMOJI_SIZE = 128
 EMOJI_VERSION = 1
 """Goes up when the drawing of the emojis changes, so that the bot replaces its uploaded ones."""
 _SCALE = 3
-_RANKS = {FRENCH: ("7", "8", "9", "10", "J", "Q", "K", "A"), GERMAN: ("7", "8", "9", "10", "U", "O", "K", "D")}
+RankLetters = tuple[str, str, str, str]
+"""Jack, queen, king and ace of the French deck as one language letters them."""
+ENGLISH: RankLetters = ("J", "Q", "K", "A")
+_PIPS = ("7", "8", "9", "10")
+_GERMAN: RankLetters = ("U", "O", "K", "D")
 _DECK_LETTER = {FRENCH: "f", GERMAN: "g"}
 
 
-def rank_text(card: Card, deck: str) -> str:
-    """The corner index: J Q K A in the French deck, U O K D (Unter, Ober, König, Daus) in the German."""
-    return _RANKS[deck][card.rank]
+def deck_letters(deck: str, letters: RankLetters) -> RankLetters:
+    """The letters a deck's faces show: the reader's for the French deck, Unter Ober König Daus for the German."""
+    return _GERMAN if deck == GERMAN else letters
 
 
-def emoji_name(card: Card, deck: str) -> str:
-    """The application emoji's name, e.g. `sk1_f_CJ`, `sk1_g_ST`: drawing version, deck, card (letters,
-    digits and underscores only, as Discord asks)."""
-    return f"sk{EMOJI_VERSION}_{_DECK_LETTER[deck]}_{card.iss}"
+def rank_text(card: Card, deck: str, letters: RankLetters = ENGLISH) -> str:
+    """The corner index: the pip's number, else the court card's or ace's letter (`deck_letters`)."""
+    ranks = _PIPS + deck_letters(deck, letters)
+    return ranks[card.rank]
+
+
+def emoji_name(card: Card, deck: str, letters: RankLetters = ENGLISH) -> str:
+    """The application emoji's name, e.g. `sk1_f_CJ`, `sk1_g_ST`, the Danish ace of clubs `sk1_f_CE`: drawing
+    version, deck, suit and what the face shows (the ISS rank for the pips and English letters), so a face that
+    looks the same in two languages is one emoji (letters, digits and underscores only, as Discord asks)."""
+    shown = rank_text(card, deck, letters)
+    rank = card.iss[1] if shown in _PIPS or deck == GERMAN else shown
+    return f"sk{EMOJI_VERSION}_{_DECK_LETTER[deck]}_{card.iss[0]}{rank}"
 
 
 @lru_cache(maxsize=16)
@@ -59,14 +74,18 @@ def _paper(size: tuple[int, int], radius: int, border: tuple[int, int, int], bor
     return image, draw
 
 
-@lru_cache(maxsize=512)
-def card_face(card: Card, deck: str = FRENCH, width: int = 84) -> Image.Image:
+def card_face(card: Card, deck: str = FRENCH, width: int = 84, letters: RankLetters = ENGLISH) -> Image.Image:
     """One card, `width` pixels wide (RGBA, rounded corners). The index sits in the top left corner, large,
     so that it stays readable where cards overlap in a fanned hand."""
+    return _face(card, deck, width, deck_letters(deck, letters))
+
+
+@lru_cache(maxsize=1024)
+def _face(card: Card, deck: str, width: int, letters: RankLetters) -> Image.Image:
     w, h = width * _SCALE, round(width * CARD_RATIO) * _SCALE
     image, draw = _paper((w, h), radius=w // 10, border=(120, 120, 120), border_width=max(2, w // 60))
     ink = text_ink(deck, card.suit)
-    rank = rank_text(card, deck)
+    rank = rank_text(card, deck, letters)
     index_w = w * 0.36
     _text(draw, (w * 0.04 + index_w / 2, h * 0.13), rank, w * (0.2 if len(rank) == 1 else 0.17), ink)
     symbol = w * 0.26
@@ -83,20 +102,23 @@ def card_face(card: Card, deck: str = FRENCH, width: int = 84) -> Image.Image:
     return image.resize((width, round(width * CARD_RATIO)), Image.Resampling.LANCZOS)
 
 
-@lru_cache(maxsize=64)
-def emoji_image(card: Card, deck: str = FRENCH) -> Image.Image:
+def emoji_image(card: Card, deck: str = FRENCH, letters: RankLetters = ENGLISH) -> Image.Image:
     """A square tile for an emoji: the rank above, the suit symbol below, both as large as fits."""
+    return _tile(card, deck, rank_text(card, deck, letters))
+
+
+@lru_cache(maxsize=128)
+def _tile(card: Card, deck: str, rank: str) -> Image.Image:
     s = EMOJI_SIZE * _SCALE
     image, draw = _paper((s, s), radius=s // 7, border=text_ink(deck, card.suit), border_width=s // 24)
-    rank = rank_text(card, deck)
     _text(draw, (s * 0.5, s * 0.28), rank, s * (0.32 if len(rank) == 1 else 0.28), text_ink(deck, card.suit))
     symbol = s * 0.44
     draw_suit(draw, deck, card.suit, ((s - symbol) / 2, s * 0.5, symbol, symbol))
     return image.resize((EMOJI_SIZE, EMOJI_SIZE), Image.Resampling.LANCZOS)
 
 
-def emoji_png(card: Card, deck: str = FRENCH) -> bytes:
+def emoji_png(card: Card, deck: str = FRENCH, letters: RankLetters = ENGLISH) -> bytes:
     """The emoji's PNG (well under Discord's 256 KiB)."""
     out = io.BytesIO()
-    emoji_image(card, deck).save(out, format="PNG", optimize=True)
+    emoji_image(card, deck, letters).save(out, format="PNG", optimize=True)
     return out.getvalue()

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from skatbot.engine import Card
 
-from .faces import card_face
+from .faces import ENGLISH, RankLetters, card_face, deck_letters
 from .picture import Picture, encode
 from .suits import FRENCH
 
@@ -21,7 +21,7 @@ _BACKGROUND = (0, 0, 0, 0)
 
 
 @lru_cache(maxsize=256)
-def _hand_png(cards: tuple[Card, ...], deck: str, marked: frozenset[Card]) -> bytes:
+def _hand_png(cards: tuple[Card, ...], deck: str, marked: frozenset[Card], letters: RankLetters) -> bytes:
     count = len(cards)
     height = round(CARD_WIDTH * 1.5)
     spread = min(24.0, 3.0 * max(count - 1, 0))  # degrees from the first card to the last
@@ -29,7 +29,7 @@ def _hand_png(cards: tuple[Card, ...], deck: str, marked: frozenset[Card]) -> by
     width = CARD_WIDTH + STEP * max(count - 1, 0) + 40
     canvas = Image.new("RGBA", (width, height + 50 + lift), _BACKGROUND)
     for index, card in enumerate(cards):
-        face = card_face(card, deck, CARD_WIDTH)
+        face = card_face(card, deck, CARD_WIDTH, letters)
         if card in marked:
             face = face.copy()
             ImageDraw.Draw(face).rounded_rectangle((1, 1, face.width - 2, face.height - 2), radius=CARD_WIDTH // 10,
@@ -45,8 +45,9 @@ def _hand_png(cards: tuple[Card, ...], deck: str, marked: frozenset[Card]) -> by
 
 
 def hand_picture(cards: tuple[Card, ...] | list[Card], deck: str = FRENCH, marked: frozenset[Card] = frozenset(),
-                 description: str = "") -> Picture:
-    """The hand, fanned; `marked` cards (the skat just picked up) lifted and framed in blue. Cached by
-    content: the same hand is drawn once."""
+                 description: str = "", letters: RankLetters = ENGLISH) -> Picture:
+    """The hand, fanned; `marked` cards (the skat just picked up) lifted and framed in blue; the French deck
+    lettered with `letters` (the owner's language). Cached by content: the same hand is drawn once per language."""
     shown = tuple(cards)
-    return Picture(_hand_png(shown, deck, frozenset(marked) & frozenset(shown)), "hand.png", description, shown)
+    png = _hand_png(shown, deck, frozenset(marked) & frozenset(shown), deck_letters(deck, letters))
+    return Picture(png, "hand.png", description, shown)

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from skatbot.engine import Card, Trick
 
-from .faces import card_face
+from .faces import ENGLISH, RankLetters, card_face, deck_letters
 from .picture import Picture, encode
 from .suits import FRENCH
 
@@ -45,7 +45,7 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
 
 @lru_cache(maxsize=64)
 def _sheet_png(names: tuple[str, str, str], tricks: tuple[Trick, ...], skat: tuple[Card, ...],
-               deck: str, skat_label: str) -> bytes:
+               deck: str, skat_label: str, letters: RankLetters) -> bytes:
     width = LEFT + 3 * COLUMN + 60
     height = HEADER + ROW * len(tricks) + (ROW + 6 if skat else 0) + 8
     canvas = Image.new("RGBA", (width, height), _BACKGROUND)
@@ -63,7 +63,7 @@ def _sheet_png(names: tuple[str, str, str], tricks: tuple[Trick, ...], skat: tup
             if seat == trick.winner:
                 draw.rounded_rectangle((x - 4, y - 4, x + CARD_WIDTH + 3, y + CARD_HEIGHT + 3), radius=7,
                                        outline=WINNER, width=3)
-            canvas.alpha_composite(card_face(card, deck, CARD_WIDTH), (x, y))
+            canvas.alpha_composite(card_face(card, deck, CARD_WIDTH, letters), (x, y))
             if position == 0:  # the leader: an arrow left of the card
                 ax, ay = x - 10, y + CARD_HEIGHT // 2
                 draw.polygon([(ax - 9, ay - 7), (ax, ay), (ax - 9, ay + 7)], fill=_INK)
@@ -75,16 +75,18 @@ def _sheet_png(names: tuple[str, str, str], tricks: tuple[Trick, ...], skat: tup
         draw.text((LEFT + COLUMN // 2, top + ROW // 2), skat_label, font=_font(15), fill=_MUTED, anchor="mm")
         for index, card in enumerate(skat):
             x = LEFT + COLUMN + 10 + index * (CARD_WIDTH + 10)
-            canvas.alpha_composite(card_face(card, deck, CARD_WIDTH), (x, top + (ROW - CARD_HEIGHT) // 2))
+            canvas.alpha_composite(card_face(card, deck, CARD_WIDTH, letters), (x, top + (ROW - CARD_HEIGHT) // 2))
     shown = tuple(card for trick in tricks for card in trick.cards) + skat
     return encode(canvas, shown)
 
 
 def trick_sheet(names: Sequence[str], tricks: Sequence[Trick], skat: Sequence[Card] = (),
-                deck: str = FRENCH, *, skat_label: str = "Skat", description: str = "") -> Picture:
-    """The sheet of a finished deal; `names` by seat (forehand, middlehand, rearhand). Only what is public
-    once the deal is over: the played cards and the skat."""
+                deck: str = FRENCH, *, skat_label: str = "Skat", description: str = "",
+                letters: RankLetters = ENGLISH) -> Picture:
+    """The sheet of a finished deal; `names` by seat (forehand, middlehand, rearhand), the French deck lettered
+    with `letters` (the reader's language). Only what is public once the deal is over: the played cards and
+    the skat."""
     a, b, c = names
     sheet = tuple(tricks)
-    png = _sheet_png((a, b, c), sheet, tuple(skat), deck, skat_label)
+    png = _sheet_png((a, b, c), sheet, tuple(skat), deck, skat_label, deck_letters(deck, letters))
     return Picture(png, "tricks.png", description, tuple(card for t in sheet for card in t.cards) + tuple(skat))

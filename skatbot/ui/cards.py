@@ -32,6 +32,12 @@ def rank_letter(rank: Rank, lang: str) -> str:
     return t(lang, key) if key is not None else rank.display
 
 
+def rank_letters(lang: str) -> tuple[str, str, str, str]:
+    """Jack, queen, king and ace of the French deck as `lang` letters them, for the card pictures."""
+    return (rank_letter(Rank.JACK, lang), rank_letter(Rank.QUEEN, lang), rank_letter(Rank.KING, lang),
+            rank_letter(Rank.ACE, lang))
+
+
 def card_label(card: Card, deck: str, lang: str) -> str:
     """Short card text for buttons and lines: `♣J`, `♠10` (Danish `♣B`, French `♣V`); German-suited: `Ei-U`."""
     if deck == GERMAN:

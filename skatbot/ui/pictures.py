@@ -23,7 +23,7 @@ from skatbot.pictures.hand import hand_picture
 from skatbot.pictures.tricks import trick_sheet
 from skatbot.tables.game import FinishedDeal, TableGame
 
-from .cards import cards_text
+from .cards import cards_text, rank_letters
 from .i18n import t
 from .pacing import EditPacer
 
@@ -45,28 +45,29 @@ class Shown:
                             description=self.picture.description[:ALT_LIMIT] or None)
 
 
-def _hand(deal: Deal, seat: int, deck: str) -> tuple[tuple[Card, ...], frozenset[Card], str]:
-    """The seat's cards sorted for the game, those to mark, and the key of their picture."""
+def _hand(deal: Deal, seat: int, deck: str, lang: str) -> tuple[tuple[Card, ...], frozenset[Card], str]:
+    """The seat's cards sorted for the game, those to mark, and the key of their picture (the French deck's
+    letters are the owner's language's)."""
     game = deal.contract.game if deal.contract is not None else None
     cards = tuple(sorted(deal.hand(seat), key=lambda c: sort_key(game, c)))
     marked: frozenset[Card] = frozenset()
     if deal.declarer == seat and deal.picked_up and deal.phase in (Phase.DISCARD, Phase.DECLARE):
         marked = frozenset(deal.dealt_skat) & frozenset(cards)
-    key = f"{deck}:{' '.join(c.iss for c in cards)}:{' '.join(sorted(c.iss for c in marked))}"
+    key = f"{deck}:{''.join(rank_letters(lang))}:{' '.join(c.iss for c in cards)}:{' '.join(sorted(c.iss for c in marked))}"
     return cards, marked, key
 
 
-def hand_key(deal: Deal, seat: int, deck: str) -> str:
+def hand_key(deal: Deal, seat: int, deck: str, lang: str) -> str:
     """What `seat`'s hand picture shows now (equal keys: the same picture)."""
-    return _hand(deal, seat, deck)[2]
+    return _hand(deal, seat, deck, lang)[2]
 
 
 async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:
     """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
-    cards, marked, key = _hand(deal, seat, deck)
+    cards, marked, key = _hand(deal, seat, deck, lang)
     alt = t(lang, "picture.hand", cards=cards_text(cards, deck, lang))
-    picture = await asyncio.to_thread(hand_picture, cards, deck, marked, alt)
+    picture = await asyncio.to_thread(hand_picture, cards, deck, marked, alt, rank_letters(lang))
     return Shown(key, picture, f"hand-{number + 1}.png")
 
 
@@ -77,7 +78,8 @@ async def tricks_shown(game: TableGame, row: FinishedDeal, names: list[str], dec
         return None
     alt = t(lang, "picture.tricks", number=row.number + 1, count=len(deal.tricks))
     picture = await asyncio.to_thread(trick_sheet, names, tuple(deal.tricks), tuple(deal.skat), deck,
-                                      skat_label=t(lang, "picture.skat"), description=alt)
+                                      skat_label=t(lang, "picture.skat"), description=alt,
+                                      letters=rank_letters(lang))
     return Shown(f"tricks:{row.number}", picture)
 
 
@@ -123,7 +125,7 @@ class HandPictures:
         where = (table_id, number, user_id)
         shown = await hand_shown(deal, seat, deck, lang, number)
         async with self._locks.setdefault(where, asyncio.Lock()):  # one picture message, even for quick changes
-            if _hand(deal, seat, deck)[2] == shown.key:  # else the hand moved on while this was drawn
+            if _hand(deal, seat, deck, lang)[2] == shown.key:  # else the hand moved on while this was drawn
                 await self._show(dm, pacer, where, shown)
 
     async def _show(self, dm: Any, pacer: EditPacer, where: tuple[int, int, int], shown: Shown) -> None:

@@ -911,7 +911,7 @@ class DiscordPresenter:
         if not deal.hand(seat):
             return None
         shown = await hand_shown(deal, seat, style.deck, lang, table.game.deal_number)
-        if hand_key(deal, seat, style.deck) != shown.key:  # the hand moved on while it was drawn: a newer one follows
+        if hand_key(deal, seat, style.deck, lang) != shown.key:  # the hand moved on while it was drawn: a newer one follows
             return None
         return shown.file()
 

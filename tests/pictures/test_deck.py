@@ -9,9 +9,10 @@ import numpy
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from skatbot.engine import CARDS, Card, Suit
+from skatbot.engine import CARDS, Card, Rank, Suit
 from skatbot.pictures import card_face, emoji_name, emoji_png
-from skatbot.pictures.faces import EMOJI_SIZE, emoji_image
+from skatbot.pictures.faces import EMOJI_SIZE, EMOJI_VERSION, emoji_image, rank_text
+from skatbot.pictures.hand import hand_picture
 from skatbot.pictures.suits import FRENCH, GERMAN, fill_of
 
 DECKS = (FRENCH, GERMAN)
@@ -89,3 +90,54 @@ def test_emoji_names_follow_discords_rules_and_are_unique() -> None:
     names = [emoji_name(card, deck) for deck in DECKS for card in CARDS]
     assert len(set(names)) == 64
     assert all(re.fullmatch(r"[A-Za-z0-9_]{2,32}", name) for name in names)
+
+
+LETTERS = {"en": ("J", "Q", "K", "A"), "de": ("B", "D", "K", "A"), "da": ("B", "D", "K", "E"), "fr": ("V", "D", "R", "A")}
+"""Jack, queen, king, ace as the rules texts letter the French deck: English, German (Bube, Dame, König, Ass),
+Danish (bonde, dame, konge, es), French (valet, dame, roi, as)."""
+COURT = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
+
+
+@pytest.mark.parametrize("suit", list(Suit))
+def test_the_french_deck_shows_the_letters_of_the_readers_language(suit: Suit) -> None:
+    """Two languages draw a court card or ace alike exactly when they letter it alike (German and Danish jacks
+    are both B, the English and German kings K, the Danish ace E is its own); the pips are the same everywhere."""
+    for position, rank in enumerate(COURT):
+        card = Card(suit, rank)
+        for a in LETTERS:
+            for b in LETTERS:
+                same_letter = LETTERS[a][position] == LETTERS[b][position]
+                same_face = card_face(card, FRENCH, 84, LETTERS[a]).tobytes() == \
+                    card_face(card, FRENCH, 84, LETTERS[b]).tobytes()
+                same_tile = emoji_image(card, FRENCH, LETTERS[a]).tobytes() == \
+                    emoji_image(card, FRENCH, LETTERS[b]).tobytes()
+                assert same_face == same_tile == same_letter, (card, a, b)
+                assert (emoji_name(card, FRENCH, LETTERS[a]) == emoji_name(card, FRENCH, LETTERS[b])) == same_letter
+    for rank in (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN):
+        card = Card(suit, rank)
+        assert len({card_face(card, FRENCH, 84, letters).tobytes() for letters in LETTERS.values()}) == 1
+        assert len({emoji_name(card, FRENCH, letters) for letters in LETTERS.values()}) == 1
+
+
+def test_the_german_deck_keeps_its_figures_in_every_language() -> None:
+    for card in CARDS:
+        assert len({card_face(card, GERMAN, 84, letters).tobytes() for letters in LETTERS.values()}) == 1
+        assert len({emoji_name(card, GERMAN, letters) for letters in LETTERS.values()}) == 1
+        assert rank_text(card, GERMAN, LETTERS["fr"]) == rank_text(card, GERMAN)
+
+
+def test_english_faces_keep_their_emoji_names() -> None:
+    """The emojis uploaded before the languages had faces of their own are still the English ones."""
+    assert emoji_name(Card.parse("CJ"), FRENCH) == f"sk{EMOJI_VERSION}_f_CJ"
+    assert emoji_name(Card.parse("ST"), FRENCH, LETTERS["da"]) == f"sk{EMOJI_VERSION}_f_ST"
+    assert emoji_name(Card.parse("HA"), FRENCH, LETTERS["da"]) == f"sk{EMOJI_VERSION}_f_HE"
+    assert emoji_name(Card.parse("DQ"), GERMAN, LETTERS["fr"]) == f"sk{EMOJI_VERSION}_g_DQ"
+
+
+@pytest.mark.parametrize("lang", ["de", "da", "fr"])
+def test_a_hand_picture_is_drawn_in_its_owners_letters(lang: str) -> None:
+    court = [Card.parse(code) for code in ("CJ", "SQ", "HK", "DA")]
+    pips = [Card.parse(code) for code in ("C7", "S8", "H9", "DT")]
+    assert hand_picture(court, FRENCH, letters=LETTERS[lang]).png != hand_picture(court, FRENCH).png
+    assert hand_picture(pips, FRENCH, letters=LETTERS[lang]).png == hand_picture(pips, FRENCH).png
+    assert hand_picture(court, GERMAN, letters=LETTERS[lang]).png == hand_picture(court, GERMAN).png
