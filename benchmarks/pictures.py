@@ -58,7 +58,7 @@ def render_times(runs: int) -> dict[str, float]:
         "chart_ms": median_ms(lambda k: totals_chart(["alice", "bob", "carol"], scores[k % len(scores)]),
                               lambda: None, runs),
         "card_face_cold_ms": median_ms(lambda k: faces.card_face(hands[k][0], "german", 84),
-                                       faces.card_face.cache_clear, runs),
+                                       faces._face.cache_clear, runs),
     }
 
 

@@ -188,7 +188,7 @@ def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FR
         out.add_item(ControlSelect(table_id, seq, "discard", placeholder=t(lang, "select.discard"), row=0,
                                    min_values=2, max_values=2, options=[
                                        discord.SelectOption(label=_discard_label(c, view, lang, deck), value=c.iss,
-                                                            emoji=CARD_EMOJIS.emoji(c, deck)) for c in cards]))
+                                                            emoji=CARD_EMOJIS.emoji(c, deck, lang)) for c in cards]))
     elif phase is Phase.DECLARE and my_turn:
         contracts = [a.contract for a in legal if isinstance(a, Declare)]
         for select in _game_selects(table_id, seq, contracts, lang, deck, t(lang, "select.game")):
@@ -199,7 +199,7 @@ def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FR
         for index, card in enumerate(cards):
             out.add_item(ControlButton(
                 table_id, seq, "card", card.iss, label=card_label(card, deck, lang), row=index // 5,
-                emoji=CARD_EMOJIS.emoji(card, deck),
+                emoji=CARD_EMOJIS.emoji(card, deck, lang),
                 style=discord.ButtonStyle.primary if card in playable else discord.ButtonStyle.secondary,
                 disabled=card not in playable))
     for action in view.side_actions:

@@ -1,9 +1,10 @@
 """Card faces as the application's own emojis, for buttons and message text.
 
-At start-up the bot lists its application emojis and uploads only the card faces that are missing (a
-deck's 32 faces, drawn by skatbot.pictures), and deletes faces of an older drawing. A deck shows emojis
-only when all 32 of its faces exist; when Discord refuses an upload the cards stay text (logged once).
-Text labels stay next to the faces in any case, for screen readers.
+At start-up the bot lists its application emojis and uploads only the card faces that are missing (drawn by
+skatbot.pictures: the German deck's 32 faces, and the French deck's in every language's letters, a face that
+looks the same in two languages being one emoji: 52 in all), and deletes faces of an older drawing. A deck
+shows emojis only when all of its faces exist; when Discord refuses an upload the cards stay text (logged
+once). Text labels stay next to the faces in any case, for screen readers.
 """
 
 from __future__ import annotations
@@ -18,51 +19,59 @@ import discord
 
 from skatbot.engine import CARDS, Card
 from skatbot.pictures import emoji_name, emoji_png
-from skatbot.pictures.faces import EMOJI_VERSION
+from skatbot.pictures.faces import EMOJI_VERSION, RankLetters
 
-from .cards import FRENCH, GERMAN, card_label
+from .cards import FRENCH, GERMAN, card_label, rank_letters
+from .i18n import CODES
 
 log = logging.getLogger(__name__)
 
 DECKS = (FRENCH, GERMAN)
-OURS = re.compile(r"sk(\d+)_[fg]_[CSHD][789TJQKA]")
+OURS = re.compile(r"sk(\d+)_[fg]_[CSHD][0-9A-Z]")
 """The names of card emojis of any drawing version."""
+
+
+def deck_faces(deck: str) -> dict[str, tuple[Card, RankLetters]]:
+    """Every emoji a deck needs, by name: the card and the letters it is drawn with (the French deck's court
+    cards and aces once per distinct letter among the languages)."""
+    return {emoji_name(card, deck, rank_letters(lang)): (card, rank_letters(lang)) for lang in CODES
+            for card in CARDS}
 
 
 class CardEmojis:
     """The card emojis the application has, per deck (empty until `ensure` ran, or when refused)."""
 
     def __init__(self) -> None:
-        self._faces: dict[str, dict[Card, discord.PartialEmoji]] = {}
+        self._faces: dict[str, dict[str, discord.PartialEmoji]] = {}  # deck -> emoji name -> emoji
         self.refused: str | None = None  # why Discord refused an upload, once it did
 
-    def emoji(self, card: Card, deck: str) -> discord.PartialEmoji | None:
-        """The face for a button or menu option, or None (text only)."""
-        return self._faces.get(deck, {}).get(card)
+    def emoji(self, card: Card, deck: str, lang: str) -> discord.PartialEmoji | None:
+        """The face for a button or menu option, lettered in the reader's language, or None (text only)."""
+        return self._faces.get(deck, {}).get(emoji_name(card, deck, rank_letters(lang)))
 
-    def inline(self, card: Card, deck: str) -> str:
+    def inline(self, card: Card, deck: str, lang: str) -> str:
         """The face as message markup (`<:sk1_f_CJ:123>`), or "" when the deck has no emojis."""
-        emoji = self.emoji(card, deck)
+        emoji = self.emoji(card, deck, lang)
         return str(emoji) if emoji is not None else ""
 
     def face(self, card: Card, deck: str, lang: str) -> str:
         """A card in message text: its face, then its label in the reader's language (read by screen readers,
         and the fallback)."""
-        return self.inline(card, deck) + card_label(card, deck, lang)
+        return self.inline(card, deck, lang) + card_label(card, deck, lang)
 
     def faces(self, cards: Iterable[Card], deck: str, lang: str) -> str:
         return " ".join(self.face(card, deck, lang) for card in cards) or "–"
 
     def ready(self, deck: str) -> bool:
-        return len(self._faces.get(deck, {})) == len(CARDS)
+        return deck in self._faces
 
     def use(self, existing: Iterable[Any]) -> None:
         """Take the faces of every deck that is complete among `existing` (emojis with .name and .id)."""
         by_name = {e.name: e for e in existing}
         for deck in DECKS:
-            found = {card: by_name.get(emoji_name(card, deck)) for card in CARDS}
+            found = {name: by_name.get(name) for name in deck_faces(deck)}
             if all(found.values()):
-                self._faces[deck] = {card: discord.PartialEmoji(name=e.name, id=e.id) for card, e in found.items()
+                self._faces[deck] = {name: discord.PartialEmoji(name=e.name, id=e.id) for name, e in found.items()
                                      if e is not None}
             else:
                 self._faces.pop(deck, None)
@@ -88,11 +97,10 @@ class CardEmojis:
         current = [e for e in existing if e not in stale]
         names = {e.name for e in current}
         for deck in DECKS:
-            for card in CARDS:
-                name = emoji_name(card, deck)
+            for name, (card, letters) in deck_faces(deck).items():
                 if name in names:
                     continue
-                image = await asyncio.to_thread(emoji_png, card, deck)
+                image = await asyncio.to_thread(emoji_png, card, deck, letters)
                 try:
                     current.append(await client.create_application_emoji(name=name, image=image))
                 except discord.HTTPException as error:

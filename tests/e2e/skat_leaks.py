@@ -19,7 +19,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from skatbot.engine import Card
 from skatbot.pictures import cards_shown
 from skatbot.ui.i18n import CODES, template
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
@@ -49,8 +48,10 @@ class _CardLabels:
 
 
 CARD = _CardLabels()
-FACE = re.compile(r"<:sk\d+_([fg])_([CSHD][789TJQKA]):(\d+)>")
-"""A card face (application emoji) in message text; the card's label follows it."""
+FACE = re.compile(r"<:sk\d+_([fg])_([CSHD][0-9A-Z]):(\d+)>")
+"""A card face (application emoji) in message text; the card's label follows it. A French face is named by what
+it shows (suit, then the ISS pip or the letter of the reader's language: `CT`, `CJ`, `CB`, `HE`)."""
+_SUIT_OF_FACE = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 ALL_CARDS = frozenset(f"{s}{r}" for s in "♣♠♥♦" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
 
 
@@ -220,9 +221,11 @@ def strip_faces(line: str, where: str = "") -> tuple[str, list[str]]:
     for match in FACE.finditer(line):
         if match.group(1) != "f":
             continue
-        label = Card.parse(match.group(2)).display
-        if CARD.starts(line[match.end():]) != label:
-            problems.append(f"{where}: the face of {label} without its label: {line!r}")
+        suit, shown = match.group(2)[0], match.group(2)[1]
+        label = _SUIT_OF_FACE[suit] + ("10" if shown == "T" else shown)  # as the face shows it, letter and all
+        written = CARD.pattern.match(line[match.end():])
+        if written is None or written.group(0) != label:
+            problems.append(f"{where}: the face of {label} without its label in the same letters: {line!r}")
     return FACE.sub("", line), problems
 
 

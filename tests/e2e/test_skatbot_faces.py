@@ -31,9 +31,11 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: 
     proc = await start_skatbot(fake, start_bot, database)
     await proc.wait_for_output("card emojis ready: french, german", 30)
     names = {e.name: e.id for e in fake.world.application_emojis.values()}
-    assert len(names) == 65 and "party" in names and "sk0_f_CJ" not in names
+    # the German deck's 32, the French deck's 32 and 20 more for the other languages' letters (B D E V R)
+    assert len(names) == 85 and "party" in names and "sk0_f_CJ" not in names
     assert {f"sk1_{deck}_{card.iss}" for deck in "fg" for card in CARDS} <= set(names)
-    assert _posts(fake) == 64
+    assert {f"sk1_f_{suit}{letter}" for suit in "CSHD" for letter in "BDERV"} <= set(names)
+    assert _posts(fake) == 84
 
     _, channel = await open_against_ais(fake, alice, club, deals=1)
     rng = random.Random(4)
@@ -57,7 +59,7 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: 
     await proc.start()
     await proc.wait_connected(commands=("skat",))
     await proc.wait_for_output("card emojis ready: french, german", 30)
-    assert _posts(fake) == 64
+    assert _posts(fake) == 84
     fake.assert_clean(allow_rejections=False)
 
 

@@ -12,7 +12,7 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import run
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
-from tests.e2e.skat_leaks import assert_no_public_leaks, strip_faces
+from tests.e2e.skat_leaks import FACE, assert_no_public_leaks, strip_faces
 from tests.e2e.skat_players import button_move, latest_hand, play_out
 
 
@@ -54,8 +54,11 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     assert danish_hand.visibility == "dm" and danish_hand.content.startswith("**Dine kort** · spil 1 · du er ")
     assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · votre place : ")
     for hand, lang in ((danish_hand, "da"), (french_hand, "fr")):  # cards lettered as the reader's language does
-        shown = strip_faces(hand.content.splitlines()[1])[0].split()
+        text, mismatched = strip_faces(hand.content.splitlines()[1])
+        shown = text.split()
         assert len(shown) == 10 and set(shown) <= {card_label(card, FRENCH, lang) for card in CARDS}, (lang, shown)
+        # the faces too: each one shows the letters of its label (♣B's face a B, not a J)
+        assert len(FACE.findall(hand.content.splitlines()[1])) == 10 and not mismatched, mismatched
 
     # A bid off the ladder: refused in each player's own words (or "not your turn", also their own).
     for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skatbot.engine import CARDS, Card
-from skatbot.pictures import emoji_name
-from skatbot.ui.emojis import CardEmojis
+from skatbot.ui.emojis import CardEmojis, deck_faces
 
 
 @dataclass
@@ -16,18 +15,27 @@ class Uploaded:
 
 
 def _deck(deck: str, start: int) -> list[Uploaded]:
-    return [Uploaded(emoji_name(card, deck), start + card.index) for card in CARDS]
+    return [Uploaded(name, start + number) for number, name in enumerate(sorted(deck_faces(deck)))]
+
+
+def _id(faces: list[Uploaded], name: str) -> int:
+    return next(face.id for face in faces if face.name == name)
 
 
 def test_a_complete_deck_shows_faces_before_labels() -> None:
     faces = CardEmojis()
-    faces.use(_deck("french", 1000))
+    uploaded = _deck("french", 1000)
+    faces.use(uploaded)
     jack = Card.parse("CJ")
-    assert faces.face(jack, "french", "en") == f"<:sk1_f_CJ:{1000 + jack.index}>♣J"
-    assert faces.face(jack, "french", "fr") == f"<:sk1_f_CJ:{1000 + jack.index}>♣V"  # the reader's letters
-    assert faces.faces([jack, Card.parse("ST")], "french", "da").endswith("♠10")
-    emoji = faces.emoji(jack, "french")
-    assert emoji is not None and emoji.id == 1000 + jack.index
+    assert faces.face(jack, "french", "en") == f"<:sk1_f_CJ:{_id(uploaded, 'sk1_f_CJ')}>♣J"
+    # the reader's letters, on the face as in the label
+    assert faces.face(jack, "french", "fr") == f"<:sk1_f_CV:{_id(uploaded, 'sk1_f_CV')}>♣V"
+    assert faces.face(jack, "french", "de") == f"<:sk1_f_CB:{_id(uploaded, 'sk1_f_CB')}>♣B"
+    assert faces.face(Card.parse("HA"), "french", "da") == f"<:sk1_f_HE:{_id(uploaded, 'sk1_f_HE')}>♥E"
+    assert faces.face(Card.parse("HA"), "french", "fr") == f"<:sk1_f_HA:{_id(uploaded, 'sk1_f_HA')}>♥A"
+    assert faces.faces([jack, Card.parse("ST")], "french", "da").endswith(f"<:sk1_f_ST:{_id(uploaded, 'sk1_f_ST')}>♠10")
+    button = faces.emoji(jack, "french", "da")
+    assert button is not None and button.name == "sk1_f_CB"
     assert faces.face(jack, "german", "en") == "Ei-U"  # the German deck was not uploaded: text
     assert faces.ready("french") and not faces.ready("german")
 
