@@ -1,14 +1,18 @@
 """A terminal table: one person against two AIs, reading moves from stdin.
 
-    python -m skatbot.play [--level normal] [--deals N] [--seed S] [--seat 0|1|2] [--ramsch] [--kontra]
+    python -m skatbot.play [--level normal] [--deals N] [--seed S] [--seat 0|1|2] [--ramsch] [--kontra] [--lang de]
 
 Every prompt lists what may be typed; anything the rules refuse is explained and asked again, and the
-deal is unchanged. Input is read line by line, so a script can play a whole series through a pipe.
+deal is unchanged. Input is read line by line, so a script can play a whole series through a pipe. The table
+speaks the bot's languages (`--lang`: en, de, da, fr) from the same catalogs as the bot, and reads what it
+shows: cards and games as the bot names them in any language, the ISS codes, and the English words.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
@@ -33,24 +37,17 @@ from skatbot.engine import (
     PlayCard,
     Re,
     RuleSet,
-    parse_cards,
 )
 from skatbot.engine.games import BID_LADDER, sort_key
 from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
 from skatbot.engine.views import seat_view
+from skatbot.ui.cards import DECLARABLE, FRENCH, card_from_text, card_label, contract_name, game_from_text
+from skatbot.ui.i18n import CODES, signed, t, tn
+from skatbot.ui.names import level_name
+from skatbot.ui.refusals import refusal_text
 
-SEAT_NAMES = ("Forehand", "Middlehand", "Rearhand")
-HELP = """How to type moves:
-  auction   a number to bid (20) or 'bid 20', 'hold' or 'yes' to hold, 'pass' or 'no' to pass
-  skat      'pickup' to take the skat, or a hand game: 'clubs hand', 'grand hand', 'null hand',
-            'null ouvert hand', 'spades hand schneider'
-  discard   two cards: 'ST D7'
-  declare   'clubs', 'spades', 'hearts', 'diamonds', 'grand', 'null', 'null ouvert'
-  play      a card ('CJ', 'ST', '♠10', '10S') or its number in the list of playable cards
-  kontra    'kontra' or 're' when offered, 'no' to let it pass
-  any time  'hand' shows your cards, 'help' shows this, 'quit' leaves the table
-Cards: C S H D = clubs spades hearts diamonds; 7 8 9 T(10) J Q K A."""
+SEATS = ("forehand", "middlehand", "rearhand")
 
 
 class InputEnded(Exception):
@@ -59,6 +56,15 @@ class InputEnded(Exception):
 
 class Quit(Exception):
     """The player typed quit."""
+
+
+class Misread(ValueError):
+    """A line that is no move: its catalog key and values, said in the player's language."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
 
 
 def deal_seed(seed: int, number: int) -> int:
@@ -72,18 +78,81 @@ def ai_players(level: Level, seed: int, number: int, human_seat: int) -> list[Pl
             for seat in range(3)]
 
 
-def show_cards(cards: Sequence[Card], game: GameType | None) -> str:
-    return " ".join(card.display for card in sorted(cards, key=lambda c: sort_key(game, c)))
+def seat_name(seat: int, lang: str) -> str:
+    """`Forehand`, `Vorhand`, `Forhånd`, `Main`."""
+    return t(lang, f"seat.{SEATS[seat]}")
+
+
+def words(lang: str, kind: str) -> list[str]:
+    """What a player may type for `kind` (pass, hold, pickup, ...): the language's words, then the English ones
+    (understood in every language, as the help of an older version taught them)."""
+    found = [w.strip().casefold() for w in t(lang, f"cli.words.{kind}").split(",")]
+    english = [w.strip().casefold() for w in t("en", f"cli.words.{kind}").split(",")]
+    return list(dict.fromkeys(w for w in found + english if w))
+
+
+def show_cards(cards: Sequence[Card], game: GameType | None, lang: str) -> str:
+    return " ".join(card_label(card, FRENCH, lang) for card in sorted(cards, key=lambda c: sort_key(game, c)))
+
+
+def read_card(text: str) -> Card:
+    """A card as the bot shows it in any language (`♠10`, `♣B`, `♥V`) or its ISS code (`ST`)."""
+    try:
+        return card_from_text(text)
+    except ValueError:
+        raise Misread("reason.bad_card", text=text) from None
+
+
+def read_contract(text: str, lang: str) -> Contract:
+    """A game with its announcements as the player says it: `grand hand`, `Kreuz Hand Schneider`, `spar på
+    hånden`, `cœur sans prendre`, `nolo åbent`."""
+    rest = " " + " ".join(text.casefold().split()) + " "
+    for prefix in words(lang, "declare"):
+        if rest.startswith(f" {prefix} "):
+            rest = rest[len(prefix) + 1:]
+    flags = {}
+    for flag in ("hand", "schneider", "schwarz", "ouvert"):
+        flags[flag] = False
+        for phrase in sorted(words(lang, flag), key=len, reverse=True):
+            pattern = re.compile(rf"(?<!\S){re.escape(phrase)}(?!\S)")
+            if pattern.search(rest):
+                flags[flag] = True
+                rest = pattern.sub(" ", rest)
+    name = rest.strip()
+    try:
+        game = game_from_text(name)
+    except ValueError:
+        raise Misread("cli.error.game", text=name or text, games=game_list(lang)) from None
+    return Contract(game, flags["hand"], flags["schneider"], flags["schwarz"], flags["ouvert"])
+
+
+def game_list(lang: str) -> str:
+    """The games as a player types them: `clubs, spades, hearts, diamonds, grand, null`."""
+    return ", ".join(t(lang, f"choice.game.{game.value}") for game in DECLARABLE)
 
 
 class TerminalTable:
     """Runs deals with the person at one seat, writing to `out` and reading from `lines`."""
 
-    def __init__(self, lines: TextIO, out: TextIO, level: Level, rules: RuleSet) -> None:
+    def __init__(self, lines: TextIO, out: TextIO, level: Level, rules: RuleSet, lang: str = "en") -> None:
         self.lines = lines
         self.out = out
         self.level = level
         self.rules = rules
+        self.lang = lang
+
+    def tr(self, key: str, **values: object) -> str:
+        return t(self.lang, key, **values)
+
+    def first(self, kind: str) -> str:
+        """The word a prompt suggests for `kind`: the language's first."""
+        return words(self.lang, kind)[0]
+
+    def cards(self, cards: Sequence[Card], game: GameType | None) -> str:
+        return show_cards(cards, game, self.lang)
+
+    def card(self, card: Card) -> str:
+        return card_label(card, FRENCH, self.lang)
 
     # --- input and output ---------------------------------------------------------------------
 
@@ -99,23 +168,25 @@ class TerminalTable:
                 raise InputEnded
             text = line.strip()
             self.say(text)
-            lowered = text.lower()
-            if lowered in ("quit", "exit"):
+            lowered = text.casefold()
+            if lowered in words(self.lang, "quit"):
                 raise Quit
-            if lowered == "help":
-                self.say(HELP)
-            elif lowered == "hand":
-                self.say(f"Your cards: {show_cards(deal.hand(seat), deal.game)}")
+            if lowered in words(self.lang, "help"):
+                self.say(self.tr("cli.help"))
+            elif lowered in words(self.lang, "cards"):
+                self.say(self.tr("cli.your_cards", cards=self.cards(deal.hand(seat), deal.game)))
             elif text:
                 return text
 
     def name(self, seat: int, human: int) -> str:
-        return f"{SEAT_NAMES[seat]} (you)" if seat == human else f"{SEAT_NAMES[seat]} ({self.level} AI)"
+        if seat == human:
+            return self.tr("cli.you", seat=seat_name(seat, self.lang))
+        return self.tr("cli.ai", seat=seat_name(seat, self.lang), level=level_name(self.level, self.lang))
 
     # --- one deal -------------------------------------------------------------------------------
 
     def play_deal(self, deal: Deal, players: list[Player | None], human: int) -> DealResult:
-        self.say(f"You are {SEAT_NAMES[human]}. Your cards: {show_cards(deal.hand(human), None)}")
+        self.say(self.tr("cli.seated", seat=seat_name(human, self.lang), cards=self.cards(deal.hand(human), None)))
         asked: set[tuple[int, str]] = set()
         while not deal.is_over:
             self.side_calls(deal, players, human, asked)
@@ -143,20 +214,21 @@ class TerminalTable:
             action: Action | None
             if player is None:
                 word = str(offered[0])
+                typed = {"word": word.capitalize(), "typed": word, "no": self.first("no")}
                 while True:
-                    text = self.ask(f"Say {word.capitalize()}? Type '{word}' or 'no'.", deal, seat).lower()
-                    if text in ("no", "n", "pass"):
+                    text = self.ask(self.tr("cli.side.ask", **typed), deal, seat).casefold()
+                    if text in words(self.lang, "no"):
                         action = None
                         break
                     if text == word:
                         action = offered[0]
                         break
-                    self.say(f"Not understood: {text!r}. Type '{word}' or 'no'.")
+                    self.say(self.tr("cli.side.misread", text=text, **typed))
             else:
                 action = player.side_action(seat_view(deal, seat))
             if action is not None:
                 deal.apply(action, seat)
-                self.say(f"{self.name(seat, human)} says {str(action).capitalize()}!")
+                self.say(self.tr("cli.side.says", who=self.name(seat, human), word=str(action).capitalize()))
                 self.side_calls(deal, players, human, asked)
                 return
 
@@ -166,13 +238,13 @@ class TerminalTable:
             text = self.ask(prompt, deal, seat)
             try:
                 action = parse(text)
-            except ValueError as error:
-                self.say(f"Not understood: {error}. Type 'help' for the forms.")
+            except Misread as error:
+                self.say(self.tr("cli.misread", reason=self.tr(error.key, **error.values)))
                 continue
             try:
                 deal.apply(action, seat)
             except IllegalAction as error:
-                self.say(f"Not allowed: {error}.")
+                self.say(self.tr("error.refused", reason=refusal_text(error, self.lang)))
                 continue
             return action
 
@@ -181,59 +253,91 @@ class TerminalTable:
         if phase is Phase.AUCTION:
             return self.auction_prompt(deal)
         if phase is Phase.SKAT:
-            return (f"You won the auction at {deal.bid}. Type 'pickup' to take the skat, or declare a hand "
-                    "game (e.g. 'clubs hand', 'grand hand', 'null hand').", _parse_skat)
+            return self.tr("cli.prompt.skat", bid=deal.bid, pickup=self.first("pickup")), self.parse_skat
         if phase is Phase.DISCARD:
-            return (f"Your cards with the skat: {show_cards(deal.hand(seat), None)}\n"
-                    "Discard two cards (e.g. 'ST D7').", _parse_discard)
+            hand = sorted(deal.hand(seat), key=lambda c: sort_key(None, c))
+            return (self.tr("cli.prompt.discard", cards=self.cards(hand, None),
+                            example=f"{self.card(hand[-1])} {self.card(hand[-2])}"), self.parse_discard)
         if phase is Phase.DECLARE:
-            return (f"Declare your game (bid {deal.bid}): clubs, spades, hearts, diamonds, grand, null, "
-                    "null ouvert.", _parse_declare)
+            return self.tr("cli.prompt.declare", bid=deal.bid, games=game_list(self.lang)), self.parse_declare
         return self.play_prompt(deal, seat)
 
     def auction_prompt(self, deal: Deal) -> tuple[str, Callable[[str], Action]]:
         legal = deal.legal_actions()
         bids = [a.value for a in legal if isinstance(a, Bid)]
         if bids == [18] and len(legal) == 2:
-            prompt = "Both others passed. Play at 18 ('18') or pass ('pass')?"
+            prompt = self.tr("cli.prompt.play_at_18", no=self.first("pass"))
         elif bids:
-            shown = ", ".join(str(v) for v in BID_LADDER if v >= bids[0])
-            shown = ", ".join(shown.split(", ")[:8]) + ", ..."
-            prompt = f"Your bid: say {bids[0]} or more ({shown}) or 'pass'."
+            shown = ", ".join([str(v) for v in BID_LADDER if v >= bids[0]][:8]) + ", ..."
+            prompt = self.tr("cli.prompt.bid", low=bids[0], ladder=shown, no=self.first("pass"))
         else:
-            prompt = f"The bid is {deal.bid}. Hold ('yes') or pass ('pass')?"
-        return prompt, _parse_auction
+            prompt = self.tr("cli.prompt.hold", bid=deal.bid, yes=self.first("hold"), no=self.first("pass"))
+        return prompt, self.parse_auction
 
     def play_prompt(self, deal: Deal, seat: int) -> tuple[str, Callable[[str], Action]]:
         game = deal.game
         legal = sorted(deal.legal_cards(), key=lambda c: sort_key(game, c))
-        lines = [f"Game: {deal.contract} by {SEAT_NAMES[deal.declarer]}" if deal.declarer is not None
-                 else "Game: ramsch (everyone alone; the most card points lose)"]
+        declarer = deal.declarer
+        if declarer is not None and deal.contract is not None:
+            lines = [self.tr("cli.game", contract=contract_name(deal.contract, self.lang),
+                             seat=seat_name(declarer, self.lang))]
+        else:
+            lines = [self.tr("cli.game_ramsch")]
         trick = deal.current_trick
         if trick:
-            lines.append("Trick so far: " + ", ".join(f"{SEAT_NAMES[s]} {c.display}" for s, c in trick))
+            lines.append(self.tr("cli.trick_so_far", cards=", ".join(
+                f"{seat_name(s, self.lang)} {self.card(c)}" for s, c in trick)))
         else:
-            lines.append(f"Trick {len(deal.tricks) + 1}: you lead.")
-        declarer = deal.declarer
+            lines.append(self.tr("cli.you_lead", number=len(deal.tricks) + 1))
         if deal.contract is not None and deal.contract.ouvert and declarer is not None and declarer != seat:
-            lines.append(f"{SEAT_NAMES[declarer]}'s open hand: {show_cards(deal.hand(declarer), game)}")
-        lines.append(f"Your cards: {show_cards(deal.hand(seat), game)}")
-        lines.append("Playable: " + "  ".join(f"{i}:{c.display}" for i, c in enumerate(legal, 1)))
-        lines.append("Play a card (its code like 'ST', or its number).")
+            lines.append(self.tr("cli.open_hand_of", seat=seat_name(declarer, self.lang),
+                                 cards=self.cards(deal.hand(declarer), game)))
+        lines.append(self.tr("cli.your_cards", cards=self.cards(deal.hand(seat), game)))
+        lines.append(self.tr("cli.playable", cards="  ".join(f"{i}:{self.card(c)}" for i, c in enumerate(legal, 1))))
+        lines.append(self.tr("cli.prompt.play", example=self.card(legal[0])))
 
         def parse(text: str) -> Action:
             if text.isdigit():
                 number = int(text)
                 if not 1 <= number <= len(legal):
-                    raise ValueError(f"there is no card number {number}; choose 1 to {len(legal)}")
+                    raise Misread("cli.error.number", number=number, count=len(legal))
                 return PlayCard(legal[number - 1])
-            words = text.split()
-            if words and words[0].lower() == "play":
-                words = words[1:]
-            if len(words) != 1:
-                raise ValueError(f"{text!r} is not one card")
-            return PlayCard(Card.parse(words[0]))
+            typed = text.split()
+            if typed and typed[0].casefold() in words(self.lang, "play"):
+                typed = typed[1:]
+            if len(typed) != 1:
+                raise Misread("cli.error.one_card", text=text)
+            return PlayCard(read_card(typed[0]))
         return "\n".join(lines), parse
+
+    def parse_auction(self, text: str) -> Action:
+        typed = " ".join(text.casefold().split())
+        for prefix in words(self.lang, "bid"):
+            typed = typed.removeprefix(prefix + " ")
+        if typed in words(self.lang, "pass"):
+            return PASS
+        if typed in words(self.lang, "hold"):
+            return HOLD
+        if typed.isdigit():
+            return Bid(int(typed))
+        raise Misread("cli.error.auction", text=text, yes=self.first("hold"), no=self.first("pass"))
+
+    def parse_skat(self, text: str) -> Action:
+        if " ".join(text.casefold().split()) in words(self.lang, "pickup"):
+            return PICK_UP
+        contract = read_contract(text, self.lang)
+        return Declare(Contract(contract.game, True, contract.schneider, contract.schwarz, contract.ouvert))
+
+    def parse_discard(self, text: str) -> Action:
+        typed = text.split()
+        if typed and typed[0].casefold() in words(self.lang, "discard"):
+            typed = typed[1:]
+        if len(typed) != 2:
+            raise Misread("cli.error.two_cards", count=len(typed))
+        return Discard(read_card(typed[0]), read_card(typed[1]))
+
+    def parse_declare(self, text: str) -> Action:
+        return Declare(read_contract(text, self.lang))
 
     # --- what everyone sees ---------------------------------------------------------------------
 
@@ -242,27 +346,27 @@ class TerminalTable:
         if isinstance(action, Bid):
             self.say(f"{who}: {action.value}")
         elif action == HOLD:
-            self.say(f"{who}: yes ({deal.bid})")
+            self.say(self.tr("cli.did.hold", who=who, bid=deal.bid))
         elif action == PASS:
-            self.say(f"{who}: pass")
+            self.say(self.tr("cli.did.pass", who=who))
         elif action == PICK_UP:
-            self.say(f"{who} picks up the skat.")
+            self.say(self.tr("cli.did.pickup", who=who))
         elif isinstance(action, Discard):
-            self.say(f"{who} discards two cards." if seat != human else
-                     f"You discard {action.first.display} {action.second.display}.")
+            self.say(self.tr("cli.did.discard", who=who) if seat != human else
+                     self.tr("cli.did.my_discard", cards=f"{self.card(action.first)} {self.card(action.second)}"))
         elif isinstance(action, Declare):
             assert deal.contract is not None
-            self.say(f"{who} declares {deal.contract}.")
+            self.say(self.tr("cli.did.declare", who=who, contract=contract_name(deal.contract, self.lang)))
             if deal.contract.ouvert:
-                self.say(f"Open hand: {show_cards(deal.hand(seat), deal.game)}")
+                self.say(self.tr("cli.open_hand", cards=self.cards(deal.hand(seat), deal.game)))
         elif isinstance(action, PlayCard):
             if deal.current_trick:
-                self.say(f"{who} plays {action.card.display}")
+                self.say(self.tr("cli.did.play", who=who, card=self.card(action.card)))
             else:
                 self.trick_done(deal, human)
         if deal.phase is Phase.PLAY and deal.contract is not None and deal.contract.game is GameType.RAMSCH \
                 and not deal.tricks and len(deal.current_trick) == 0 and action == PASS:
-            self.say("Everyone passed: Ramsch. Each plays alone; jacks are trumps; the most card points lose.")
+            self.say(self.tr("cli.ramsch"))
         if deal.is_over:
             self.say("")
 
@@ -270,55 +374,25 @@ class TerminalTable:
         if not deal.tricks:
             return
         trick = deal.tricks[-1]
-        cards = ", ".join(f"{self.name(trick.seat_of(i), human)} {c.display}" for i, c in enumerate(trick.cards))
-        self.say(f"Trick {len(deal.tricks)}: {cards} -> {self.name(trick.winner, human)} takes "
-                 f"{trick.points} points")
+        cards = ", ".join(f"{self.name(trick.seat_of(i), human)} {self.card(c)}" for i, c in enumerate(trick.cards))
+        self.say(tn(self.lang, "cli.trick", trick.points, number=len(deal.tricks), cards=cards,
+                    winner=self.name(trick.winner, human)))
 
     def report(self, deal: Deal, result: DealResult, human: int) -> None:
         if result.passed:
-            self.say("Everyone passed: the deal is thrown in.")
+            self.say(self.tr("cli.thrown_in"))
             return
         if result.declarer is None:
             points = ", ".join(f"{self.name(s, human)} {p}" for s, p in enumerate(result.seat_points))
-            self.say(f"Ramsch over. Card points: {points}.")
+            self.say(self.tr("cli.ramsch_over", points=points))
         else:
-            outcome = "won" if result.won else "lost"
-            extra = " (overbid)" if result.overbid else ""
-            self.say(f"{self.name(result.declarer, human)} {outcome} {result.contract}{extra}: "
-                     f"{result.declarer_points} card points, game value {result.value}.")
-            self.say(f"The skat was {show_cards(deal.skat, deal.game)}.")
-        self.say("Scores this deal: " + ", ".join(
-            f"{self.name(s, human)} {score:+d}" for s, score in enumerate(result.seat_scores)))
-
-
-def _parse_auction(text: str) -> Action:
-    word = text.lower().removeprefix("bid ").strip()
-    if word in ("pass", "p", "no", "n"):
-        return PASS
-    if word in ("hold", "yes", "y", "ja"):
-        return HOLD
-    if word.isdigit():
-        return Bid(int(word))
-    raise ValueError(f"{text!r}: say a number, 'yes' or 'pass'")
-
-
-def _parse_skat(text: str) -> Action:
-    lowered = text.lower().strip()
-    if lowered in ("pickup", "pick up", "skat", "take"):
-        return PICK_UP
-    contract = Contract.parse(lowered.removeprefix("declare "))
-    return Declare(Contract(contract.game, True, contract.schneider, contract.schwarz, contract.ouvert))
-
-
-def _parse_discard(text: str) -> Action:
-    cards = parse_cards(text.lower().removeprefix("discard ").upper())
-    if len(cards) != 2:
-        raise ValueError(f"name exactly two cards, not {len(cards)}")
-    return Discard(cards[0], cards[1])
-
-
-def _parse_declare(text: str) -> Action:
-    return Declare(Contract.parse(text.lower().removeprefix("declare ")))
+            assert deal.contract is not None
+            key = "cli.result.overbid" if result.overbid else "cli.result.won" if result.won else "cli.result.lost"
+            self.say(self.tr(key, who=self.name(result.declarer, human), contract=contract_name(deal.contract,
+                             self.lang), points=result.declarer_points, value=result.value))
+            self.say(self.tr("cli.skat_was", cards=self.cards(deal.skat, deal.game)))
+        self.say(self.tr("cli.scores", scores=", ".join(
+            f"{self.name(s, human)} {signed(self.lang, score)}" for s, score in enumerate(result.seat_scores))))
 
 
 def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO) -> int:
@@ -330,33 +404,35 @@ def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO) -> int:
                         help="your seat in every deal (0 forehand, 1 middlehand, 2 rearhand); default: rotate")
     parser.add_argument("--ramsch", action="store_true", help="play Ramsch when all pass")
     parser.add_argument("--kontra", action="store_true", help="allow Kontra and Re")
+    parser.add_argument("--lang", choices=CODES, default="en", help="the table's language (default en)")
     options = parser.parse_args(argv)
     if options.level not in levels():
         parser.error(f"unknown level {options.level!r}: choose one of {', '.join(levels())}")
     level = Level(options.level)
     if options.deals < 1:
         parser.error("play at least one deal")
-    seed = options.seed if options.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+    seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big")
     rules = RuleSet(all_pass=AllPass.RAMSCH if options.ramsch else AllPass.THROW_IN, kontra=options.kontra)
-    table = TerminalTable(lines, out, level, rules)
+    lang: str = options.lang
+    table = TerminalTable(lines, out, level, rules, lang)
     totals = [0, 0, 0]  # per player: 0 is you, 1 and 2 the AIs in the order they sit after you
-    table.say(f"Skat against two {level} AIs, {options.deals} deal(s), seed {seed}. Type 'help' "
-              "for how to type moves.")
+    table.say(tn(lang, "cli.start", options.deals, level=level_name(level, lang), seed=seed))
     try:
         for number in range(options.deals):
             human = options.seat if options.seat is not None else number % 3
-            table.say(f"\n=== Deal {number + 1} of {options.deals} ===")
+            table.say("\n" + t(lang, "cli.deal", number=number + 1, deals=options.deals))
             deal = Deal.new(deal_seed(seed, number), rules)
             result = table.play_deal(deal, ai_players(level, seed, number, human), human)
             table.report(deal, result, human)
             for offset in range(3):
                 totals[offset] += result.seat_scores[(human + offset) % 3]
-            table.say(f"Totals: you {totals[0]:+d}, next AI {totals[1]:+d}, other AI {totals[2]:+d}")
+            table.say(t(lang, "cli.totals", you=signed(lang, totals[0]), next=signed(lang, totals[1]),
+                        other=signed(lang, totals[2])))
     except InputEnded:
-        table.say("\nInput ended before the deal was over; leaving the table.")
+        table.say("\n" + t(lang, "cli.input_ended"))
         return 1
     except Quit:
-        table.say("Left the table.")
+        table.say(t(lang, "cli.left"))
         return 0
     return 0
 

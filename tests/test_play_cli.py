@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from skatbot.ai import Level
 from skatbot.ai.runner import ask_side_actions
 from skatbot.engine import (
@@ -35,7 +37,9 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.play import SEAT_NAMES, ai_players, deal_seed, run
+from skatbot.play import ai_players, deal_seed, run, seat_name
+from skatbot.ui.cards import FRENCH, card_label
+from skatbot.ui.i18n import signed, t
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,8 +150,8 @@ def test_a_declarer_deal_with_illegal_inputs() -> None:
     assert "Not allowed: only a hand game may announce schneider" in output
     assert "is not in your hand" in output
     assert "there is no card number 42" in output
-    assert "Forehand (you) declares grand." in output
-    scores = ", ".join(f"{SEAT_NAMES[s]} ({'you' if s == 0 else 'normal AI'}) {v:+d}"
+    assert "Forehand (you) declares Grand." in output
+    scores = ", ".join(f"{seat_name(s, 'en')} ({'you' if s == 0 else 'normal AI'}) {signed('en', v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
 
@@ -174,7 +178,7 @@ def test_kontra_is_offered_to_the_person() -> None:
     assert code == 0, output[-2000:]
     assert "Say Kontra? Type 'kontra' or 'no'." in output
     assert "Not understood: 'maybe'. Type 'kontra' or 'no'." in output
-    scores = ", ".join(f"{SEAT_NAMES[s]} ({'you' if s == 1 else 'normal AI'}) {v:+d}"
+    scores = ", ".join(f"{seat_name(s, 'en')} ({'you' if s == 1 else 'normal AI'}) {signed('en', v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
 
@@ -201,3 +205,70 @@ def test_bad_options_are_refused() -> None:
         assert stop.code == 2
     else:
         raise AssertionError("an unknown level must be refused")
+
+
+# --- the table in the bot's other languages ----------------------------------------------------------
+
+WORDS = {
+    "de": {"yes": "ja", "pass": "passe", "pickup": "aufnehmen", "null hand": "Null Hand", "grand": "Grand",
+           "clubs schneider": "Kreuz Schneider", "no": "nein"},
+    "da": {"yes": "ja", "pass": "pas", "pickup": "tag", "null hand": "nolo på hånden", "grand": "grand",
+           "clubs schneider": "klør skrædder", "no": "nej"},
+    "fr": {"yes": "oui", "pass": "passe", "pickup": "prendre", "null hand": "null de la main", "grand": "Grand",
+           "clubs schneider": "trèfle schneider", "no": "non"},
+}
+
+
+def _in_language(lines: list[str], lang: str) -> list[str]:
+    """The script as a player of `lang` types it: the language's words, and cards as the bot shows them there
+    (♣B, ♥V); a game the table does not know is slipped in before the first declaration."""
+    out = []
+    for line in lines:
+        if line == "null hand":
+            out.append("schach")
+        if line in WORDS[lang]:
+            out.append(WORDS[lang][line])
+        elif line and all(len(code) == 2 and code[0] in "CSHD" for code in line.split()):
+            out.append(" ".join(card_label(Card.parse(code), FRENCH, lang) for code in line.split()))
+        else:
+            out.append(line)
+    return out
+
+
+EXPECTED = {  # what a player of each language reads (the catalogs' words, and the rules texts' card letters)
+    "de": ["Nicht verstanden: 'banana': sag eine Zahl, 'ja' oder 'passe'.",
+           "Nicht verstanden: nenn genau zwei Karten, nicht 1.",
+           "Nicht verstanden: 'schach' ist kein Spiel: wähl Kreuz, Pik, Herz, Karo, Grand, Null.",
+           "Nicht erlaubt: du hast den Skat aufgenommen",
+           "hast du nicht auf der Hand", "es gibt keine Karte Nummer 42", "Vorhand (du) sagt Grand an.",
+           "Punkte in diesem Spiel: Vorhand (du) "],
+    "da": ["Ikke forstået: 'banana': sig et tal, 'ja' eller 'pas'.",
+           "Ikke forstået: nævn præcis to kort, ikke 1.",
+           "Ikke forstået: 'schach' er ikke et spil: vælg klør, spar, hjerter, ruder, grand, nolo.",
+           "er ikke på din hånd", "der er intet kort nummer 42", "Forhånd (dig) melder Grand.",
+           "Point i dette spil: Forhånd (dig) "],
+    "fr": ["Pas compris : 'banana' : dites un nombre, 'oui' ou 'passe'.",
+           "Pas compris : nommez exactement deux cartes, pas 1.",
+           "Pas compris : 'schach' n’est pas un jeu : choisissez trèfle, pique, cœur, carreau, grand, null.",
+           "n’est pas dans votre main", "il n’y a pas de carte numéro 42", "Main (vous) annonce Grand.",
+           "Points de cette manche : Main (vous) "],
+}
+
+
+@pytest.mark.parametrize("lang", ["de", "da", "fr"])
+def test_the_table_speaks_and_reads_the_players_language(lang: str) -> None:
+    seed, lines, deal = _find_deal(Level.NORMAL, 0, declarer=True)
+    code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "0", "--lang", lang],
+                        _in_language(lines, lang))
+    assert code == 0, output[-2000:]
+    for text in EXPECTED[lang]:
+        assert text in output, (text, output[-3000:])
+    assert output.count(t(lang, "error.refused", reason="")[:8]) >= 4  # the rules' refusals, in the language
+    for english in ("Your cards", "Not allowed", "Not understood", "Trick ", "Scores this deal", "declares"):
+        assert english not in output, english
+    letters = {card_label(card, FRENCH, lang) for card in CARDS}
+    for line in output.splitlines():  # every hand is shown with the language's card letters
+        if line.startswith(t(lang, "cli.your_cards", cards="")):
+            assert set(line.removeprefix(t(lang, "cli.your_cards", cards="")).split()) <= letters, line
+    assert t(lang, "cli.result.won" if deal.result.won else "cli.result.lost", who="", contract="",
+             points=deal.result.declarer_points, value=deal.result.value).split(":")[-1].strip() in output
