@@ -99,8 +99,16 @@ class StorageTables:
             if isinstance(parsed, NewDeal):
                 self._started[(table_id, parsed.number)] = now
 
-    async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
-        await self.storage.due.replace(table_id=table_id, seq=seq, due=due, now=self.clock(), lease=self.lease)
+    async def take_over(self, *, table_id: int, seq: int, due: Sequence[Due]) -> bool:
+        return await self.storage.due.take_over(table_id=table_id, seq=seq, due=due, now=self.clock(),
+                                                lease=self.lease)
+
+    async def extend_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        return await self.storage.due.extend(table_id=table_id, seq=seq, kind=kind, now=self.clock(),
+                                             lease=self.lease)
+
+    async def release_due(self, *, table_id: int, seq: int) -> None:
+        await self.storage.due.release(table_id=table_id, seq=seq)
 
     async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         return await self.storage.due.drop(table_id=table_id, seq=seq, kind=kind)

@@ -82,6 +82,7 @@ class Database:
     `transaction()` and `reading()`: in WAL mode a leaderboard read never holds up a table's next action."""
 
     skip_locked = ""  # one process writes the file, one transaction at a time: nothing to skip
+    lock_rows = ""  # ... nor to lock
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection

@@ -245,7 +245,7 @@ class TableManager:
         if self.scheduler is not None:
             await self.scheduler.stop()
         for table in self.tables.values():
-            await table.close()
+            await table.close(release=True)  # another process takes over at once
 
 
 def _plays_at(table: Table, user_id: int) -> bool:

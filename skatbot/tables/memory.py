@@ -85,6 +85,26 @@ class MemoryStore:
         for step in due:
             self.due[(table_id, seq, step.kind)] = (now + step.delay, now + step.delay + self.lease)
 
+    async def take_over(self, *, table_id: int, seq: int, due: Sequence[Due]) -> bool:
+        now = self.clock()
+        if any(key[0] == table_id and key[1] == seq and held > now for key, (_, held) in self.due.items()):
+            return False
+        await self.schedule(table_id=table_id, seq=seq, due=due)
+        return True
+
+    async def extend_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        key = (table_id, seq, kind)
+        if key not in self.due:
+            return False
+        at, held = self.due[key]
+        self.due[key] = (at, max(held, self.clock() + self.lease))
+        return True
+
+    async def release_due(self, *, table_id: int, seq: int) -> None:
+        for key, (at, _) in list(self.due.items()):
+            if key[0] == table_id and key[1] == seq:
+                self.due[key] = (at, float("-inf"))
+
     async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         return self.due.pop((table_id, seq, kind), None) is not None
 

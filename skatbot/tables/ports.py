@@ -61,8 +61,18 @@ class TableStore(Protocol):
         what the table must do by itself after this entry (the table's earlier due steps are dropped), held by
         this process, which fires them itself, until a lease past their time runs out."""
 
-    async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
-        """The table's due steps become `due` from now (a table resumed after a restart), held by this process."""
+    lease: float
+    """Seconds past their time this process holds the due steps it writes or claims."""
+
+    async def take_over(self, *, table_id: int, seq: int, due: Sequence[Due]) -> bool:
+        """A table resumed after a restart: its due steps become `due` from now, held by this process, unless
+        a step at `seq` is still held by another (False: this process must not fire them)."""
+
+    async def extend_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
+        """This process is still on this step (an AI thinking): hold it for another lease from now."""
+
+    async def release_due(self, *, table_id: int, seq: int) -> None:
+        """A clean shutdown: the table's steps at `seq` may be claimed by any process as soon as they are due."""
 
     async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         """Forget one due step (fired, or stale); True if it was still there (so only one process warns)."""

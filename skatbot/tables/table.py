@@ -83,6 +83,7 @@ class Table:
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: tuple[int, int, int] | None = None  # deal number, steps in the deal, the table's seq
         self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
+        self._held_seq = -1  # the seq whose due steps this process holds: it wrote that entry, or claimed them
         self._misses: dict[int, int] = {}
         self._side_asked: set[tuple[int, int, str]] = set()
         self._kontra_waited: set[int] = set()
@@ -213,12 +214,12 @@ class Table:
         partner = 3 - seat - deal.declarer
         if game.occupant_of_seat(partner).plays_itself or partner in deal.conceded:
             return
-        number, steps = game.deal_number, len(deal.history)
+        number, steps, seq = game.deal_number, len(deal.history), self.seq
         agrees = await self._ask(answer_concession, self._seed(number, steps, partner), seat_view(deal, partner))
         if not self._unchanged(number, steps):
             return
         if agrees:
-            await self._submit_ai(Act(number, partner, Concede()))
+            await self._submit_ai(Act(number, partner, Concede()), seq)
         else:
             self._publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
@@ -340,6 +341,7 @@ class Table:
         finally:
             self._in_flight = 0
         self.entries.append(entry)
+        self._held_seq = self.seq  # the rows stored with it are this process's to fire
         out: list[ev.Event] = []
         if isinstance(entry, Act):
             out.append(ev.ActionTaken(entry.number, entry.seat, entry.action, by))
@@ -417,8 +419,9 @@ class Table:
     # --- AI seats and timers ---------------------------------------------------------------------
 
     def _kick(self) -> None:
-        """Start the AI driver when an AI must act, and the turn timer when a human must."""
-        if self.game.state is not TableState.PLAYING:
+        """Start the AI driver when an AI must act, and the turn timer when a human must: only in the process
+        that holds the table's due steps (another process that moved it on does it there)."""
+        if self.game.state is not TableState.PLAYING or not self._holds():
             self._cancel_timer()
             return
         if self._driver is None or self._driver.done():
@@ -493,7 +496,9 @@ class Table:
             log.exception("table %s: the AI driver stopped", self.id)
 
     async def _drive(self) -> None:
-        while self.game.state is TableState.PLAYING:
+        """Play the AI seats' turns while this process holds the table's due steps: it wrote the latest
+        entry, or claimed the AI step. A copy that another process moved on stops (that process plays)."""
+        while self.game.state is TableState.PLAYING and self._holds():
             game = self.game
             deal = game.deal
             if deal is None:
@@ -504,9 +509,12 @@ class Table:
                 caller, kind = side[0]
                 self._side_asked.add((number, caller, kind))
                 view = seat_view(deal, caller)
-                call = await self._ask(decide_side, self._level(caller), self._seed(number, steps, caller), view)
+                seq = self.seq
+                call = await self._thinking(seq, decide_side, self._level(caller), self._seed(number, steps, caller),
+                                            view)
                 if call is not None and self._unchanged(number, steps):
-                    await self._submit_ai(Act(number, caller, call))
+                    if not await self._submit_ai(Act(number, caller, call), seq):
+                        return
                 continue
             seat = self._ai_to_move()
             if seat is None:
@@ -521,9 +529,30 @@ class Table:
                 if not self._unchanged(number, steps):
                     continue
             view = seat_view(deal, seat)
-            action = await self._ask(decide, self._level(seat), self._seed(number, steps, seat), view)
-            if self._unchanged(number, steps):
-                await self._submit_ai(Act(number, seat, action))
+            seq = self.seq
+            action = await self._thinking(seq, decide, self._level(seat), self._seed(number, steps, seat), view)
+            if self._unchanged(number, steps) and not await self._submit_ai(Act(number, seat, action), seq):
+                return
+
+    def _holds(self) -> bool:
+        """Whether this process holds the table's due steps at its current moment (wrote it, or claimed it)."""
+        return self._held_seq == self.seq
+
+    async def _thinking(self, seq: int, decision: Callable[..., T], *args: object) -> T:
+        """An AI decision for the table at `seq`, keeping this process's hold on the step while it thinks (a
+        strong AI may take longer than the lease; another process would then claim the step and play it too)."""
+        thought = asyncio.ensure_future(self._ask(decision, *args))
+        every = max(self.store.lease / 3, 0.05)
+        try:
+            while not (await asyncio.wait({thought}, timeout=every))[0]:
+                try:
+                    await self.store.extend_due(table_id=self.id, seq=seq, kind=DueKind.AI)
+                except Exception as error:  # the database away for a moment: the next beat tries again
+                    log.warning("table %s: extending the AI step's lease failed: %r", self.id, error)
+            return thought.result()
+        finally:
+            if not thought.done():
+                thought.cancel()
 
     async def _ask(self, decision: Callable[..., T], *args: object) -> T:
         """Run an AI decision in the executor; if the executor itself is broken (a worker process died, or
@@ -602,23 +631,29 @@ class Table:
         return self.game.state is TableState.PLAYING and deal is not None and self.game.deal_number == number \
             and len(deal.history) == steps
 
-    async def _submit_ai(self, entry: Act) -> None:
+    async def _submit_ai(self, entry: Act, seq: int) -> bool:
+        """Store an AI's decision for the table at `seq`. False when the table as stored has moved past that
+        moment (another process played this turn, or it went on without this one): nothing is stored, and
+        this process's driver stops (the process that moved it on plays the next AI turns)."""
         occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
         by = ev.Actor.AI if occupant is None or occupant.is_ai else ev.Actor.STAND_IN
         try:
             async with self._locked():
-                if not self._unchanged(entry.number, len(self.game.deal.history) if self.game.deal else -1):
-                    return
+                if self.seq != seq or self.game.state is not TableState.PLAYING:
+                    log.info("table %s: the table moved past seq %d while its AI decided; %s is not stored",
+                             self.id, seq, entry)
+                    return False
                 shown = await self._apply_and_store(entry, by)
                 shown.extend(await self._follow_up())
         except StoreBusy:  # asked again after a pause (the driver loops while the deal waits for this seat)
             await self.sleep(1.0)
-            return
+            return True
         except (ValueError, WrongTableState):
             log.exception("table %s: the AI chose an action the table refused: %s", self.id, entry)
-            return
+            return True
         self._publish(shown)
         self._arm_timer()
+        return True
 
     def _level(self, seat: int) -> Level:
         return self.game.occupant_of_seat(seat).acting_level or Level.NORMAL
@@ -666,7 +701,7 @@ class Table:
             await self.sleep(timing.turn_seconds - timing.warn_after)
         if not self._still((number, steps)):
             return
-        await self._time_out((number, steps), place)
+        await self._time_out((number, steps), place, seq)
 
     async def _warn(self, seq: int, place: int) -> None:
         """The turn's warning, shown by whichever process drops its row (so once, even after a takeover)."""
@@ -678,7 +713,7 @@ class Table:
         return self.game.state is TableState.PLAYING and deal is not None and \
             (self.game.deal_number, len(deal.history)) == key
 
-    async def _time_out(self, key: tuple[int, int], place: int) -> None:
+    async def _time_out(self, key: tuple[int, int], place: int, seq: int) -> None:
         """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""
         deal = self.game.deal
         assert deal is not None
@@ -689,7 +724,7 @@ class Table:
             return
         shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
         async with self._locked():
-            if not self._still(key):
+            if not self._still(key) or self.seq != seq:  # played meanwhile, or moved on by another process
                 return
             self._misses[place] = self._misses.get(place, 0) + 1  # counted once, whoever fired the timer
             shown.extend(await self._apply_and_store(Act(key[0], seat, action), ev.Actor.STAND_IN))
@@ -711,6 +746,8 @@ class Table:
         async with self._locked():
             current = self.seq == step.seq and self.game.state is TableState.PLAYING
             turn = self._human_turn()
+            if current:
+                self._held_seq = step.seq  # claimed: this process's to fire now
         if current:
             log.info("table %s: firing %s due at %s (seq %d)", self.id, step.kind.value, step.at, step.seq)
             if step.kind is DueKind.AI:
@@ -722,28 +759,38 @@ class Table:
             elif step.kind is DueKind.WARN and turn is not None:
                 await self._warn(step.seq, turn[1])
             elif step.kind is DueKind.TIMEOUT and turn is not None:
-                await self._time_out(*turn)
+                await self._time_out(*turn, step.seq)
             elif step.kind is DueKind.FOLLOW:
                 await self._commit([], by=ev.Actor.TABLE)
         await self.store.drop_due(table_id=self.id, seq=step.seq, kind=step.kind)  # done, or stale
 
     async def resume(self, *, announce: bool = True) -> None:
-        """After a restore: deal on if a deal was due, and start AI turns and timers again (their rows are
-        written afresh, held by this process); `announce`: say so at the table (of several processes sharing
-        it, the one that runs its server's shard does)."""
+        """After a restore: take over the table's due steps unless another process holds them (it is playing
+        this table now; if it died a moment ago, a scheduler claims them once its lease runs out), then deal on
+        if a deal was due and start AI turns and timers again (their rows written afresh, held by this
+        process). Never from the replay alone: two processes would play the same AI turn. `announce`: say so
+        at the table (of several processes sharing it, the one that runs its server's shard does)."""
         async with self._locked():
             shown: list[ev.Event] = []
-            if self.game.state is TableState.PLAYING:
-                if announce:
-                    shown.append(ev.TableResumed())
-                shown.extend(await self._follow_up())
-            await self.store.schedule(table_id=self.id, seq=self.seq, due=self._due_now())
+            if self.game.state is TableState.PLAYING and announce:
+                shown.append(ev.TableResumed())
+            if await self.store.take_over(table_id=self.id, seq=self.seq, due=self._due_now()):
+                self._held_seq = self.seq
+                if self.game.state is TableState.PLAYING:
+                    shown.extend(await self._follow_up())
         self._publish(shown)
         self._kick()
 
-    async def close(self) -> None:
-        """Stop timers and AI tasks (bot shutdown); the table itself stays as stored."""
+    async def close(self, *, release: bool = False) -> None:
+        """Stop timers and AI tasks (bot shutdown); the table itself stays as stored. `release` (a clean
+        shutdown): the due steps this process holds may be claimed by another process at once, not a lease
+        later."""
         for task in (self._timer, self._driver, self._kontra_timer):
             if task is not None and not task.done():
                 task.cancel()
         await self.settle()
+        if release and self._holds() and self.game.state is TableState.PLAYING:
+            try:
+                await self.store.release_due(table_id=self.id, seq=self.seq)
+            except Exception as error:  # the lease runs out by itself: another process takes over a bit later
+                log.warning("table %s: releasing its due steps failed: %r", self.id, error)

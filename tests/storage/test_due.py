@@ -94,6 +94,55 @@ async def test_replace_sets_a_resumed_tables_rows_and_refuses_an_unknown_table(s
         await storage.due.replace(table_id=table, seq=1, due=[Due(DueKind.AI, -1)], now=NOW)
 
 
+async def test_a_resumed_table_takes_over_its_rows_only_when_no_other_process_holds_them(
+        storage: AnyStorage) -> None:
+    """A restarted process must not play an AI turn another process holds (it would be computed twice); rows
+    whose holder's lease ran out, or that were released, or that are missing, it takes over from now."""
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW, due=[Due(DueKind.AI)],
+                                lease=LEASE)
+    restarted = NOW + later(1)
+    assert not await storage.due.take_over(table_id=table, seq=1, due=[Due(DueKind.TIMEOUT, 120)], now=restarted,
+                                           lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 1, DueKind.AI, NOW)]  # left to its holder
+    assert await storage.due.claim(now=restarted) == []
+    ran_out = NOW + later(LEASE)
+    assert await storage.due.take_over(table_id=table, seq=1, due=[Due(DueKind.AI, 0.5)], now=ran_out,
+                                       lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 1, DueKind.AI, ran_out + later(0.5))]
+    assert await storage.due.claim(now=ran_out + later(0.5 + LEASE - 0.01)) == []  # held by the taker now
+    await storage.tables.append(table_id=table, seq=1, entry="join 2 Bert", now=NOW, due=[], lease=LEASE)
+    assert await storage.due.take_over(table_id=table, seq=2, due=[Due(DueKind.WARN, 90)], now=NOW, lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 2, DueKind.WARN, NOW + later(90))]
+    with pytest.raises(NotFound):
+        await storage.due.take_over(table_id=table + 99, seq=0, due=[Due(DueKind.AI)], now=NOW)
+
+
+async def test_a_holder_still_thinking_extends_its_lease(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW, due=[Due(DueKind.AI)],
+                                lease=LEASE)
+    thinking = NOW + later(LEASE - 1)
+    assert await storage.due.extend(table_id=table, seq=1, kind=DueKind.AI, now=thinking, lease=LEASE)
+    assert await storage.due.claim(now=NOW + later(LEASE)) == []  # the first lease ran out: still the holder's
+    assert await storage.due.claim(now=thinking + later(LEASE - 0.01)) == []
+    assert await storage.due.extend(table_id=table, seq=1, kind=DueKind.AI, now=NOW, lease=LEASE)  # never shortens
+    assert await storage.due.claim(now=thinking + later(LEASE - 0.01)) == []
+    assert [step.kind for step in await storage.due.claim(now=thinking + later(LEASE))] == [DueKind.AI]
+    assert not await storage.due.extend(table_id=table, seq=0, kind=DueKind.AI, now=NOW)  # another moment's
+
+
+async def test_a_released_row_is_claimed_as_soon_as_it_is_due(storage: AnyStorage) -> None:
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.AI), Due(DueKind.TIMEOUT, 60)], lease=LEASE)
+    assert await storage.due.release(table_id=table, seq=0) == 0  # another moment's: nothing
+    assert await storage.due.release(table_id=table, seq=1) == 2  # a clean shutdown
+    assert [step.kind for step in await storage.due.claim(now=NOW, lease=600)] == [DueKind.AI]  # at once
+    assert await storage.due.claim(now=NOW + later(59)) == []
+    assert [step.kind for step in await storage.due.claim(now=NOW + later(60))] == [DueKind.TIMEOUT]
+
+
 async def test_processes_claiming_at_once_never_share_a_row(schema_url: str) -> None:
     """PostgreSQL, several processes: FOR UPDATE SKIP LOCKED hands each due row to exactly one claimer."""
     first, second = await PostgresStorage.open(schema_url), await PostgresStorage.open(schema_url)

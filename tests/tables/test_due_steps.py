@@ -364,3 +364,152 @@ async def test_a_busy_database_while_claiming_is_asked_again_with_a_warning(
     records = [r for r in caplog.records if r.name == "skatbot.tables.scheduler"]
     assert records and all(r.levelno == logging.WARNING and r.exc_info is None for r in records)
     assert "busy" in records[0].getMessage()
+
+
+class CountingExecutor(InlineExecutor):
+    """Decides at once, counting the decisions asked of this process's AI."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def, override]
+        self.asked += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+async def settle_all(*tables: Table) -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+    for table in tables:
+        await table.settle()
+
+
+async def test_a_restarted_process_leaves_an_ai_turn_another_process_holds(ai_first_legal: None) -> None:
+    """A process that starts while another plays a table replays it, but plays its AI turn only once it has
+    claimed it: the turn is decided once, by the process that holds it."""
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    thinking = DeadExecutor()
+    first = manager(store, thinking, seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    await asyncio.sleep(0)
+    assert thinking.pending, "the first process's AI is thinking"
+    seq = table.seq
+
+    asked = CountingExecutor()
+    restarted = manager(store, asked, seed=2)
+    [resumed] = await restarted.restore()
+    await settle_all(resumed)
+    assert asked.asked == 0, "the restarted process decided the turn the first one holds"
+    assert len(store.logs[table.id]) == seq
+    assert due(store) == {DueKind.AI: (seq, 0.0)}  # still the first process's
+
+    thinking.revive()
+    for _ in range(20):
+        await asyncio.sleep(0)
+    moved = parse_entry(store.logs[table.id][seq])
+    assert isinstance(moved, Act) and not table.game.occupant_of_seat(moved.seat or 0).plays_itself
+    assert asked.asked == 0
+    await first.close()
+    await restarted.close()
+
+
+async def test_an_ai_thinking_past_its_lease_keeps_its_turn(ai_first_legal: None) -> None:
+    """A strong AI may think longer than the lease: its process extends it meanwhile, so no other process
+    claims the turn and decides it a second time."""
+    time = Time()
+    lease = 0.3  # the thinker renews it every lease / 3 seconds (of real time)
+    store = MemoryStore(clock=time, lease=lease)
+    thinking = DeadExecutor()
+    first = manager(store, thinking, seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    seq = table.seq
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    for _ in range(4):
+        time.now += lease  # every round, the lease the thinker last had runs out ...
+        await asyncio.sleep(lease * 0.8)  # ... and it renews it
+        assert await scheduler.run_once() == []
+    thinking.revive()
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert isinstance(parse_entry(store.logs[table.id][seq]), Act)
+    assert not second.tables, "the other process never took the table up"
+    await first.close()
+    await second.close()
+
+
+async def test_a_late_ai_answer_for_a_turn_another_process_played_is_refused_quietly(
+        ai_first_legal: None, caplog: pytest.LogCaptureFixture) -> None:
+    """The process whose AI thought too long (its loop stalled, its lease ran out) finds the turn played by
+    the process that claimed it: its answer is not stored, nothing is logged as an error, and it leaves the
+    table's next AI turns to that process."""
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    thinking = DeadExecutor()
+    first = manager(store, thinking, seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    seq = table.seq
+    asked = CountingExecutor()
+    second = manager(store, asked, seed=2)
+    time.now += LEASE
+    taken = await second.load(table.id)
+    await taken.fire(DueStep(table.id, seq, DueKind.AI, datetime.fromtimestamp(time.now, UTC)))
+    await settle_all(taken)
+    played = list(store.logs[table.id])
+    assert len(played) > seq
+    with caplog.at_level(logging.INFO):
+        thinking.revive()
+        await settle_all(table, taken)
+    assert store.logs[table.id] == played
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert not thinking.pending, "the first process asked its AI nothing more"
+    await first.close()
+    await second.close()
+
+
+async def test_a_clean_shutdown_hands_its_ai_turn_over_at_once(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    thinking = DeadExecutor()
+    first = manager(store, thinking, seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    seq = table.seq
+    await first.close()  # SIGTERM or Ctrl-C while its AI thinks
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.AI, seq)]  # no lease later
+    await scheduler.settle()
+    assert isinstance(parse_entry(store.logs[table.id][seq]), Act)
+    await second.close()
+
+
+async def test_a_clean_shutdown_leaves_a_human_turn_to_time_out_on_time(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await table.settle()
+    seq = table.seq
+    await first.close()
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    time.now += 90 - 0.01
+    assert await scheduler.run_once() == []
+    time.now += 0.01
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.WARN, seq)]  # on time
+    await scheduler.settle()
+    await second.close()
+

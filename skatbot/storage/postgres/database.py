@@ -148,6 +148,7 @@ class PostgresDatabase:
     """A pool of connections to one PostgreSQL database (its schema chosen by the URL's search_path)."""
 
     skip_locked = " FOR UPDATE SKIP LOCKED"  # a row another process is claiming is left to it
+    lock_rows = " FOR UPDATE"  # a row another process is claiming is waited for, then read as it left it
 
     def __init__(self, pool: asyncpg.Pool, url: str, lock_pool: asyncpg.Pool | None = None) -> None:
         self.pool = pool

@@ -43,9 +43,11 @@ class Connection(Protocol):
 class SqlDatabase(Protocol):
     """A backend's database: a write transaction, a consistent read, and a one-shot query. `skip_locked` is
     what a row-claiming SELECT ends with: ` FOR UPDATE SKIP LOCKED` where several processes share the
-    database, nothing on SQLite (one process, whose write transactions run one at a time)."""
+    database, nothing on SQLite (one process, whose write transactions run one at a time); `lock_rows` what a
+    SELECT that reads rows it is about to change ends with (` FOR UPDATE` there, nothing on SQLite)."""
 
     skip_locked: str
+    lock_rows: str
 
     def transaction(self) -> AbstractAsyncContextManager[Any]: ...
 

@@ -69,6 +69,49 @@ class SqlDue:
                 raise NotFound(f"no table {table_id}") from None
             raise
 
+    async def take_over(self, *, table_id: int, seq: int, due: Sequence[Due], now: datetime,
+                        lease: float = DEFAULT_LEASE) -> bool:
+        """A table resumed after a restart: its due rows become `due` (from `now`, held by the caller) unless a
+        row at `seq` is still held by its lease: another process is on it (or died a moment ago, and any
+        process's scheduler claims it once the lease runs out). True when the caller holds the rows now and
+        fires them itself; False: it must not (two processes would play the same AI turn)."""
+        check_id("table_id", table_id)
+        stamp = to_millis(now)
+        try:
+            async with self._db.transaction() as connection:
+                held = await connection.execute_fetchall(
+                    "SELECT claimed_until FROM table_due WHERE table_id = :table_id AND seq = :seq"
+                    f"{self._db.lock_rows}", {"table_id": table_id, "seq": seq})
+                if any(int(row[0]) > stamp for row in held):
+                    return False
+                await write_due(connection, table_id=table_id, seq=seq, due=due, now=now, lease=lease)
+        except INTEGRITY_ERRORS as error:
+            if is_foreign_key_error(error):
+                raise NotFound(f"no table {table_id}") from None
+            raise
+        return True
+
+    async def extend(self, *, table_id: int, seq: int, kind: DueKind, now: datetime,
+                     lease: float = DEFAULT_LEASE) -> bool:
+        """The holder is still on this row (a strong AI thinking past its lease): it stays the holder's for
+        `lease` seconds from `now`. False when the row is gone (the table moved on, or the step was fired)."""
+        until = to_millis(now) + _lease_millis(lease)
+        async with self._db.transaction() as connection:
+            async with connection.execute(
+                    "UPDATE table_due SET claimed_until = CASE WHEN claimed_until < :until THEN :until "
+                    "ELSE claimed_until END WHERE table_id = :table_id AND seq = :seq AND kind = :kind",
+                    {"until": until, "table_id": table_id, "seq": seq, "kind": kind.value}) as cursor:
+                return bool(cursor.rowcount == 1)
+
+    async def release(self, *, table_id: int, seq: int) -> int:
+        """The holder stops (a clean shutdown): the table's rows at `seq` may be claimed by any process as
+        soon as they are due, instead of a lease later. Returns how many rows were released."""
+        async with self._db.transaction() as connection:
+            async with connection.execute(
+                    "UPDATE table_due SET claimed_until = 0 WHERE table_id = :table_id AND seq = :seq",
+                    {"table_id": table_id, "seq": seq}) as cursor:
+                return int(cursor.rowcount)
+
     async def claim(self, *, now: datetime, lease: float = DEFAULT_LEASE, limit: int = 20) -> list[DueStep]:
         """Take up to `limit` rows whose time has come and whose holder's lease ran out, earliest first; they
         are this caller's for `lease` seconds (then another process may claim them again)."""
