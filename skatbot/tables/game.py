@@ -80,6 +80,7 @@ class TableGame:
     hints: bool = False  # learners may ask for the strong level's choice (/skat hint)
     series: Series | None = None  # the Skatliste, from the start of play
     first_dealer: int = 0  # the table place that deals first (drawn at the start)
+    misses: dict[int, int] = field(default_factory=dict)  # table place -> turns in a row it let time out
 
     def __post_init__(self) -> None:
         if self.size not in (3, 4):
@@ -221,6 +222,7 @@ class TableGame:
             if occupant.is_ai:
                 raise NotAllowed("ai_stand_in")
             occupant.stand_in = entry.level
+            self.misses.pop(entry.place, None)  # counted afresh once they are back
         elif isinstance(entry, Hints):
             self._require(TableState.OPEN, "already_started")
             self.hints = True
@@ -251,7 +253,13 @@ class TableGame:
         deal = self.deal
         if deal is None or entry.number != self.deal_number:
             raise WrongTableState("old_deal")
+        place = None if entry.seat is None else self.place_of_seat(entry.seat)
+        present = place is not None and self.places[place].plays_itself
         deal.apply(entry.action, entry.seat)
+        if place is not None and entry.timed_out:
+            self.misses[place] = self.misses.get(place, 0) + 1
+        elif present and place is not None:
+            self.misses.pop(place, None)  # the player acted in time
         if not deal.is_over:
             return None
         assert self.series is not None

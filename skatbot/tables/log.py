@@ -67,14 +67,18 @@ class NewDeal:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """An action in deal `number` by engine seat `seat` (None: the table itself, e.g. a time-out)."""
+    """An action in deal `number` by engine seat `seat` (None: the table itself). `timed_out`: the player
+    let the turn run out and the table acted for them (`timeout ...`): counted with the table, so every
+    process agrees when an AI stands in for a player who keeps missing turns."""
 
     number: int
     seat: int | None
     action: Action
+    timed_out: bool = False
 
     def __str__(self) -> str:
-        return f"act {self.number} {'-' if self.seat is None else self.seat} {self.action}"
+        verb = "timeout" if self.timed_out else "act"
+        return f"{verb} {self.number} {'-' if self.seat is None else self.seat} {self.action}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +129,9 @@ def parse_entry(text: str) -> Entry:
         if verb == "deal":
             number, seed = rest.split()
             return NewDeal(int(number), int(seed))
-        if verb == "act":
+        if verb in ("act", "timeout"):
             number, seat, action = rest.split(" ", 2)
-            return Act(int(number), None if seat == "-" else int(seat), parse_action(action))
+            return Act(int(number), None if seat == "-" else int(seat), parse_action(action), verb == "timeout")
         if verb == "stand-in":
             place, level = rest.split()
             return StandIn(int(place), Level.parse(level))

@@ -84,7 +84,6 @@ class Table:
         self._timer_key: tuple[int, int, int] | None = None  # deal number, steps in the deal, the table's seq
         self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
         self._held_seq = -1  # the seq whose due steps this process holds: it wrote that entry, or claimed them
-        self._misses: dict[int, int] = {}
         self._side_asked: set[tuple[int, int, str]] = set()
         self._kontra_waited: set[int] = set()
         self.kontra_window: int | None = None  # the deal whose human leader waits while others may say Kontra
@@ -175,9 +174,6 @@ class Table:
         if isinstance(action, Claim):
             seat = self._actor(user_id, seq)
             if game.deal is not None and action in game.deal.side_actions(seat):
-                place = game.place_of(user_id)
-                if place is not None:
-                    self._misses.pop(place, None)
                 await self._claim(seat)
                 return
         acted: list[int] = []
@@ -190,7 +186,6 @@ class Table:
             if isinstance(action, PlayCard) and self.kontra_window == game.deal_number and game.deal is not None \
                     and action in game.deal.legal_actions():  # a card refused anyway gets its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
-            self._misses.pop(place, None)
             acted.append(seat)
             return [Act(game.deal_number, seat, action)]
 
@@ -726,9 +721,8 @@ class Table:
         async with self._locked():
             if not self._still(key) or self.seq != seq:  # played meanwhile, or moved on by another process
                 return
-            self._misses[place] = self._misses.get(place, 0) + 1  # counted once, whoever fired the timer
-            shown.extend(await self._apply_and_store(Act(key[0], seat, action), ev.Actor.STAND_IN))
-            if self._misses[place] >= self.timing.misses_before_stand_in and \
+            shown.extend(await self._apply_and_store(Act(key[0], seat, action, timed_out=True), ev.Actor.STAND_IN))
+            if self.game.misses.get(place, 0) >= self.timing.misses_before_stand_in and \
                     self.game.state is TableState.PLAYING:  # not when that move ended the series
                 shown.extend(await self._apply_and_store(StandIn(place, Level.NORMAL), ev.Actor.TABLE))
                 shown.append(ev.StandInStarted(place, "absent"))

@@ -513,3 +513,29 @@ async def test_a_clean_shutdown_leaves_a_human_turn_to_time_out_on_time(ai_first
     await scheduler.settle()
     await second.close()
 
+
+async def test_missed_turns_are_counted_with_the_table_whichever_process_timed_them_out(
+        ai_first_legal: None) -> None:
+    """Alice lets three turns run out, two timed out by one process and the third by another: the third
+    brings the stand-in, as the count is stored with the table (`timeout` entries), not kept by a process."""
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    second = manager(store, InlineExecutor(), seed=2)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await table.settle()
+    for process in (first, first, second):
+        here = await process.load(table.id)
+        await here.refresh()
+        deal = here.game.deal
+        assert deal is not None and deal.current_seat is not None
+        assert here.game.occupant_of_seat(deal.current_seat).user_id == ALICE, "Alice's turn again"
+        assert not any(entry.startswith("stand-in") for entry in store.logs[table.id])
+        await here.fire(DueStep(table.id, here.seq, DueKind.TIMEOUT, datetime.fromtimestamp(time.now, UTC)))
+        await here.settle()
+    assert "stand-in 0 normal" in store.logs[table.id]
+    assert sum(entry.startswith("timeout ") for entry in store.logs[table.id]) == 3
+    assert ev.StandInStarted(0, "absent") in second.presenter.events  # type: ignore[attr-defined]
+    await first.close()
+    await second.close()

@@ -309,7 +309,7 @@ async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytes
     await kit.table.settle()
     await kit.let_timers_run()
     assert kit.table.game.state is TableState.FINISHED
-    assert [e for e in kit.store.logs[1] if e.startswith("act ")][-1] == "act 2 0 pass"  # her third miss
+    assert [e for e in kit.store.logs[1] if e.startswith(("act ", "timeout "))][-1] == "timeout 2 0 pass"  # her 3rd miss
     assert not any(e.startswith("stand-in") for e in kit.store.logs[1])
     assert isinstance(kit.presenter.events[-1], ev.SeriesFinished)
 
@@ -323,11 +323,12 @@ async def test_a_player_who_acts_in_time_resets_the_count_of_misses(kit: TableKi
     await kit.clock.advance()
     await kit.clock.advance()  # one miss
     await kit.table.settle()
+    assert kit.table.game.misses == {0: 1}
     deal = kit.table.game.deal
     assert deal is not None and kit.table.game.state is TableState.PLAYING
     if deal.current_seat is not None and person_at(kit.table.game, deal.current_seat) == ALICE:
         await kit.table.act(ALICE, deal.legal_actions()[-1])
-    assert kit.table._misses.get(0, 0) == 0
+        assert kit.table.game.misses.get(0, 0) == 0
 
 
 async def test_kontra_and_re_under_house_rules(ai_first_legal: None) -> None:
