@@ -3,7 +3,10 @@ channel or thread, the newest one there for read-only commands, and the tables a
 
 from __future__ import annotations
 
-from skatbot.storage import Player, TableState
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from skatbot.storage import Player, PostgresStorage, TableState
 from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 ANNA, BERT, CARLA, DIRK = Player(1, "Anna"), Player(2, "Bert"), Player(3, "Carla"), Player(4, "Dirk")
@@ -51,3 +54,39 @@ async def test_the_tables_a_player_plays_at_are_those_playing_with_a_seat_of_the
     assert await storage.tables.playing_with(player_id=2) == [playing, elsewhere]
     assert await storage.tables.playing_with(player_id=4) == [elsewhere]
     assert await storage.tables.playing_with(player_id=5) == []
+
+
+async def _plan(storage: AnyStorage, lookup: Callable[[], Awaitable[object]]) -> str:
+    """How the database runs the query behind `lookup` (its plan as text), with sequential scans
+    discouraged on PostgreSQL, whose planner reads a handful of rows without an index anyway."""
+    database = storage.tables._db
+    asked: list[tuple[str, Any]] = []
+    fetch_all = database.fetch_all
+
+    async def recording(sql: str, params: Any = ()) -> list[Any]:
+        asked.append((sql, params))
+        return await fetch_all(sql, params)
+
+    database.fetch_all = recording  # type: ignore[method-assign]
+    try:
+        await lookup()
+    finally:
+        database.fetch_all = fetch_all  # type: ignore[method-assign]
+    [(sql, params)] = asked
+    async with database.transaction() as connection:
+        if isinstance(storage, PostgresStorage):
+            await connection.execute("SET LOCAL enable_seqscan = off")
+            rows = await connection.execute_fetchall(f"EXPLAIN {sql}", params)
+        else:
+            rows = await connection.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", params)
+    return "\n".join(str(tuple(row)) for row in rows)
+
+
+async def test_a_channels_tables_are_looked_up_by_index_not_by_reading_every_table(storage: AnyStorage) -> None:
+    """`/skat list` looks up the newest table of a channel or thread: by the channel and thread indexes
+    (migration 0010), not by reading every table the bot ever hosted."""
+    for channel in range(30, 60):
+        await _table(storage, channel_id=channel, state=TableState.FINISHED)
+    await _table(storage, thread_id=99)
+    plan = await _plan(storage, lambda: storage.tables.last_in(channel_id=20))
+    assert "tables_by_channel" in plan and "tables_by_thread" in plan, plan
