@@ -60,7 +60,7 @@ KeyedError = ServerError | ValueInputError | SettingsInputError
 class HomeGuilds(Protocol):
     """A cog that knows the server of a user's table (for refusals in a DM, in that server's deck)."""
 
-    def home_guild(self, user_id: int) -> int | None: ...
+    async def home_guild(self, user_id: int) -> int | None: ...
 
 
 async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = True, **extra: Any) -> None:
@@ -77,19 +77,18 @@ async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
     the server's deck. In a DM the server is that of the reader's table. A failing database leaves English
     names and the French deck, so the refusal is still said."""
     guild_id = interaction.guild_id
-    if guild_id is None and isinstance(interaction.client, commands.bot.BotBase):  # Bot or AutoShardedBot
-        for cog in interaction.client.cogs.values():
-            if isinstance(cog, HomeGuilds):
-                guild_id = cog.home_guild(interaction.user.id)
-                break
     language, deck = "en", FRENCH
-    if guild_id is not None:
-        bot = skat_bot(interaction)
-        try:
-            settings = await bot.storage.settings.get(server_id=guild_id)
+    try:
+        if guild_id is None and isinstance(interaction.client, commands.bot.BotBase):  # Bot or AutoShardedBot
+            for cog in interaction.client.cogs.values():
+                if isinstance(cog, HomeGuilds):
+                    guild_id = await cog.home_guild(interaction.user.id)
+                    break
+        if guild_id is not None:
+            settings = await skat_bot(interaction).storage.settings.get(server_id=guild_id)
             language, deck = settings.language, settings.deck_style
-        except Exception:  # the database itself failing: still answer, in the reader's language
-            log.warning("no settings for server %s while answering a refusal", guild_id, exc_info=True)
+    except Exception:  # the database itself failing: still answer, in the reader's language
+        log.warning("no settings for server %s while answering a refusal", guild_id, exc_info=True)
     return language_of(str(interaction.locale), language), deck
 
 

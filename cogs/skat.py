@@ -115,12 +115,16 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.user_langs[interaction.user.id] = lang
         return lang
 
-    def home_guild(self, user_id: int) -> int | None:
-        """The server of the one table where the user is playing, as this process holds it (refusals in a DM
-        use its deck; the command that was refused has looked the table up already)."""
-        mine = [table for table in self.manager.tables.values()
-                if table.game.state is TableState.PLAYING and table.game.place_of(user_id) is not None]
-        return mine[0].guild_id if len(mine) == 1 else None
+    async def home_guild(self, user_id: int) -> int | None:
+        """The server of the one table where the user is playing, as stored (refusals in a DM use its deck):
+        whichever process serves it, and before the refused command looked it up (a card it could not read)."""
+        mine = await self.store.playing_with(player_id=user_id)
+        if len(mine) != 1:
+            return None
+        held = self.manager.tables.get(mine[0])
+        if held is not None:
+            return held.guild_id
+        return (await self.bot.storage.tables.get(table_id=mine[0])).server_id
 
     # --- finding the table -----------------------------------------------------------------------------
 
@@ -182,8 +186,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             text = t(lang, "reply.table_created", id=table.id)
         await say(interaction, text)
 
-    def _check_free(self, channel_id: int) -> None:
-        busy = self.manager.in_channel(channel_id)
+    async def _check_free(self, channel_id: int) -> None:
+        """A table runs in this channel already, whichever process opened it (read from the database)."""
+        busy = await self.manager.find_in_channel(channel_id)
         if busy is not None:
             raise ChannelBusy(busy.id)
 

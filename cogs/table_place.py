@@ -9,7 +9,7 @@ the table plays in the channel and one public message says why.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -39,7 +39,7 @@ class Place:
 
 
 async def table_place(interaction: discord.Interaction, policy: str, lang: str, creator: str,
-                      check_free: Callable[[int], None]) -> Place:
+                      check_free: Callable[[int], Awaitable[None]]) -> Place:
     """The place for a table opened by this interaction under the server's `policy` ("thread" or "channel").
 
     `lang`: the server's language (everything here is public). `check_free(channel_id)` raises when the
@@ -58,14 +58,14 @@ async def table_place(interaction: discord.Interaction, policy: str, lang: str, 
             return await _open_thread(channel, lang, creator, here, check_free)
         reason = t(lang, "notice.thread_fallback.permission",
                    perms=", ".join(t(lang, f"perm.{name}") for name in missing))
-    check_free(here.channel_id)
+    await check_free(here.channel_id)
     if channel is not None and hasattr(channel, "send"):
         await channel.send(reason)
     return here
 
 
 async def _open_thread(channel: discord.TextChannel, lang: str, creator: str, here: Place,
-                       check_free: Callable[[int], None]) -> Place:
+                       check_free: Callable[[int], Awaitable[None]]) -> Place:
     shown = discord.utils.escape_mentions(discord.utils.escape_markdown(creator))
     notice = await channel.send(t(lang, "notice.thread_opened", name=shown))
     try:
@@ -73,7 +73,7 @@ async def _open_thread(channel: discord.TextChannel, lang: str, creator: str, he
     except discord.HTTPException as error:
         log.warning("could not open a thread for a table in channel %s: %s %s", channel.id, error.status, error.text)
         try:
-            check_free(here.channel_id)
+            await check_free(here.channel_id)
         except Exception:  # the channel has a table already: the refusal is the answer, the notice goes
             await notice.delete()
             raise

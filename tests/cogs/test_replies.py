@@ -167,6 +167,23 @@ async def test_a_refusal_in_a_dm_uses_the_deck_of_the_players_server(world: CogB
     assert answer.text == f"Nicht erlaubt: {card_label(absent, GERMAN, 'de')} hast du nicht auf der Hand."
 
 
+async def test_a_refusal_in_a_dm_uses_the_deck_of_a_server_whose_table_another_process_serves(
+        world: CogBot) -> None:
+    """The player's table is served by another process (this one does not hold it): a card this process
+    cannot read is refused, before any table is looked up, with the examples of that server's deck."""
+    admin = world.user("admin")
+    await world.run("skat settings", admin, interaction=world.interaction(admin, manage_guild=True), deck="german")
+    table, users = await three_humans(world)
+    player = next(iter(users.values()))
+    in_channel = await world.run("skat play", player, interaction=world.interaction(player, locale="de"), card="QQ")
+    assert "Q" in in_channel.text and "♣J" not in in_channel.text  # the German deck's examples
+    await table.close()
+    del world.skat.manager.tables[table.id]  # another process serves it
+    in_dm = world.interaction(player, guild_id=None, channel_id=player.id + 1, locale="de")
+    answer = await world.run("skat play", player, interaction=in_dm, card="QQ")
+    assert answer.text == in_channel.text
+
+
 async def test_an_unexpected_failure_is_logged_once_and_answered_kindly(world: CogBot, caplog: pytest.LogCaptureFixture,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     alice = world.user("alice")

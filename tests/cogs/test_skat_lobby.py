@@ -162,6 +162,22 @@ async def test_a_server_that_wants_threads_gets_the_channel_where_none_can_be_op
     assert any("thread" in text.lower() for text in world.surface.channel(20).texts())
 
 
+async def test_a_table_another_process_opened_in_the_channel_refuses_a_new_one_before_any_notice(
+        world: CogBot) -> None:
+    """The quick check of `/skat new` reads the database: a table another process opened (not held here) is
+    seen before the "no thread here" notice, so a refused table posts nothing in the channel."""
+    admin, alice, bob = world.user("admin"), world.user("alice"), world.user("bob")
+    await world.run("skat settings", admin, interaction=world.interaction(admin, manage_guild=True), tables="thread")
+    await open_table(world, alice)
+    table = world.skat.manager.in_channel(20)
+    await table.close()
+    del world.skat.manager.tables[table.id]  # another process holds it
+    shown = world.surface.channel(20).texts()
+    busy = await world.run("skat new", bob)
+    assert busy.text == "This channel already has a table (#1). Join it, or stop it first."
+    assert world.surface.channel(20).texts() == shown
+
+
 async def test_closed_dms_play_from_an_ephemeral_hand(world: CogBot) -> None:
     alice, bob = world.user("alice"), world.user("bob")
     world.surface.closed_dms.add(alice.id)
