@@ -140,12 +140,15 @@ class UnfinishedTable:
 
 class DueKind(Enum):
     """What a table must do by itself, without a player acting: an AI seat's move (or its Kontra/Re), a
-    human's turn warning or expiry, or a follow-up step (the next deal) its last entry obliges."""
+    human's turn warning or expiry, a follow-up step (the next deal) its last entry obliges, or the end of
+    the Kontra window (a human leader's first card waits while other humans may still say Kontra or Re;
+    the row's time is the window's end, kept while later entries still want the window)."""
 
     AI = "ai"
     WARN = "warn"
     TIMEOUT = "timeout"
     FOLLOW = "follow"
+    KONTRA = "kontra"
 
 
 DUE_LEASE = 3.0

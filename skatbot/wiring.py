@@ -107,6 +107,11 @@ class StorageTables:
         return await self.storage.due.extend(table_id=table_id, seq=seq, kind=kind, now=self.clock(),
                                              lease=self.lease)
 
+    async def window_left(self, *, table_id: int) -> float:
+        now = self.clock()
+        ends = [step.at for step in await self.storage.due.pending(table_id=table_id) if step.kind is DueKind.KONTRA]
+        return max(0.0, max(((at - now).total_seconds() for at in ends), default=0.0))
+
     async def release_due(self, *, table_id: int, seq: int) -> None:
         await self.storage.due.release(table_id=table_id, seq=seq)
 

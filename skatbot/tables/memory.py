@@ -79,15 +79,20 @@ class MemoryStore:
         await self.schedule(table_id=table_id, seq=seq + 1, due=due)
 
     async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
+        """The table's due steps become `due`; a Kontra window keeps its end (as `sql.due.write_due`)."""
         now = self.clock()
+        window_ends = max((at for key, (at, _) in self.due.items() if key[0] == table_id
+                           and key[2] is DueKind.KONTRA), default=None)
         for key in [key for key in self.due if key[0] == table_id]:
             del self.due[key]
         for step in due:
-            self.due[(table_id, seq, step.kind)] = (now + step.delay, now + step.delay + self.lease)
+            at = window_ends if step.kind is DueKind.KONTRA and window_ends is not None else now + step.delay
+            self.due[(table_id, seq, step.kind)] = (at, float("inf") if step.kind is DueKind.KONTRA else at + self.lease)
 
     async def take_over(self, *, table_id: int, seq: int, due: Sequence[Due]) -> bool:
         now = self.clock()
-        if any(key[0] == table_id and key[1] == seq and held > now for key, (_, held) in self.due.items()):
+        if any(key[0] == table_id and key[1] == seq and key[2] is not DueKind.KONTRA and held > now
+               for key, (_, held) in self.due.items()):
             return False
         await self.schedule(table_id=table_id, seq=seq, due=due)
         return True
@@ -100,9 +105,13 @@ class MemoryStore:
         self.due[key] = (at, max(held, self.clock() + self.lease))
         return True
 
+    async def window_left(self, *, table_id: int) -> float:
+        ends = [at for key, (at, _) in self.due.items() if key[0] == table_id and key[2] is DueKind.KONTRA]
+        return max(0.0, max((at - self.clock() for at in ends), default=0.0))
+
     async def release_due(self, *, table_id: int, seq: int) -> None:
         for key, (at, _) in list(self.due.items()):
-            if key[0] == table_id and key[1] == seq:
+            if key[0] == table_id and key[1] == seq and key[2] is not DueKind.KONTRA:
                 self.due[key] = (at, float("-inf"))
 
     async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:

@@ -71,6 +71,10 @@ class TableStore(Protocol):
     async def extend_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         """This process is still on this step (an AI thinking): hold it for another lease from now."""
 
+    async def window_left(self, *, table_id: int) -> float:
+        """Seconds until the table's stored Kontra window ends (0 when it has none, or it ended): for a process
+        that did not see it open (another process stored the declaration)."""
+
     async def release_due(self, *, table_id: int, seq: int) -> None:
         """A clean shutdown: the table's steps at `seq` may be claimed by any process as soon as they are due."""
 

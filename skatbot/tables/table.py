@@ -14,6 +14,7 @@ still at the row's sequence number, so each step happens once.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -178,13 +179,13 @@ class Table:
                 return
         acted: list[int] = []
 
-        def build() -> list[Entry]:
+        async def build() -> list[Entry]:
             game = self.game
             seat = self._actor(user_id, seq)
             place = game.place_of(user_id)
             assert place is not None
-            if isinstance(action, PlayCard) and self.kontra_window == game.deal_number and game.deal is not None \
-                    and action in game.deal.legal_actions():  # a card refused anyway gets its own reason
+            if isinstance(action, PlayCard) and game.deal is not None and action in game.deal.legal_actions() \
+                    and await self._lead_waits():  # a card refused anyway gets its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
             return [Act(game.deal_number, seat, action)]
@@ -253,13 +254,14 @@ class Table:
             raise NotAtTable("players_only")
         return [entry]
 
-    async def _commit(self, entries: Sequence[Entry] | Callable[[], Sequence[Entry]],
+    async def _commit(self, entries: Sequence[Entry] | Callable[[], Sequence[Entry] | Awaitable[Sequence[Entry]]],
                       extra_events: Sequence[ev.Event] = (), by: ev.Actor = ev.Actor.PLAYER) -> None:
         """Apply and store `entries` (or what `entries()` builds, checked on the caught-up table) under the
         table's locks; show them after."""
         async with self._locked():
             if callable(entries):
-                entries = entries()
+                built = entries()
+                entries = await built if inspect.isawaitable(built) else built
             shown: list[ev.Event] = []
             for entry in entries:
                 shown.extend(await self._apply_and_store(entry, by))
@@ -442,6 +444,8 @@ class Table:
             if timing.turn_seconds > timing.warn_after:
                 out.append(Due(DueKind.WARN, timing.warn_after))
             out.append(Due(DueKind.TIMEOUT, timing.turn_seconds))
+            if timing.kontra_window > 0 and self._others_may_speak(deal.current_seat):
+                out.append(Due(DueKind.KONTRA, timing.kontra_window))  # stored: its end is kept while it lasts
         return out
 
     def _ai_delay(self) -> float:
@@ -587,8 +591,27 @@ class Table:
         self.kontra_window = number
         self._kontra_timer = asyncio.create_task(self._kontra_window_runs(number))
 
+    async def _lead_waits(self) -> bool:
+        """Whether the human leader's first card must wait for the Kontra window: as this process's window
+        says when it saw it open, else as stored (another process stored the declaration and opened it)."""
+        number = self.game.deal_number
+        if number in self._lead_waited:
+            return self.kontra_window == number
+        deal = self.game.deal
+        if deal is None or deal.current_seat is None or not self.game.occupant_of_seat(deal.current_seat).plays_itself \
+                or not self._others_may_speak(deal.current_seat):
+            return False
+        return await self.store.window_left(table_id=self.id) > 0
+
     async def _kontra_window_runs(self, number: int) -> None:
-        await self.sleep(self.timing.kontra_window)
+        """The window ends when the stored one does: it may have opened in another process, a while ago."""
+        seconds = self.timing.kontra_window
+        if seconds > 0:
+            try:
+                seconds = min(seconds, await self.store.window_left(table_id=self.id))
+            except Exception as error:  # the database away for a moment: the whole window, as this process saw it
+                log.warning("table %s: reading the Kontra window's end failed: %r", self.id, error)
+        await self.sleep(seconds)
         if self.kontra_window == number:
             self.kontra_window = None
             self._kontra_timer = None

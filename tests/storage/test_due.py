@@ -143,6 +143,23 @@ async def test_a_released_row_is_claimed_as_soon_as_it_is_due(storage: AnyStorag
     assert [step.kind for step in await storage.due.claim(now=NOW + later(60))] == [DueKind.TIMEOUT]
 
 
+async def test_a_kontra_window_keeps_its_end_while_later_entries_carry_it_on(storage: AnyStorage) -> None:
+    """The window opens with the declaration; a Kontra said in it (another entry, maybe by another process)
+    does not move its end; an entry without it (the first card) ends it."""
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.KONTRA, 8), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    await storage.tables.append(table_id=table, seq=1, entry="join 2 Bert", now=NOW + later(5),
+                                due=[Due(DueKind.KONTRA, 8), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [
+        DueStep(table, 2, DueKind.KONTRA, NOW + later(8)), DueStep(table, 2, DueKind.TIMEOUT, NOW + later(125))]
+    await storage.tables.append(table_id=table, seq=2, entry="join 3 Carla", now=NOW + later(6),
+                                due=[Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    await storage.tables.append(table_id=table, seq=3, entry="leave 3", now=NOW + later(7),
+                                due=[Due(DueKind.KONTRA, 8)], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 4, DueKind.KONTRA, NOW + later(15))]
+
+
 async def test_processes_claiming_at_once_never_share_a_row(schema_url: str) -> None:
     """PostgreSQL, several processes: FOR UPDATE SKIP LOCKED hands each due row to exactly one claimer."""
     first, second = await PostgresStorage.open(schema_url), await PostgresStorage.open(schema_url)

@@ -539,3 +539,67 @@ async def test_missed_turns_are_counted_with_the_table_whichever_process_timed_t
     assert ev.StandInStarted(0, "absent") in second.presenter.events  # type: ignore[attr-defined]
     await first.close()
     await second.close()
+
+
+async def test_the_kontra_window_holds_for_a_card_another_process_serves(ai_first_legal: None) -> None:
+    """The human leader's first card waits while the others may say Kontra: the window opened in the process
+    that stored the declaration, and holds for the card served by another (the leader's DM click arrives at
+    shard 0's process), also across a Kontra that process stores, until its end as first stored."""
+    from skatbot.engine import GameType, Kontra, Pass, PlayCard
+    from skatbot.engine import Declare
+    from skatbot.engine import Phase
+    from skatbot.tables.errors import NotAllowed
+
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    second = manager(store, InlineExecutor(), seed=2)
+    clock = ManualClock()
+    second.sleep = clock.sleep
+    table = await first.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3, deals=1,
+                               rules=RuleSet(kontra=True))
+    await table.join(101, "Bert")
+    await table.join(102, "Carla")
+    await table.start(ALICE)
+    rng = random.Random(4)
+    for _ in range(60):
+        deal = table.game.deal
+        assert deal is not None and deal.current_seat is not None
+        if deal.phase is Phase.PLAY:
+            break
+        actions = deal.legal_actions()
+        keen = [a for a in actions if not isinstance(a, Pass)] if deal.phase is Phase.AUCTION else actions
+        if deal.current_seat == 0 and Pass() in actions:
+            keen = [Pass()]  # forehand, who leads, defends: after one defender's Kontra the declarer may say Re
+        plain = [a for a in keen if not isinstance(a, Declare) or a.contract.game is not GameType.NULL]
+        user = table.game.occupant_of_seat(deal.current_seat).user_id
+        assert user is not None
+        await table.act(user, rng.choice(plain or keen or actions))
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat == 0 and deal.declarer not in (None, 0)
+    assert table.kontra_window == table.game.deal_number, "the window opened where the declaration was stored"
+    leader = table.game.occupant_of_seat(deal.current_seat).user_id
+    assert leader is not None
+    card = next(a for a in deal.legal_actions() if isinstance(a, PlayCard))
+
+    there = await second.load(table.id)
+    with pytest.raises(NotAllowed, match="may say Kontra first"):
+        await there.act(leader, card)
+    time.now += 5
+    defender = 3 - deal.declarer  # the other defender (forehand, seat 0, leads)
+    assert Kontra() in deal.side_actions(defender)
+    speaker = table.game.occupant_of_seat(defender).user_id
+    assert speaker is not None
+    await there.act(speaker, Kontra())  # stored by the second process, whose window ends with the stored one
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert sorted(seconds for seconds, _ in clock.sleepers) == [3.0, TIMING.warn_after]  # and the turn's timer
+    time.now += 2.9
+    with pytest.raises(NotAllowed, match="may say Kontra first"):
+        await there.act(leader, card)
+    time.now += 0.1  # the window's end, as stored with the declaration
+    await clock.advance()
+    await there.act(leader, card)
+    assert there.game.deal is not None and there.game.deal.current_trick
+    await first.close()
+    await second.close()

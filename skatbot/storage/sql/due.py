@@ -18,6 +18,9 @@ from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_ke
 from ..errors import NotFound
 
 DEFAULT_LEASE = DUE_LEASE
+NEVER = 1 << 62
+"""`claimed_until` of a Kontra window's row: no process claims it (it marks when the window ends; the process
+that shows the table closes the window itself), and it stays until an entry no longer wants the window."""
 
 
 def to_millis(moment: datetime) -> int:
@@ -38,16 +41,25 @@ def _lease_millis(lease: float) -> int:
 
 async def write_due(connection: Connection, *, table_id: int, seq: int, due: Sequence[Due], now: datetime,
                     lease: float) -> None:
-    """Inside a write transaction: the table's due rows become `due` (at `seq`), held by the writer."""
+    """Inside a write transaction: the table's due rows become `due` (at `seq`), held by the writer. A Kontra
+    window the table had already keeps its end (it opened with an earlier entry; later ones carry it on)."""
     stamp, held = to_millis(now), _lease_millis(lease)
     for step in due:
         if step.delay < 0:
             raise ValueError("a step is due now or later, not before")
+    window_ends = None
+    if any(step.kind is DueKind.KONTRA for step in due):
+        kept = await connection.execute_fetchall(
+            "SELECT due_at FROM table_due WHERE table_id = :table_id AND kind = :kind",
+            {"table_id": table_id, "kind": DueKind.KONTRA.value})
+        window_ends = max((int(row[0]) for row in kept), default=None)
     await connection.execute("DELETE FROM table_due WHERE table_id = :table_id", {"table_id": table_id})
     rows = []
     for step in due:
         at = stamp + round(step.delay * 1000)
-        rows.append((table_id, seq, step.kind.value, at, at + held))
+        if step.kind is DueKind.KONTRA and window_ends is not None:
+            at = window_ends
+        rows.append((table_id, seq, step.kind.value, at, NEVER if step.kind is DueKind.KONTRA else at + held))
     if rows:
         await connection.executemany(
             "INSERT INTO table_due (table_id, seq, kind, due_at, claimed_until) VALUES (?, ?, ?, ?, ?)", rows)
@@ -80,8 +92,8 @@ class SqlDue:
         try:
             async with self._db.transaction() as connection:
                 held = await connection.execute_fetchall(
-                    "SELECT claimed_until FROM table_due WHERE table_id = :table_id AND seq = :seq"
-                    f"{self._db.lock_rows}", {"table_id": table_id, "seq": seq})
+                    "SELECT claimed_until FROM table_due WHERE table_id = :table_id AND seq = :seq AND kind <> :window"
+                    f"{self._db.lock_rows}", {"table_id": table_id, "seq": seq, "window": DueKind.KONTRA.value})
                 if any(int(row[0]) > stamp for row in held):
                     return False
                 await write_due(connection, table_id=table_id, seq=seq, due=due, now=now, lease=lease)
@@ -108,8 +120,8 @@ class SqlDue:
         soon as they are due, instead of a lease later. Returns how many rows were released."""
         async with self._db.transaction() as connection:
             async with connection.execute(
-                    "UPDATE table_due SET claimed_until = 0 WHERE table_id = :table_id AND seq = :seq",
-                    {"table_id": table_id, "seq": seq}) as cursor:
+                    "UPDATE table_due SET claimed_until = 0 WHERE table_id = :table_id AND seq = :seq "
+                    "AND kind <> :window", {"table_id": table_id, "seq": seq, "window": DueKind.KONTRA.value}) as cursor:
                 return int(cursor.rowcount)
 
     async def claim(self, *, now: datetime, lease: float = DEFAULT_LEASE, limit: int = 20) -> list[DueStep]:
