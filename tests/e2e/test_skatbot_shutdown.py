@@ -8,7 +8,7 @@ import signal
 import sqlite3
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
 from tests.e2e.skat_players import game_controls, latest_hand
 
@@ -20,7 +20,7 @@ def due_rows(database: Path) -> list[tuple[str, int, int]]:
             "SELECT kind, due_at, claimed_until FROM table_due WHERE table_id = 1 ORDER BY kind")]
 
 
-async def test_sigterm_stops_the_bot_cleanly_and_gives_its_turn_timers_back(club: Club, start_bot,
+async def test_sigterm_stops_the_bot_cleanly_and_gives_its_turn_timers_back(club: Club, start_bot: StartBot,
                                                                            tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     database = tmp_path / "skat.sqlite3"
