@@ -201,3 +201,20 @@ async def test_message_text_is_what_a_reader_sees(club: Club, raw: RawBot) -> No
     path = f"/channels/{club.channel.id}/messages"
     _, body = await raw.rest("POST", path, {"content": "Result", "embeds": [embed]})
     assert club.fake.message(int(body["id"])).text == "Result\nGrand\nalice\nwon with 61\nValue\n48\ndeal 1"
+
+
+async def test_a_fault_can_pick_calls_by_their_body_and_lets_the_others_through(club: Club, raw: RawBot) -> None:
+    path = f"/channels/{club.channel.id}/messages"
+    fault = raw.fake.inject_error("POST", "/api/v10/channels/{channel_id}/messages", status=500, times=10,
+                                  where=lambda body: "Result" in str((body or {}).get("content")))
+    status, _ = await raw.rest("POST", path, {"content": "Result of deal 1"})
+    assert status == 500 and fault.times == 9
+    status, posted = await raw.rest("POST", path, {"content": "a trick"})  # its body read once, then handled
+    assert status == 200 and posted["content"] == "a trick" and fault.times == 9
+    form = aiohttp.FormData()
+    form.add_field("payload_json", '{"content": "Result of deal 2"}', content_type="application/json")
+    form.add_field("files[0]", b"png", filename="list.png", content_type="image/png")
+    async with raw.http.post(raw.fake.rest_url + path, data=form,
+                             headers={"Authorization": f"Bot {raw.fake.token}"}) as response:
+        assert response.status == 500 and fault.times == 8
+    assert [m.content for m in raw.fake.messages(club.channel)] == ["a trick"]

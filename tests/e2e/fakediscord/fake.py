@@ -247,14 +247,16 @@ class FakeDiscord:
         return dict(self.world.commands.get(guild.id if guild else None, {}))
 
     def inject_error(self, method: str, route: str, *, status: int = 500, code: int = 0,
-                     message: str = "500: Internal Server Error", times: int = 1, path: str | None = None) -> Fault:
+                     message: str = "500: Internal Server Error", times: int = 1, path: str | None = None,
+                     where: Callable[[Any], bool] | None = None) -> Fault:
         """Answer the next `times` calls of `method route` with this error instead of handling them.
 
         `route` is the template as logged in rest_log, e.g. "/api/v10/channels/{channel_id}/messages";
-        `path` narrows it to calls to that one path, e.g. f"/api/v10/channels/{channel.id}/messages/{msg.id}".
+        `path` narrows it to calls to that one path, e.g. f"/api/v10/channels/{channel.id}/messages/{msg.id}";
+        `where` to calls whose JSON body (a multipart call's `payload_json`) satisfies it.
         discord.py retries 5xx answers (sleeping 1 s, 3 s, ...); 4xx ones reach the bot at once.
         """
-        fault = Fault(method.upper(), route, status, code, message, times, path)
+        fault = Fault(method.upper(), route, status, code, message, times, path, where)
         self.world.faults.append(fault)
         return fault
 

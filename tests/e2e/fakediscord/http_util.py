@@ -18,6 +18,7 @@ _FILE_FIELD = re.compile(r"^files\[(\d+)\]$")
 #: Where handlers leave the parsed body and file list for the REST log.
 BODY = web.RequestKey("body", object)
 FILES = web.RequestKey("files", list)
+_READ = web.RequestKey("read", tuple)
 
 
 def json_response(data: Any, status: int = 200) -> web.Response:
@@ -56,7 +57,11 @@ def unknown(kind: str) -> ApiError:
 
 
 async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
-    """JSON body, or multipart `payload_json` plus `files[n]`; stored on the request for the log."""
+    """JSON body, or multipart `payload_json` plus `files[n]`; stored on the request for the log. Read once:
+    a fault that picks calls by their body has read it before the handler asks again."""
+    if _READ in request:
+        payload, uploaded = request[_READ]
+        return payload, list(uploaded)
     files: list[UploadedFile] = []
     payload: Any = None
     if request.content_type.startswith("multipart/"):
@@ -80,6 +85,7 @@ async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
         payload = json.loads(text) if text else None
     request[BODY] = payload
     request[FILES] = [(i, name, len(data)) for i, name, data, _ in files]
+    request[_READ] = (payload, tuple(files))
     return payload, files
 
 

@@ -29,7 +29,7 @@ class Violation:
 @dataclass
 class Fault:
     """An error the fake answers instead of handling the next `times` matching REST calls (with `path`, only
-    calls to that one path, e.g. one message's)."""
+    calls to that one path, e.g. one message's; with `where`, only calls whose JSON body satisfies it)."""
 
     method: str
     route: str
@@ -38,6 +38,7 @@ class Fault:
     message: str
     times: int = 1
     path: str | None = None
+    where: Callable[[Any], bool] | None = None
 
 
 @dataclass

@@ -63,9 +63,13 @@ def make_middleware(world: World) -> Callable[..., Awaitable[web.StreamResponse]
             if world.rest_latency:
                 await asyncio.sleep(world.rest_latency)
             key = (request.method, route)
-            fault = next((f for f in world.faults if f.times > 0 and (f.method, f.route) == key
-                          and f.path in (None, request.path)), None)
-            if fault is not None:
+            faults = [f for f in world.faults if f.times > 0 and (f.method, f.route) == key
+                      and f.path in (None, request.path)]
+            if any(f.where is not None for f in faults):
+                body, _ = await read_body(request)
+                faults = [f for f in faults if f.where is None or f.where(body)]
+            if faults:
+                fault = faults[0]
                 fault.times -= 1
                 await read_body(request)
                 raise ApiError(fault.status, fault.code, fault.message)
