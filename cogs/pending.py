@@ -1,9 +1,11 @@
-"""Moves shown as pending end in an answer, even across a crash (see `skatbot.storage.pending`).
+"""Moves and lobby clicks shown as pending end in an answer, even across a crash (see
+`skatbot.storage.pending`).
 
-`watch` wraps one move: when storing it turns slow, the player is shown "thinking…" and a marker is kept;
-once the move is recorded or refused and the player was told, the marker goes. `settle` runs after a
-restart: for every marker left, the table's log says whether the move was recorded, and the player is told
-so through the interaction while its token lives, else by DM.
+`watch` wraps one move or lobby click (join, leave, seat or remove an AI, start, stop): when storing it
+turns slow, the player is shown "thinking…" and a marker is kept; once it is recorded or refused and the
+player was told, the marker goes. `settle` runs after a restart: for every marker left, the table's log
+says whether it was recorded, and the player is told so through the interaction while its token lives,
+else by DM.
 """
 
 from __future__ import annotations
@@ -13,14 +15,14 @@ import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import discord
 
 from skatbot.engine import Action
 from skatbot.storage.pending import PendingMove, PendingMoves
 from skatbot.tables import Table, TableError
-from skatbot.tables.log import Act
+from skatbot.tables.log import Act, Entry, Join, Start
 from skatbot.ui.i18n import t
 from skatbot.wiring import StorageTables
 
@@ -41,15 +43,46 @@ MARKER_BUDGET = 1.0
 """Seconds the marker may take before "thinking…" is shown anyway (Discord wants an answer within three)."""
 
 
-class Watch:
-    """One move being stored: `shown_pending` keeps a marker and shows the player that it is pending."""
+class Expected(NamedTuple):
+    """The log entry that will mean a pending click was recorded ("" when none can be told); `prefix`: any
+    entry beginning with these words (what follows is settled only as it is stored)."""
 
-    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, table: Table, action: Action,
-                 lang: str, defer: Callable[[], Awaitable[object]]) -> None:
+    entry: str
+    prefix: bool = False
+
+
+def move_entry(table: Table, user_id: int, action: Action) -> Callable[[], Expected]:
+    """A move's entry, told from the table as it is when the move turns slow."""
+    def expected() -> Expected:
+        try:
+            return Expected(str(Act(table.game.deal_number, table.game.seat_of_user(user_id), action)))
+        except TableError:  # not seated now: the move will be refused, and the marker only says "not recorded"
+            return Expected("")
+    return expected
+
+
+def lobby_entry(entry: Entry) -> Callable[[], Expected]:
+    """A lobby click's entry: a join by its player (the name is stored shortened to one line), a start by its
+    word (the first dealer is drawn as it is stored, and a table starts once)."""
+    if isinstance(entry, Join):
+        expected = Expected(f"join {entry.user_id}", prefix=True)
+    elif isinstance(entry, Start):
+        expected = Expected("start", prefix=True)
+    else:
+        expected = Expected(str(entry))
+    return lambda: expected
+
+
+class Watch:
+    """One move or lobby click being stored: `shown_pending` keeps a marker and shows the player that it is
+    pending."""
+
+    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, table: Table,
+                 expected: Callable[[], Expected], lang: str, defer: Callable[[], Awaitable[object]]) -> None:
         self.moves = moves
         self.interaction = interaction
         self.table = table
-        self.action = action
+        self.expected = expected
         self.lang = lang
         self.defer = defer
         self.kept = False
@@ -57,13 +90,10 @@ class Watch:
     async def shown_pending(self) -> None:
         """The marker first (a crash right after still tells the player), then Discord's "thinking…"."""
         interaction, table = self.interaction, self.table
-        try:
-            entry = str(Act(table.game.deal_number, table.game.seat_of_user(interaction.user.id), self.action))
-        except TableError:  # not seated now: the move will be refused, and the marker only says "not recorded"
-            entry = ""
+        entry, prefix = self.expected()
         move = PendingMove(interaction.id, interaction.application_id, interaction.token,
                            time.time() + TOKEN_LIFE - TOKEN_MARGIN, interaction.user.id, table.id,
-                           len(table.entries), entry, self.lang)
+                           len(table.entries), entry, self.lang, prefix)
         writing = asyncio.ensure_future(self.moves.put(move))
         self.kept = True  # from here on it is dropped once the player was answered
         try:
@@ -85,11 +115,12 @@ class PendingReplies:
         self.store = store
 
     @asynccontextmanager
-    async def watch(self, interaction: discord.Interaction, table: Table, action: Action, lang: str,
-                    defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
-        """Around storing `action` and answering: a move shown pending that fails is answered here (then the
-        marker goes); one that is recorded loses its marker once the block has said so."""
-        watch = Watch(self.moves, interaction, table, action, lang, defer)
+    async def watch(self, interaction: discord.Interaction, table: Table, expected: Callable[[], Expected],
+                    lang: str, defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
+        """Around storing a move or lobby click (its log entry `expected`) and answering: one shown pending
+        that fails is answered here (then the marker goes); one that is recorded loses its marker once the
+        block has said so."""
+        watch = Watch(self.moves, interaction, table, expected, lang, defer)
         try:
             yield watch
         except Exception as error:
@@ -118,7 +149,7 @@ class PendingReplies:
 
     async def _settle(self, move: PendingMove) -> None:
         stored = await self.store.entries_since(table_id=move.table_id, seq=move.since)
-        recorded = bool(move.entry) and move.entry in stored
+        recorded = move.recorded_in(stored)
         log.info("table %s: a move pending before the restart was %srecorded; telling %s", move.table_id,
                  "" if recorded else "not ", move.user_id)
         if time.time() < move.token_expires:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -22,6 +22,7 @@ from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
+from skatbot.tables.log import AddAI, Close, Entry, Join, Leave, RemoveAI, Start
 from skatbot.tables.manager import LOOKUP_PATIENCE, ChannelBusy, NoTable
 from skatbot.storage import NotFound
 from skatbot.storage.pending import PendingMoves
@@ -38,7 +39,7 @@ from skatbot.ui.concession import concession_cost
 from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
-from .pending import PendingReplies
+from .pending import PendingReplies, lobby_entry, move_entry
 from .replies import carried, guarded, install, named_game, reply_error, say, within
 from .server_common import choice, describe, en
 from .table_place import put_away, table_place
@@ -207,39 +208,58 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="join", description=en("cmd.skat.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await table.join(interaction.user.id, interaction.user.display_name)
-        await say(interaction, t(self.lang(interaction), "reply.joined", id=table.id))
+        user = interaction.user
+        await self._lobby(interaction, table, table.join(user.id, user.display_name), Join(user.id, ""),
+                          t(self.lang(interaction), "reply.joined", id=table.id))
 
     @app_commands.command(name="leave", description=en("cmd.skat.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await table.leave(interaction.user.id)
-        await say(interaction, t(self.lang(interaction), "reply.left", id=table.id))
+        await self._lobby(interaction, table, table.leave(interaction.user.id), Leave(interaction.user.id),
+                          t(self.lang(interaction), "reply.left", id=table.id))
 
     @app_commands.command(name="add-ai", description=en("cmd.skat.add-ai"))
     @app_commands.describe(level=describe("cmd.skat.add-ai.level"))
     @app_commands.choices(level=[choice(f"level.{level.value}", level.value) for level in TABLE_LEVELS])
     async def add_ai(self, interaction: discord.Interaction, level: str = Level.NORMAL.value) -> None:
-        await (await self.table_for(interaction)).add_ai(interaction.user.id, _ai_level(level))
-        await say(interaction, t(self.lang(interaction), "reply.done"))
+        table, chosen_level = await self.table_for(interaction), _ai_level(level)
+        await self._lobby(interaction, table, table.add_ai(interaction.user.id, chosen_level), AddAI(chosen_level),
+                          t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="remove-ai", description=en("cmd.skat.remove-ai"))
     async def remove_ai(self, interaction: discord.Interaction) -> None:
-        await (await self.table_for(interaction)).remove_ai(interaction.user.id)
-        await say(interaction, t(self.lang(interaction), "reply.done"))
+        table = await self.table_for(interaction)
+        await self._lobby(interaction, table, table.remove_ai(interaction.user.id), RemoveAI(),
+                          t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="start", description=en("cmd.skat.start"))
     async def start(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True)
-        await (await self.table_for(interaction)).start(interaction.user.id)
-        await say(interaction, t(self.lang(interaction), "reply.done"))
+        table = await self.table_for(interaction)
+        await self._lobby(interaction, table, table.start(interaction.user.id), Start(),
+                          t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="stop", description=en("cmd.skat.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
         is_admin = interaction.guild_id is not None and interaction.permissions.manage_guild
-        await table.stop(interaction.user.id, is_admin=is_admin)
-        await say(interaction, t(self.lang(interaction), "reply.done"))
+        await self._lobby(interaction, table, table.stop(interaction.user.id, is_admin=is_admin), Close("stopped"),
+                          t(self.lang(interaction), "reply.done"))
+
+    async def _lobby(self, interaction: discord.Interaction, table: Table, work: Coroutine[Any, Any, None],
+                     entry: Entry, done: str | None) -> None:
+        """A lobby step (join, leave, seat or remove an AI, start, stop), acknowledged only once it is stored:
+        if storing is slow the player sees it pending (a marker kept, so a crash meanwhile is settled after the
+        restart like a pending move), then `done` (a button: "recorded"), or why not. `done` None: a button
+        whose quick answer is the lobby's own edit."""
+        lang = self.lang(interaction)
+        async with self.pending.watch(interaction, table, lobby_entry(entry), lang,
+                                      lambda: _pending(interaction)) as watch:
+            if await stored_then_acked(work, watch.shown_pending):
+                await say(interaction, done or t(lang, "reply.recorded"))
+            elif done is not None:
+                await say(interaction, done)
+            elif not interaction.response.is_done():
+                await interaction.response.defer()  # the presenter edits the lobby itself
 
     async def _last_table(self, interaction: discord.Interaction) -> Table:
         """For read-only commands: the channel's table, or its last one (a finished series keeps its list
@@ -408,7 +428,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         game = table.game
         number = game.deal_number
         tricks_before = len(game.deal.tricks) if game.deal is not None else 0
-        async with self.pending.watch(interaction, table, action, lang,
+        async with self.pending.watch(interaction, table, move_entry(table, interaction.user.id, action), lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
             await stored_then_acked(table.act(interaction.user.id, action), watch.shown_pending)
             game = table.game  # as it is now
@@ -465,18 +485,17 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             if table.game.state is not TableState.OPEN:  # drawn for the lobby, which is gone
                 table.require_live()
                 raise WrongTableState("already_started")
+            entry: Entry
             if control.kind == "join":
-                work = table.join(user.id, user.display_name)
+                work, entry = table.join(user.id, user.display_name), Join(user.id, "")
             elif control.kind == "leave":
-                work = table.leave(user.id)
+                work, entry = table.leave(user.id), Leave(user.id)
             elif control.kind == "addai":
-                work = table.add_ai(user.id, _ai_level(control.arg or Level.NORMAL.value))
+                level = _ai_level(control.arg or Level.NORMAL.value)
+                work, entry = table.add_ai(user.id, level), AddAI(level)
             else:
-                work = table.start(user.id)
-            if await stored_then_acked(work, lambda: _pending(interaction)):
-                await say(interaction, t(lang, "reply.recorded"))
-            elif not interaction.response.is_done():
-                await interaction.response.defer()  # the presenter edits the lobby itself
+                work, entry = table.start(user.id), Start()
+            await self._lobby(interaction, table, work, entry, None)
             return
         if control.kind == "hint":
             await self._answer_hint(interaction, table, -1 if control.seq is None else control.seq)
@@ -499,7 +518,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         clicked = interaction.message
         if clicked is not None and not clicked.flags.ephemeral:  # their DM hand: its updates may use this click
             self.presenter.remember(user.id, interaction, clicked.id)
-        async with self.pending.watch(interaction, table, action, lang, lambda: _pending(interaction)) as watch:
+        async with self.pending.watch(interaction, table, move_entry(table, user.id, action), lang,
+                                      lambda: _pending(interaction)) as watch:
             if await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending):
                 await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
         message = interaction.message

@@ -28,8 +28,9 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class PendingMove:
-    """One move shown as pending. `entry` is the table log entry that means it was recorded ("" when it
-    could not be told), looked for from log position `since` on."""
+    """One move or lobby click shown as pending. `entry` is the table log entry that means it was recorded
+    ("" when it could not be told), looked for from log position `since` on; with `prefix`, any entry that
+    begins with its words counts (a start's first dealer and a joiner's name are settled as it is stored)."""
 
     interaction_id: int
     application_id: int
@@ -40,6 +41,15 @@ class PendingMove:
     since: int
     entry: str
     lang: str
+    prefix: bool = False  # markers written before lobby clicks had them lack it: exact entries
+
+    def recorded_in(self, stored: Sequence[str]) -> bool:
+        """Whether the log entries stored since the click say it was recorded."""
+        if not self.entry:
+            return False
+        if not self.prefix:
+            return self.entry in stored
+        return any(line == self.entry or line.startswith(self.entry + " ") for line in stored)
 
 
 class PendingMoves:

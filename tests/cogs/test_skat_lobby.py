@@ -71,7 +71,8 @@ async def test_start_needs_every_seat_and_then_deals(world: CogBot) -> None:
     alice, bob = world.user("alice"), world.user("bob")
     await open_table(world, alice)
     too_few = await world.run("skat start", alice)
-    assert too_few.response.deferred is True and too_few.answer.how == "followup"
+    # answered at once, never deferred first: a deferral would look like acceptance before anything is stored
+    assert not too_few.response.deferred and too_few.answer.how == "message"
     assert too_few.text == "Not allowed: the table needs 3 players to start; 1 seated."
     await world.run("skat join", bob)
     await world.run("skat add-ai", alice)

@@ -41,3 +41,14 @@ def test_processes_running_other_shards_keep_their_markers_apart(tmp_path: Path)
     assert PendingMoves.beside(database).folder == tmp_path / "skat.sqlite3.pending"
     assert PendingMoves.beside(database, (1, 0)).folder == tmp_path / "skat.sqlite3.pending-0-1"
     assert PendingMoves.beside(database, (2,)).folder != PendingMoves.beside(database, (0, 1)).folder
+
+
+def test_a_marker_knows_its_click_in_the_log_by_the_entry_or_by_its_first_words() -> None:
+    card = move(1)
+    assert card.recorded_in(["act 0 2 pass", "act 0 1 play CJ"]) and not card.recorded_in(["act 0 1 play SJ"])
+    join = PendingMove(2, 42, "t", 1e10, 7, 1, 0, "join 7", "en", prefix=True)
+    assert join.recorded_in(["join 7 Alice the Great"]) and not join.recorded_in(["join 71 Bob", "join 8 Carol"])
+    start = PendingMove(3, 42, "t", 1e10, 7, 1, 0, "start", "en", prefix=True)
+    assert start.recorded_in(["add-ai normal", "start 2"]) and start.recorded_in(["start"])
+    assert not start.recorded_in(["add-ai normal"])
+    assert not PendingMove(4, 42, "t", 1e10, 7, 1, 0, "", "en").recorded_in(["", "start"]), "untold: not recorded"

@@ -1,0 +1,108 @@
+"""A lobby click (join, start) shown as pending ends in a clear answer, across a crash too, as a move does.
+
+A second connection holds SQLite's write lock while a player clicks in the lobby, so the click is shown
+pending ("thinking…"), never silently acknowledged. Killed while it is pending, the bot tells the player
+after the restart whether the click is in the table's log ("recorded") or not ("make it again").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.e2e.conftest import Club
+from tests.e2e.fakediscord import FakeDiscord, Message, User
+from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
+from tests.e2e.test_skatbot_outbox import remembered
+from tests.e2e.test_skatbot_pending import NOT_RECORDED, WEBHOOK, log_rows, pending_markers, write_lock
+
+
+async def lobby_of(fake: FakeDiscord, alice: User, club: Club, database: Path) -> Message:
+    """The table's lobby, once the bot has stored its id (so the lock the tests take next holds up the click,
+    and a restart edits this message)."""
+    _, channel = await open_table(fake, alice, club.channel, deals=1)
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    await fake.wait_for(lambda: remembered(database, "lobby", 0), 30, "the lobby remembered")
+    return lobby
+
+
+async def test_killed_while_a_join_is_pending_and_not_stored_the_player_is_told_to_join_again(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    carol = fake.add_user("carol")
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    lobby = await lobby_of(fake, alice, club, database)
+    rows = log_rows(database)
+    holder = write_lock(database)
+    try:
+        click = await fake.click(carol, lobby, control_id(lobby, "join"))
+        assert await click.wait_acked() == 5, "shown as pending, not acknowledged as done"
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
+        await proc.kill()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert click.original is not None and click.original.content == "", "still thinking when the bot died"
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    reply = await click.wait_message(10)
+    assert reply.visibility == "ephemeral" and reply.content == NOT_RECORDED, reply.content
+    assert log_rows(database) == rows and "carol" not in lobby.content
+    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
+    again = await fake.click(carol, lobby, control_id(lobby, "join"))
+    assert await again.wait_acked() in (5, 6)
+    await fake.wait_for(lambda: "carol" in lobby.content, 30, "carol seated on the second try")
+
+
+async def test_killed_after_a_pending_start_was_stored_the_player_hears_it_was_recorded(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    lobby = await lobby_of(fake, alice, club, database)
+    for _ in range(2):
+        await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
+    rows = log_rows(database)
+    holder = write_lock(database)
+    try:
+        click = await fake.click(alice, lobby, control_id(lobby, "start"))
+        assert await click.wait_acked() == 5
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
+        # "recorded" cannot reach her (server errors, retried seconds apart): killed in that window
+        fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the start stored once the lock is free")
+    await proc.kill()
+    fault.times = 0
+    assert click.original is not None and click.original.content == ""
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    reply = await click.wait_message(10)
+    assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
+    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
+
+
+async def test_a_slow_join_command_is_shown_pending_then_answered_once_stored(
+        club: Club, start_bot, tmp_path: Path) -> None:
+    fake, alice = club.fake, club.alice
+    carol = fake.add_user("carol")
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    lobby = await lobby_of(fake, alice, club, database)
+    rows = log_rows(database)
+    holder = write_lock(database)
+    try:
+        command = await fake.slash(carol, fake.channel(lobby.channel_id), "skat", subcommand="join")
+        assert await command.wait_acked() == 5, "shown as pending, not answered as done"
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending command's marker")
+        assert log_rows(database) == rows
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    reply = await command.wait_message(10)
+    assert reply.visibility == "ephemeral" and reply.content == "You sit at table #1.", reply.content
+    await fake.wait_for(lambda: "carol" in lobby.content, 30, "carol seated")
+    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
