@@ -2,8 +2,8 @@
 
 Commands raise; the command tree's error handler (`reply_error`, installed by `install`) and the one
 wrapper of buttons and menus (`guarded`) turn what was raised into one ephemeral reply in the reader's
-language and deck. Known refusals (the engine's, the tables', the lists', storage's NotFound, settings and
-calculator input) are said as such; anything else is logged once with its traceback and answered with a
+language and deck. Known refusals (the engine's, the tables', the lists', storage's NotFound and busy
+database, settings and calculator input) are said as such; anything else is logged once with its traceback and answered with a
 friendly generic sentence, never Python's own text. Every text is fitted to Discord's limits first.
 """
 
@@ -19,7 +19,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from skatbot.engine.errors import Refusal
+from skatbot.models import StoreBusy
 from skatbot.storage import NotFound
+from skatbot.tables.errors import StoreBusy as TableStoreBusy
 from skatbot.tables.manager import ChannelBusy, NoTable
 from skatbot.ui.calculator import ValueInputError
 from skatbot.engine import GameType
@@ -96,6 +98,8 @@ def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | Non
     """The reply to a known refusal, None for anything unexpected."""
     if isinstance(error, app_commands.TransformerError):  # an option value Discord would not have offered
         error = CommandRefusal("bad_option", text=str(error.value), option=_option_name(error))
+    if isinstance(error, StoreBusy):  # the database was locked, slow or out of reach where no table said so
+        error = TableStoreBusy("store_busy")
     if isinstance(error, ChannelBusy):
         return t(lang, "error.table_exists", id=error.table_id)
     if isinstance(error, NoTable) and error.key != "table_gone":  # none here: say how to open one

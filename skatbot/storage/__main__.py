@@ -50,7 +50,7 @@ def _parser() -> argparse.ArgumentParser:
 
 async def _open(database: str) -> Storage:
     if is_postgres_url(database):
-        return await PostgresStorage.open(database)
+        return await PostgresStorage.open(database, busy_seconds=None)  # a check may run long statements
     return await SqliteStorage.open(Path(database))
 
 
@@ -70,7 +70,7 @@ async def _check(database: str) -> int:
 async def _copy(source: Path, target: str) -> int:
     sqlite = await SqliteStorage.open(source)
     try:
-        postgres = await PostgresStorage.open(target)
+        postgres = await PostgresStorage.open(target, busy_seconds=None)  # a copy may run long statements
         try:
             report = await copy_database(sqlite, postgres, progress=lambda line: print(line, file=sys.stderr))
         finally:

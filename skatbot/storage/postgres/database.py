@@ -6,6 +6,12 @@ double anything), a read is a read-only REPEATABLE READ transaction (one snapsho
 reader). Migrations run under a transaction-level advisory lock, so processes starting together apply
 each migration once; the applied version is the single row of `schema_version`.
 
+A server that is slow or out of reach counts as busy, as a locked SQLite file does: a connection that cannot
+be had within `busy_seconds` (refused, none free in the pool), a statement that runs past it (PostgreSQL's
+statement_timeout: held up by another session's lock, say), or a table's lock held longer than
+`table_lock_seconds` raises `StorageBusy`. Nothing was written then, and the same step may be tried again.
+A failing COMMIT is not said to be busy: it may have been applied.
+
 The repositories' SQL is portable: `:name` and `?` parameters are rewritten to `$1, $2 ...` once per
 statement text, outside quoted strings.
 """
@@ -24,7 +30,7 @@ from typing import Any
 import asyncpg
 
 from ..database import Migration, load_migrations
-from ..errors import MigrationError, SchemaTooNew, StorageError
+from ..errors import MigrationError, SchemaTooNew, StorageBusy, StorageError
 from ..sql.connection import Params
 
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
@@ -37,6 +43,17 @@ no one holds while waiting for a lock, so a busy process can wait but never dead
 PRESENTING_AT_ONCE = LOCK_CONNECTIONS // 2
 """Of those, at most this many hold a table's presentation lock (held while its messages are posted, which
 may wait on Discord): moves always find a connection for their table lock."""
+BUSY_SECONDS = 5.0
+"""How long a connection or a statement may take before the database counts as busy (SQLite's busy timeout)."""
+TABLE_LOCK_SECONDS = 30.0
+"""How long a step waits for a table another process holds (a claim is judged under that lock)."""
+CONNECT_SECONDS = 60.0
+"""How long a new connection may take when no busy limit is set (asyncpg's default)."""
+BUSY = (OSError, asyncpg.PostgresConnectionError, asyncpg.InsufficientResourcesError,
+        asyncpg.OperatorInterventionError, asyncpg.LockNotAvailableError, asyncpg.TransactionRollbackError)
+"""What a slow or unreachable server raises before anything is written: timeouts (TimeoutError is an OSError)
+and refused or lost connections, too many connections, a statement cancelled by statement_timeout, a lock not
+granted, a transaction the server rolled back."""
 _PARAMETER = re.compile(r"'(?:[^']|'')*'|(?<!:):([A-Za-z_]\w*)|\?")
 _FETCHES = re.compile(r"^\s*(SELECT|WITH)\b|\bRETURNING\b", re.IGNORECASE)
 
@@ -150,29 +167,58 @@ class PostgresDatabase:
     skip_locked = " FOR UPDATE SKIP LOCKED"  # a row another process is claiming is left to it
     lock_rows = " FOR UPDATE"  # a row another process is claiming is waited for, then read as it left it
 
-    def __init__(self, pool: asyncpg.Pool, url: str, lock_pool: asyncpg.Pool | None = None) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, lock_pool: asyncpg.Pool | None = None, *,
+                 busy_seconds: float | None = BUSY_SECONDS,
+                 table_lock_seconds: float | None = TABLE_LOCK_SECONDS) -> None:
         self.pool = pool
         self.url = url
         self.lock_pool = lock_pool
+        self.busy_seconds = busy_seconds
+        self.table_lock_seconds = table_lock_seconds
         self._presenting = asyncio.Semaphore(PRESENTING_AT_ONCE)
 
     @classmethod
-    async def open(cls, url: str, *, migrations: Path = MIGRATIONS, min_size: int = 1,
-                   max_size: int = 10) -> PostgresDatabase:
-        """Connect, and bring the schema up to date (SchemaTooNew for a database from a newer skatbot)."""
+    async def open(cls, url: str, *, migrations: Path = MIGRATIONS, min_size: int = 1, max_size: int = 10,
+                   busy_seconds: float | None = BUSY_SECONDS,
+                   table_lock_seconds: float | None = TABLE_LOCK_SECONDS) -> PostgresDatabase:
+        """Connect, and bring the schema up to date (SchemaTooNew for a database from a newer skatbot).
+        `busy_seconds` None: no limit (the maintenance commands, whose statements may run long)."""
+        patience = CONNECT_SECONDS if busy_seconds is None else busy_seconds
+        limit = "0" if busy_seconds is None else str(max(1, round(busy_seconds * 1000)))
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_unchanged)
+            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_unchanged,
+                                             timeout=patience, server_settings={"statement_timeout": limit})
         except (OSError, asyncpg.PostgresError) as error:
             raise StorageError(f"cannot connect to the PostgreSQL database {redact(url)}: {error}") from error
-        database = cls(pool, url)
+        database = cls(pool, url, busy_seconds=busy_seconds, table_lock_seconds=table_lock_seconds)
         try:
             await database.migrate(load_migrations(migrations))
+            # no statement_timeout here: a lock is waited for as long as its caller says
             database.lock_pool = await asyncpg.create_pool(url, min_size=0, max_size=LOCK_CONNECTIONS,
-                                                           reset=_unchanged)
+                                                           reset=_unchanged, timeout=patience)
         except BaseException:
             await pool.close()
             raise
         return database
+
+    @asynccontextmanager
+    async def _connection(self, pool: asyncpg.Pool | None) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of `pool` within `busy_seconds`, or StorageBusy (the server refused or did not answer,
+        or every connection stayed in use)."""
+        if pool is None:
+            raise StorageError("the database is not open")
+        try:
+            connection = await pool.acquire(timeout=self.busy_seconds)
+        except BUSY as error:
+            raise StorageBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
+                              f"{error!r}") from error
+        try:
+            yield connection
+        finally:
+            await pool.release(connection)
+
+    def _busy(self, error: BaseException) -> StorageBusy:
+        return StorageBusy(f"the PostgreSQL database {redact(self.url)} did not answer in time: {error!r}")
 
     async def close(self) -> None:
         if self.lock_pool is not None:
@@ -183,11 +229,13 @@ class PostgresDatabase:
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
         """Hold one table against every process sharing the database (a session advisory lock on a
         connection of its own, released when the block ends, or by the server if this process dies)."""
-        if self.lock_pool is None:
-            raise StorageError("the database is not open")
         key = table_id & 0x7FFFFFFF
-        async with self.lock_pool.acquire() as connection:
-            await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, key)
+        async with self._connection(self.lock_pool) as connection:
+            try:
+                await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, key,
+                                  timeout=self.table_lock_seconds)
+            except BUSY as error:
+                raise self._busy(error) from error
             try:
                 yield
             finally:
@@ -197,10 +245,8 @@ class PostgresDatabase:
     async def presentation_lock(self, table_id: int) -> AsyncIterator[None]:
         """Show one table in one process at a time, so that the messages end up showing its newest state (an
         advisory lock of its own key space: moves are not held up by a slow post)."""
-        if self.lock_pool is None:
-            raise StorageError("the database is not open")
         key = table_id & 0x7FFFFFFF
-        async with self._presenting, self.lock_pool.acquire() as connection:
+        async with self._presenting, self._connection(self.lock_pool) as connection:
             await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", PRESENTATION_LOCKS, key)
             try:
                 yield
@@ -208,13 +254,17 @@ class PostgresDatabase:
                 await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", PRESENTATION_LOCKS, key)
 
     async def schema_version(self) -> int:
-        async with self.pool.acquire() as connection:
-            return await _version(connection)
+        async with self._connection(self.pool) as connection:
+            try:
+                return await _version(connection)
+            except BUSY as error:
+                raise self._busy(error) from error
 
     async def migrate(self, migrations: Sequence[Migration]) -> int:
         """Apply every pending migration in one transaction, one process at a time; refuse a newer schema."""
         latest = migrations[-1].version if migrations else 0
         async with self.pool.acquire() as connection, connection.transaction():
+            await connection.execute("SET LOCAL statement_timeout = 0")  # a migration takes what it takes
             await connection.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
             current = await _version(connection)
@@ -236,21 +286,43 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConnection]:
-        """One write transaction: committed when the block ends, rolled back by any exception."""
-        async with self.pool.acquire() as connection, connection.transaction():
-            yield PgConnection(connection)
+        """One write transaction: committed when the block ends, rolled back by any exception (StorageBusy
+        when the server was slow or out of reach before the COMMIT: nothing was written)."""
+        async with self._connection(self.pool) as connection:
+            transaction = connection.transaction()
+            try:
+                await transaction.start()
+            except BUSY as error:
+                raise self._busy(error) from error
+            try:
+                yield PgConnection(connection)
+            except BaseException as error:
+                try:
+                    await transaction.rollback()
+                except Exception:  # the connection is lost: the server rolled it back itself
+                    connection.terminate()
+                if isinstance(error, BUSY):
+                    raise self._busy(error) from error
+                raise
+            await transaction.commit()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[PgConnection]:
         """A read-only transaction on one snapshot of what was committed."""
-        async with self.pool.acquire() as connection, \
-                connection.transaction(isolation="repeatable_read", readonly=True):
-            yield PgConnection(connection)
+        async with self._connection(self.pool) as connection:
+            try:
+                async with connection.transaction(isolation="repeatable_read", readonly=True):
+                    yield PgConnection(connection)
+            except BUSY as error:
+                raise self._busy(error) from error
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
         translated, values = _arguments(sql, params)
-        async with self.pool.acquire() as connection:
-            return list(await connection.fetch(translated, *values))
+        async with self._connection(self.pool) as connection:
+            try:
+                return list(await connection.fetch(translated, *values))
+            except BUSY as error:
+                raise self._busy(error) from error
 
 
 async def _unchanged(connection: asyncpg.Connection) -> None:
@@ -260,11 +332,11 @@ async def _unchanged(connection: asyncpg.Connection) -> None:
     asyncpg's reset query, one more round trip on every release, would find nothing to undo."""
 
 
-async def _on_session(connection: asyncpg.Connection, sql: str, *args: object) -> None:
-    """Take or release a session-level lock; if that fails or is cancelled halfway, end the session, so the
-    server drops whatever it holds and the pool never hands out a connection holding a table's lock."""
+async def _on_session(connection: asyncpg.Connection, sql: str, *args: object, timeout: float | None = None) -> None:
+    """Take or release a session-level lock; if that fails, times out or is cancelled halfway, end the session,
+    so the server drops whatever it holds and the pool never hands out a connection holding a table's lock."""
     try:
-        await connection.execute(sql, *args)
+        await connection.execute(sql, *args, timeout=timeout)
     except BaseException:
         connection.terminate()
         raise

@@ -9,17 +9,21 @@ from pathlib import Path
 
 from ..errors import StorageError
 from ..sql.storage import SqlStorage
-from .database import MIGRATIONS, PostgresDatabase, redact
+from .database import BUSY_SECONDS, MIGRATIONS, TABLE_LOCK_SECONDS, PostgresDatabase, redact
 
 
 class PostgresStorage(SqlStorage[PostgresDatabase]):
     shared = True  # several bot processes write the same tables, each under the table's advisory lock
 
     @classmethod
-    async def open(cls, url: str, *, migrations: Path = MIGRATIONS) -> PostgresStorage:
+    async def open(cls, url: str, *, migrations: Path = MIGRATIONS, busy_seconds: float | None = BUSY_SECONDS,
+                   table_lock_seconds: float | None = TABLE_LOCK_SECONDS) -> PostgresStorage:
         """Connect to `url` (postgresql://user@host:port/database), upgrading its schema; SchemaTooNew for
-        a database from a newer skatbot, StorageError when the server cannot be reached."""
-        return cls(await PostgresDatabase.open(url, migrations=migrations))
+        a database from a newer skatbot, StorageError when the server cannot be reached. Later, a server
+        slower than `busy_seconds` (a table held longer than `table_lock_seconds`) raises StorageBusy; None
+        waits as long as it takes."""
+        return cls(await PostgresDatabase.open(url, migrations=migrations, busy_seconds=busy_seconds,
+                                               table_lock_seconds=table_lock_seconds))
 
     async def integrity_problems(self) -> list[str]:
         """PostgreSQL enforces every constraint as it writes and checksums its pages itself; what is left to
