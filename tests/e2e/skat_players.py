@@ -79,7 +79,7 @@ async def _settled(fake: FakeDiscord, user: User, message: Message, versions: in
         return message.deleted or (newest is not None and newest.id != message.id) or (
             len(message.history) > versions and not offered & _moments(message, len(message.history)))
     try:
-        await fake.wait_for(moved, 10, f"{user.name}'s hand message to move on")
+        await fake.wait_for(moved, 30, f"{user.name}'s hand message to move on")
     except TimeoutError:
         raise AssertionError(f"{user.name}'s hand message did not move on:\n{message.content}\n"
                              f"{[kind_of(c) for c in game_controls(message)]}\n--- messages:\n{dump(fake)}") from None
@@ -92,7 +92,7 @@ def dump(fake: FakeDiscord) -> str:
 
 
 async def _answered(ix: Interaction) -> Message:
-    reply = await ix.wait_message(10)
+    reply = await ix.wait_message(30)
     return reply
 
 

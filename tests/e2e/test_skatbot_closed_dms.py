@@ -86,7 +86,9 @@ async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot: Star
     assert over() and moves.kinds.get("card", 0) >= 1, (moves, shown)
     # His ephemeral hand came back to him through his last interaction: one click per move, no "Show my
     # hand" in between, and no public ping each turn.
-    assert shown <= 1 and moves.buttons >= 5, (moves, shown)  # (a ping of his first turn may precede /skat hand)
+    # (a ping of his first turn may precede /skat hand; a deal that ends early, a null game lost at a trick,
+    # leaves him as few as a bid and a card)
+    assert shown <= 1 and moves.buttons >= 2, (moves, shown)
     assert len(fake.interactions) - interactions_before == moves.buttons + shown
     assert len([m for m in fake.messages(channel, include_deleted=True) if "🔔" in m.content]) == pings_before
     assert not fake.dms(bob), "nothing reached bob's closed DMs"

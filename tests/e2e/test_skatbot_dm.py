@@ -58,16 +58,16 @@ async def test_leave_is_announced_and_ends_the_leavers_hand_message(club: Club, 
     _, channel = await open_table(fake, alice, club.channel, deals=3)
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     await (await fake.click(carol, lobby, lobby_control(lobby, "join"))).wait_acked()
-    await fake.wait_for(lambda: "carol" in lobby.content, 5, "carol seated")
+    await fake.wait_for(lambda: "carol" in lobby.content, 30, "carol seated")
     await (await fake.click(alice, lobby, lobby_control(lobby, "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 1" in lobby.content, 5, "the AI seated")
+    await fake.wait_for(lambda: "AI 1" in lobby.content, 30, "the AI seated")
     await (await fake.click(alice, lobby, lobby_control(lobby, "start"))).wait_acked()
-    hand = await fake.wait_for(lambda: latest_hand(fake, carol), 10, "carol's hand")
+    hand = await fake.wait_for(lambda: latest_hand(fake, carol), 30, "carol's hand")
     left = await (await fake.slash(carol, channel, "skat", subcommand="leave")).wait_message()
     assert "You left table #1" in left.content
-    await fake.wait_for(lambda: any("carol left the table" in t for t in public_texts(fake, channel)), 10,
+    await fake.wait_for(lambda: any("carol left the table" in t for t in public_texts(fake, channel)), 30,
                         "the table announces it")
-    await fake.wait_for(lambda: "The computer plays for you now" in (latest_hand(fake, carol) or hand).content, 10,
+    await fake.wait_for(lambda: "The computer plays for you now" in (latest_hand(fake, carol) or hand).content, 30,
                         "the hand says so")
     now = latest_hand(fake, carol)
     assert now is not None and not [c for c in now.walk_components() if c.get("type") in (2, 3)]
@@ -79,14 +79,14 @@ async def test_a_stopped_table_closes_the_hand_message(club: Club, start_bot: St
     fake, alice = club.fake, club.alice
     await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     _, channel = await open_against_ais(fake, alice, club, deals=3)
-    await fake.wait_for(lambda: whose_turn(fake, [alice]) or None, 20, "alice's turn")
+    await fake.wait_for(lambda: whose_turn(fake, [alice]) or None, 30, "alice's turn")
     stopped = await (await fake.slash(alice, channel, "skat", subcommand="stop")).wait_message()
     assert stopped.visibility == "ephemeral"
     await fake.wait_for(lambda: any("closed: its creator or a server manager stopped it" in t
                                     for t in public_texts(fake, channel)), 10, "the closing notice")
     hand = latest_hand(fake, alice)
     assert hand is not None
-    await fake.wait_for(lambda: "this deal ends here" in hand.content and not hand.buttons(), 10,
+    await fake.wait_for(lambda: "this deal ends here" in hand.content and not hand.buttons(), 30,
                         "the hand message closed")
     assert not any(word in hand.content for word in ASKING), hand.content
     fake.assert_clean(allow_rejections=False)

@@ -30,7 +30,7 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot: StartBot,
     assert "4 seats" in lobby.content
     for user in (carol, dave, frank):
         await (await fake.click(user, lobby, control_id(lobby, "join"))).wait_acked()
-    await fake.wait_for(lambda: "4. frank" in lobby.content, 5, "four seated")
+    await fake.wait_for(lambda: "4. frank" in lobby.content, 30, "four seated")
     await (await fake.click(carol, lobby, control_id(lobby, "start"))).wait_acked()
     players = [alice, carol, dave, frank]
     rng = random.Random(2)
@@ -38,7 +38,7 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot: StartBot,
     # Deal 1: the dealer drawn at the start deals and sits out.
     board = await fake.wait_for_message(channel, lambda m: m.content.startswith("**Deal 1 of 2**"))
     first = dealer_of(board.content, players)
-    await fake.wait_for(lambda: whose_turn(fake, players), 10, "the first turn")
+    await fake.wait_for(lambda: whose_turn(fake, players), 30, "the first turn")
     assert latest_hand(fake, first) is None, "the dealer gets no cards"
     assert "sit out this deal:" in await refused(fake, first, channel, "bid", value=18)
     assert "sit out this deal:" in await refused(fake, first, channel, "hand")

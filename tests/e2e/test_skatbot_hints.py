@@ -22,7 +22,7 @@ async def test_a_hinted_table_gives_its_player_a_hint(club: Club, start_bot: Sta
     for _ in range(2):
         await (await fake.click(alice, lobby, next(
             c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
     await (await fake.click(alice, lobby, start)).wait_acked()
 

@@ -48,7 +48,7 @@ async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot: 
                         return not side_button(latest_hand(fake, user), kind)
                     await fake.wait_for(answered, 30, kind)
                     if kind == "kontra":  # the declarer's Re button follows the Kontra (before the first card)
-                        await fake.wait_for(lambda: any(side_button(latest_hand(fake, u), "re") for u in players), 20,
+                        await fake.wait_for(lambda: any(side_button(latest_hand(fake, u), "re") for u in players), 30,
                                             "the declarer's Re button")
 
     async def move(user: User, message: Message) -> None:

@@ -40,7 +40,7 @@ async def test_killed_after_posting_the_board_before_remembering_it_leaves_one_b
     fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)),
              where=lambda body: content_of(body).startswith("**Deal 1 of 2**"))
     channel, _ = await table_against_ais(fake, alice, channel, deals=2)
-    await fake.wait_for(lambda: held, 20, "the board posted")
+    await fake.wait_for(lambda: held, 30, "the board posted")
     await proc.kill()
     held[0].execute("ROLLBACK")
     held[0].close()
@@ -49,7 +49,7 @@ async def test_killed_after_posting_the_board_before_remembering_it_leaves_one_b
 
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    await fake.wait_for(lambda: remembered(database, "board", 0), 20, "the board remembered after the restart")
+    await fake.wait_for(lambda: remembered(database, "board", 0), 30, "the board remembered after the restart")
     assert len(public(fake, channel, "**Deal 1 of 2**")) == 1, "the board is not posted twice"
     first, again = posts(fake, "**Deal 1 of 2**")
     assert first["nonce"] == again["nonce"] and again["enforce_nonce"], "asked again with the same nonce"
@@ -64,7 +64,7 @@ async def test_killed_after_posting_a_hand_before_remembering_it_leaves_one_hand
     fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)),
              where=lambda body: content_of(body).startswith("**Your hand** · deal 1"))
     channel, _ = await table_against_ais(fake, alice, channel, deals=2)
-    await fake.wait_for(lambda: held, 20, "alice's hand posted")
+    await fake.wait_for(lambda: held, 30, "alice's hand posted")
     await proc.kill()
     held[0].execute("ROLLBACK")
     held[0].close()
@@ -72,7 +72,7 @@ async def test_killed_after_posting_a_hand_before_remembering_it_leaves_one_hand
 
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    await fake.wait_for(lambda: remembered(database, "hand", alice.id), 20, "a hand remembered after the restart")
+    await fake.wait_for(lambda: remembered(database, "hand", alice.id), 30, "a hand remembered after the restart")
     assert len(hands(fake, alice)) == 1, "one hand message"
     assert len(live_hands(fake, alice)) <= 1
 
@@ -117,6 +117,6 @@ async def test_killed_after_a_hand_was_sent_again_for_her_turn_leaves_one_hand(
 
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    await fake.wait_for(lambda: public(fake, channel, "I was restarted"), 20, "the restart notice")
-    await fake.wait_for(lambda: len(hands(fake, alice)) == 1, 20, "one hand message")
+    await fake.wait_for(lambda: public(fake, channel, "I was restarted"), 30, "the restart notice")
+    await fake.wait_for(lambda: len(hands(fake, alice)) == 1, 30, "one hand message")
     assert len(live_hands(fake, alice)) == 1

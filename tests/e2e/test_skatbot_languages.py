@@ -45,12 +45,12 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     assert joined.content == "Vous êtes assis à la table n° 1."
     await (await fake.click(karen, lobby, next(
         c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
-    await fake.wait_for(lambda: "KI 1 (normal)" in lobby.content, 5, "the AI seated")
+    await fake.wait_for(lambda: "KI 1 (normal)" in lobby.content, 30, "the AI seated")
     await (await fake.click(karen, lobby, next(
         c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start"))).wait_acked()
 
-    danish_hand = await fake.wait_for(lambda: latest_hand(fake, karen), 10, "karen's cards")
-    french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 10, "amelie's cards")
+    danish_hand = await fake.wait_for(lambda: latest_hand(fake, karen), 30, "karen's cards")
+    french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 30, "amelie's cards")
     assert danish_hand.visibility == "dm" and danish_hand.content.startswith("**Dine kort** · spil 1 · du er ")
     assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · votre place : ")
     for hand, lang in ((danish_hand, "da"), (french_hand, "fr")):  # cards lettered as the reader's language does

@@ -116,7 +116,7 @@ async def test_killed_after_the_last_move_is_stored_the_result_and_ranking_show_
 
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    await fake.wait_for(lambda: public(fake, channel, "The series is over"), 20, "the final ranking")
+    await fake.wait_for(lambda: public(fake, channel, "The series is over"), 30, "the final ranking")
     assert len(public(fake, channel, "Result of deal 1")) == 1
     assert len(public(fake, channel, "Final ranking")) == 1
     assert len(public(fake, channel, "Skat table #1")) == 1, "the lobby is edited, not posted again"
@@ -144,7 +144,7 @@ async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_
     fault = fake.inject_error("POST", MESSAGES, status=403, code=50013, message="Missing Permissions", times=10**6,
                               path=f"/api/v10/channels/{channel.id}/messages")
     await (await fake.click(alice, hand, last_card(hand))).wait_acked()
-    await fake.wait_for(lambda: stored_deals(database) == number, 20, "the deal stored")
+    await fake.wait_for(lambda: stored_deals(database) == number, 30, "the deal stored")
     # The players go on by DM: the next deal's hand arrives although the channel refuses the board.
     await fake.wait_for(lambda: (lambda m: m is not None and m.content.startswith(f"**Your hand** · deal {number + 1}"))(
         latest_hand(fake, alice)), 20, "the next deal's hand by DM")
@@ -153,7 +153,7 @@ async def test_a_channel_that_refuses_for_a_while_gets_its_result_later_and_the_
     assert f"<#{channel.id}>" in told[0].content
     assert not public(fake, channel, f"Result of deal {number}")
     fault.times = 0
-    await fake.wait_for(lambda: public(fake, channel, f"Result of deal {number}"), 20, "the result once posting works")
+    await fake.wait_for(lambda: public(fake, channel, f"Result of deal {number}"), 30, "the result once posting works")
     await play_until_last_card(fake, alice, number + 1, rng)  # on with the next deal (its board posted when posting works)
     assert len(public(fake, channel, f"Result of deal {number}")) == 1
     assert len([m for m in fake.dms(alice) if "cannot post" in m.content]) == 1, "told once"
@@ -245,6 +245,6 @@ async def test_a_slow_database_shows_the_move_pending_then_recorded(club: Club, 
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    reply = await click.wait_message(10)
+    reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded."
     assert log_rows(database) > rows

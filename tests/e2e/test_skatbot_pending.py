@@ -71,7 +71,7 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_said_clearly_and_chang
     try:
         click = await fake.click(alice, hand, button)
         assert await click.wait_acked() == 5, "shown as pending"
-        reply = await click.wait_message(15)  # the bot waits out its busy timeout (5 s), then says so
+        reply = await click.wait_message(30)  # the bot waits out its busy timeout (5 s), then says so
         assert reply.visibility == "ephemeral"
         assert reply.content == ("The table's database is busy, so your move was not recorded. "
                                  "Please try again in a moment."), reply.content
@@ -83,10 +83,10 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_said_clearly_and_chang
                         "a settled move leaves no marker (nor its interaction token)")
     # Nothing changed: her hand shows the same controls for the same moment (drawn again if it was redrawn
     # while the move was in flight), and the same button works now.
-    await fake.wait_for(lambda: hand.component(button), 10, "her hand as it was")
+    await fake.wait_for(lambda: hand.component(button), 30, "her hand as it was")
     again = await fake.click(alice, hand, button)
     assert await again.wait_acked() in (5, 6)
-    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move stored on the second try")
+    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the move stored on the second try")
 
 
 WEBHOOK = "/api/v10/webhooks/{app_id}/{token}"
@@ -122,7 +122,7 @@ async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_
     click, rows = await pending_then_killed(fake, alice, database, proc)
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    reply = await click.wait_message(10)  # the "thinking…" turns into the answer, only she sees it
+    reply = await click.wait_message(30)  # the "thinking…" turns into the answer, only she sees it
     assert reply.visibility == "ephemeral" and reply.content == NOT_RECORDED, reply.content
     assert log_rows(database) == rows
     await fake.wait_for(lambda: not pending_markers(database), 5,
@@ -130,7 +130,7 @@ async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_
     hand = await hand_drawn_now(fake, alice, database)  # and she can make it again
     again = await fake.click(alice, hand, a_button(hand))
     assert await again.wait_acked() in (5, 6)
-    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move made again is stored")
+    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the move made again is stored")
 
 
 async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_she_hears_it_after_the_restart(
@@ -151,13 +151,13 @@ async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_sh
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the move stored once the lock is free")
+    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the move stored once the lock is free")
     await proc.kill()
     fault.times = 0
     assert click.original is not None and click.original.content == ""
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    reply = await click.wait_message(10)
+    reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
     await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
 
@@ -172,7 +172,7 @@ async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: 
     fake.token_ttl = 0.0  # the restart came after the token's 15 minutes
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if m.content == NOT_RECORDED], 10,
+    told = await fake.wait_for(lambda: [m for m in fake.dms(alice) if m.content == NOT_RECORDED], 30,
                                "alice told by DM")
     assert len(told) == 1
     assert click.original is not None and click.original.content == "", "the expired interaction is left alone"

@@ -45,7 +45,7 @@ async def test_killed_while_a_join_is_pending_and_not_stored_the_player_is_told_
     assert click.original is not None and click.original.content == "", "still thinking when the bot died"
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    reply = await click.wait_message(10)
+    reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == NOT_RECORDED, reply.content
     assert log_rows(database) == rows and "carol" not in lobby.content
     await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
@@ -74,13 +74,13 @@ async def test_killed_after_a_pending_start_was_stored_the_player_hears_it_was_r
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    await fake.wait_for(lambda: log_rows(database) > rows, 10, "the start stored once the lock is free")
+    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the start stored once the lock is free")
     await proc.kill()
     fault.times = 0
     assert click.original is not None and click.original.content == ""
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
-    reply = await click.wait_message(10)
+    reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
     await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
 
@@ -102,7 +102,7 @@ async def test_a_slow_join_command_is_shown_pending_then_answered_once_stored(
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    reply = await command.wait_message(10)
+    reply = await command.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "You sit at table #1.", reply.content
     await fake.wait_for(lambda: "carol" in lobby.content, 30, "carol seated")
     await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")

@@ -43,7 +43,7 @@ async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: 
     await proc.kill()
     await proc.start()
     await proc.wait_connected(commands=("skat",))
-    await fake.wait_for(lambda: any("I was restarted" in t for t in public_texts(fake, channel)), 10,
+    await fake.wait_for(lambda: any("I was restarted" in t for t in public_texts(fake, channel)), 30,
                         "the restart notice")
     await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))

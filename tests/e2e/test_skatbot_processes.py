@@ -88,7 +88,7 @@ async def shard_one_table(fake: FakeDiscord, users: list[User], deals: int, ais:
         await (await fake.click(user, lobby, join)).wait_acked()
         def seated(name: str = user.name) -> bool:
             return name in lobby.content
-        await fake.wait_for(seated, 10, f"{user.name} seated")
+        await fake.wait_for(seated, 30, f"{user.name} seated")
     for _ in range(ais):
         await (await fake.slash(users[0], channel, "skat", subcommand="add-ai")).wait_message()
     started = await (await fake.slash(users[0], channel, "skat", subcommand="start")).wait_message()
@@ -118,10 +118,10 @@ async def test_a_series_plays_across_two_processes_and_each_deal_is_shown_and_co
             await slash_move(fake, user, fake.dm_channel(user) if route == "slash in the DM" else channel, message,
                              rng)
         used[route] += 1
-        await fake.wait_for(lambda: moved_past(fake, user, message, drawn), 10, f"{user.name}'s hand to move on")
+        await fake.wait_for(lambda: moved_past(fake, user, message, drawn), 30, f"{user.name}'s hand to move on")
 
     await play_out(fake, [alice, bob], series_over, move)
-    await fake.wait_for(lambda: all(not game_controls(m) for u in (alice, bob) for m in fake.dms(u)), 10,
+    await fake.wait_for(lambda: all(not game_controls(m) for u in (alice, bob) for m in fake.dms(u)), 30,
                         "every hand closed")
     assert all(used[route] >= 3 for route in ROUTES), used
 
@@ -181,13 +181,13 @@ async def race(fake: FakeDiscord, alice: User, channel: Channel, in_dm: Message,
         texts = [m.content for ix in (at_a, at_b) for m in ([ix.original] if ix.original else []) + ix.followups]
         return [t for t in texts if "earlier moment" in t]
 
-    await fake.wait_for(lambda: refusals() or None, 10, "a click refused as stale")
+    await fake.wait_for(lambda: refusals() or None, 30, "a click refused as stale")
     after = await stored_log(database_url, table_id)
     assert after[:len(before)] == before
     acts = [entry.split() for entry in after[len(before):] if entry.startswith("act ")]
     hers = [act for act in acts if act[1:3] == acts[0][1:3]]  # her deal and seat: she moved first
     assert len(hers) == 1 and len(refusals()) == 1, (refusals(), after[len(before):])
-    await fake.wait_for(lambda: moved_past(fake, alice, in_dm, drawn), 10, "her hand to move on")
+    await fake.wait_for(lambda: moved_past(fake, alice, in_dm, drawn), 30, "her hand to move on")
 
 
 async def test_two_clicks_for_one_moment_at_two_processes_apply_once(
@@ -225,7 +225,7 @@ async def test_after_both_processes_restart_the_table_goes_on_and_is_announced_o
         _, message = await fake.wait_for(lambda: whose_turn_in_dms(fake, [alice]), 30, "alice's turn")
         drawn = drawn_at(message)
         await button_move(fake, alice, message, rng, avoid=("pass",))
-        await fake.wait_for(functools.partial(moved_past, fake, alice, message, drawn), 10, "her hand to move on")
+        await fake.wait_for(functools.partial(moved_past, fake, alice, message, drawn), 30, "her hand to move on")
     assert_no_tracebacks(procs)
     for proc in procs:
         await proc.stop()
@@ -237,7 +237,7 @@ async def test_after_both_processes_restart_the_table_goes_on_and_is_announced_o
     def notices() -> list[Message]:
         return [m for m in fake.messages(channel) if "I was restarted" in m.content]
 
-    await fake.wait_for(lambda: notices() or None, 20, "the restart notice")
+    await fake.wait_for(lambda: notices() or None, 30, "the restart notice")
     await play_out(fake, [alice], lambda: any("The series is over" in text for text in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
     assert len(notices()) == 1, [m.content for m in notices()]

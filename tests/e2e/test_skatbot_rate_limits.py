@@ -26,9 +26,9 @@ async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Cl
     rng = random.Random(5)
     # One move first, unmeasured: the computer players' first decisions start their worker processes (and the
     # bot may still be uploading its card faces), which is no part of what Discord's limits do.
-    _, first = await fake.wait_for(lambda: whose_turn(fake, [alice]), 20, "alice's first turn")
+    _, first = await fake.wait_for(lambda: whose_turn(fake, [alice]), 30, "alice's first turn")
     await button_move(fake, alice, first, rng, avoid=("pass",))
-    await fake.wait_for(lambda: whose_turn(fake, [alice]), 20, "alice's second turn")
+    await fake.wait_for(lambda: whose_turn(fake, [alice]), 30, "alice's second turn")
     # From now on the table's channel may take one message and one edit per 6 s: every board update waits.
     fake.enable_rate_limits({call: (1, 6.0) for call in CHANNEL_CALLS}, channels=[channel])
     waits: list[float] = []

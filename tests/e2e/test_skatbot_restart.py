@@ -58,7 +58,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
 
     # Bid on (never pass) until alice has played two cards of deal 1 and it is her turn again.
     for _ in range(60):
-        found = await fake.wait_for(alice_to_move, 20, "alice's turn")
+        found = await fake.wait_for(alice_to_move, 30, "alice's turn")
         message = card_turn()
         if message is not None and len(message.content.splitlines()[1].split()) <= 8:
             break
@@ -99,12 +99,12 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
     # (A hand not yet redrawn for the moment now is refused as stale, and a move the database holds up is
     # shown as pending: only a silent acknowledgement, or "recorded", says the move was accepted.)
     for _ in range(20):
-        hand = await fake.wait_for(any_card_turn, 20, "alice's next card")
+        hand = await fake.wait_for(any_card_turn, 30, "alice's next card")
         card = next(c for c in game_controls(hand) if kind_of(c) == "card")
         stored_before = len(logged_actions(database))
         click = await fake.click(alice, hand, card["custom_id"])
         answer = await click.wait_acked()
-        if answer == 6 or (answer == 5 and "recorded" in (await click.wait_message(10)).content):
+        if answer == 6 or (answer == 5 and "recorded" in (await click.wait_message(30)).content):
             break
         def redrawn(hand: Message = hand) -> bool:
             return hand.deleted or latest_hand(fake, alice) is not hand or len(hand.history) > 1
@@ -179,7 +179,7 @@ async def test_a_killed_ai_worker_does_not_stop_the_table(club: Club, start_bot:
         if isinstance(found, list):
             break
         await button_move(fake, alice, found[1], rng, avoid=("pass",))
-    workers = await fake.wait_for(lambda: worker_pids(bot_pid), 20, "the AI workers")
+    workers = await fake.wait_for(lambda: worker_pids(bot_pid), 30, "the AI workers")
     for pid in workers:
         os.kill(pid, signal.SIGKILL)
     await play_out(fake, [alice], lambda: any("The series is over" in t for t in public_texts(fake, channel)),

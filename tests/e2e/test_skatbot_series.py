@@ -32,7 +32,7 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     joined = await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
     assert joined.content == "You sit at table #1."
     await (await fake.click(dave, lobby, control_id(lobby, "join"))).wait_acked()
-    await fake.wait_for(lambda: "3. dave" in lobby.content, 5, "dave seated")
+    await fake.wait_for(lambda: "3. dave" in lobby.content, 30, "dave seated")
     started = await (await fake.slash(alice, channel, "skat", subcommand="start")).wait_message()
     assert started.content == "Done."
 

@@ -51,7 +51,7 @@ async def test_lists_in_english(club: Club, start_bot: StartBot, tmp_path: Path)
 
     click = await fake.click(club.bob, board, "lb:en:all:list:2")  # anyone may turn the page
     await click.wait_acked()
-    await fake.wait_for(lambda: "Page 2 of 2" in board.content, 5, "the second page")
+    await fake.wait_for(lambda: "Page 2 of 2" in board.content, 30, "the second page")
     assert len([line for line in board.content.splitlines() if line[:1].isdigit()]) == 4
     assert button_ids(board) == ["lb:en:all:list:1", "lb:en:all:list:3"]
 
@@ -102,9 +102,9 @@ async def test_page_buttons_work_after_a_restart(club: Club, start_bot: StartBot
     await proc.start()
     await proc.wait_connected(commands=("skat",))
     await (await fake.click(alice, board, "lb:en:all:won:2")).wait_acked()
-    await fake.wait_for(lambda: "Page 2 of 2" in board.content, 5, "the leaderboard's second page")
+    await fake.wait_for(lambda: "Page 2 of 2" in board.content, 30, "the leaderboard's second page")
     await (await fake.click(alice, guide, "help:en:2")).wait_acked()
-    await fake.wait_for(lambda: "(2/4)" in guide.content, 5, "the help's second page")
+    await fake.wait_for(lambda: "(2/4)" in guide.content, 30, "the help's second page")
     fake.assert_clean()
 
 
@@ -121,7 +121,7 @@ async def test_lists_in_german(club: Club, start_bot: StartBot, tmp_path: Path,
     assert button_ids(board) == ["lb:de:month:won:0", "lb:de:month:won:2"]
     assert [b["label"] for b in board.buttons()] == ["◀ Zurück", "Weiter ▶"]
     await (await fake.click(club.bob, board, "lb:de:month:won:2")).wait_acked()
-    await fake.wait_for(lambda: "Seite 2 von 2" in board.content, 5, "the second page")
+    await fake.wait_for(lambda: "Seite 2 von 2" in board.content, 30, "the second page")
 
     too_far = await run(fake, alice, club.channel, "leaderboard", group="scores", page=3)
     assert "Eine Seite 3 gibt es nicht: die Rangliste hat 2 Seiten." in too_far.content
@@ -158,7 +158,7 @@ async def test_help_rules_and_value_in_both_languages(club: Club, start_bot: Sta
     assert ephemeral_to(guide, alice) and "How to play here** (1/4)" in guide.content
     assert button_ids(guide) == ["help:en:0", "help:en:2"]
     await (await fake.click(alice, guide, "help:en:2")).wait_acked()
-    await fake.wait_for(lambda: "(2/4)" in guide.content and "Playing a deal" in guide.content, 5, "page 2")
+    await fake.wait_for(lambda: "(2/4)" in guide.content and "Playing a deal" in guide.content, 30, "page 2")
     last = await run(fake, bob, club.channel, "play", group="help", page=4)
     assert "So spielst du hier** (4/4)" in last.content and "Regeln, Einstellungen und Sprachen" in last.content
     assert last.buttons()[1].get("disabled")
@@ -285,7 +285,7 @@ async def test_a_deal_played_against_two_ais_reaches_the_lists(club: Club, start
     add_ai = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai")
     for _ in range(2):
         await (await fake.click(alice, lobby, add_ai)).wait_acked()
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
     await (await fake.click(alice, lobby, start)).wait_acked()
     await play_until(fake, club.channel, [alice], lambda: any(

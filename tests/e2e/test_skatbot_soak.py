@@ -69,7 +69,7 @@ async def test_random_kills_never_lose_a_result_or_an_acknowledged_move(club: Cl
         else:
             ix = await fake.click(alice, hand, custom_id)
         kind = await ix.wait_acked(10)
-        if kind in (5, 6) and (kind == 6 or (await ix.wait_message(10)).content == "Your move is recorded."):
+        if kind in (5, 6) and (kind == 6 or (await ix.wait_message(30)).content == "Your move is recorded."):
             acknowledged.append((int(custom_id.split(":")[2][1:]), custom_id.split(":")[3]))
         if rng.random() < 0.08:  # a kill at a random moment: right after a move, while the bot shows it
             await fake.wait_for(lambda: True, 0.01 + rng.random() * 0.3, "")

@@ -45,7 +45,7 @@ async def test_a_german_notice_says_the_series_has_ended(club: Club, start_bot: 
     rng = random.Random(3)
     await play_out(fake, [dieter], lambda: any("Die Serie ist beendet" in text for text in public_texts(fake, thread)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
-    await fake.wait_for(lambda: thread.archived, 5, "the finished table's thread archived")
+    await fake.wait_for(lambda: thread.archived, 30, "the finished table's thread archived")
     assert notice.content == "🃏 Der Skat-Tisch von **dieter** ist zu Ende (die Ergebnisse stehen im Thread)."
     assert [m.id for m in public(fake, club.channel)] == [notice.id]  # edited, not posted anew
     fake.assert_clean(allow_rejections=False)
@@ -61,7 +61,7 @@ async def test_a_closed_table_whose_creator_left_says_so_without_a_name(club: Cl
     assert (await run(fake, bob, thread, "join")).content == "You sit at table #1."
     assert (await run(fake, alice, thread, "leave")).content == "You left table #1."
     assert (await run(fake, fake.world.owner, thread, "stop")).content == "Done."  # a server manager closes it
-    await fake.wait_for(lambda: thread.archived, 5, "the closed table's thread archived")
+    await fake.wait_for(lambda: thread.archived, 30, "the closed table's thread archived")
     assert notice.content == "🃏 This Skat table was closed (see the thread below)."
     fake.assert_clean(allow_rejections=False)
 
@@ -75,7 +75,7 @@ async def test_a_notice_that_is_gone_or_locked_changes_nothing_else(club: Club, 
     _, first = await open_table(fake, alice, club.channel, deals=1)
     fake.message(first.id).deleted = True  # a moderator removed the notice
     assert (await run(fake, alice, first, "stop")).content == "Done."
-    await fake.wait_for(lambda: first.archived, 5, "the first thread archived all the same")
+    await fake.wait_for(lambda: first.archived, 30, "the first thread archived all the same")
     assert any("The table was closed" in text for text in public_texts(fake, first))
     await proc.wait_for_output(f"could not mark the notice {first.id}")
 
@@ -84,7 +84,7 @@ async def test_a_notice_that_is_gone_or_locked_changes_nothing_else(club: Club, 
     path = f"/api/v10/channels/{club.channel.id}/messages/{notice.id}"
     fake.inject_error("PATCH", MESSAGE_ROUTE, status=403, code=50001, message="Missing Access", path=path)
     assert (await run(fake, alice, second, "stop")).content == "Done."
-    await fake.wait_for(lambda: second.archived, 5, "the second thread archived all the same")
+    await fake.wait_for(lambda: second.archived, 30, "the second thread archived all the same")
     assert notice.content.startswith("🃏 **alice** opens a Skat table") and len(notice.history) == 1
     assert [(c.method, c.status) for c in fake.rest_log if c.path == path] == [("PATCH", 403)]
     await proc.wait_for_output(f"could not mark the notice {second.id}")
@@ -107,7 +107,7 @@ async def test_a_table_that_cannot_be_stored_puts_its_thread_away(club: Club, st
     reply, thread = await open_table(fake, alice, club.channel, deals=1)
     assert reply == "Something went wrong on our side; it has been logged. Please try again."
     assert thread.type == PUBLIC_THREAD and thread.parent_id == club.channel.id  # it was opened ...
-    await fake.wait_for(lambda: thread.archived, 5, "the empty thread archived")  # ... and put away
+    await fake.wait_for(lambda: thread.archived, 30, "the empty thread archived")  # ... and put away
     assert fake.messages(thread) == []
     (notice,) = [m for m in fake.messages(club.channel, include_deleted=True) if m.visibility == "public"]
     assert notice.id == thread.id and notice.deleted  # nothing in the channel invites anyone to it

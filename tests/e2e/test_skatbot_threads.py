@@ -121,7 +121,7 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     lobby = await fake.wait_for_message(thread, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
     await seat_two_ais_and_start(fake, dieter, thread)
     await fake.wait_for(lambda: "KI 2 (leicht)" in lobby.content, 5, "two AIs seated")
-    hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 10, "dieter's cards")
+    hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 30, "dieter's cards")
     assert hand.content.startswith("**Deine Karten**")
     stopped = await run(fake, dieter, thread, "stop")
     assert stopped.content == "Erledigt."
@@ -145,7 +145,7 @@ async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot: StartBot, 
         return hand if hand is not None and game_controls(hand) else None
 
     for _ in range(3):  # a few moves into the deal
-        await button_move(fake, alice, await fake.wait_for(alice_to_act, 20, "alice's turn"), rng, avoid=("pass",))
+        await button_move(fake, alice, await fake.wait_for(alice_to_act, 30, "alice's turn"), rng, avoid=("pass",))
     board_before = next(m for m in public(fake, thread) if m.content.startswith("**Deal 1 of 1**"))
 
     await proc.kill()
