@@ -69,7 +69,7 @@ async def test_a_table_plays_in_its_own_thread(club: Club, start_bot: StartBot, 
     here = await run(fake, alice, thread, "table")
     assert here.content.startswith("🃏 **Skat table #1**")
     await seat_two_ais_and_start(fake, alice, thread)
-    await fake.wait_for(lambda: "AI 2" in lobby.content, 5, "two AIs seated in the thread's lobby")
+    await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated in the thread's lobby")
 
     rng = random.Random(11)
     moves = {"slash": 0}
@@ -88,7 +88,7 @@ async def test_a_table_plays_in_its_own_thread(club: Club, start_bot: StartBot, 
     assert any(text.startswith("**Deal 1 of 1**") for text in texts)
     assert any(text.startswith("**Result of deal 1**") for text in texts)
     assert [m.id for m in public(fake, club.channel)] == [notice.id]  # nothing of the game in the channel
-    await fake.wait_for(lambda: thread.archived, 5, "the finished table's thread archived")
+    await fake.wait_for(lambda: thread.archived, 30, "the finished table's thread archived")
     # The notice no longer invites players: it says the table has ended (the same message, edited).
     assert notice.content == "🃏 **alice**'s Skat table has ended (see the thread for the results)."
     assert notice.history[0].content.startswith("🃏 **alice** opens a Skat table")
@@ -120,12 +120,12 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     assert notice.content.startswith("🃏 **dieter** eröffnet einen Skat-Tisch")
     lobby = await fake.wait_for_message(thread, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
     await seat_two_ais_and_start(fake, dieter, thread)
-    await fake.wait_for(lambda: "KI 2 (leicht)" in lobby.content, 5, "two AIs seated")
+    await fake.wait_for(lambda: "KI 2 (leicht)" in lobby.content, 30, "two AIs seated")
     hand = await fake.wait_for(lambda: latest_hand(fake, dieter), 30, "dieter's cards")
     assert hand.content.startswith("**Deine Karten**")
     stopped = await run(fake, dieter, thread, "stop")
     assert stopped.content == "Erledigt."
-    await fake.wait_for(lambda: thread.archived, 5, "the stopped table's thread archived")
+    await fake.wait_for(lambda: thread.archived, 30, "the stopped table's thread archived")
     assert [m.id for m in public(fake, club.channel)] == [notice.id]
     assert notice.content == "🃏 Der Skat-Tisch von **dieter** wurde geschlossen (mehr im Thread darunter)."
     fake.assert_clean(allow_rejections=False)
@@ -163,7 +163,7 @@ async def test_a_restart_goes_on_in_the_thread(club: Club, start_bot: StartBot, 
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
     assert len(public(fake, club.channel)) == 1  # still only the notice
     assert not any("restarted" in text for text in public_texts(fake, club.channel))
-    await fake.wait_for(lambda: thread.archived, 5, "the thread archived at the end")
+    await fake.wait_for(lambda: thread.archived, 30, "the thread archived at the end")
     (notice,) = public(fake, club.channel)  # the restored table finds its notice by the thread's id
     assert notice.id == thread.id
     assert notice.content == "🃏 **alice**'s Skat table has ended (see the thread for the results)."
