@@ -1,17 +1,21 @@
 """A process that plays and stores Skat deals, for the kill-and-restart test (run as a script).
 
-`setup DB TABLES DEALS` creates the players and tables (seated, started). `play DB` restores every
-unfinished table by replaying its log with the tables layer's replayer (as the bot does at start-up), then
-plays on with seeded random legal actions. Every log entry is stored before `ack TABLE SEQ ENTRY` is
-printed; every finished deal is stored with its score rows before `deal TABLE NUMBER` is printed. The
-test SIGKILLs this process at random points.
+`setup DB TABLES DEALS` creates the players and tables (seated, started). `play DB [ACKS PAUSE]` restores
+every unfinished table by replaying its log with the tables layer's replayer (as the bot does at start-up),
+then plays on with seeded random legal actions. Every log entry is stored before `ack TABLE SEQ ENTRY` is
+printed; every finished deal is stored with its score rows before `deal TABLE NUMBER` is printed. With
+ACKS and PAUSE, the process SIGKILLs itself PAUSE seconds after its ACKS-th acknowledgement, while it goes
+on storing: a random point of its own progress, however fast the test reads what it printed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import sys
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -54,7 +58,30 @@ def choose(deal: Deal, table_id: int, seq: int) -> Action:
     return random.Random(f"{table_id}/{seq}").choice(deal.legal_actions())
 
 
-async def play_table(storage: SqliteStorage, unfinished: UnfinishedTable) -> None:
+class Killer:
+    """SIGKILL this process `pause` seconds after the `acks`-th acknowledgement (never with acks None)."""
+
+    def __init__(self, acks: int | None, pause: float) -> None:
+        self.left = acks
+        self.pause = pause
+
+    def start(self) -> None:
+        """At start-up: with no acknowledgement to wait for, the kill comes while the tables are restored."""
+        if self.left == 0:
+            self._arm()
+
+    def acked(self) -> None:
+        if self.left is None or self.left <= 0:
+            return
+        self.left -= 1
+        if self.left == 0:
+            self._arm()
+
+    def _arm(self) -> None:
+        threading.Timer(self.pause, lambda: os.kill(os.getpid(), signal.SIGKILL)).start()
+
+
+async def play_table(storage: SqliteStorage, unfinished: UnfinishedTable, killer: Killer) -> None:
     table = unfinished.table
     game = replay_log(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
                       creator_id=table.creator_id, entries=[entry.entry for entry in unfinished.log]).game
@@ -75,6 +102,7 @@ async def play_table(storage: SqliteStorage, unfinished: UnfinishedTable) -> Non
             entry = Act(game.deal_number, game.deal.current_seat, choose(game.deal, table.table_id, seq))
         await storage.tables.append(table_id=table.table_id, seq=seq, entry=str(entry), now=now())
         print(f"ack {table.table_id} {seq} {entry}", flush=True)
+        killer.acked()
         seq += 1
         row = game.apply(entry)
         if row is not None:
@@ -91,11 +119,12 @@ async def store(storage: SqliteStorage, table_id: int, server_id: int, game: Tab
     print(f"deal {table_id} {row.number + 1}", flush=True)
 
 
-async def play(path: Path) -> None:
+async def play(path: Path, killer: Killer) -> None:
     storage = await SqliteStorage.open(path)
     try:
+        killer.start()
         for unfinished in await storage.load_unfinished_tables():
-            await play_table(storage, unfinished)
+            await play_table(storage, unfinished, killer)
     finally:
         await storage.close()
     print("done", flush=True)
@@ -105,9 +134,11 @@ def main(argv: list[str]) -> None:
     if argv[:1] == ["setup"] and len(argv) == 4:
         asyncio.run(setup(Path(argv[1]), int(argv[2]), int(argv[3])))
     elif argv[:1] == ["play"] and len(argv) == 2:
-        asyncio.run(play(Path(argv[1])))
+        asyncio.run(play(Path(argv[1]), Killer(None, 0.0)))
+    elif argv[:1] == ["play"] and len(argv) == 4:
+        asyncio.run(play(Path(argv[1]), Killer(int(argv[2]), float(argv[3]))))
     else:
-        raise SystemExit("usage: kill_worker.py setup DB TABLES DEALS | play DB")
+        raise SystemExit("usage: kill_worker.py setup DB TABLES DEALS | play DB [ACKS PAUSE]")
 
 
 if __name__ == "__main__":

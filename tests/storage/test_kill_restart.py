@@ -1,6 +1,7 @@
 """Kill the storing process with SIGKILL at random points, restart it, and check nothing is lost or doubled.
 
-The worker (kill_worker.py) acknowledges a log entry only after storing it. After every kill it restarts,
+The worker (kill_worker.py) acknowledges a log entry only after storing it, and kills itself a moment after a
+random number of acknowledgements (its own progress, not how fast this test reads). After every kill it restarts,
 restores its tables by replay and plays on. At the end: every acknowledged entry is in the log, every
 deal is stored once, the lists add up, and the file is sound. SKATBOT_KILL_POINTS sets how many kills
 (default 25, each table playing as many deals); the soak variant (-m slow) uses three tables and 200 kill
@@ -16,8 +17,6 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -38,39 +37,18 @@ def _run(args: list[str]) -> subprocess.Popen[str]:
                             text=True, env=env, cwd=ROOT)
 
 
-def _kill_after(process: subprocess.Popen[str], lines: int, pause: float, acked: dict[tuple[int, int], str],
-                stored: list[tuple[int, int]]) -> bool:
-    """Read `lines` lines (recording acks), wait `pause`, SIGKILL. Returns True if the worker finished first."""
-    assert process.stdout is not None
-    hung: list[bool] = []
-    def give_up() -> None:
-        hung.append(True)
-        process.kill()
-    watchdog = threading.Timer(WORKER_TIMEOUT, give_up)
-    watchdog.start()
-    read = 0
-    finished = False
+def _killed(process: subprocess.Popen[str], acked: dict[tuple[int, int], str], stored: list[tuple[int, int]]) -> bool:
+    """Wait for a worker that kills itself (recording its acks); True if it finished first instead."""
     try:
-        while read < lines:
-            line = process.stdout.readline()
-            if not line:
-                finished = True
-                break
-            _record(line, acked, stored)
-            read += 1
-        if not finished:
-            time.sleep(pause)
-            process.send_signal(signal.SIGKILL)
-        # Lines already written before the kill were acknowledged too.
+        out, err = process.communicate(timeout=WORKER_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
         out, err = process.communicate()
-    finally:
-        watchdog.cancel()
-    assert not hung, f"the worker hung for {WORKER_TIMEOUT} s: {err}"
-    for line in out.splitlines():
+        raise AssertionError(f"the worker hung for {WORKER_TIMEOUT} s: {err}") from None
+    for line in out.splitlines():  # every line printed before the kill was acknowledged
         _record(line, acked, stored)
-    if finished or process.returncode == 0:
-        assert process.returncode == 0, err
-        return "done" in out or finished
+    if process.returncode == 0:
+        return "done" in out
     assert process.returncode == -signal.SIGKILL, err
     return False
 
@@ -91,9 +69,9 @@ def _kill_and_restart(tmp_path: Path, tables: int, deals: int, kills: int, seed:
     acked: dict[tuple[int, int], str] = {}
     stored: list[tuple[int, int]] = []
     killed = 0
-    while killed < kills:
-        process = _run(["play", str(database)])
-        if _kill_after(process, rng.randint(0, 40), rng.choice((0, 0, 0.001, 0.003, 0.01)), acked, stored):
+    while killed < kills:  # the worker kills itself a moment after a random number of acknowledgements
+        process = _run(["play", str(database), str(rng.randint(0, 40)), str(rng.choice((0, 0, 0.001, 0.003, 0.01)))])
+        if _killed(process, acked, stored):
             break  # the series were over before all kill points were used
         killed += 1
     final = _run(["play", str(database)])
