@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
 from tests.e2e.test_skatbot_outbox import remembered
@@ -26,7 +26,7 @@ async def lobby_of(fake: FakeDiscord, alice: User, club: Club, database: Path) -
 
 
 async def test_killed_while_a_join_is_pending_and_not_stored_the_player_is_told_to_join_again(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     carol = fake.add_user("carol")
     database = tmp_path / "skat.sqlite3"
@@ -55,7 +55,7 @@ async def test_killed_while_a_join_is_pending_and_not_stored_the_player_is_told_
 
 
 async def test_killed_after_a_pending_start_was_stored_the_player_hears_it_was_recorded(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
@@ -86,7 +86,7 @@ async def test_killed_after_a_pending_start_was_stored_the_player_hears_it_was_r
 
 
 async def test_a_slow_join_command_is_shown_pending_then_answered_once_stored(
-        club: Club, start_bot, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     carol = fake.add_user("carol")
     database = tmp_path / "skat.sqlite3"

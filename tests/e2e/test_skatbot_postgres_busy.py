@@ -13,7 +13,7 @@ from typing import TypeVar
 import asyncpg
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import game_controls, latest_hand
@@ -62,7 +62,7 @@ async def hand_drawn_now(fake: FakeDiscord, alice: User, url: str) -> Message:
 
 
 async def test_a_lock_held_past_the_wait_on_postgresql_is_said_clearly_and_changes_nothing(
-        club: Club, start_bot, database_url: str, tmp_path: Path) -> None:
+        club: Club, start_bot: StartBot, database_url: str, tmp_path: Path) -> None:
     fake, alice, channel = club.fake, club.alice, club.channel
     await start_skatbot(fake, start_bot, str(tmp_path / "unused.sqlite3"), SKATBOT_DATABASE_URL=database_url)
     await table_against_ais(fake, alice, channel, deals=1)

@@ -60,8 +60,8 @@ async def read_body(request: web.Request) -> tuple[Any, list[UploadedFile]]:
     """JSON body, or multipart `payload_json` plus `files[n]`; stored on the request for the log. Read once:
     a fault that picks calls by their body has read it before the handler asks again."""
     if _READ in request:
-        payload, uploaded = request[_READ]
-        return payload, list(uploaded)
+        cached, uploaded = request[_READ]
+        return cached, list(uploaded)
     files: list[UploadedFile] = []
     payload: Any = None
     if request.content_type.startswith("multipart/"):
