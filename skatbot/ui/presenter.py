@@ -49,6 +49,8 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007
 RETRY_EVERY = 5.0
 """Seconds between attempts to show what a table still owes after Discord refused a post."""
+DM_CHANNELS_KEPT = 10_000
+"""Players whose DM channel is kept (see `DiscordPresenter._dm`)."""
 
 
 def nonce_of(table_id: int, *what: object) -> str:
@@ -188,6 +190,7 @@ class DiscordPresenter:
         self._public: dict[int, asyncio.Queue[Job]] = {}  # table -> its channel messages, in order
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.live: dict[int, _Live] = {}  # user -> the newest interaction from their hand
+        self._dms: dict[int, Any] = {}  # user -> their DM channel
 
     def remember(self, user_id: int, interaction: Any, message_id: int | None, content: str = "",
                  controls: str = "") -> None:
@@ -800,8 +803,17 @@ class DiscordPresenter:
                 return
 
     async def _dm(self, user_id: int) -> Any:
+        """The player's DM channel, looked up once: without the members intent the user is not cached, and
+        every hand update would otherwise cost a REST call to fetch them (a DM channel's id never changes)."""
+        known = self._dms.get(user_id)
+        if known is not None:
+            return known
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        return user.dm_channel or await user.create_dm()
+        channel = user.dm_channel or await user.create_dm()
+        if len(self._dms) >= DM_CHANNELS_KEPT:  # the longest known goes (insertion order)
+            del self._dms[next(iter(self._dms))]
+        self._dms[user_id] = channel
+        return channel
 
     async def _notice_dm_closed(self, table: LiveTable, channel: Any, user_id: int, lang: str) -> None:
         if (table.id, user_id) in self._dm_notice_sent:
