@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import sqlite3
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 import pytest
 
-from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, StorageBusy
+from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, Storage, StorageBusy
+from skatbot.storage.sql.connection import INTEGRITY_ERRORS, SqlDatabase, Statement
+from skatbot.storage.sql.storage import SqlStorage
 from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 from tests.storage.storage_helpers import NOW
 
@@ -218,3 +222,30 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_storage_busy_and_write
             holder.execute("ROLLBACK")
         await storage.players.save(player=Player(7, "alice", False), now=NOW)  # the same write, once free
         assert (await storage.players.get(player_id=7)).display_name == "alice"
+
+
+async def test_writes_made_together_stand_or_fall_alone(storage: Storage) -> None:
+    """Writes waiting together share a trip to SQLite's thread, not a transaction: the one whose check fails
+    leaves nothing (not even its statements before the check), the others are stored, on both backends."""
+    assert isinstance(storage, SqlStorage)
+    database: SqlDatabase = storage.database
+
+    def refuse(rows: list[Any], rowcount: int) -> None:
+        raise LookupError("refused")
+
+    def player(number: int) -> Statement:
+        return Statement("INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (?, ?, 0, 0)",
+                         (number, f"p{number}"))
+
+    writes = [database.write([player(number)]) for number in (1, 2)]
+    writes.append(database.write([player(3), Statement("SELECT COUNT(*) FROM players", check=refuse)]))
+    writes += [database.write([player(4), Statement("UPDATE players SET display_name = 'four' WHERE player_id = 4")])]
+    results = await asyncio.gather(*writes, return_exceptions=True)
+    assert [type(result).__name__ for result in results] == ["list", "list", "LookupError", "list"]
+    last = results[3]
+    assert not isinstance(last, BaseException) and last[1].rowcount == 1
+    rows = await database.fetch_all("SELECT player_id, display_name FROM players ORDER BY player_id")
+    assert [tuple(row) for row in rows] == [(1, "p1"), (2, "p2"), (4, "four")]
+    taken = await asyncio.gather(database.write([player(5)]), database.write([player(1)]), return_exceptions=True)
+    assert isinstance(taken[1], INTEGRITY_ERRORS)  # a key taken: that write alone fails
+    assert (await storage.players.get(player_id=5)).display_name == "p5"

@@ -31,7 +31,7 @@ import asyncpg
 
 from ..database import Migration, load_migrations
 from ..errors import MigrationError, SchemaTooNew, StorageBusy, StorageError
-from ..sql.connection import Params
+from ..sql.connection import Outcome, Params, Statement, run_statements
 
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
 MIGRATION_LOCK = 0x5CA7B07  # the advisory lock key every skatbot process takes while migrating
@@ -306,6 +306,11 @@ class PostgresDatabase:
                 raise
             await transaction.commit()
 
+    async def write(self, statements: Sequence[Statement]) -> list[Outcome]:
+        """The statements in one transaction (see `SqlDatabase.write`): a round trip each, as ever here."""
+        async with self.transaction() as connection:
+            return await run_statements(connection, statements)
+
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[PgConnection]:
         """A read-only transaction on one snapshot of what was committed."""
@@ -315,6 +320,13 @@ class PostgresDatabase:
                     yield PgConnection(connection)
             except BUSY as error:
                 raise self._busy(error) from error
+
+    async def read(self, statements: Sequence[Statement]) -> list[list[asyncpg.Record]]:
+        """Each statement's rows from one snapshot (one read-only transaction)."""
+        if len(statements) == 1:
+            return [await self.fetch_all(statements[0].sql, statements[0].params)]
+        async with self.reading() as connection:
+            return [await connection.execute_fetchall(statement.sql, statement.params) for statement in statements]
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
         translated, values = _arguments(sql, params)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Any
 
 
-from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
 from skatbot.engine import Ending, game_text, parse_game_text
 
 from ..errors import DealConflict, NotFound, SeriesConflict
@@ -54,26 +55,40 @@ class SqlDeals:
         different result under that key raises DealConflict and changes nothing.
         """
         _check_record(record)
-        async with self._db.transaction() as connection:
-            async with connection.execute(
-                    "SELECT t.server_id, d.deal_id FROM tables t LEFT JOIN deals d ON d.table_id = t.table_id "
-                    "AND d.deal_number = :deal_number WHERE t.table_id = :table_id",
-                    {"table_id": record.table_id, "deal_number": record.deal_number}) as cursor:
-                found = await cursor.fetchone()
-            if found is None:
+        key = {"table_id": record.table_id, "deal_number": record.deal_number}
+
+        def new_deal(rows: list[Any], _: int) -> None:  # checked inside the write: nothing stored unless new
+            if not rows:
                 raise NotFound(f"no table {record.table_id}")
-            if found[0] != record.server_id:
-                raise ValueError(f"table {record.table_id} belongs to server {found[0]}, not {record.server_id}")
-            if found[1] is not None:
-                [existing] = await _load_deals(connection, "WHERE deal_id = :deal_id", {"deal_id": found[1]})
-                if existing.result_key() != record.result_key():
-                    raise DealConflict(f"deal {record.deal_number} of table {record.table_id} is stored with a "
-                                       "different result; it was not overwritten")
-                return existing
-            deal_id = await _insert(connection, record)
-        return replace(record, deal_id=deal_id, started_at=from_seconds(to_seconds(record.started_at)),
+            if rows[0][0] != record.server_id:
+                raise ValueError(f"table {record.table_id} belongs to server {rows[0][0]}, not {record.server_id}")
+            if rows[0][1] is not None:
+                raise _StoredBefore
+
+        try:
+            *_, written = await self._db.write([
+                Statement("SELECT t.server_id, d.deal_id FROM tables t LEFT JOIN deals d ON d.table_id = t.table_id "
+                          "AND d.deal_number = :deal_number WHERE t.table_id = :table_id", key, check=new_deal),
+                *_insert(record),
+                Statement("SELECT deal_id FROM deals WHERE table_id = :table_id AND deal_number = :deal_number", key)])
+        except _StoredBefore:
+            return await self._stored_before(record)
+        except INTEGRITY_ERRORS as error:
+            if is_foreign_key_error(error):
+                raise NotFound(f"a player of deal {record.deal_number} at table {record.table_id} is not a stored "
+                               "player") from None
+            return await self._stored_before(record)  # another process stored it a moment ago
+        return replace(record, deal_id=int(written.rows[0][0]), started_at=from_seconds(to_seconds(record.started_at)),
                        finished_at=from_seconds(to_seconds(record.finished_at)),
                        scores=tuple(sorted(record.scores, key=_score_order)))
+
+    async def _stored_before(self, record: DealRecord) -> DealRecord:
+        """The deal under `record`'s key, stored before: the same result (returned), or DealConflict."""
+        existing = await self.by_number(table_id=record.table_id, deal_number=record.deal_number)
+        if existing.result_key() != record.result_key():
+            raise DealConflict(f"deal {record.deal_number} of table {record.table_id} is stored with a "
+                               "different result; it was not overwritten")
+        return existing
 
     async def get(self, *, deal_id: int) -> DealRecord:
         async with self._db.reading() as connection:
@@ -115,35 +130,55 @@ class SqlDeals:
 
     async def running_list(self, *, table_id: int) -> list[SeriesStanding]:
         """The series list so far: every seated player, with the sums of their stored deal rows."""
-        async with self._db.reading() as connection:
-            return await _running_list(connection, table_id)
+        totals, seats = await self._db.read([Statement(_TOTALS_SQL, {"t": table_id}),
+                                             Statement(_SEATS_SQL, {"t": table_id})])
+        return _list_from(totals, seats)
 
     async def finish_series(self, *, table_id: int, now: datetime) -> list[SeriesStanding]:
-        """Write the final ranking (from the stored deals) and mark the table finished, exactly once."""
-        async with self._db.transaction() as connection:
-            async with connection.execute("SELECT server_id, state FROM tables WHERE table_id = :table_id",
-                                          {"table_id": table_id}) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
+        """Write the final ranking (from the stored deals) and mark the table finished, exactly once. The list
+        is read first, then written in one write that checks nothing changed meanwhile (else it is read again)."""
+        while True:
+            found, final_rows, total_rows, seat_rows = await self._db.read([
+                Statement("SELECT server_id, state, (SELECT COUNT(*) FROM deals WHERE table_id = :t) FROM tables "
+                          "WHERE table_id = :t", {"t": table_id}),
+                Statement(_FINAL_SQL, {"t": table_id}), Statement(_TOTALS_SQL, {"t": table_id}),
+                Statement(_SEATS_SQL, {"t": table_id})])
+            if not found:
                 raise NotFound(f"no table {table_id}")
-            final = await _final_ranking(connection, table_id)
+            row = found[0]
+            final = _final_from(final_rows)
             if final:
                 return final
-            if row["state"] == TableState.ABANDONED.value:
+            if row[1] == TableState.ABANDONED.value:
                 raise SeriesConflict(f"table {table_id} was abandoned; its series cannot be finished")
-            standings = await _running_list(connection, table_id)
-            await connection.executemany(
-                "INSERT INTO series_results (table_id, player_id, server_id, place, total, seeger, deals, "
-                "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                [(table_id, s.player_id, row["server_id"], s.place, s.total, s.seeger, s.deals, to_seconds(now))
-                 for s in standings])
-            await connection.execute("UPDATE tables SET state = 'finished', updated_at = :now WHERE table_id = :t",
-                                     {"now": to_seconds(now), "t": table_id})
-        return standings
+            standings = _list_from(total_rows, seat_rows)
+            server_id, deals = row[0], row[2]
+
+            def unchanged(rows: list[Any], _: int, deals: int = deals) -> None:  # inside the write: still the list
+                if rows[0][2]:
+                    raise _SeriesChanged
+                if rows[0][0] == TableState.ABANDONED.value:
+                    raise SeriesConflict(f"table {table_id} was abandoned; its series cannot be finished")
+                if rows[0][1] != deals:
+                    raise _SeriesChanged
+
+            try:
+                await self._db.write([
+                    Statement("SELECT state, (SELECT COUNT(*) FROM deals WHERE table_id = :t), "
+                              "(SELECT COUNT(*) FROM series_results WHERE table_id = :t) FROM tables WHERE table_id = :t",
+                              {"t": table_id}, check=unchanged),
+                    Statement("INSERT INTO series_results (table_id, player_id, server_id, place, total, seeger, deals, "
+                              "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                              many=[(table_id, s.player_id, server_id, s.place, s.total, s.seeger, s.deals,
+                                     to_seconds(now)) for s in standings]),
+                    Statement("UPDATE tables SET state = 'finished', updated_at = :now WHERE table_id = :t",
+                              {"now": to_seconds(now), "t": table_id})])
+            except _SeriesChanged:
+                continue  # finished by another process a moment ago, or a deal came in: read again
+            return standings
 
     async def final_ranking(self, *, table_id: int) -> list[SeriesStanding]:
-        async with self._db.reading() as connection:
-            final = await _final_ranking(connection, table_id)
+        final = _final_from(await self._db.fetch_all(_FINAL_SQL, {"t": table_id}))
         if not final:
             raise NotFound(f"the series of table {table_id} is not finished")
         return final
@@ -201,30 +236,33 @@ def _check_record(record: DealRecord) -> None:
         check_id("player_id", player)
 
 
-async def _insert(connection: Connection, r: DealRecord) -> int:
+class _SeriesChanged(Exception):
+    """Inside `SqlDeals.finish_series`'s write: the list changed since it was read (nothing is written)."""
+
+
+class _StoredBefore(Exception):
+    """Inside `SqlDeals.store`'s write: the deal is stored already (nothing is written)."""
+
+
+def _insert(r: DealRecord) -> list[Statement]:
+    """The deal's rows as a write's statements; the deal's id is found by its key (table, deal number)."""
     finished = to_seconds(r.finished_at)
-    async with connection.execute(
-            f"INSERT INTO deals ({_DEAL_COLUMNS.removeprefix('deal_id, ')}) VALUES "
-            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING deal_id",
-            (r.table_id, r.deal_number, r.server_id, r.declarer_id, game_text(r.game), r.contract, int(r.hand), int(r.ouvert),
-             r.bid, int(r.won), int(r.overbid), int(r.schneider), int(r.schwarz), r.matadors, r.declarer_points,
-             r.declarer_tricks, r.multiplier, r.value, r.score, r.ending.value, int(r.kontra), int(r.re), r.bock,
-             to_seconds(r.started_at), finished)) as cursor:
-        row = await cursor.fetchone()
-    assert row is not None
-    deal_id = int(row[0])
-    await connection.execute("INSERT INTO deal_records (deal_id, iss, record_json) VALUES (?, ?, ?)",
-                             (deal_id, r.iss, r.record_json))
-    try:
-        await connection.executemany(
-            "INSERT INTO deal_scores (deal_id, player_id, seat, role, won, score, seeger, server_id, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(deal_id, s.player_id, s.seat, s.role.value, None if s.won is None else int(s.won), s.score, s.seeger,
-              r.server_id, finished) for s in r.scores])
-    except INTEGRITY_ERRORS:
-        raise NotFound(f"a player of deal {r.deal_number} at table {r.table_id} is not a stored player") from None
-    # player_days, the leaderboard summary, follows deal_scores by trigger (migration 0003).
-    return deal_id
+    deal_id = "(SELECT deal_id FROM deals WHERE table_id = ? AND deal_number = ?)"
+    return [
+        Statement(f"INSERT INTO deals ({_DEAL_COLUMNS.removeprefix('deal_id, ')}) VALUES "
+                  "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  (r.table_id, r.deal_number, r.server_id, r.declarer_id, game_text(r.game), r.contract, int(r.hand),
+                   int(r.ouvert), r.bid, int(r.won), int(r.overbid), int(r.schneider), int(r.schwarz), r.matadors,
+                   r.declarer_points, r.declarer_tricks, r.multiplier, r.value, r.score, r.ending.value,
+                   int(r.kontra), int(r.re), r.bock, to_seconds(r.started_at), finished)),
+        Statement(f"INSERT INTO deal_records (deal_id, iss, record_json) VALUES ({deal_id}, ?, ?)",
+                  (r.table_id, r.deal_number, r.iss, r.record_json)),
+        # player_days, the leaderboard summary, follows deal_scores by trigger (migration 0003).
+        Statement("INSERT INTO deal_scores (deal_id, player_id, seat, role, won, score, seeger, server_id, "
+                  f"finished_at) VALUES ({deal_id}, ?, ?, ?, ?, ?, ?, ?, ?)",
+                  many=[(r.table_id, r.deal_number, s.player_id, s.seat, s.role.value,
+                         None if s.won is None else int(s.won), s.score, s.seeger, r.server_id, finished)
+                        for s in r.scores])]
 
 
 async def _load_deals(connection: Connection, where: str, params: dict[str, object],
@@ -256,20 +294,34 @@ async def _load_deals(connection: Connection, where: str, params: dict[str, obje
     return out
 
 
+_TOTALS_SQL = ("SELECT ds.player_id, SUM(ds.score), SUM(ds.seeger), COUNT(CASE WHEN ds.role <> 'out' THEN 1 END) "
+               "FROM deals d JOIN deal_scores ds ON ds.deal_id = d.deal_id WHERE d.table_id = :t GROUP BY ds.player_id")
+_SEATS_SQL = "SELECT player_id FROM table_seats WHERE table_id = :t"
+_FINAL_SQL = ("SELECT player_id, place, total, seeger, deals FROM series_results WHERE table_id = :t "
+              "ORDER BY place, player_id")
+
+
 async def _running_list(connection: Connection, table_id: int) -> list[SeriesStanding]:
-    async with connection.execute(
-            "SELECT ds.player_id, SUM(ds.score), SUM(ds.seeger), COUNT(CASE WHEN ds.role <> 'out' THEN 1 END) "
-            "FROM deals d JOIN deal_scores ds ON ds.deal_id = d.deal_id WHERE d.table_id = :t "
-            "GROUP BY ds.player_id", {"t": table_id}) as cursor:
-        totals = {int(r[0]): (int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in await cursor.fetchall()}
-    async with connection.execute("SELECT player_id FROM table_seats WHERE table_id = :t", {"t": table_id}) as cursor:
-        for row in await cursor.fetchall():
-            totals.setdefault(int(row[0]), (int(row[0]), 0, 0, 0))
+    async with connection.execute(_TOTALS_SQL, {"t": table_id}) as cursor:
+        totals = await cursor.fetchall()
+    async with connection.execute(_SEATS_SQL, {"t": table_id}) as cursor:
+        seats = await cursor.fetchall()
+    return _list_from(totals, seats)
+
+
+def _list_from(total_rows: Iterable[Any], seat_rows: Iterable[Any]) -> list[SeriesStanding]:
+    """The running list from the deal rows' sums per player and the seats (a seated player without deals
+    has zeros)."""
+    totals = {int(r[0]): (int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in total_rows}
+    for row in seat_rows:
+        totals.setdefault(int(row[0]), (int(row[0]), 0, 0, 0))
     return rank(list(totals.values()))
 
 
 async def _final_ranking(connection: Connection, table_id: int) -> list[SeriesStanding]:
-    async with connection.execute(
-            "SELECT player_id, place, total, seeger, deals FROM series_results WHERE table_id = :t "
-            "ORDER BY place, player_id", {"t": table_id}) as cursor:
-        return [SeriesStanding(r[0], r[1], r[2], r[3], r[4]) for r in await cursor.fetchall()]
+    async with connection.execute(_FINAL_SQL, {"t": table_id}) as cursor:
+        return _final_from(await cursor.fetchall())
+
+
+def _final_from(rows: Iterable[Any]) -> list[SeriesStanding]:
+    return [SeriesStanding(r[0], r[1], r[2], r[3], r[4]) for r in rows]

@@ -10,11 +10,12 @@ so two processes never claim the same row; on SQLite one UPDATE ... RETURNING in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 from datetime import UTC, datetime
 
 from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, check_id
 
-from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_key_error
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error, run_statements
 from ..errors import NotFound
 
 DEFAULT_LEASE = DUE_LEASE
@@ -39,30 +40,41 @@ def _lease_millis(lease: float) -> int:
     return round(lease * 1000)
 
 
-async def write_due(connection: Connection, *, table_id: int, seq: int, due: Sequence[Due], now: datetime,
-                    lease: float) -> None:
-    """Inside a write transaction: the table's due rows become `due` (at `seq`), held by the writer. A Kontra
-    window the table had already keeps its end (it opened with an earlier entry; later ones carry it on)."""
+def due_statements(*, table_id: int, seq: int, due: Sequence[Due], now: datetime, lease: float) -> list[Statement]:
+    """For a write: the table's due rows become `due` (at `seq`), held by the writer. A Kontra window the table
+    had already keeps its end (it opened with an earlier entry; later ones carry it on)."""
     stamp, held = to_millis(now), _lease_millis(lease)
     for step in due:
         if step.delay < 0:
             raise ValueError("a step is due now or later, not before")
-    window_ends = None
+    window_ends: list[int] = []
+
+    def kept_window(rows: list[Any], _: int) -> None:
+        window_ends.extend(int(row[0]) for row in rows)
+
+    def new_rows() -> list[tuple[int, int, str, int, int]]:  # after the Kontra window was read, if it was
+        rows = []
+        for step in due:
+            at = stamp + round(step.delay * 1000)
+            if step.kind is DueKind.KONTRA and window_ends:
+                at = max(window_ends)
+            rows.append((table_id, seq, step.kind.value, at, NEVER if step.kind is DueKind.KONTRA else at + held))
+        return rows
+
+    statements = []
     if any(step.kind is DueKind.KONTRA for step in due):
-        kept = await connection.execute_fetchall(
-            "SELECT due_at FROM table_due WHERE table_id = :table_id AND kind = :kind",
-            {"table_id": table_id, "kind": DueKind.KONTRA.value})
-        window_ends = max((int(row[0]) for row in kept), default=None)
-    await connection.execute("DELETE FROM table_due WHERE table_id = :table_id", {"table_id": table_id})
-    rows = []
-    for step in due:
-        at = stamp + round(step.delay * 1000)
-        if step.kind is DueKind.KONTRA and window_ends is not None:
-            at = window_ends
-        rows.append((table_id, seq, step.kind.value, at, NEVER if step.kind is DueKind.KONTRA else at + held))
-    if rows:
-        await connection.executemany(
-            "INSERT INTO table_due (table_id, seq, kind, due_at, claimed_until) VALUES (?, ?, ?, ?, ?)", rows)
+        statements.append(Statement("SELECT due_at FROM table_due WHERE table_id = :table_id AND kind = :kind",
+                                    {"table_id": table_id, "kind": DueKind.KONTRA.value}, check=kept_window))
+    return statements + [
+        Statement("DELETE FROM table_due WHERE table_id = :table_id", {"table_id": table_id}),
+        Statement("INSERT INTO table_due (table_id, seq, kind, due_at, claimed_until) VALUES (?, ?, ?, ?, ?)",
+                  many=new_rows)]
+
+
+async def write_due(connection: Connection, *, table_id: int, seq: int, due: Sequence[Due], now: datetime,
+                    lease: float) -> None:
+    """Inside a write transaction: `due_statements`, one after the other."""
+    await run_statements(connection, due_statements(table_id=table_id, seq=seq, due=due, now=now, lease=lease))
 
 
 class SqlDue:
@@ -146,11 +158,10 @@ class SqlDue:
     async def drop(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         """Delete one row (fired, or found stale); True when it was there, so of two processes firing a step
         that stores nothing (a turn warning) only the one that dropped it shows it."""
-        async with self._db.transaction() as connection:
-            async with connection.execute(
-                    "DELETE FROM table_due WHERE table_id = :table_id AND seq = :seq AND kind = :kind",
-                    {"table_id": table_id, "seq": seq, "kind": kind.value}) as cursor:
-                return bool(cursor.rowcount == 1)
+        [dropped] = await self._db.write([Statement(
+            "DELETE FROM table_due WHERE table_id = :table_id AND seq = :seq AND kind = :kind",
+            {"table_id": table_id, "seq": seq, "kind": kind.value})])
+        return dropped.rowcount == 1
 
     async def pending(self, *, table_id: int) -> list[DueStep]:
         """The table's due rows, earliest first (what it is waiting for)."""

@@ -12,7 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 from skatbot.models import OutboxItem, ShownMessage, to_seconds
-from .connection import SqlDatabase
+from .connection import SqlDatabase, Statement
 
 
 class SqlPresentation:
@@ -25,20 +25,18 @@ class SqlPresentation:
 
     async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
                        deal: int = -1) -> None:
-        async with self._db.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO shown_messages (table_id, role, user_id, deal, channel_id, message_id) "
-                "VALUES (:table_id, :role, :user_id, :deal, :channel_id, :message_id) "
-                "ON CONFLICT (table_id, role, user_id) DO UPDATE SET deal = excluded.deal, "
-                "channel_id = excluded.channel_id, message_id = excluded.message_id",
-                {"table_id": table_id, "role": role, "user_id": user_id, "deal": deal, "channel_id": channel_id,
-                 "message_id": message_id})
+        await self._db.write([Statement(
+            "INSERT INTO shown_messages (table_id, role, user_id, deal, channel_id, message_id) "
+            "VALUES (:table_id, :role, :user_id, :deal, :channel_id, :message_id) "
+            "ON CONFLICT (table_id, role, user_id) DO UPDATE SET deal = excluded.deal, "
+            "channel_id = excluded.channel_id, message_id = excluded.message_id",
+            {"table_id": table_id, "role": role, "user_id": user_id, "deal": deal, "channel_id": channel_id,
+             "message_id": message_id})])
 
     async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None:
-        async with self._db.transaction() as connection:
-            await connection.execute(
-                "DELETE FROM shown_messages WHERE table_id = :table_id AND role = :role AND user_id = :user_id",
-                {"table_id": table_id, "role": role, "user_id": user_id})
+        await self._db.write([Statement(
+            "DELETE FROM shown_messages WHERE table_id = :table_id AND role = :role AND user_id = :user_id",
+            {"table_id": table_id, "role": role, "user_id": user_id})])
 
     async def recall(self, *, table_id: int) -> list[ShownMessage]:
         rows = await self._db.fetch_all(
@@ -48,19 +46,17 @@ class SqlPresentation:
 
     async def owe(self, *, table_id: int, item: str, content: str) -> None:
         """About to post `content` for `item` (kept, so that after a crash the post can be looked for)."""
-        async with self._db.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO table_outbox (table_id, item, content) VALUES (:table_id, :item, :content) "
-                "ON CONFLICT (table_id, item) DO UPDATE SET content = excluded.content "
-                "WHERE table_outbox.shown_at IS NULL",
-                {"table_id": table_id, "item": item, "content": content})
+        await self._db.write([Statement(
+            "INSERT INTO table_outbox (table_id, item, content) VALUES (:table_id, :item, :content) "
+            "ON CONFLICT (table_id, item) DO UPDATE SET content = excluded.content "
+            "WHERE table_outbox.shown_at IS NULL",
+            {"table_id": table_id, "item": item, "content": content})])
 
     async def mark_shown(self, *, table_id: int, item: str, now: datetime) -> None:
-        async with self._db.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO table_outbox (table_id, item, shown_at) VALUES (:table_id, :item, :now) "
-                "ON CONFLICT (table_id, item) DO UPDATE SET shown_at = excluded.shown_at",
-                {"table_id": table_id, "item": item, "now": to_seconds(now)})
+        await self._db.write([Statement(
+            "INSERT INTO table_outbox (table_id, item, shown_at) VALUES (:table_id, :item, :now) "
+            "ON CONFLICT (table_id, item) DO UPDATE SET shown_at = excluded.shown_at",
+            {"table_id": table_id, "item": item, "now": to_seconds(now)})])
 
     async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
         rows = await self._db.fetch_all(

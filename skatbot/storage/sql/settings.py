@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from .connection import SqlDatabase
+from .connection import SqlDatabase, Statement
 from ..errors import NotFound
 from skatbot.models import Player, ServerSettings, check_id, to_seconds
 
@@ -62,13 +62,12 @@ class SqlPlayers:
         check_id("player_id", player.player_id)
         if not player.display_name.strip():
             raise ValueError("a player needs a display name")
-        async with self._db.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (:player_id, :name, "
-                ":is_ai, :now) ON CONFLICT (player_id) DO UPDATE SET display_name = excluded.display_name, "
-                "is_ai = excluded.is_ai, updated_at = excluded.updated_at",
-                {"player_id": player.player_id, "name": player.display_name, "is_ai": int(player.is_ai),
-                 "now": to_seconds(now)})
+        await self._db.write([Statement(
+            "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (:player_id, :name, "
+            ":is_ai, :now) ON CONFLICT (player_id) DO UPDATE SET display_name = excluded.display_name, "
+            "is_ai = excluded.is_ai, updated_at = excluded.updated_at",
+            {"player_id": player.player_id, "name": player.display_name, "is_ai": int(player.is_ai),
+             "now": to_seconds(now)})])
 
     async def get(self, *, player_id: int) -> Player:
         rows = await self._db.fetch_all(

@@ -11,8 +11,8 @@ from typing import Any
 
 from skatbot.engine import RuleSet
 
-from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, is_foreign_key_error
-from .due import DEFAULT_LEASE, write_due
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
+from .due import DEFAULT_LEASE, due_statements
 from ..errors import LogConflict, NotFound
 from skatbot.models import Due, LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
@@ -75,14 +75,17 @@ class SqlTables:
 
     async def set_seats(self, *, table_id: int, seats: Sequence[int], now: datetime) -> None:
         seat_players = _check_seats(seats)
-        async with self._db.transaction() as connection:
-            await _touch(connection, table_id, now)
-            await connection.execute("DELETE FROM table_seats WHERE table_id = :table_id", {"table_id": table_id})
-            await _write_seats(connection, table_id, seat_players)
+        try:
+            await self._db.write([
+                _touch_statement(table_id, now),
+                Statement("DELETE FROM table_seats WHERE table_id = :table_id", {"table_id": table_id}),
+                Statement("INSERT INTO table_seats (table_id, seat, player_id) VALUES (?, ?, ?)",
+                          many=[(table_id, seat, player) for seat, player in enumerate(seat_players)])])
+        except INTEGRITY_ERRORS:
+            raise NotFound(f"a seat player of table {table_id} is not a stored player (save players first)") from None
 
     async def set_state(self, *, table_id: int, state: TableState, now: datetime) -> None:
-        async with self._db.transaction() as connection:
-            await _touch(connection, table_id, now, state)
+        await self._db.write([_touch_statement(table_id, now, state)])
 
     async def all_ids(self) -> list[int]:
         """Every table id, oldest first (for maintenance walks)."""
@@ -149,24 +152,28 @@ class SqlTables:
             return
         if [e.seq for e in entries] != list(range(entries[0].seq, entries[0].seq + len(entries))):
             raise ValueError("log entries must have consecutive sequence numbers")
-        async with self._db.transaction() as connection:
-            [row] = await connection.execute_fetchall("SELECT MAX(seq) FROM table_log WHERE table_id = :table_id",
-                                                      {"table_id": table_id})
-            expected = 0 if row[0] is None else int(row[0]) + 1
-            if entries[0].seq > expected:
-                raise LogConflict(f"table {table_id}: the next log entry is {expected}, not {entries[0].seq}")
-            try:
-                await connection.executemany(
-                    "INSERT INTO table_log (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
-                    [(table_id, e.seq, e.entry, to_seconds(e.at)) for e in entries])
-            except INTEGRITY_ERRORS as error:
-                if is_foreign_key_error(error):
-                    raise NotFound(f"no table {table_id}") from None
-                raise LogConflict(f"table {table_id} already has log entry {entries[0].seq}: "
-                                  "another writer got there first") from None
-            if due is not None:
-                await write_due(connection, table_id=table_id, seq=entries[-1].seq + 1, due=due,
-                                now=now or entries[-1].at, lease=lease)
+        first = entries[0].seq
+
+        def follows_on(rows: list[Any], _: int) -> None:  # checked inside the write: nothing stored on a gap
+            expected = 0 if rows[0][0] is None else int(rows[0][0]) + 1
+            if first > expected:
+                raise LogConflict(f"table {table_id}: the next log entry is {expected}, not {first}")
+
+        statements = [
+            Statement("SELECT MAX(seq) FROM table_log WHERE table_id = :table_id", {"table_id": table_id},
+                      check=follows_on),
+            Statement("INSERT INTO table_log (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
+                      many=[(table_id, e.seq, e.entry, to_seconds(e.at)) for e in entries])]
+        if due is not None:
+            statements += due_statements(table_id=table_id, seq=entries[-1].seq + 1, due=due,
+                                         now=now or entries[-1].at, lease=lease)
+        try:
+            await self._db.write(statements)
+        except INTEGRITY_ERRORS as error:
+            if is_foreign_key_error(error):
+                raise NotFound(f"no table {table_id}") from None
+            raise LogConflict(f"table {table_id} already has log entry {first}: "
+                              "another writer got there first") from None
 
     async def log(self, *, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
         """The table's entries from sequence number `since` on (all of them by default), in order: one
@@ -201,13 +208,15 @@ async def _write_seats(connection: Connection, table_id: int, seats: tuple[int, 
         raise NotFound(f"a seat player of table {table_id} is not a stored player (save players first)") from None
 
 
-async def _touch(connection: Connection, table_id: int, now: datetime,
-                 state: TableState | None = None) -> None:
-    async with connection.execute(
-            "UPDATE tables SET updated_at = :now, state = COALESCE(:state, state) WHERE table_id = :table_id",
-            {"now": to_seconds(now), "state": state.value if state else None, "table_id": table_id}) as cursor:
-        if cursor.rowcount != 1:
+def _touch_statement(table_id: int, now: datetime, state: TableState | None = None) -> Statement:
+    """The table's `updated_at` (and state) as a write's statement; NotFound when there is no such table."""
+    def found(_: list[Any], rowcount: int) -> None:
+        if rowcount != 1:
             raise NotFound(f"no table {table_id}")
+
+    return Statement("UPDATE tables SET updated_at = :now, state = COALESCE(:state, state) WHERE table_id = :table_id",
+                     {"now": to_seconds(now), "state": state.value if state else None, "table_id": table_id},
+                     check=found)
 
 
 async def _load_tables(connection: Connection, where: str, params: dict[str, object]) -> list[Table]:
