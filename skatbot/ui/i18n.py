@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import io
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, lru_cache
 
 from babel.numbers import format_decimal
 from babel.support import Translations
@@ -30,8 +30,10 @@ def translations(lang: str) -> Translations:
     return Translations(io.BytesIO(mo_bytes(read_catalog(code))), domain="skatbot")
 
 
+@lru_cache(maxsize=8192)
 def template(lang: str, key: str) -> str:
-    """The unformatted text of a key in a language (English where the language lacks it)."""
+    """The unformatted text of a key in a language (English where the language lacks it). Kept once looked up:
+    the catalogs do not change while the bot runs, and each hand or board drawn asks for dozens."""
     text = translations(lang).gettext(key)
     if text == key and lang != SOURCE:
         text = translations(SOURCE).gettext(key)

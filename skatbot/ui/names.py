@@ -8,7 +8,7 @@ sees is translated. Discord shows the same words as choice names through the com
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from skatbot.ai import TABLE_LEVELS, Level
 
@@ -26,8 +26,10 @@ def level_name(level: Level | str, lang: str) -> str:
         return str(level)
 
 
+@lru_cache(maxsize=1024)
 def ai_name(name: str, lang: str) -> str:
-    """A computer player's name in the reader's language (`KI 2 (stark)`); any other name as it is."""
+    """A computer player's name in the reader's language (`KI 2 (stark)`); any other name as it is (kept: every
+    board and hand names each player)."""
     found = AI_NAME.fullmatch(name)
     if found is None or found.group(2) not in {level.value for level in TABLE_LEVELS}:
         return name
