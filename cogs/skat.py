@@ -620,13 +620,24 @@ answer within three): a silent acknowledgement would look like acceptance before
 async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitable[object]]) -> bool:
     """Do `work` (apply and store a move) before acknowledging, so an acknowledged move is a stored one.
     If it is slow, `pending` shows the player that it is (Discord's "thinking…"), and the caller then says
-    it was recorded (returns True), or the error handler says why not (raises what `work` raises)."""
-    task = asyncio.ensure_future(work)
+    it was recorded (returns True), or the error handler says why not (raises what `work` raises).
+
+    The work runs in the caller's task, with a timer for the pending note: the acknowledgement follows the
+    store without waiting for more turns of the event loop (under load each turn waits behind every other
+    table's presenting)."""
+    loop = asyncio.get_running_loop()
+    shown: list[asyncio.Future[object]] = []
+    timer = loop.call_later(ACK_BUDGET, lambda: shown.append(asyncio.ensure_future(pending())))
     try:
-        await asyncio.wait_for(asyncio.shield(task), ACK_BUDGET)
-    except TimeoutError:
-        await pending()
-        await task
+        await work
+    except BaseException:
+        timer.cancel()
+        if shown:  # the player saw "thinking…": the error handler answers after it
+            await asyncio.gather(*shown, return_exceptions=True)
+        raise
+    timer.cancel()
+    if shown:
+        await shown[0]
         return True
     return False
 
