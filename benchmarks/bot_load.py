@@ -27,6 +27,9 @@ Prints, as `name: value` lines for one configuration, side by side for both:
 - store_append_p50_ms / store_append_p99_ms: how long the store took to append one log entry (a move,
   a deal, a seat), as the bot logs it (skatbot.timing at DEBUG, see benchmarks/load_bot.py);
   catch_up_read_p99_ms: the read of what other processes appended, done under the table's lock each step;
+- loop_lag_p50_ms / loop_lag_p99_ms: how late the bot's event loop wakes a 50 ms sleep (sampled throughout,
+  every process's samples together): what every callback waits for while the loop is busy, acknowledgements
+  included;
 - kb_per_table: the bot processes' resident memory with every table open and playing, minus their memory
   before the first table, divided by the number of tables; bot_cpu_s: their CPU time during the run
   (without the AI worker processes); fake_discord_cpu_s: this process's (the loopback Discord and the
@@ -198,6 +201,7 @@ DEALS = 1
 LEVEL = "normal"
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TIMING = re.compile(r"skatbot\.timing: (append|catch_up) table=\d+ \S+ ms=([0-9.]+)")
+LAG = re.compile(r"skatbot\.timing: loop_lag ms=([0-9.]+)")
 
 
 @dataclass(frozen=True)
@@ -354,6 +358,7 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
         stored: dict[str, list[float]] = defaultdict(list)
         for kind, ms in TIMING.findall(output):
             stored[kind].append(float(ms))
+        lags = [float(ms) for ms in LAG.findall(output)]
         files = [len(a.data) for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
@@ -369,6 +374,7 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
             "store_append_p50_ms": round(percentile(stored["append"], 0.5), 2),
             "store_append_p99_ms": round(percentile(stored["append"], 0.99), 2),
             "catch_up_read_p99_ms": round(percentile(stored["catch_up"], 0.99), 2),
+            "loop_lag_p50_ms": round(percentile(lags, 0.5), 1), "loop_lag_p99_ms": round(percentile(lags, 0.99), 1),
             "bot_cpu_s": round(cpu, 1), "fake_discord_cpu_s": round(harness_cpu, 1),
             "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked,
             "kb_per_table": round((peak - before) / tables, 1),
