@@ -123,9 +123,8 @@ class Trips:
                 async with self.lock:
                     # aiosqlite runs its calls one after another on the connection's thread; `_execute` queues
                     # one more (aiosqlite is pinned in requirements.txt; tests/storage run this path)
-                    on_thread = cast(Callable[[Callable[[], list[Any]]], Awaitable[list[Any]]],
-                                     self.connection._execute)
-                    results = await on_thread(partial(_run_each, [call for call, _ in batch]))
+                    on_thread = cast(Callable[[Callable[[], None]], Awaitable[None]], self.connection._execute)
+                    await on_thread(partial(_run_each, asyncio.get_running_loop(), batch))
             except BaseException as error:  # the connection failed (or this task was cancelled): all fail
                 for _, future in batch:
                     if not future.done():
@@ -134,24 +133,27 @@ class Trips:
                         else:
                             future.cancel()
                 raise
-            for (_, future), (ok, result) in zip(batch, results, strict=True):
-                if future.done():  # its caller gave up waiting; what it wrote stands (as after a crash)
-                    continue
-                if ok:
-                    future.set_result(result)
-                else:
-                    future.set_exception(result)
 
 
-def _run_each(calls: list[Callable[[], Any]]) -> list[tuple[bool, Any]]:
-    """On the connection's thread: each call's result, or what it raised."""
-    results: list[tuple[bool, Any]] = []
-    for call in calls:
+def _run_each(loop: asyncio.AbstractEventLoop, batch: list[tuple[Callable[[], Any], asyncio.Future[Any]]]) -> None:
+    """On the connection's thread: each call, its result (or what it raised) handed to its caller as soon as it
+    is done, not when the whole batch is."""
+    for call, future in batch:
         try:
-            results.append((True, call()))
+            result = call()
         except Exception as error:
-            results.append((False, error))
-    return results
+            loop.call_soon_threadsafe(_settle, future, False, error)
+        else:
+            loop.call_soon_threadsafe(_settle, future, True, result)
+
+
+def _settle(future: asyncio.Future[Any], ok: bool, result: Any) -> None:
+    if future.done():  # its caller gave up waiting; what it wrote stands (as after a crash)
+        return
+    if ok:
+        future.set_result(result)
+    else:
+        future.set_exception(result)
 
 
 def _read_now(connection: sqlite3.Connection, statements: Sequence[Statement]) -> list[list[sqlite3.Row]]:
