@@ -9,8 +9,10 @@
 Each table has one scripted human (a channel and a user of its own) and two AIs of one level (normal
 unless --level says otherwise; a table needs a human). The tables' channels are spread over --servers
 servers. The humans open their tables with /skat new, seat the AIs and start with the lobby buttons, then
-play every turn by pressing the controls on their hand message as soon as it offers them, and look at
-/skat table now and then.
+play every turn by pressing the controls on their hand message as soon as it offers them (or, with
+--think S, after looking at it for 0.5 S to 1.5 S seconds, as a person would), and look at /skat table now
+and then. Without --think the players form a closed loop with no pause: the bot is always busy, and a
+faster bot plays the same deals sooner rather than answering sooner.
 
 Configurations: SQLite runs one bot process; PostgreSQL runs --processes processes (default 2) against a
 scratch database created on the --postgres server and dropped afterwards, process k running shard k of
@@ -181,6 +183,10 @@ class Player:
             if found == "over":
                 return
             hand: Message = found
+            if THINK:  # a person looks at their hand first
+                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * THINK)
+                if self.my_turn() is not hand:
+                    continue
             self.pressed.add((hand.id, len(hand.history)))
             choices = controls(hand)
             control = self.rng.choice([c for c in choices if "pass" not in c["custom_id"]] or choices)
@@ -199,6 +205,7 @@ class Player:
 
 DEALS = 1
 LEVEL = "normal"
+THINK = 0.0
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TIMING = re.compile(r"skatbot\.timing: (append|catch_up) table=\d+ \S+ ms=([0-9.]+)")
 LAG = re.compile(r"skatbot\.timing: loop_lag ms=([0-9.]+)")
@@ -396,7 +403,11 @@ def main() -> None:
     parser.add_argument("--postgres", default=os.environ.get("SKATBOT_TEST_DATABASE_URL") or POSTGRES,
                         help="the server where a scratch database is created (and dropped afterwards)")
     parser.add_argument("--profile", type=Path, help="cProfile each bot process into PREFIX-BACKEND-SHARD.prof")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a player looks at their hand before each move (on average; 0: at once)")
     args = parser.parse_args()
+    global THINK
+    THINK = args.think
     setups = [Setup(backend, 1 if backend == "sqlite" else args.processes)
               for backend in ("sqlite", "postgres") if args.backend in (backend, "both")]
     figures = []

@@ -8,6 +8,7 @@ Choose one explicitly with HYPOTHESIS_PROFILE=dev|ci.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 from collections.abc import AsyncIterator, Iterator
@@ -47,5 +48,12 @@ async def schema_url(postgres_url: str) -> AsyncIterator[str]:
         await admin.execute(f'CREATE SCHEMA "{schema}"')
         yield f"{postgres_url}?search_path={schema}"
     finally:
-        await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+        for attempt in range(5):  # a killed bot's server session may still be running a statement there:
+            try:              # the drop that deadlocks with it (and is chosen to give way) is tried again
+                await admin.execute(f'DROP SCHEMA "{schema}" CASCADE')
+                break
+            except asyncpg.DeadlockDetectedError:
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(0.5)
         await admin.close()
