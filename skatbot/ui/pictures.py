@@ -23,7 +23,7 @@ from skatbot.pictures.hand import hand_picture
 from skatbot.pictures.tricks import trick_sheet
 from skatbot.tables.game import FinishedDeal, TableGame
 
-from .cards import cards_text, rank_letters
+from .cards import card_from_text, cards_text, rank_letters
 from .i18n import t
 from .pacing import EditPacer
 
@@ -60,6 +60,19 @@ def _hand(deal: Deal, seat: int, deck: str, lang: str) -> tuple[tuple[Card, ...]
 def hand_key(deal: Deal, seat: int, deck: str, lang: str) -> str:
     """What `seat`'s hand picture shows now (equal keys: the same picture)."""
     return _hand(deal, seat, deck, lang)[2]
+
+
+def could_show_hand(description: str | None, deal: Deal, seat: int) -> bool:
+    """Whether a hand picture's alt text ("Your cards: ♣J ♠10 …", in any language and deck) names only cards
+    that `seat` held in `deal` (its ten, or the skat it took up): a picture of this deal's hand, not of the same
+    player's hand at another table."""
+    shown = []
+    for word in (description or "").split(":", 1)[-1].split():
+        try:
+            shown.append(card_from_text(word))
+        except ValueError:
+            return False
+    return bool(shown) and set(shown) <= set(deal.dealt_hands[seat]) | set(deal.dealt_skat)
 
 
 async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:

@@ -41,7 +41,7 @@ from .fit import Limit, fit
 from .i18n import N_, t, tn
 from .names import ai_name
 from .pacing import EditPacer
-from .pictures import HandPictures, hand_key, hand_shown, result_files
+from .pictures import HandPictures, could_show_hand, hand_key, hand_shown, result_files
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
 log = logging.getLogger(__name__)
@@ -796,9 +796,12 @@ class DiscordPresenter:
         me = self.client.user
         if me is None or self.hand_pictures.knows(where):
             return
+        deal, seat = table.game.deal, table.game.seat_of_user(user_id)
         dm = await self._dm(user_id)
-        async for message in dm.history(limit=20):
-            if message.author.id == me.id and any(a.filename == f"hand-{number + 1}.png" for a in message.attachments):
+        async for message in dm.history(limit=20):  # (the player may sit at another table too: its cards differ)
+            if message.author.id == me.id and deal is not None and any(
+                    a.filename == f"hand-{number + 1}.png" and could_show_hand(a.description, deal, seat)
+                    for a in message.attachments):
                 self.hand_pictures.adopt(where, message.id)
                 return
 

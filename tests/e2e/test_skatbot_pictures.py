@@ -4,7 +4,9 @@ and no public picture shows a hidden card."""
 
 from __future__ import annotations
 
+import contextlib
 import random
+from dataclasses import replace
 from pathlib import Path
 
 from skatbot.pictures import cards_shown
@@ -12,7 +14,7 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
-from tests.e2e.skat_players import button_move, play_out
+from tests.e2e.skat_players import button_move, game_controls, is_hand_message, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
 
 
@@ -84,3 +86,45 @@ async def test_a_server_without_pictures_gets_text_only(club: Club, start_bot: S
     assert listed.content.startswith("**Score list**") and not listed.attachments
     assert_no_public_leaks(fake, [alice])
     fake.assert_clean(allow_rejections=False)
+
+
+async def test_after_a_restart_each_table_keeps_its_own_hand_picture(club: Club, start_bot: StartBot,
+                                                                     tmp_path: Path) -> None:
+    """alice plays deal 1 at two tables at once; after a restart each table finds its own hand picture in her DM
+    (both are named hand-1.png) and edits it: no picture is sent again, and none shows the other table's cards."""
+    fake, alice = club.fake, club.alice
+    proc = await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    second = replace(club, channel=fake.add_channel(club.guild, "skat-2"))
+    _, first_channel = await open_against_ais(fake, alice, club, deals=1)
+    _, second_channel = await open_against_ais(fake, alice, second, deals=1)
+    await fake.wait_for(lambda: len(hand_pictures(fake, alice)) == 2, 30, "a hand picture from each table")
+
+    await proc.kill()
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
+    rng = random.Random(6)
+
+    def over() -> bool:
+        return all(any("The series is over" in text for text in public_texts(fake, channel))
+                   for channel in (first_channel, second_channel))
+
+    def turn() -> Message | str | None:  # her hand at either table that waits for her
+        if over():
+            return "over"
+        live = [m for m in fake.dms(alice) if is_hand_message(m) and game_controls(m)]
+        return live[-1] if live else None
+
+    for _ in range(300):
+        found = await fake.wait_for(turn, 30, "alice's turn at either table, or both series over")
+        if isinstance(found, str):
+            break
+        assert isinstance(found, Message)
+        with contextlib.suppress(ValueError):  # the hand moved on meanwhile: look again
+            await button_move(fake, alice, found, rng, avoid=("pass",))
+    assert over()
+    pictures = hand_pictures(fake, alice)
+    assert len(pictures) == 2, "each table's picture was found after the restart, not sent again"
+    for picture in pictures:
+        assert len(picture.history) > 1, "edited after the restart as the hand changed"
+        cards = {card for version in picture.history for card in cards_shown(version.attachments[0].data) or ()}
+        assert len(cards) <= 12, "one table's hand (ten cards and the skat), never the other's"
