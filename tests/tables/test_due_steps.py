@@ -87,6 +87,16 @@ async def alice_until_an_ai_moves(table: Table) -> None:
     raise AssertionError("no AI turn came")
 
 
+async def first_process_thinking(store: MemoryStore) -> tuple[DeadExecutor, TableManager, Table]:
+    """A first process at a table of Alice and two AIs, its AI thinking (and not answering) after her move."""
+    thinking = DeadExecutor()
+    first = manager(store, thinking, seed=1)
+    table = await open_table(first)
+    await table.start(ALICE)
+    await alice_until_an_ai_moves(table)
+    return thinking, first, table
+
+
 async def test_each_entry_stores_what_it_makes_due(ai_first_legal: None) -> None:
     store = MemoryStore(clock=Time(), lease=LEASE)
     first = manager(store, InlineExecutor(), seed=1)
@@ -109,11 +119,7 @@ async def test_each_entry_stores_what_it_makes_due(ai_first_legal: None) -> None
 async def test_an_ai_turn_left_by_a_dead_process_is_played_once_by_another(ai_first_legal: None) -> None:
     time = Time()
     store = MemoryStore(clock=time, lease=LEASE)
-    dead = DeadExecutor()
-    first = manager(store, dead, seed=1)
-    table = await open_table(first)
-    await table.start(ALICE)
-    await alice_until_an_ai_moves(table)
+    dead, first, table = await first_process_thinking(store)
     await asyncio.sleep(0)
     assert dead.pending, "the first process's AI is thinking (and never answers: the process died)"
     seq = table.seq
@@ -389,11 +395,7 @@ async def test_a_restarted_process_leaves_an_ai_turn_another_process_holds(ai_fi
     claimed it: the turn is decided once, by the process that holds it."""
     time = Time()
     store = MemoryStore(clock=time, lease=LEASE)
-    thinking = DeadExecutor()
-    first = manager(store, thinking, seed=1)
-    table = await open_table(first)
-    await table.start(ALICE)
-    await alice_until_an_ai_moves(table)
+    thinking, first, table = await first_process_thinking(store)
     await asyncio.sleep(0)
     assert thinking.pending, "the first process's AI is thinking"
     seq = table.seq
@@ -422,11 +424,7 @@ async def test_an_ai_thinking_past_its_lease_keeps_its_turn(ai_first_legal: None
     time = Time()
     lease = 0.3  # the thinker renews it every lease / 3 seconds (of real time)
     store = MemoryStore(clock=time, lease=lease)
-    thinking = DeadExecutor()
-    first = manager(store, thinking, seed=1)
-    table = await open_table(first)
-    await table.start(ALICE)
-    await alice_until_an_ai_moves(table)
+    thinking, first, table = await first_process_thinking(store)
     seq = table.seq
     second = manager(store, InlineExecutor(), seed=2)
     scheduler = second.start_scheduler(store)
@@ -451,11 +449,7 @@ async def test_a_late_ai_answer_for_a_turn_another_process_played_is_refused_qui
     table's next AI turns to that process."""
     time = Time()
     store = MemoryStore(clock=time, lease=LEASE)
-    thinking = DeadExecutor()
-    first = manager(store, thinking, seed=1)
-    table = await open_table(first)
-    await table.start(ALICE)
-    await alice_until_an_ai_moves(table)
+    thinking, first, table = await first_process_thinking(store)
     seq = table.seq
     asked = CountingExecutor()
     second = manager(store, asked, seed=2)
@@ -478,11 +472,7 @@ async def test_a_late_ai_answer_for_a_turn_another_process_played_is_refused_qui
 async def test_a_clean_shutdown_hands_its_ai_turn_over_at_once(ai_first_legal: None) -> None:
     time = Time()
     store = MemoryStore(clock=time, lease=LEASE)
-    thinking = DeadExecutor()
-    first = manager(store, thinking, seed=1)
-    table = await open_table(first)
-    await table.start(ALICE)
-    await alice_until_an_ai_moves(table)
+    thinking, first, table = await first_process_thinking(store)
     seq = table.seq
     await first.close()  # SIGTERM or Ctrl-C while its AI thinks
     second = manager(store, InlineExecutor(), seed=2)
