@@ -94,23 +94,42 @@ NOT_RECORDED = ("Your move at table #1 was not recorded: the bot restarted befor
                 "Please make it again.")
 
 
-async def pending_then_killed(fake: FakeDiscord, alice: User, database: Path,
-                              proc: BotProcess) -> tuple[Interaction, int]:
-    """Alice clicks while the write lock is held; the bot is killed while her move shows pending. Returns
-    her click and the log's length before it (the lock is released afterwards: the move was not stored)."""
-    hand = await hand_drawn_now(fake, alice, database)
-    rows = log_rows(database)
+async def pending_then_killed(fake: FakeDiscord, user: User, message: Message, custom_id: str, database: Path,
+                              proc: BotProcess) -> Interaction:
+    """`user` clicks while the write lock is held; the bot is killed while the click shows pending (the lock is
+    released afterwards: nothing was stored)."""
     holder = write_lock(database)
     try:
-        click = await fake.click(alice, hand, a_button(hand))
-        assert await click.wait_acked() == 5, "shown as pending"
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending move's marker")
+        click = await fake.click(user, message, custom_id)
+        assert await click.wait_acked() == 5, "shown as pending, not acknowledged as done"
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
         await proc.kill()
     finally:
         holder.execute("ROLLBACK")
         holder.close()
     assert click.original is not None and click.original.content == "", "still thinking when the bot died"
-    return click, rows
+    return click
+
+
+async def stored_unheard_then_killed(fake: FakeDiscord, user: User, message: Message, custom_id: str,
+                                     database: Path, proc: BotProcess) -> Interaction:
+    """`user` clicks while the write lock is held; once the lock is free the click is stored, but "recorded"
+    cannot reach them (server errors, retried seconds apart): the bot is killed in that window."""
+    rows = log_rows(database)
+    holder = write_lock(database)
+    try:
+        click = await fake.click(user, message, custom_id)
+        assert await click.wait_acked() == 5
+        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
+        fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the click stored once the lock is free")
+    await proc.kill()
+    fault.times = 0
+    assert click.original is not None and click.original.content == ""
+    return click
 
 
 async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_to_play_again(
@@ -119,7 +138,9 @@ async def test_killed_while_a_move_is_pending_and_not_stored_the_player_is_told_
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
     await table_against_ais(fake, alice, channel, deals=1)
-    click, rows = await pending_then_killed(fake, alice, database, proc)
+    hand = await hand_drawn_now(fake, alice, database)
+    rows = log_rows(database)
+    click = await pending_then_killed(fake, alice, hand, a_button(hand), database, proc)
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(30)  # the "thinking…" turns into the answer, only she sees it
@@ -140,21 +161,7 @@ async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_sh
     proc = await start_skatbot(fake, start_bot, str(database))
     await table_against_ais(fake, alice, channel, deals=1)
     hand = await hand_drawn_now(fake, alice, database)
-    rows = log_rows(database)
-    holder = write_lock(database)
-    try:
-        click = await fake.click(alice, hand, a_button(hand))
-        assert await click.wait_acked() == 5
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending move's marker")
-        # "recorded" cannot reach her (server errors, retried seconds apart): killed in that window
-        fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
-    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the move stored once the lock is free")
-    await proc.kill()
-    fault.times = 0
-    assert click.original is not None and click.original.content == ""
+    click = await stored_unheard_then_killed(fake, alice, hand, a_button(hand), database, proc)
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(30)
@@ -168,7 +175,8 @@ async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: 
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
     await table_against_ais(fake, alice, channel, deals=1)
-    click, _ = await pending_then_killed(fake, alice, database, proc)
+    hand = await hand_drawn_now(fake, alice, database)
+    click = await pending_then_killed(fake, alice, hand, a_button(hand), database, proc)
     fake.token_ttl = 0.0  # the restart came after the token's 15 minutes
     await proc.restart()
     await proc.wait_connected(commands=("skat",))

@@ -13,7 +13,8 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
 from tests.e2e.test_skatbot_outbox import remembered
-from tests.e2e.test_skatbot_pending import NOT_RECORDED, WEBHOOK, log_rows, pending_markers, write_lock
+from tests.e2e.test_skatbot_pending import (NOT_RECORDED, log_rows, pending_markers, pending_then_killed,
+                                            stored_unheard_then_killed, write_lock)
 
 
 async def lobby_of(fake: FakeDiscord, alice: User, club: Club, database: Path) -> Message:
@@ -33,16 +34,7 @@ async def test_killed_while_a_join_is_pending_and_not_stored_the_player_is_told_
     proc = await start_skatbot(fake, start_bot, str(database))
     lobby = await lobby_of(fake, alice, club, database)
     rows = log_rows(database)
-    holder = write_lock(database)
-    try:
-        click = await fake.click(carol, lobby, control_id(lobby, "join"))
-        assert await click.wait_acked() == 5, "shown as pending, not acknowledged as done"
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
-        await proc.kill()
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
-    assert click.original is not None and click.original.content == "", "still thinking when the bot died"
+    click = await pending_then_killed(fake, carol, lobby, control_id(lobby, "join"), database, proc)
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(30)
@@ -63,21 +55,7 @@ async def test_killed_after_a_pending_start_was_stored_the_player_hears_it_was_r
     for _ in range(2):
         await (await fake.click(alice, lobby, control_id(lobby, "addai"))).wait_acked()
     await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
-    rows = log_rows(database)
-    holder = write_lock(database)
-    try:
-        click = await fake.click(alice, lobby, control_id(lobby, "start"))
-        assert await click.wait_acked() == 5
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
-        # "recorded" cannot reach her (server errors, retried seconds apart): killed in that window
-        fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
-    await fake.wait_for(lambda: log_rows(database) > rows, 30, "the start stored once the lock is free")
-    await proc.kill()
-    fault.times = 0
-    assert click.original is not None and click.original.content == ""
+    click = await stored_unheard_then_killed(fake, alice, lobby, control_id(lobby, "start"), database, proc)
     await proc.restart()
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(30)
