@@ -59,15 +59,7 @@ class SqlPlayers:
         self._db = database
 
     async def save(self, *, player: Player, now: datetime) -> None:
-        check_id("player_id", player.player_id)
-        if not player.display_name.strip():
-            raise ValueError("a player needs a display name")
-        await self._db.write([Statement(
-            "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (:player_id, :name, "
-            ":is_ai, :now) ON CONFLICT (player_id) DO UPDATE SET display_name = excluded.display_name, "
-            "is_ai = excluded.is_ai, updated_at = excluded.updated_at",
-            {"player_id": player.player_id, "name": player.display_name, "is_ai": int(player.is_ai),
-             "now": to_seconds(now)})])
+        await self._db.write([player_statement(player, now)])
 
     async def get(self, *, player_id: int) -> Player:
         rows = await self._db.fetch_all(
@@ -76,3 +68,17 @@ class SqlPlayers:
         if not rows:
             raise NotFound(f"no player {player_id}")
         return Player(rows[0]["player_id"], rows[0]["display_name"], bool(rows[0]["is_ai"]))
+
+
+def player_statement(player: Player, now: datetime) -> Statement:
+    """Save a player as last seen (the display name follows the latest sighting), as a write's statement;
+    ValueError for an id or name that cannot be stored."""
+    check_id("player_id", player.player_id)
+    if not player.display_name.strip():
+        raise ValueError("a player needs a display name")
+    return Statement(
+        "INSERT INTO players (player_id, display_name, is_ai, updated_at) VALUES (:player_id, :name, "
+        ":is_ai, :now) ON CONFLICT (player_id) DO UPDATE SET display_name = excluded.display_name, "
+        "is_ai = excluded.is_ai, updated_at = excluded.updated_at",
+        {"player_id": player.player_id, "name": player.display_name, "is_ai": int(player.is_ai),
+         "now": to_seconds(now)})

@@ -13,8 +13,9 @@ from skatbot.engine import RuleSet
 
 from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
 from .due import DEFAULT_LEASE, due_statements
+from .settings import player_statement
 from ..errors import LogConflict, NotFound
-from skatbot.models import Due, LogEntry, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
+from skatbot.models import Due, LogEntry, Player, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
 _TABLE_COLUMNS = ("table_id, server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
                   "series_length, state, created_at, updated_at, size")
@@ -34,8 +35,12 @@ class SqlTables:
 
     async def create(self, *, server_id: int, channel_id: int, creator_id: int, rule_preset: str,
                      rules: dict[str, Any], series_length: int, now: datetime, thread_id: int | None = None,
-                     seats: Sequence[int] = (), size: int = 3) -> Table:
-        """Open a table of `size` seats (state open). The server gets a settings row with defaults if it had none."""
+                     seats: Sequence[int] = (), size: int = 3, players: Sequence[Player] = (),
+                     entries: Sequence[str] = ()) -> Table:
+        """Open a table of `size` seats (state open), in one transaction with what it needs and starts with:
+        `players` (saved as `SqlPlayers.save` does; the creator must be one of them or stored already), its
+        first log `entries` (from sequence number 0) and its `seats`. All or nothing: a table is never stored
+        without its first entries. The server gets a settings row with defaults if it had none."""
         check_id("server_id", server_id)
         check_id("channel_id", channel_id)
         check_id("creator_id", creator_id)
@@ -47,23 +52,36 @@ class SqlTables:
             raise ValueError("a table has three or four seats")
         RuleSet.from_dict(rules)  # a rule set the engine cannot play is refused before anything is stored
         seat_players = _check_seats(seats)
+        for entry in entries:
+            _check_entry(entry)
         stamp = to_seconds(now)
-        async with self._db.transaction() as connection:
-            await connection.execute(
-                "INSERT INTO servers (server_id, updated_at) VALUES (:server_id, :now) "
-                "ON CONFLICT (server_id) DO NOTHING", {"server_id": server_id, "now": stamp})
-            async with connection.execute(
-                    "INSERT INTO tables (server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
-                    "series_length, state, created_at, updated_at, size) VALUES (:server_id, :channel_id, :thread_id, "
-                    ":creator_id, :preset, :rules, :length, 'open', :now, :now, :size) RETURNING table_id",
-                    {"server_id": server_id, "channel_id": channel_id, "thread_id": thread_id,
-                     "creator_id": creator_id, "preset": rule_preset, "rules": json.dumps(rules, sort_keys=True),
-                     "length": series_length, "now": stamp, "size": size}) as cursor:
-                row = await cursor.fetchone()
-            assert row is not None
-            table_id = int(row[0])
-            await _write_seats(connection, table_id, seat_players)
-        return Table(table_id, server_id, channel_id, thread_id, creator_id, seat_players, rule_preset,
+        created: list[int] = []
+
+        def returned(rows: list[Any], _: int) -> None:
+            created.append(int(rows[0][0]))
+
+        statements = [player_statement(player, now) for player in players]
+        statements += [
+            Statement("INSERT INTO servers (server_id, updated_at) VALUES (:server_id, :now) "
+                      "ON CONFLICT (server_id) DO NOTHING", {"server_id": server_id, "now": stamp}),
+            Statement("INSERT INTO tables (server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
+                      "series_length, state, created_at, updated_at, size) VALUES (:server_id, :channel_id, "
+                      ":thread_id, :creator_id, :preset, :rules, :length, 'open', :now, :now, :size) RETURNING table_id",
+                      {"server_id": server_id, "channel_id": channel_id, "thread_id": thread_id,
+                       "creator_id": creator_id, "preset": rule_preset, "rules": json.dumps(rules, sort_keys=True),
+                       "length": series_length, "now": stamp, "size": size}, check=returned),
+            Statement("INSERT INTO table_log (table_id, seq, entry, at) VALUES (?, ?, ?, ?)",
+                      many=lambda: [(created[0], seq, entry, stamp) for seq, entry in enumerate(entries)]),
+            Statement("INSERT INTO table_seats (table_id, seat, player_id) VALUES (?, ?, ?)",
+                      many=lambda: [(created[0], seat, player) for seat, player in enumerate(seat_players)])]
+        try:
+            await self._db.write(statements)
+        except INTEGRITY_ERRORS as error:
+            if is_foreign_key_error(error):
+                raise NotFound("the creator or a seat player of the new table is not a stored player "
+                               "(save players first)") from None
+            raise
+        return Table(created[0], server_id, channel_id, thread_id, creator_id, seat_players, rule_preset,
                      dict(rules), series_length, TableState.OPEN, from_seconds(stamp), from_seconds(stamp), size)
 
     async def get(self, *, table_id: int) -> Table:
@@ -116,6 +134,16 @@ class SqlTables:
             " ORDER BY table_id DESC LIMIT 1", {"channel": channel_id})
         return int(rows[0][0]) if rows else None
 
+    async def opened_by(self, *, creator_id: int, channel_id: int, since: datetime) -> int | None:
+        """The newest table this player opened from this channel (playing there, or in a thread of its own
+        opened from it) at `since` or later, in any state: whether a /skat new that was pending when the bot
+        stopped was stored."""
+        rows = await self._db.fetch_all(
+            "SELECT table_id FROM tables WHERE creator_id = :creator AND channel_id = :channel AND created_at >= :since"
+            " ORDER BY table_id DESC LIMIT 1",
+            {"creator": creator_id, "channel": channel_id, "since": to_seconds(since)})
+        return int(rows[0][0]) if rows else None
+
     async def playing_with(self, *, player_id: int) -> list[int]:
         """The ids of the tables playing with this player seated (seats are stored when play starts),
         oldest first: for a command in a direct message, which names no table."""
@@ -146,8 +174,7 @@ class SqlTables:
         for entry in entries:
             if entry.seq < 0:
                 raise ValueError("log entries need seq >= 0")
-            if not entry.entry.strip() or "\n" in entry.entry:
-                raise ValueError("a log entry is one non-empty line of text")
+            _check_entry(entry.entry)
         if not entries:
             return
         if [e.seq for e in entries] != list(range(entries[0].seq, entries[0].seq + len(entries))):
@@ -200,12 +227,9 @@ class SqlTables:
         return out
 
 
-async def _write_seats(connection: Connection, table_id: int, seats: tuple[int, ...]) -> None:
-    try:
-        await connection.executemany("INSERT INTO table_seats (table_id, seat, player_id) VALUES (?, ?, ?)",
-                                     [(table_id, seat, player) for seat, player in enumerate(seats)])
-    except INTEGRITY_ERRORS:
-        raise NotFound(f"a seat player of table {table_id} is not a stored player (save players first)") from None
+def _check_entry(entry: str) -> None:
+    if not entry.strip() or "\n" in entry:
+        raise ValueError("a log entry is one non-empty line of text")
 
 
 def _touch_statement(table_id: int, now: datetime, state: TableState | None = None) -> Statement:
