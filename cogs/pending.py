@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import discord
 
 from skatbot.engine import Action
+from skatbot.models import from_seconds
 from skatbot.storage.pending import PendingMove, PendingMoves
 from skatbot.tables import Table, TableError
 from skatbot.tables.log import Act, Entry, Join, Start
@@ -77,7 +78,7 @@ class Watch:
     """One move or lobby click being stored: `shown_pending` keeps a marker and shows the player that it is
     pending."""
 
-    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, table: Table,
+    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, table: Table | None,
                  expected: Callable[[], Expected], lang: str, defer: Callable[[], Awaitable[object]]) -> None:
         self.moves = moves
         self.interaction = interaction
@@ -87,23 +88,43 @@ class Watch:
         self.defer = defer
         self.kept = False
 
-    async def shown_pending(self) -> None:
-        """The marker first (a crash right after still tells the player), then Discord's "thinking…"."""
+    def marker(self) -> PendingMove:
         interaction, table = self.interaction, self.table
+        assert table is not None
         entry, prefix = self.expected()
-        move = PendingMove(interaction.id, interaction.application_id, interaction.token,
+        return PendingMove(interaction.id, interaction.application_id, interaction.token,
                            time.time() + TOKEN_LIFE - TOKEN_MARGIN, interaction.user.id, table.id,
                            len(table.entries), entry, self.lang, prefix)
+
+    async def shown_pending(self) -> None:
+        """The marker first (a crash right after still tells the player), then Discord's "thinking…"."""
+        move = self.marker()
         writing = asyncio.ensure_future(self.moves.put(move))
         self.kept = True  # from here on it is dropped once the player was answered
         try:
             await asyncio.wait_for(asyncio.shield(writing), MARKER_BUDGET)
         except TimeoutError:  # a slow disk: the player sees "thinking…" in time, the marker follows
-            log.warning("table %s: the pending move's marker is slow to write", table.id)
+            log.warning("table %s: the pending move's marker is slow to write", move.table_id)
         except OSError as error:
             self.kept = False
-            log.warning("table %s: no marker for the pending move of %s: %r", table.id, interaction.user.id, error)
+            log.warning("table %s: no marker for the pending move of %s: %r", move.table_id, move.user_id, error)
         await self.defer()
+
+
+class OpeningWatch(Watch):
+    """A /skat new being stored: its marker names the channel it was used in and when it began (`since`, Unix
+    seconds by the store's clock), as the table has no id until it is stored."""
+
+    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, since: int, lang: str,
+                 defer: Callable[[], Awaitable[object]]) -> None:
+        super().__init__(moves, interaction, None, lambda: Expected(""), lang, defer)
+        self.since = since
+
+    def marker(self) -> PendingMove:
+        interaction = self.interaction
+        return PendingMove(interaction.id, interaction.application_id, interaction.token,
+                           time.time() + TOKEN_LIFE - TOKEN_MARGIN, interaction.user.id, 0, self.since, "",
+                           self.lang, opens_in=interaction.channel_id or 0)
 
 
 class PendingReplies:
@@ -120,7 +141,20 @@ class PendingReplies:
         """Around storing a move or lobby click (its log entry `expected`) and answering: one shown pending
         that fails is answered here (then the marker goes); one that is recorded loses its marker once the
         block has said so."""
-        watch = Watch(self.moves, interaction, table, expected, lang, defer)
+        async with self._watching(Watch(self.moves, interaction, table, expected, lang, defer)) as watch:
+            yield watch
+
+    @asynccontextmanager
+    async def opening(self, interaction: discord.Interaction, since: int, lang: str,
+                      defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
+        """Around storing a new table (/skat new, begun at `since`, Unix seconds by the store's clock) and
+        answering, as `watch` around a move."""
+        async with self._watching(OpeningWatch(self.moves, interaction, since, lang, defer)) as watch:
+            yield watch
+
+    @asynccontextmanager
+    async def _watching(self, watch: Watch) -> AsyncIterator[Watch]:
+        interaction = watch.interaction
         try:
             yield watch
         except Exception as error:
@@ -148,20 +182,38 @@ class PendingReplies:
         return discord.Webhook.from_state(data=payload, state=self.bot._connection)
 
     async def _settle(self, move: PendingMove) -> None:
+        if move.opens_in:
+            await self._settle_new(move)
+            return
         stored = await self.store.entries_since(table_id=move.table_id, seq=move.since)
         recorded = move.recorded_in(stored)
         log.info("table %s: a move pending before the restart was %srecorded; telling %s", move.table_id,
                  "" if recorded else "not ", move.user_id)
+        await self._tell(move, t(move.lang, "reply.recorded") if recorded else
+                         t(move.lang, "reply.not_recorded", id=move.table_id),
+                         t(move.lang, "reply.recorded_table", id=move.table_id) if recorded else
+                         t(move.lang, "reply.not_recorded", id=move.table_id))
+
+    async def _settle_new(self, move: PendingMove) -> None:
+        """A /skat new pending before the restart: its table is stored whole, or not at all."""
+        table_id = await self.bot.storage.tables.opened_by(creator_id=move.user_id, channel_id=move.opens_in,
+                                                           since=from_seconds(move.since))
+        log.info("a new table pending before the restart in channel %s was %s; telling %s", move.opens_in,
+                 "not recorded" if table_id is None else f"opened as table {table_id}", move.user_id)
+        text = t(move.lang, "reply.new_not_recorded") if table_id is None else \
+            t(move.lang, "reply.table_created", id=table_id)
+        await self._tell(move, text, text)
+
+    async def _tell(self, move: PendingMove, live: str, by_dm: str) -> None:
+        """Through the interaction while its token lives (`live`), else by DM (`by_dm`, which names the table)."""
         if time.time() < move.token_expires:
-            text = t(move.lang, "reply.recorded") if recorded else t(move.lang, "reply.not_recorded", id=move.table_id)
             try:
-                await self._followup(move).send(text, ephemeral=True)
+                await self._followup(move).send(live, ephemeral=True)
                 return
             except discord.HTTPException as error:
                 log.info("pending move %s: its interaction no longer answers (%s); by DM", move.interaction_id,
                          error)
-        text = t(move.lang, "reply.recorded_table", id=move.table_id) if recorded else \
-            t(move.lang, "reply.not_recorded", id=move.table_id)
+        text = by_dm
         try:
             user = self.bot.get_user(move.user_id) or await self.bot.fetch_user(move.user_id)
             await user.send(text)

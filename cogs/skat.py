@@ -24,6 +24,7 @@ from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.log import AddAI, Close, Entry, Join, Leave, RemoveAI, Start
 from skatbot.tables.manager import LOOKUP_PATIENCE, ChannelBusy, NoTable
+from skatbot.models import to_seconds
 from skatbot.storage import NotFound
 from skatbot.storage.pending import PendingMoves
 from skatbot.storage import TableState as StoredState
@@ -42,7 +43,7 @@ from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, pla
 from .pending import PendingReplies, lobby_entry, move_entry
 from .replies import carried, guarded, install, named_game, reply_error, say, within
 from .server_common import choice, describe, en
-from .table_place import put_away, table_place
+from .table_place import Place, put_away, table_place
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -160,32 +161,40 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         if missing:
             await say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
             return
-        await interaction.response.defer(ephemeral=True)
-        style = await self._load_style(interaction.guild_id)
-        settings = await self.bot.storage.settings.get(server_id=interaction.guild_id)
+        since = to_seconds(self.store.clock())
+        async with self.pending.opening(interaction, since, lang, lambda: _pending(interaction)) as watch:
+            opened: list[tuple[Table, Place]] = []
+            await stored_then_acked(self._open(interaction, seats, deals, rules, hints, opened), watch.shown_pending)
+            table, place = opened[0]
+            if place.thread is not None:
+                text = t(lang, "reply.table_created_thread", id=table.id, thread=place.thread.mention)
+            else:
+                text = t(lang, "reply.table_created", id=table.id)
+            await say(interaction, text)
+
+    async def _open(self, interaction: discord.Interaction, seats: int, deals: int, rules: str | None, hints: bool,
+                    opened: list[tuple[Table, Place]]) -> None:
+        """Open the table (in a thread of its own where the server wants it) and store it, with its creator
+        seated, in one write: the answer to /skat new waits for it (shown pending if it is slow)."""
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        style = await self._load_style(guild_id)
+        settings = await self.bot.storage.settings.get(server_id=guild_id)
         if rules is None:
             rule_set = RuleSet.preset(settings.rule_preset).with_options(**settings.rules)
         else:
             rule_set = RuleSet.preset(rules)
-        await self.store.save_player(player_id=interaction.user.id, name=interaction.user.display_name,
-                                     is_ai=False)
         place = await table_place(interaction, settings.channel_policy, style.lang, interaction.user.display_name,
                                   check_free=self._check_free)
         try:
-            table = await self.manager.create(guild_id=interaction.guild_id, channel_id=place.channel_id,
+            table = await self.manager.create(guild_id=guild_id, channel_id=place.channel_id,
                                               parent_id=place.parent_id, creator_id=interaction.user.id,
                                               creator_name=interaction.user.display_name, size=seats, deals=deals,
-                                              rules=rule_set, timing=await self._timing(interaction.guild_id))
+                                              rules=rule_set, timing=await self._timing(guild_id), hints=hints)
         except Exception:
             await put_away(place)  # a thread opened for it stays empty: put it away
             raise
-        if hints:
-            await table.offer_hints(interaction.user.id)
-        if place.thread is not None:
-            text = t(lang, "reply.table_created_thread", id=table.id, thread=place.thread.mention)
-        else:
-            text = t(lang, "reply.table_created", id=table.id)
-        await say(interaction, text)
+        opened.append((table, place))
 
     async def _check_free(self, channel_id: int) -> None:
         """A table runs in this channel already, whichever process opened it (read from the database)."""

@@ -52,15 +52,21 @@ class StorageTables:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
-                           rules: RuleSet, parent_id: int | None = None) -> int:
-        """A table in its own thread is stored under the channel it came from, with the thread's id."""
+                           rules: RuleSet, parent_id: int | None = None, creator_name: str | None = None,
+                           entries: Sequence[str] = ()) -> int:
+        """A table in its own thread is stored under the channel it came from, with the thread's id; the
+        creator (as a human player), the table and its first entries in one transaction."""
         stored_rules: dict[str, Any] = rules.to_dict()
         now = self.clock()
-        table = await self.storage.tables.create(
-            server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
-            thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
-            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
-            size=size)
+        creator = () if creator_name is None else (Player(creator_id, creator_name[:100], False),)
+        try:
+            table = await self.storage.tables.create(
+                server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
+                thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
+                rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
+                size=size, players=creator, entries=entries)
+        except StorageBusy:
+            raise StoreBusy("store_busy") from None
         return table.table_id
 
     def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:

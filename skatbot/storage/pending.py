@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class PendingMove:
-    """One move or lobby click shown as pending. `entry` is the table log entry that means it was recorded
+    """One move, lobby click or new table shown as pending. `entry` is the table log entry that means it was recorded
     ("" when it could not be told), looked for from log position `since` on; with `prefix`, any entry that
     begins with its words counts (a start's first dealer and a joiner's name are settled as it is stored)."""
 
@@ -42,6 +42,9 @@ class PendingMove:
     entry: str
     lang: str
     prefix: bool = False  # markers written before lobby clicks had them lack it: exact entries
+    opens_in: int = 0
+    """A /skat new: the channel it was used in (`table_id` is 0 and `since` the Unix second it began, by the
+    store's clock); recorded when a table this user opened from there since then is stored."""
 
     def recorded_in(self, stored: Sequence[str]) -> bool:
         """Whether the log entries stored since the click say it was recorded."""

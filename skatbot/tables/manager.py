@@ -12,10 +12,11 @@ from skatbot.models import DueStep, TableState
 
 from .errors import TableError
 from .game import TableGame
+from .log import Entry, Hints
 from .ports import DueClaims, Presenter, StoredTable, TableCatalog, TableStore
 from .replay import ReplayError, replay_log
 from .scheduler import POLL_SECONDS, DueScheduler
-from .table import DEFAULT_TIMING, Sleep, Table, TableTiming
+from .table import DEFAULT_TIMING, Sleep, Table, TableTiming, joining
 
 log = logging.getLogger(__name__)
 
@@ -167,9 +168,11 @@ class TableManager:
 
     async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,
                      deals: int, rules: RuleSet, timing: TableTiming | None = None,
-                     parent_id: int | None = None) -> Table:
-        """Open a table in a channel with its creator seated. With `parent_id` the table plays in a thread of
-        its own (`channel_id`) opened from that channel; the thread is where it is found and shown."""
+                     parent_id: int | None = None, hints: bool = False) -> Table:
+        """Open a table in a channel with its creator seated (and `hints` offered): the table, its creator and
+        its first entries are stored in one write, so it is never stored half made, and it is shown (its lobby)
+        once stored. With `parent_id` the table plays in a thread of its own (`channel_id`) opened from that
+        channel; the thread is where it is found and shown."""
         async with self._creating:
             busy = await self.find_in_channel(channel_id)  # another process may have opened one there
             if busy is not None:
@@ -181,12 +184,17 @@ class TableManager:
             for old in finished[:-FINISHED_KEPT]:
                 del self.tables[old]
             game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
+            first: list[Entry] = [joining(creator_id, creator_name), *([Hints()] if hints else [])]
+            for entry in first:
+                game.apply(entry)
             table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
                                                        creator_id=creator_id, size=size, deals=deals, rules=rules,
-                                                       parent_id=parent_id)
+                                                       parent_id=parent_id, creator_name=creator_name,
+                                                       entries=[str(entry) for entry in first])
             table = self._make(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
                                timing=timing)
-        await table.join(creator_id, creator_name)
+            table.entries = first
+        table.opened()
         return table
 
     def adopt(self, stored: StoredTable, timing: TableTiming | None = None) -> Table | None:

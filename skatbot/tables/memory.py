@@ -36,8 +36,11 @@ class MemoryStore:
         self.seats: dict[int, tuple[int, ...]] = {}  # table -> its players, stored when play starts
 
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
-                           rules: RuleSet, parent_id: int | None = None) -> int:
+                           rules: RuleSet, parent_id: int | None = None, creator_name: str | None = None,
+                           entries: Sequence[str] = ()) -> int:
         table_id = len(self.tables) + 1
+        if entries:
+            self.logs[table_id] = list(entries)
         if parent_id is not None:
             self.parents[table_id] = parent_id
         self.tables[table_id] = StoredTable(table_id, guild_id, channel_id, creator_id, size, deals, rules, ())

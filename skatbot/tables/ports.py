@@ -122,9 +122,12 @@ class StoredTable:
 
 class TableCatalog(Protocol):
     async def create_table(self, *, guild_id: int, channel_id: int, creator_id: int, size: int, deals: int,
-                           rules: RuleSet, parent_id: int | None = None) -> int:
+                           rules: RuleSet, parent_id: int | None = None, creator_name: str | None = None,
+                           entries: Sequence[str] = ()) -> int:
         """Store a new table and return its id. `channel_id` is where the table plays; `parent_id`, when it
-        plays in a thread of its own, the channel the thread was opened from."""
+        plays in a thread of its own, the channel the thread was opened from. `entries`: its first log entries
+        (from sequence number 0), stored with it, all or nothing, and with its creator (`creator_name`; None:
+        the creator is stored already)."""
 
     async def unfinished_tables(self) -> list[StoredTable]:
         """Every table that is open or playing, with its log, for restore after a restart."""

@@ -45,6 +45,11 @@ Sleep = Callable[[float], Awaitable[None]]
 T = TypeVar("T")
 
 
+def joining(user_id: int, name: str) -> Join:
+    """A player's join, their name kept to one short line (as the lobby and the list show it)."""
+    return Join(user_id, name.replace("\n", " ")[:64] or str(user_id))
+
+
 @dataclass(frozen=True, slots=True)
 class TableTiming:
     """Turn timers: a warning after `warn_after` seconds, the AI plays for the player at `turn_seconds`."""
@@ -94,11 +99,15 @@ class Table:
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
         self.caught_up = 0  # entries other processes wrote that this copy took over from the log (they showed them)
 
+    def opened(self) -> None:
+        """The table was just stored with its first entries (its creator seated): show its lobby."""
+        self._publish([ev.LobbyChanged()])
+
     # --- what players do ---------------------------------------------------------------------------
 
     async def join(self, user_id: int, name: str) -> None:
         self.require_live()
-        await self._commit([Join(user_id, name.replace("\n", " ")[:64] or str(user_id))], [ev.LobbyChanged()])
+        await self._commit([joining(user_id, name)], [ev.LobbyChanged()])
 
     async def leave(self, user_id: int) -> None:
         self.require_live()

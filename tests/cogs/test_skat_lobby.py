@@ -16,8 +16,8 @@ async def open_table(world: CogBot, creator: FakeUser, **options: object) -> Non
 async def test_new_opens_a_table_and_shows_its_lobby(world: CogBot) -> None:
     alice = world.user("alice")
     new = await world.run("skat new", alice, seats=4, deals=2, rules="pub")
-    assert new.response.deferred is True  # acknowledged before the database work, privately
-    assert new.answer.how == "followup" and new.answer.ephemeral and new.text == "Table #1 is open."
+    assert new.response.deferred is None  # stored at once: answered once stored, privately, not deferred first
+    assert new.answer.how == "message" and new.answer.ephemeral and new.text == "Table #1 is open."
     table = world.skat.manager.in_channel(20)
     assert table.game.size == 4 and table.game.deals == 2 and table.game.rules.kontra
     lobby = world.surface.channel(20).texts()

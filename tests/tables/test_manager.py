@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,31 @@ async def test_a_restore_announces_only_the_tables_of_the_servers_it_serves(ai_f
     announced = {table_id for table_id, batch in presenter.batches for e in batch if isinstance(e, ev.TableResumed)}
     assert announced == {t.id for t in restored if t.guild_id == 2}
     await again.close()
+
+
+async def test_a_table_is_stored_whole_with_its_creator_seated_or_not_at_all(tmp_path: Path) -> None:
+    """The table row, its creator and its first entries (the join, the hints) go in one write: when the log
+    cannot be written, no table is stored, held or shown, and the channel stays free."""
+    async with await SqliteStorage.open(tmp_path / "skat.sqlite3") as storage:
+        await storage.database.connection.execute(
+            "CREATE TRIGGER refuse_log BEFORE INSERT ON table_log BEGIN SELECT RAISE(ABORT, 'refused'); END")
+        await storage.database.connection.commit()
+        store, clock = StorageTables(storage), ManualClock()
+        manager = manager_on(store, clock)
+        assert isinstance(manager.presenter, RecordingPresenter)
+        with pytest.raises(sqlite3.IntegrityError, match="refused"):
+            await manager.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3,
+                                 deals=3, rules=RuleSet(), hints=True)
+        assert await storage.tables.all_ids() == [] and manager.tables == {}
+        assert manager.presenter.batches == []
+        await storage.database.connection.execute("DROP TRIGGER refuse_log")
+        await storage.database.connection.commit()
+        table = await manager.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3,
+                                     deals=3, rules=RuleSet(), hints=True)
+        await table.settle()
+        assert [e.entry for e in await storage.tables.log(table_id=table.id)] == [f"join {ALICE} Alice", "hints"]
+        assert (await storage.players.get(player_id=ALICE)).display_name == "Alice"
+        assert manager.presenter.batches == [(table.id, [ev.LobbyChanged()])]
+        restarted = manager_on(StorageTables(storage), clock)
+        [again] = await restarted.restore()
+        assert [o.name for o in again.game.places] == ["Alice"] and again.game.hints
