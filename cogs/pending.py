@@ -168,9 +168,10 @@ class PendingReplies:
 
     async def settle(self) -> None:
         """After a restart: tell each player whose move was pending whether it was recorded."""
+        told: set[tuple[int, int]] = set()  # (table, seq): entries a player was told are theirs
         for move in await self.moves.all():
             try:
-                await self._settle(move)
+                await self._settle(move, told)
             except Exception:
                 log.exception("pending move %s of table %s: could not settle it", move.interaction_id,
                               move.table_id)
@@ -181,12 +182,18 @@ class PendingReplies:
         payload: WebhookPayload = {"id": move.application_id, "type": 3, "token": move.token}
         return discord.Webhook.from_state(data=payload, state=self.bot._connection)
 
-    async def _settle(self, move: PendingMove) -> None:
+    async def _settle(self, move: PendingMove, told: set[tuple[int, int]]) -> None:
+        """One marker: recorded when an entry stored since its click is its entry, and not one told to an
+        older marker already (the same player's two clicks asking for the same, of which one was stored)."""
         if move.opens_in:
             await self._settle_new(move)
             return
         stored = await self.store.entries_since(table_id=move.table_id, seq=move.since)
-        recorded = move.recorded_in(stored)
+        found = next((seq for seq, line in enumerate(stored, start=move.since)
+                      if move.means(line) and (move.table_id, seq) not in told), None)
+        recorded = found is not None
+        if found is not None:
+            told.add((move.table_id, found))
         log.info("table %s: a move pending before the restart was %srecorded; telling %s", move.table_id,
                  "" if recorded else "not ", move.user_id)
         await self._tell(move, t(move.lang, "reply.recorded") if recorded else

@@ -232,13 +232,14 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.choices(level=[choice(f"level.{level.value}", level.value) for level in TABLE_LEVELS])
     async def add_ai(self, interaction: discord.Interaction, level: str = Level.NORMAL.value) -> None:
         table, chosen_level = await self.table_for(interaction), _ai_level(level)
-        await self._lobby(interaction, table, table.add_ai(interaction.user.id, chosen_level), AddAI(chosen_level),
+        await self._lobby(interaction, table, table.add_ai(interaction.user.id, chosen_level),
+                          AddAI(chosen_level, interaction.user.id),
                           t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="remove-ai", description=en("cmd.skat.remove-ai"))
     async def remove_ai(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await self._lobby(interaction, table, table.remove_ai(interaction.user.id), RemoveAI(),
+        await self._lobby(interaction, table, table.remove_ai(interaction.user.id), RemoveAI(interaction.user.id),
                           t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="start", description=en("cmd.skat.start"))
@@ -501,7 +502,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
                 work, entry = table.leave(user.id), Leave(user.id)
             elif control.kind == "addai":
                 level = _ai_level(control.arg or Level.NORMAL.value)
-                work, entry = table.add_ai(user.id, level), AddAI(level)
+                work, entry = table.add_ai(user.id, level), AddAI(level, user.id)
             else:
                 work, entry = table.start(user.id), Start()
             await self._lobby(interaction, table, work, entry, None)

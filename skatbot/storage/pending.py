@@ -48,11 +48,13 @@ class PendingMove:
 
     def recorded_in(self, stored: Sequence[str]) -> bool:
         """Whether the log entries stored since the click say it was recorded."""
+        return any(self.means(line) for line in stored)
+
+    def means(self, line: str) -> bool:
+        """Whether this stored log entry is the click's."""
         if not self.entry:
             return False
-        if not self.prefix:
-            return self.entry in stored
-        return any(line == self.entry or line.startswith(self.entry + " ") for line in stored)
+        return line == self.entry or self.prefix and line.startswith(self.entry + " ")
 
 
 class PendingMoves:

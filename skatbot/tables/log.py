@@ -31,16 +31,24 @@ class Leave:
 
 @dataclass(frozen=True, slots=True)
 class AddAI:
+    """A computer player of `level` takes the next seat. `by`: the player who asked (None in logs written
+    before it was kept), so that two players' requests, pending together, are told apart in the log."""
+
     level: Level
+    by: int | None = None
 
     def __str__(self) -> str:
-        return f"add-ai {self.level}"
+        return f"add-ai {self.level}" if self.by is None else f"add-ai {self.level} {self.by}"
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveAI:
+    """The last seated computer player leaves; `by` as for `AddAI`."""
+
+    by: int | None = None
+
     def __str__(self) -> str:
-        return "remove-ai"
+        return "remove-ai" if self.by is None else f"remove-ai {self.by}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,9 +129,10 @@ def parse_entry(text: str) -> Entry:
         if verb == "leave":
             return Leave(int(rest))
         if verb == "add-ai":
-            return AddAI(Level.parse(rest))
-        if verb == "remove-ai" and not rest:
-            return RemoveAI()
+            level, _, by = rest.partition(" ")
+            return AddAI(Level.parse(level), int(by) if by else None)
+        if verb == "remove-ai":
+            return RemoveAI(int(rest) if rest else None)
         if verb == "start":
             return Start(int(rest) if rest else 0)  # logs from before the random first dealer: place 0
         if verb == "deal":

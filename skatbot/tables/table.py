@@ -122,10 +122,10 @@ class Table:
         await self._commit(leaving, shown)
 
     async def add_ai(self, user_id: int, level: Level) -> None:
-        await self._commit(lambda: self._seated_or_creator(user_id, AddAI(level)), [ev.LobbyChanged()])
+        await self._commit(lambda: self._seated_or_creator(user_id, AddAI(level, user_id)), [ev.LobbyChanged()])
 
     async def remove_ai(self, user_id: int) -> None:
-        await self._commit(lambda: self._seated_or_creator(user_id, RemoveAI()), [ev.LobbyChanged()])
+        await self._commit(lambda: self._seated_or_creator(user_id, RemoveAI(user_id)), [ev.LobbyChanged()])
 
     async def start(self, user_id: int) -> None:
         # The rules texts draw the first dealer; the draw is stored with the start, so a replay is exact.

@@ -24,7 +24,7 @@ from skatbot.tables.errors import (
     TableFull,
     WrongTableState,
 )
-from skatbot.tables.log import AddAI, StandIn, Start, parse_entry
+from skatbot.tables.log import AddAI, RemoveAI, StandIn, Start, parse_entry
 from tests.tables.kit import InlineExecutor, P, R, TableKit, person_at, seed_with_first_dealer
 
 ALICE, BOB, CAROL, DAVE, STRANGER = 100, 101, 102, 103, 999
@@ -67,6 +67,20 @@ def test_ai_levels_in_the_log_keep_their_names() -> None:
     assert parse_entry("stand-in 2 normal") == StandIn(2, Level.NORMAL)
     with pytest.raises(ValueError, match="malformed table log entry 'add-ai godlike'"):
         parse_entry("add-ai godlike")
+
+
+async def test_who_asked_for_a_computer_player_is_in_the_log_and_older_logs_still_read(kit: TableKit) -> None:
+    await kit.table.join(ALICE, "Alice")
+    await kit.table.join(BOB, "Bob")
+    await kit.table.add_ai(BOB, Level.STRONG)
+    await kit.table.remove_ai(ALICE)
+    assert [str(entry) for entry in kit.table.entries[2:]] == [f"add-ai strong {BOB}", f"remove-ai {ALICE}"]
+    for text in (f"add-ai strong {BOB}", f"remove-ai {ALICE}", "add-ai strong", "remove-ai"):
+        assert str(parse_entry(text)) == text
+    assert parse_entry("add-ai normal") == AddAI(Level.NORMAL) and parse_entry("remove-ai") == RemoveAI()
+    for bad in ("add-ai normal bob", "remove-ai all"):
+        with pytest.raises(ValueError, match="malformed table log entry"):
+            parse_entry(bad)
 
 
 async def test_three_humans_play_a_series_and_each_deal_is_recorded_once(kit: TableKit) -> None:
