@@ -1,11 +1,11 @@
-"""Moves and lobby clicks shown as pending end in an answer, even across a crash (see
+"""Moves, lobby clicks and new tables shown as pending end in an answer, even across a crash (see
 `skatbot.storage.pending`).
 
-`watch` wraps one move or lobby click (join, leave, seat or remove an AI, start, stop): when storing it
-turns slow, the player is shown "thinking…" and a marker is kept; once it is recorded or refused and the
-player was told, the marker goes. `settle` runs after a restart: for every marker left, the table's log
-says whether it was recorded, and the player is told so through the interaction while its token lives,
-else by DM.
+`watch` wraps one move or lobby click (join, leave, seat or remove an AI, start, stop), `opening` one /skat
+new: when storing it turns slow, the player is shown "thinking…" and a marker is kept; once it is recorded or
+refused and the player was told, the marker goes. `settle` runs after a restart: for every marker left, the
+table's log (for a new table: the tables the player opened from that channel since) says whether it was
+recorded, and the player is told so through the interaction while its token lives, else by DM.
 """
 
 from __future__ import annotations
