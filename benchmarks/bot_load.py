@@ -148,12 +148,20 @@ class Player:
             if value:
                 return value
 
+    async def look(self) -> None:
+        """With --think, the pause of a person reading what the bot showed before their next click."""
+        if THINK:
+            await asyncio.sleep(self.rng.uniform(0.5, 1.5) * THINK)
+
     async def open_table(self) -> None:
         fake = self.fake
+        if RAMP:  # the players come to their tables over the first RAMP seconds, not all in the same instant
+            await asyncio.sleep(self.rng.uniform(0, RAMP))
         lobby: Message = await self.until(
             lambda: self.index.newest(self.channel.id, "🃏"),
             lambda: fake.slash(self.user, self.channel, "skat", subcommand="new", options={"deals": DEALS}))
         for seated in ("AI 1", "AI 2"):
+            await self.look()
             if LEVEL == "normal":  # the lobby's button seats a normal AI; other levels by command
                 await self.until(lambda seated=seated: seated in lobby.content,
                                  lambda: fake.click(self.user, lobby, control_id(lobby, "addai")))
@@ -161,6 +169,7 @@ class Player:
                 await self.until(lambda seated=seated: seated in lobby.content,
                                  lambda: fake.slash(self.user, self.channel, "skat", subcommand="add-ai",
                                                     options={"level": LEVEL}))
+        await self.look()
         await self.until(lambda: self.index.newest(self.dm.id, HAND_PREFIXES) or self.over(),
                          lambda: fake.click(self.user, lobby, control_id(lobby, "start")))
 
@@ -184,7 +193,7 @@ class Player:
                 return
             hand: Message = found
             if THINK:  # a person looks at their hand first
-                await asyncio.sleep(self.rng.uniform(0.5, 1.5) * THINK)
+                await self.look()
                 if self.my_turn() is not hand:
                     continue
             self.pressed.add((hand.id, len(hand.history)))
@@ -206,9 +215,11 @@ class Player:
 DEALS = 1
 LEVEL = "normal"
 THINK = 0.0
+RAMP = 0.0
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TIMING = re.compile(r"skatbot\.timing: (append|catch_up) table=\d+ \S+ ms=([0-9.]+)")
 LAG = re.compile(r"skatbot\.timing: loop_lag ms=([0-9.]+)")
+GC = re.compile(r"skatbot\.timing: gc_pause gen=\d ms=([0-9.]+)")
 
 
 @dataclass(frozen=True)
@@ -366,6 +377,7 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
         for kind, ms in TIMING.findall(output):
             stored[kind].append(float(ms))
         lags = [float(ms) for ms in LAG.findall(output)]
+        pauses = [float(ms) for ms in GC.findall(output)]
         files = [len(a.data) for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
@@ -382,6 +394,7 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
             "store_append_p99_ms": round(percentile(stored["append"], 0.99), 2),
             "catch_up_read_p99_ms": round(percentile(stored["catch_up"], 0.99), 2),
             "loop_lag_p50_ms": round(percentile(lags, 0.5), 1), "loop_lag_p99_ms": round(percentile(lags, 0.99), 1),
+            "gc_pauses_5ms": len(pauses), "gc_pause_max_ms": round(max(pauses, default=0.0), 1),
             "bot_cpu_s": round(cpu, 1), "fake_discord_cpu_s": round(harness_cpu, 1),
             "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked,
             "kb_per_table": round((peak - before) / tables, 1),
@@ -404,10 +417,13 @@ def main() -> None:
                         help="the server where a scratch database is created (and dropped afterwards)")
     parser.add_argument("--profile", type=Path, help="cProfile each bot process into PREFIX-BACKEND-SHARD.prof")
     parser.add_argument("--think", type=float, default=0.0,
-                        help="seconds a player looks at their hand before each move (on average; 0: at once)")
+                        help="seconds a player looks at their hand (or the lobby) before each click (on average; "
+                             "0: at once)")
+    parser.add_argument("--ramp", type=float, default=0.0,
+                        help="the tables open at random moments over the first RAMP seconds (0: all at once)")
     args = parser.parse_args()
-    global THINK
-    THINK = args.think
+    global THINK, RAMP
+    THINK, RAMP = args.think, args.ramp
     setups = [Setup(backend, 1 if backend == "sqlite" else args.processes)
               for backend in ("sqlite", "postgres") if args.backend in (backend, "both")]
     figures = []

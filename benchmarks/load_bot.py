@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import cProfile
+import gc
 import logging
 import os
 import runpy
@@ -35,6 +36,23 @@ async def sample_lag() -> None:
         timing.debug("loop_lag ms=%.3f", (loop.time() - asked - LAG_EVERY) * 1000)
 
 
+def time_collections() -> None:
+    """Log each collection of the cyclic garbage collector that took 5 ms or more of the event loop's thread's CPU
+    time (`gc_pause gen=G ms=X`; CPU time, so that a machine busy with other work does not inflate it): the
+    event loop stands still meanwhile."""
+    started: list[float] = []
+
+    def callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[:] = [time.thread_time()]
+        elif started:
+            ms = (time.thread_time() - started[0]) * 1000
+            if ms >= 5:
+                timing.debug("gc_pause gen=%d ms=%.3f", info["generation"], ms)
+
+    gc.callbacks.append(callback)
+
+
 def with_lag_samples() -> None:
     """Start `sample_lag` with the bot (after its setup_hook)."""
     from skatbot.app import SkatBot
@@ -52,9 +70,19 @@ LAG_TASKS: set[asyncio.Task[None]] = set()
 timing = logging.getLogger("skatbot.timing")
 
 
+def without_freeze() -> None:
+    """BOT_LOAD_NO_FREEZE=1: leave start-up's objects in the collector's sight (to compare)."""
+    from skatbot import app
+
+    app.settle_garbage_collector = gc.collect  # type: ignore[assignment]  # the comparison's only change
+
+
 def main() -> None:
+    if os.environ.get("BOT_LOAD_NO_FREEZE"):
+        without_freeze()
     timing.setLevel(logging.DEBUG)
     with_lag_samples()
+    time_collections()
     target = os.environ.get("BOT_LOAD_PROFILE")
     if not target:
         runpy.run_path(str(BOT), run_name="__main__")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
@@ -109,6 +110,15 @@ class Services:
     tables: TableManager
 
 
+def settle_garbage_collector() -> None:
+    """What start-up made (modules, catalogs, the command tree, the card faces) lives as long as the process: it
+    is moved out of the cyclic collector's sight, so that the collector's full passes, which stop the event loop
+    and every acknowledgement with it, scan only what the tables make (at 100 tables such a pass took up to 365 ms
+    with everything in sight)."""
+    gc.collect()
+    gc.freeze()
+
+
 class SkatBot(commands.AutoShardedBot):
     """The bot. Slash commands only, so the default intents suffice (no privileged intents).
 
@@ -174,6 +184,7 @@ class SkatBot(commands.AutoShardedBot):
         self.card_emojis_task = asyncio.create_task(
             CARD_EMOJIS.ensure(self, create=runs_shard_zero(self.settings.shard_ids)), name="card-emojis")
         await self.publish_commands()
+        settle_garbage_collector()
 
     async def publish_commands(self) -> None:
         """Shard 0's process publishes the commands, and only when they changed (see skatbot.publishing)."""

@@ -43,6 +43,7 @@ def rank_text(card: Card, deck: str, letters: RankLetters = ENGLISH) -> str:
     return ranks[card.rank]
 
 
+@lru_cache(maxsize=1024)
 def emoji_name(card: Card, deck: str, letters: RankLetters = ENGLISH) -> str:
     """The application emoji's name, e.g. `sk1_f_CJ`, `sk1_g_ST`, the Danish ace of clubs `sk1_f_CE`: drawing
     version, deck, suit and what the face shows (the ISS rank for the pips and English letters), so a face that

@@ -26,18 +26,22 @@ RANK_KEYS = {Rank.JACK: N_("card.rank.jack"), Rank.QUEEN: N_("card.rank.queen"),
 B D K E; V D R A); the pip cards are their numbers in every language."""
 
 
+@cache
 def rank_letter(rank: Rank, lang: str) -> str:
     """A rank of the French deck as `lang` writes it on a card: `J`, `B` (Bube, bonde), `V` (valet), `10`."""
     key = RANK_KEYS.get(rank)
     return t(lang, key) if key is not None else rank.display
 
 
+@cache
 def rank_letters(lang: str) -> tuple[str, str, str, str]:
-    """Jack, queen, king and ace of the French deck as `lang` letters them, for the card pictures."""
+    """Jack, queen, king and ace of the French deck as `lang` letters them, for the card pictures (kept: every
+    card on every hand drawn asks, and the catalogs do not change while the bot runs)."""
     return (rank_letter(Rank.JACK, lang), rank_letter(Rank.QUEEN, lang), rank_letter(Rank.KING, lang),
             rank_letter(Rank.ACE, lang))
 
 
+@cache
 def card_label(card: Card, deck: str, lang: str) -> str:
     """Short card text for buttons and lines: `♣J`, `♠10` (Danish `♣B`, French `♣V`); German-suited: `Ei-U`."""
     if deck == GERMAN:

@@ -43,6 +43,7 @@ class CardEmojis:
 
     def __init__(self) -> None:
         self._faces: dict[str, dict[str, discord.PartialEmoji]] = {}  # deck -> emoji name -> emoji
+        self._shown: dict[tuple[Card, str, str], str] = {}  # (card, deck, lang) -> `face`, until the faces change
         self.refused: str | None = None  # why Discord refused an upload, once it did
 
     def emoji(self, card: Card, deck: str, lang: str) -> discord.PartialEmoji | None:
@@ -57,7 +58,11 @@ class CardEmojis:
     def face(self, card: Card, deck: str, lang: str) -> str:
         """A card in message text: its face, then its label in the reader's language (read by screen readers,
         and the fallback)."""
-        return self.inline(card, deck, lang) + card_label(card, deck, lang)
+        key = (card, deck, lang)
+        shown = self._shown.get(key)
+        if shown is None:
+            shown = self._shown[key] = self.inline(card, deck, lang) + card_label(card, deck, lang)
+        return shown
 
     def faces(self, cards: Iterable[Card], deck: str, lang: str) -> str:
         return " ".join(self.face(card, deck, lang) for card in cards) or "–"
@@ -67,6 +72,7 @@ class CardEmojis:
 
     def use(self, existing: Iterable[Any]) -> None:
         """Take the faces of every deck that is complete among `existing` (emojis with .name and .id)."""
+        self._shown.clear()
         by_name = {e.name: e for e in existing}
         for deck in DECKS:
             found = {name: by_name.get(name) for name in deck_faces(deck)}

@@ -63,14 +63,23 @@ async def test_a_pool_with_no_connection_free_is_busy_after_the_wait(schema_url:
     storage = await PostgresStorage.open(schema_url, busy_seconds=WAIT)
     try:
         table_id = await open_table(storage)
-        pool = storage.database.pool
-        held = [await pool.acquire() for _ in range(pool.get_max_size())]
+        database = storage.database
+        pool, io = database.io_pool, database.io  # the writes' pool, on the database thread
+        assert pool is not None and io is not None
+
+        async def take_all() -> list[asyncpg.Connection]:
+            return [await pool.acquire() for _ in range(pool.get_max_size())]
+
+        async def give_back(held: list[asyncpg.Connection]) -> None:
+            for connection in held:
+                await pool.release(connection)
+
+        held = await io.run(take_all())
         try:
             with pytest.raises(StorageBusy, match="no connection"):
                 await storage.tables.append(table_id=table_id, seq=1, entry="add-ai normal", now=NOW)
         finally:
-            for connection in held:
-                await pool.release(connection)
+            await io.run(give_back(held))
         assert await entries(storage, table_id) == ["join 3 alice"], "nothing written"
         await storage.tables.append(table_id=table_id, seq=1, entry="add-ai normal", now=NOW)
         assert await entries(storage, table_id) == ["join 3 alice", "add-ai normal"]

@@ -22,7 +22,7 @@ import asyncio
 
 import re
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -32,11 +32,15 @@ import asyncpg
 from ..database import Migration, load_migrations
 from ..errors import MigrationError, SchemaTooNew, StorageBusy, StorageError
 from ..sql.connection import Outcome, Params, Statement, run_statements
+from .io import IOThread
 
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
 MIGRATION_LOCK = 0x5CA7B07  # the advisory lock key every skatbot process takes while migrating
 TABLE_LOCKS = 0x5CA7  # the first key of a table's advisory lock; the second is the table id
 PRESENTATION_LOCKS = 0x5CA8  # the first key of the lock held while a table is shown
+SHARED_CONNECTIONS = 4
+"""The bot loop's own pool, for the few writes that are blocks of statements (claiming due steps, say): the
+writes and reads known up front go through the database thread's pool (`max_size` connections)."""
 LOCK_CONNECTIONS = 20
 """Connections kept apart for holding table locks: a lock holder then writes through the main pool, which
 no one holds while waiting for a lock, so a busy process can wait but never deadlock on its pools."""
@@ -169,10 +173,13 @@ class PostgresDatabase:
 
     def __init__(self, pool: asyncpg.Pool, url: str, lock_pool: asyncpg.Pool | None = None, *,
                  busy_seconds: float | None = BUSY_SECONDS,
-                 table_lock_seconds: float | None = TABLE_LOCK_SECONDS) -> None:
+                 table_lock_seconds: float | None = TABLE_LOCK_SECONDS, io: IOThread | None = None,
+                 io_pool: asyncpg.Pool | None = None) -> None:
         self.pool = pool
         self.url = url
         self.lock_pool = lock_pool
+        self.io = io  # where `write`, `read` and `fetch_all` run, on `io_pool`; None: on the caller's loop
+        self.io_pool = io_pool
         self.busy_seconds = busy_seconds
         self.table_lock_seconds = table_lock_seconds
         self._presenting = asyncio.Semaphore(PRESENTING_AT_ONCE)
@@ -182,22 +189,32 @@ class PostgresDatabase:
                    busy_seconds: float | None = BUSY_SECONDS,
                    table_lock_seconds: float | None = TABLE_LOCK_SECONDS) -> PostgresDatabase:
         """Connect, and bring the schema up to date (SchemaTooNew for a database from a newer skatbot).
-        `busy_seconds` None: no limit (the maintenance commands, whose statements may run long)."""
+        `busy_seconds` None: no limit (the maintenance commands, whose statements may run long). The writes
+        and reads known up front run on a thread of their own (`IOThread`), on a pool of `max_size`."""
         patience = CONNECT_SECONDS if busy_seconds is None else busy_seconds
         limit = "0" if busy_seconds is None else str(max(1, round(busy_seconds * 1000)))
+
+        def connections(least: int, most: int, settings: dict[str, str] | None) -> asyncpg.Pool:
+            return asyncpg.create_pool(url, min_size=least, max_size=most, reset=_unchanged, timeout=patience,
+                                       server_settings=settings)
+
         try:
-            pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size, reset=_unchanged,
-                                             timeout=patience, server_settings={"statement_timeout": limit})
+            pool = await connections(1, max(1, min(max_size, SHARED_CONNECTIONS)), {"statement_timeout": limit})
         except (OSError, asyncpg.PostgresError) as error:
             raise StorageError(f"cannot connect to the PostgreSQL database {redact(url)}: {error}") from error
         database = cls(pool, url, busy_seconds=busy_seconds, table_lock_seconds=table_lock_seconds)
         try:
             await database.migrate(load_migrations(migrations))
             # no statement_timeout here: a lock is waited for as long as its caller says
-            database.lock_pool = await asyncpg.create_pool(url, min_size=0, max_size=LOCK_CONNECTIONS,
-                                                           reset=_unchanged, timeout=patience)
+            database.lock_pool = await connections(0, LOCK_CONNECTIONS, None)
+            database.io = IOThread()
+
+            async def io_pool() -> asyncpg.Pool:
+                return await connections(min_size, max_size, {"statement_timeout": limit})
+
+            database.io_pool = await database.io.run(io_pool())
         except BaseException:
-            await pool.close()
+            await database.close()
             raise
         return database
 
@@ -221,6 +238,10 @@ class PostgresDatabase:
         return StorageBusy(f"the PostgreSQL database {redact(self.url)} did not answer in time: {error!r}")
 
     async def close(self) -> None:
+        if self.io is not None:
+            if self.io_pool is not None:
+                await self.io.run(self.io_pool.close())
+            self.io.stop()
         if self.lock_pool is not None:
             await self.lock_pool.close()
         await self.pool.close()
@@ -284,11 +305,14 @@ class PostgresDatabase:
                 await connection.execute("INSERT INTO schema_version (version) VALUES ($1)", latest)
         return latest
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgConnection]:
+    def transaction(self) -> AbstractAsyncContextManager[PgConnection]:
         """One write transaction: committed when the block ends, rolled back by any exception (StorageBusy
         when the server was slow or out of reach before the COMMIT: nothing was written)."""
-        async with self._connection(self.pool) as connection:
+        return self._transaction(self.pool)
+
+    @asynccontextmanager
+    async def _transaction(self, pool: asyncpg.Pool | None) -> AsyncIterator[PgConnection]:
+        async with self._connection(pool) as connection:
             transaction = connection.transaction()
             try:
                 await transaction.start()
@@ -307,14 +331,23 @@ class PostgresDatabase:
             await transaction.commit()
 
     async def write(self, statements: Sequence[Statement]) -> list[Outcome]:
-        """The statements in one transaction (see `SqlDatabase.write`): a round trip each, as ever here."""
-        async with self.transaction() as connection:
+        """The statements in one transaction (see `SqlDatabase.write`), on the database thread: a round trip
+        each there, one turn of the caller's loop for all of them."""
+        if self.io is None:
+            return await self._write(self.pool, statements)
+        return await self.io.run(self._write(self.io_pool, statements))
+
+    async def _write(self, pool: asyncpg.Pool | None, statements: Sequence[Statement]) -> list[Outcome]:
+        async with self._transaction(pool) as connection:
             return await run_statements(connection, statements)
 
-    @asynccontextmanager
-    async def reading(self) -> AsyncIterator[PgConnection]:
+    def reading(self) -> AbstractAsyncContextManager[PgConnection]:
         """A read-only transaction on one snapshot of what was committed."""
-        async with self._connection(self.pool) as connection:
+        return self._reading(self.pool)
+
+    @asynccontextmanager
+    async def _reading(self, pool: asyncpg.Pool | None) -> AsyncIterator[PgConnection]:
+        async with self._connection(pool) as connection:
             try:
                 async with connection.transaction(isolation="repeatable_read", readonly=True):
                     yield PgConnection(connection)
@@ -322,15 +355,26 @@ class PostgresDatabase:
                 raise self._busy(error) from error
 
     async def read(self, statements: Sequence[Statement]) -> list[list[asyncpg.Record]]:
-        """Each statement's rows from one snapshot (one read-only transaction)."""
+        """Each statement's rows from one snapshot (one read-only transaction), on the database thread."""
+        if self.io is None:
+            return await self._read(self.pool, statements)
+        return await self.io.run(self._read(self.io_pool, statements))
+
+    async def _read(self, pool: asyncpg.Pool | None, statements: Sequence[Statement]) -> list[list[asyncpg.Record]]:
         if len(statements) == 1:
-            return [await self.fetch_all(statements[0].sql, statements[0].params)]
-        async with self.reading() as connection:
+            return [await self._fetch_all(pool, statements[0].sql, statements[0].params)]
+        async with self._reading(pool) as connection:
             return [await connection.execute_fetchall(statement.sql, statement.params) for statement in statements]
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
+        """One statement's rows, on the database thread."""
+        if self.io is None:
+            return await self._fetch_all(self.pool, sql, params)
+        return await self.io.run(self._fetch_all(self.io_pool, sql, params))
+
+    async def _fetch_all(self, pool: asyncpg.Pool | None, sql: str, params: Params) -> list[asyncpg.Record]:
         translated, values = _arguments(sql, params)
-        async with self._connection(self.pool) as connection:
+        async with self._connection(pool) as connection:
             try:
                 return list(await connection.fetch(translated, *values))
             except BUSY as error:
