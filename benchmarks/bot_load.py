@@ -219,6 +219,8 @@ RAMP = 0.0
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/postgres"
 TIMING = re.compile(r"skatbot\.timing: (append|catch_up) table=\d+ \S+ ms=([0-9.]+)")
 LAG = re.compile(r"skatbot\.timing: loop_lag ms=([0-9.]+)")
+MOVE = re.compile(r"skatbot\.timing: move table=\d+ arrived_ms=([0-9.-]+) stored_ms=([0-9.]+)")
+LOCK = re.compile(r"skatbot\.timing: lock table=\d+ ms=([0-9.]+)")
 GC = re.compile(r"skatbot\.timing: gc_pause gen=\d ms=([0-9.]+)")
 
 
@@ -378,6 +380,8 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
             stored[kind].append(float(ms))
         lags = [float(ms) for ms in LAG.findall(output)]
         pauses = [float(ms) for ms in GC.findall(output)]
+        moved = MOVE.findall(output)
+        locks = [float(ms) for ms in LOCK.findall(output)]
         files = [len(a.data) for m in fake.messages(include_deleted=True) for v in m.history for a in v.attachments]
         latencies = [ix.acked_at for ix in fake.interactions if ix.acked_at is not None]
         missed = sum(1 for ix in fake.interactions if ix.acked_at is None or ix.acked_at > 3.0)
@@ -393,6 +397,9 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
             "store_append_p50_ms": round(percentile(stored["append"], 0.5), 2),
             "store_append_p99_ms": round(percentile(stored["append"], 0.99), 2),
             "catch_up_read_p99_ms": round(percentile(stored["catch_up"], 0.99), 2),
+            "move_arrival_p99_ms": round(percentile([float(a) for a, _ in moved], 0.99), 1),
+            "move_stored_p99_ms": round(percentile([float(s) for _, s in moved], 0.99), 1),
+            "table_lock_p99_ms": round(percentile(locks, 0.99), 2),
             "loop_lag_p50_ms": round(percentile(lags, 0.5), 1), "loop_lag_p99_ms": round(percentile(lags, 0.99), 1),
             "gc_pauses_5ms": len(pauses), "gc_pause_max_ms": round(max(pauses, default=0.0), 1),
             "bot_cpu_s": round(cpu, 1), "fake_discord_cpu_s": round(harness_cpu, 1),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
@@ -49,9 +50,13 @@ if TYPE_CHECKING:
     from skatbot.app import SkatBot
 
 log = logging.getLogger(__name__)
+timing = logging.getLogger("skatbot.timing")
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
 LOBBY_KINDS = {"join", "leave", "addai", "start"}
+MOVE_KINDS = {"bid", "bids", "hold", "pass", "pickup", "declare", "discard", "card", "kontra", "re", "concedeok"}
+"""Controls that go straight to `Table.act`, which checks them on the caught-up table under its lock (a claim
+is judged before, a concession is confirmed first)."""
 MOST_DEALS = 96
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 """The values of /skat declare game: (the choice names are translated, the values stay these words)."""
@@ -489,7 +494,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     async def _on_control(self, interaction: discord.Interaction, control: Control) -> None:
         lang = self.lang(interaction)
-        table = await self._table_of_control(control)
+        # a move is judged under the table's lock on the table as stored (caught up there): read before only
+        # for what is decided before it
+        table = await self._table_of_control(control, fresh=control.kind not in MOVE_KINDS)
         user = interaction.user
         if control.kind in LOBBY_KINDS:
             if table.game.state is not TableState.OPEN:  # drawn for the lobby, which is gone
@@ -528,10 +535,15 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         clicked = interaction.message
         if clicked is not None and not clicked.flags.ephemeral:  # their DM hand: its updates may use this click
             self.presenter.remember(user.id, interaction, clicked.id)
+        handled = time.perf_counter()
         async with self.pending.watch(interaction, table, move_entry(table, user.id, action), lang,
                                       lambda: _pending(interaction)) as watch:
             if await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending):
                 await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
+        if timing.isEnabledFor(logging.DEBUG):  # from the interaction's creation, and from its handler's start
+            timing.debug("move table=%d arrived_ms=%.3f stored_ms=%.3f", table.id,
+                         (handled - time.perf_counter()) * 1000 + since_created(interaction),
+                         (time.perf_counter() - handled) * 1000)
         message = interaction.message
         if message is not None and message.flags.ephemeral:
             # Answered already, the response is the pending note (then what became of the move): the hand the
@@ -544,12 +556,14 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             except discord.NotFound:  # the message went meanwhile (a newer hand replaced it): the move stands
                 log.info("interaction %s: its message is gone; the move was stored", interaction.id)
 
-    async def _table_of_control(self, control: Control) -> Table:
+    async def _table_of_control(self, control: Control, *, fresh: bool = True) -> Table:
         """The table a control belongs to. One no longer held (finished and replaced, or closed before a
-        restart) is looked up in storage, so its controls say what became of it."""
+        restart) is looked up in storage, so its controls say what became of it. `fresh`: caught up with what
+        other processes stored (a move catches up under the table's lock itself)."""
         try:
             table = await self.manager.load(control.table_id)  # another process may have been serving it
-            await table.refresh(patience=LOOKUP_PATIENCE)  # and moved it on since this process last looked
+            if fresh:
+                await table.refresh(patience=LOOKUP_PATIENCE)  # and moved it on since this process last looked
             return table
         except NoTable:
             try:
@@ -650,6 +664,11 @@ async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitab
         await shown[0]
         return True
     return False
+
+
+def since_created(interaction: discord.Interaction) -> float:
+    """Milliseconds since Discord created the interaction (its id's clock, to the millisecond)."""
+    return (time.time() - interaction.created_at.timestamp()) * 1000
 
 
 async def _pending(interaction: discord.Interaction) -> None:

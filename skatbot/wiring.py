@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -70,7 +70,17 @@ class StorageTables:
         return table.table_id
 
     def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
+        if timing.isEnabledFor(logging.DEBUG):
+            return self._timed_lock(table_id)
         return self.storage.tables.lock(table_id=table_id)
+
+    @asynccontextmanager
+    async def _timed_lock(self, table_id: int) -> AsyncIterator[None]:
+        """The table's lock, saying how long taking it took (`lock table=N ms=X`)."""
+        started = time.perf_counter()
+        async with self.storage.tables.lock(table_id=table_id):
+            timing.debug("lock table=%d ms=%.3f", table_id, (time.perf_counter() - started) * 1000)
+            yield
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         """What other processes appended: with a store no other process writes (SQLite), nothing once this

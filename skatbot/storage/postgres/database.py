@@ -22,6 +22,7 @@ import asyncio
 
 import re
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from concurrent.futures import Future
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -205,14 +206,14 @@ class PostgresDatabase:
         database = cls(pool, url, busy_seconds=busy_seconds, table_lock_seconds=table_lock_seconds)
         try:
             await database.migrate(load_migrations(migrations))
-            # no statement_timeout here: a lock is waited for as long as its caller says
-            database.lock_pool = await connections(0, LOCK_CONNECTIONS, None)
             database.io = IOThread()
 
-            async def io_pool() -> asyncpg.Pool:
-                return await connections(min_size, max_size, {"statement_timeout": limit})
+            async def io_pools() -> tuple[asyncpg.Pool, asyncpg.Pool]:
+                # no statement_timeout on the locks' pool: a lock is waited for as long as its caller says
+                return (await connections(min_size, max_size, {"statement_timeout": limit}),
+                        await connections(0, LOCK_CONNECTIONS, None))
 
-            database.io_pool = await database.io.run(io_pool())
+            database.io_pool, database.lock_pool = await database.io.run(io_pools())
         except BaseException:
             await database.close()
             raise
@@ -239,10 +240,15 @@ class PostgresDatabase:
 
     async def close(self) -> None:
         if self.io is not None:
-            if self.io_pool is not None:
-                await self.io.run(self.io_pool.close())
+            pools = [pool for pool in (self.io_pool, self.lock_pool) if pool is not None]
+
+            async def close_pools() -> None:
+                for pool in pools:
+                    await pool.close()
+
+            await self.io.run(close_pools())
             self.io.stop()
-        if self.lock_pool is not None:
+        elif self.lock_pool is not None:
             await self.lock_pool.close()
         await self.pool.close()
 
@@ -250,29 +256,66 @@ class PostgresDatabase:
     async def table_lock(self, table_id: int) -> AsyncIterator[None]:
         """Hold one table against every process sharing the database (a session advisory lock on a
         connection of its own, released when the block ends, or by the server if this process dies)."""
-        key = table_id & 0x7FFFFFFF
-        async with self._connection(self.lock_pool) as connection:
-            try:
-                await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, key,
-                                  timeout=self.table_lock_seconds)
-            except BUSY as error:
-                raise self._busy(error) from error
-            try:
-                yield
-            finally:
-                await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, key)
+        async with self._session_lock(TABLE_LOCKS, table_id & 0x7FFFFFFF, self.table_lock_seconds):
+            yield
 
     @asynccontextmanager
     async def presentation_lock(self, table_id: int) -> AsyncIterator[None]:
         """Show one table in one process at a time, so that the messages end up showing its newest state (an
         advisory lock of its own key space: moves are not held up by a slow post)."""
-        key = table_id & 0x7FFFFFFF
-        async with self._presenting, self._connection(self.lock_pool) as connection:
-            await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", PRESENTATION_LOCKS, key)
+        async with self._presenting, self._session_lock(PRESENTATION_LOCKS, table_id & 0x7FFFFFFF, None):
+            yield
+
+    @asynccontextmanager
+    async def _session_lock(self, space: int, key: int, patience: float | None) -> AsyncIterator[None]:
+        """An advisory lock held by a connection of the locks' pool while the block runs; taken and let go on
+        the database thread when there is one (one turn of the caller's loop each)."""
+        io = self.io
+        if io is None:
+            connection = await self._take_lock(space, key, patience)
             try:
                 yield
             finally:
-                await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", PRESENTATION_LOCKS, key)
+                await self._let_go(connection, space, key)
+            return
+        taking = asyncio.run_coroutine_threadsafe(self._take_lock(space, key, patience), io.loop)
+        try:
+            connection = await asyncio.wrap_future(taking)
+        except asyncio.CancelledError:  # the caller gave up: a lock taken all the same is let go there
+            taking.add_done_callback(lambda done: self._let_go_later(done, space, key))
+            raise
+        try:
+            yield
+        finally:  # let go even when the caller is cancelled meanwhile
+            await asyncio.shield(io.run(self._let_go(connection, space, key)))
+
+    def _let_go_later(self, taking: Future[asyncpg.Connection], space: int, key: int) -> None:
+        if self.io is not None and not taking.cancelled() and taking.exception() is None:
+            asyncio.run_coroutine_threadsafe(self._let_go(taking.result(), space, key), self.io.loop)
+
+    async def _take_lock(self, space: int, key: int, patience: float | None) -> asyncpg.Connection:
+        if self.lock_pool is None:
+            raise StorageError("the database is not open")
+        try:
+            connection = await self.lock_pool.acquire(timeout=self.busy_seconds)
+        except BUSY as error:
+            raise StorageBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
+                              f"{error!r}") from error
+        try:
+            await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", space, key, timeout=patience)
+        except BaseException as error:
+            await self.lock_pool.release(connection)
+            if isinstance(error, BUSY):
+                raise self._busy(error) from error
+            raise
+        return connection
+
+    async def _let_go(self, connection: asyncpg.Connection, space: int, key: int) -> None:
+        assert self.lock_pool is not None
+        try:
+            await _on_session(connection, "SELECT pg_advisory_unlock($1, $2)", space, key)
+        finally:
+            await self.lock_pool.release(connection)
 
     async def schema_version(self) -> int:
         async with self._connection(self.pool) as connection:
