@@ -5,14 +5,18 @@
     .venv/bin/python -m benchmarks.bot_load --tables 100 --backend postgres --processes 3
     .venv/bin/python -m benchmarks.bot_load --tables 20 --deals 2 --backend sqlite
     .venv/bin/python -m benchmarks.bot_load --tables 20 --level strong
+    .venv/bin/python -m benchmarks.bot_load --tables 100 --think 2 --ramp 30   # people, arriving over 30 s
 
 Each table has one scripted human (a channel and a user of its own) and two AIs of one level (normal
 unless --level says otherwise; a table needs a human). The tables' channels are spread over --servers
 servers. The humans open their tables with /skat new, seat the AIs and start with the lobby buttons, then
 play every turn by pressing the controls on their hand message as soon as it offers them (or, with
---think S, after looking at it for 0.5 S to 1.5 S seconds, as a person would), and look at /skat table now
-and then. Without --think the players form a closed loop with no pause: the bot is always busy, and a
-faster bot plays the same deals sooner rather than answering sooner.
+--think S, after looking at it for 0.5 S to 1.5 S seconds, as a person would, and likewise before each lobby
+click), and look at /skat table now and then. Without --think the players form a closed loop with no pause: the
+bot is always busy, and a faster bot plays the same deals sooner rather than answering sooner. Without --ramp
+every table opens in the same instant (100 /skat new, then 200 seatings and 100 starts, each dealing, within a
+second or two: a stampede); --ramp S has each player come to their table at a random moment of the first S
+seconds, as people do.
 
 Configurations: SQLite runs one bot process; PostgreSQL runs --processes processes (default 2) against a
 scratch database created on the --postgres server and dropped afterwards, process k running shard k of
@@ -29,9 +33,13 @@ Prints, as `name: value` lines for one configuration, side by side for both:
 - store_append_p50_ms / store_append_p99_ms: how long the store took to append one log entry (a move,
   a deal, a seat), as the bot logs it (skatbot.timing at DEBUG, see benchmarks/load_bot.py);
   catch_up_read_p99_ms: the read of what other processes appended, done under the table's lock each step;
+  move_arrival_p99_ms: from the interaction's creation (its id's clock) to its handler's start in the bot (the
+  gateway, discord.py's parsing and dispatch); move_stored_p99_ms: from there until the move was stored (or shown
+  pending); table_lock_p99_ms: how long taking a table's lock took (on PostgreSQL an advisory lock);
 - loop_lag_p50_ms / loop_lag_p99_ms: how late the bot's event loop wakes a 50 ms sleep (sampled throughout,
   every process's samples together): what every callback waits for while the loop is busy, acknowledgements
-  included;
+  included; gc_pauses_5ms / gc_pause_max_ms: the garbage collector's passes that took 5 ms or more of the loop
+  thread's CPU time (the loop stands still meanwhile), and the longest;
 - kb_per_table: the bot processes' resident memory with every table open and playing, minus their memory
   before the first table, divided by the number of tables; bot_cpu_s: their CPU time during the run
   (without the AI worker processes); fake_discord_cpu_s: this process's (the loopback Discord and the
