@@ -128,6 +128,9 @@ class StorageTables:
         ends = [step.at for step in await self.storage.due.pending(table_id=table_id) if step.kind is DueKind.KONTRA]
         return max(0.0, max(((at - now).total_seconds() for at in ends), default=0.0))
 
+    async def close_window(self, *, table_id: int, seq: int) -> bool:
+        return await self.storage.due.close_window(table_id=table_id, seq=seq)
+
     async def release_due(self, *, table_id: int, seq: int) -> None:
         await self.storage.due.release(table_id=table_id, seq=seq)
 

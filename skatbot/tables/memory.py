@@ -84,13 +84,17 @@ class MemoryStore:
     async def schedule(self, *, table_id: int, seq: int, due: Sequence[Due]) -> None:
         """The table's due steps become `due`; a Kontra window keeps its end (as `sql.due.write_due`)."""
         now = self.clock()
-        window_ends = max((at for key, (at, _) in self.due.items() if key[0] == table_id
-                           and key[2] is DueKind.KONTRA), default=None)
+        window = max((held for key, held in self.due.items() if key[0] == table_id and key[2] is DueKind.KONTRA),
+                     default=None)  # its end, and whether it was shown (held forever)
         for key in [key for key in self.due if key[0] == table_id]:
             del self.due[key]
         for step in due:
-            at = window_ends if step.kind is DueKind.KONTRA and window_ends is not None else now + step.delay
-            self.due[(table_id, seq, step.kind)] = (at, float("inf") if step.kind is DueKind.KONTRA else at + self.lease)
+            at = now + step.delay
+            until = at + self.lease
+            if step.kind is DueKind.KONTRA and window is not None:
+                at = window[0]
+                until = window[1] if window[1] == float("inf") else max(at, now) + self.lease
+            self.due[(table_id, seq, step.kind)] = (at, until)
 
     async def take_over(self, *, table_id: int, seq: int, due: Sequence[Due]) -> bool:
         now = self.clock()
@@ -113,9 +117,16 @@ class MemoryStore:
         return max(0.0, max((at - self.clock() for at in ends), default=0.0))
 
     async def release_due(self, *, table_id: int, seq: int) -> None:
-        for key, (at, _) in list(self.due.items()):
-            if key[0] == table_id and key[1] == seq and key[2] is not DueKind.KONTRA:
+        for key, (at, held) in list(self.due.items()):
+            if key[0] == table_id and key[1] == seq and held != float("inf"):
                 self.due[key] = (at, float("-inf"))
+
+    async def close_window(self, *, table_id: int, seq: int) -> bool:
+        key = (table_id, seq, DueKind.KONTRA)
+        if key not in self.due or self.due[key][1] == float("inf"):
+            return False
+        self.due[key] = (self.due[key][0], float("inf"))
+        return True
 
     async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         return self.due.pop((table_id, seq, kind), None) is not None

@@ -75,6 +75,10 @@ class TableStore(Protocol):
         """Seconds until the table's stored Kontra window ends (0 when it has none, or it ended): for a process
         that did not see it open (another process stored the declaration)."""
 
+    async def close_window(self, *, table_id: int, seq: int) -> bool:
+        """The end of the table's Kontra window at `seq` is shown: no process claims it again (its end is kept).
+        True for the one process that closed it (it shows it: once, even after a takeover)."""
+
     async def release_due(self, *, table_id: int, seq: int) -> None:
         """A clean shutdown: the table's steps at `seq` may be claimed by any process as soon as they are due."""
 

@@ -1,6 +1,6 @@
-"""Each process's scheduler: it claims the due steps (AI turns, turn timers, the next deal) whose holder's
-lease ran out, because the process that wrote them died or fell behind, and fires them on the table,
-rebuilt from its log when this process did not hold it. The process that writes a step fires it itself at
+"""Each process's scheduler: it claims the due steps (AI turns, turn timers, the next deal, the end of a Kontra
+window) whose holder's lease ran out, because the process that wrote them died or fell behind, and fires them
+on the table, rebuilt from its log when this process did not hold it. The process that writes a step fires it itself at
 once; this loop is what makes a step happen when that process is gone."""
 
 from __future__ import annotations

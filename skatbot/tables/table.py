@@ -622,8 +622,26 @@ class Table:
                 log.warning("table %s: reading the Kontra window's end failed: %r", self.id, error)
         await self.sleep(seconds)
         if self.kontra_window == number:
+            async with self.lock:  # no step half stored: the window's row is the one at `seq`
+                if self.kontra_window == number:
+                    await self._end_kontra_window(number, self.seq)
+
+    async def _end_kontra_window(self, number: int, seq: int) -> None:
+        """The Kontra window of deal `number` ended (as stored): this process's window closes, and the leader's
+        hand is shown ready by whichever process closes the window's stored row at `seq` (this one when its own
+        window ran out; another that claimed the row when this one died in the window), so once. Under a lock."""
+        self._lead_waited.add(number)
+        if self.kontra_window == number:
             self.kontra_window = None
-            self._kontra_timer = None
+            timer, self._kontra_timer = self._kontra_timer, None
+            if timer is not None and not timer.done() and timer is not asyncio.current_task():
+                timer.cancel()
+        try:
+            closed = await self.store.close_window(table_id=self.id, seq=seq)
+        except Exception as error:  # shown here all the same; a scheduler may show it once more (a redraw)
+            log.warning("table %s: closing the Kontra window's row failed: %r", self.id, error)
+            closed = True
+        if closed:
             self._publish([ev.KontraWindowClosed(number)])
 
     def _close_kontra_window(self) -> None:
@@ -768,12 +786,17 @@ class Table:
     async def fire(self, step: DueStep) -> None:
         """A due step claimed from the store (the process that wrote it died, or is late): do it if the table
         is still at the step's sequence number, else drop it as stale. What it stores is checked under the
-        table's locks like any move, so a step fired by two processes happens once."""
+        table's locks like any move, so a step fired by two processes happens once. The end of a Kontra window
+        shows the leader's hand ready to play (once: `_end_kontra_window`)."""
         async with self._locked():
             current = self.seq == step.seq and self.game.state is TableState.PLAYING
             turn = self._human_turn()
             if current:
                 self._held_seq = step.seq  # claimed: this process's to fire now
+                if step.kind is DueKind.KONTRA:  # its row is closed rather than dropped: it keeps the window's end
+                    log.info("table %s: firing kontra due at %s (seq %d)", self.id, step.at, step.seq)
+                    await self._end_kontra_window(self.game.deal_number, step.seq)
+                    return
         if current:
             log.info("table %s: firing %s due at %s (seq %d)", self.id, step.kind.value, step.at, step.seq)
             if step.kind is DueKind.AI:

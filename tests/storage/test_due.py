@@ -160,6 +160,61 @@ async def test_a_kontra_window_keeps_its_end_while_later_entries_carry_it_on(sto
     assert await storage.due.pending(table_id=table) == [DueStep(table, 4, DueKind.KONTRA, NOW + later(15))]
 
 
+async def test_a_kontra_window_is_claimed_once_its_end_and_the_lease_passed(storage: AnyStorage) -> None:
+    """The process that opened the window shows its end; when it died in the window, any process claims the
+    row a lease after the end (or at the end, after a clean shutdown) and shows it."""
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.KONTRA, 8), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    assert await storage.due.claim(now=NOW + later(8)) == []  # ended: its holder shows it
+    assert await storage.due.claim(now=NOW + later(8 + LEASE - 0.01)) == []
+    window = DueStep(table, 1, DueKind.KONTRA, NOW + later(8))
+    assert await storage.due.claim(now=NOW + later(8 + LEASE), lease=600) == [window]  # its holder is gone
+    assert await storage.due.claim(now=NOW + later(60)) == []  # the claimer's now
+
+    other = await _table(storage)
+    await storage.tables.append(table_id=other, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.KONTRA, 8), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    assert await storage.due.release(table_id=other, seq=1) == 2  # a clean shutdown in the window
+    assert await storage.due.claim(now=NOW + later(7.99)) == []
+    assert await storage.due.claim(now=NOW + later(8), lease=600) == [DueStep(other, 1, DueKind.KONTRA,
+                                                                                NOW + later(8))]
+
+
+async def test_a_closed_kontra_window_is_never_claimed_and_keeps_its_end(storage: AnyStorage) -> None:
+    """Its end shown, the row stays closed: a later entry that still wants the window (a Kontra said after its
+    end, the Re still open) neither opens a new one nor lets a process show the end again."""
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.KONTRA, 8), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    assert not await storage.due.close_window(table_id=table, seq=0)  # another moment's
+    assert await storage.due.close_window(table_id=table, seq=1)
+    assert not await storage.due.close_window(table_id=table, seq=1)  # once
+    assert await storage.due.release(table_id=table, seq=1) == 1  # the time-out only
+    assert [step.kind for step in await storage.due.claim(now=NOW + later(600), lease=600)] == [DueKind.TIMEOUT]
+    await storage.tables.append(table_id=table, seq=1, entry="join 2 Bert", now=NOW + later(20),
+                                due=[Due(DueKind.KONTRA, 8), Due(DueKind.TIMEOUT, 120)], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [
+        DueStep(table, 2, DueKind.KONTRA, NOW + later(8)), DueStep(table, 2, DueKind.TIMEOUT, NOW + later(140))]
+    assert not await storage.due.close_window(table_id=table, seq=2)
+    assert [step.kind for step in await storage.due.claim(now=NOW + later(600), lease=600)] == [DueKind.TIMEOUT]
+
+
+async def test_a_kontra_window_carried_on_past_its_end_is_held_by_the_writer(storage: AnyStorage) -> None:
+    """An entry stored after the window's end, before anyone showed it: the window keeps its end, and the
+    writer (which shows the end itself at once) holds it for a lease from now."""
+    table = await _table(storage)
+    await storage.tables.append(table_id=table, seq=0, entry="join 1 Anna", now=NOW,
+                                due=[Due(DueKind.KONTRA, 8)], lease=LEASE)
+    written = NOW + later(10)
+    await storage.tables.append(table_id=table, seq=1, entry="join 2 Bert", now=written,
+                                due=[Due(DueKind.KONTRA, 8)], lease=LEASE)
+    assert await storage.due.pending(table_id=table) == [DueStep(table, 2, DueKind.KONTRA, NOW + later(8))]
+    assert await storage.due.claim(now=written + later(LEASE - 0.01)) == []
+    assert await storage.due.claim(now=written + later(LEASE)) == [DueStep(table, 2, DueKind.KONTRA,
+                                                                           NOW + later(8))]
+
+
 async def test_processes_claiming_at_once_never_share_a_row(schema_url: str) -> None:
     """PostgreSQL, several processes: FOR UPDATE SKIP LOCKED hands each due row to exactly one claimer."""
     first, second = await PostgresStorage.open(schema_url), await PostgresStorage.open(schema_url)

@@ -14,11 +14,12 @@ from datetime import UTC, datetime
 import pytest
 
 from skatbot.ai import Level
-from skatbot.engine import RuleSet
+from skatbot.engine import Declare, GameType, Kontra, Pass, Phase, PlayCard, RuleSet
 from skatbot.models import Due, DueKind, DueStep
 from skatbot.storage.errors import StorageBusy
 from skatbot.tables import Table, TableTiming
 from skatbot.tables import events as ev
+from skatbot.tables.errors import NotAllowed
 from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
@@ -531,21 +532,10 @@ async def test_missed_turns_are_counted_with_the_table_whichever_process_timed_t
     await second.close()
 
 
-async def test_the_kontra_window_holds_for_a_card_another_process_serves(ai_first_legal: None) -> None:
-    """The human leader's first card waits while the others may say Kontra: the window opened in the process
-    that stored the declaration, and holds for the card served by another (the leader's DM click arrives at
-    shard 0's process), also across a Kontra that process stores, until its end as first stored."""
-    from skatbot.engine import GameType, Kontra, Pass, PlayCard
-    from skatbot.engine import Declare
-    from skatbot.engine import Phase
-    from skatbot.tables.errors import NotAllowed
-
-    time = Time()
-    store = MemoryStore(clock=time, lease=LEASE)
-    first = manager(store, InlineExecutor(), seed=1)
-    second = manager(store, InlineExecutor(), seed=2)
-    clock = ManualClock()
-    second.sleep = clock.sleep
+async def the_kontra_window_opens(first: TableManager) -> tuple[Table, int, PlayCard]:
+    """Alice, Bert and Carla bid (under Kontra rules) until forehand, a defender, is about to lead the first
+    trick while the other defender may still say Kontra: the window opens in the first process, which stored
+    the declaration. Returns the table, the leader and a card they may lead."""
     table = await first.create(guild_id=1, channel_id=5, creator_id=ALICE, creator_name="Alice", size=3, deals=1,
                                rules=RuleSet(kontra=True))
     await table.join(101, "Bert")
@@ -571,17 +561,38 @@ async def test_the_kontra_window_holds_for_a_card_another_process_serves(ai_firs
     leader = table.game.occupant_of_seat(deal.current_seat).user_id
     assert leader is not None
     card = next(a for a in deal.legal_actions() if isinstance(a, PlayCard))
+    for _ in range(5):  # the window's timer starts
+        await asyncio.sleep(0)
+    return table, leader, card
+
+
+def the_other_defender(table: Table) -> int:
+    """The user id of the defender who does not lead (forehand, seat 0, leads)."""
+    deal = table.game.deal
+    assert deal is not None and deal.declarer is not None
+    user = table.game.occupant_of_seat(3 - deal.declarer).user_id
+    assert user is not None
+    return user
+
+
+async def test_the_kontra_window_holds_for_a_card_another_process_serves(ai_first_legal: None) -> None:
+    """The human leader's first card waits while the others may say Kontra: the window opened in the process
+    that stored the declaration, and holds for the card served by another (the leader's DM click arrives at
+    shard 0's process), also across a Kontra that process stores, until its end as first stored."""
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    second = manager(store, InlineExecutor(), seed=2)
+    clock = ManualClock()
+    second.sleep = clock.sleep
+    table, leader, card = await the_kontra_window_opens(first)
 
     there = await second.load(table.id)
     with pytest.raises(NotAllowed, match="may say Kontra first"):
         await there.act(leader, card)
     time.now += 5
-    defender = 3 - deal.declarer  # the other defender (forehand, seat 0, leads)
-    assert Kontra() in deal.side_actions(defender)
-    speaker = table.game.occupant_of_seat(defender).user_id
-    assert speaker is not None
-    await there.act(speaker, Kontra())  # stored by the second process, whose window ends with the stored one
-    for _ in range(5):
+    await there.act(the_other_defender(table), Kontra())  # stored by the second process, whose window ends
+    for _ in range(5):                                     # with the stored one
         await asyncio.sleep(0)
     assert sorted(seconds for seconds, _ in clock.sleepers) == [3.0, TIMING.warn_after]  # and the turn's timer
     time.now += 2.9
@@ -591,5 +602,110 @@ async def test_the_kontra_window_holds_for_a_card_another_process_serves(ai_firs
     await clock.advance()
     await there.act(leader, card)
     assert there.game.deal is not None and there.game.deal.current_trick
+    await first.close()
+    await second.close()
+
+
+async def wake(clock: ManualClock, seconds: float) -> None:
+    """Wake the sleepers of `seconds` only (the Kontra window's timer, not the turn's)."""
+    for _ in range(5):
+        await asyncio.sleep(0)
+    for _, future in [(wait, future) for wait, future in clock.sleepers if wait == seconds]:
+        future.set_result(None)
+    clock.sleepers = [(wait, future) for wait, future in clock.sleepers if not future.done()]
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def windows_closed(process: TableManager) -> list[ev.Event]:
+    return [event for event in events_shown(process) if isinstance(event, ev.KontraWindowClosed)]
+
+
+async def test_the_end_of_a_kontra_window_a_dead_process_opened_is_shown_by_another(ai_first_legal: None) -> None:
+    """The process that stored the declaration dies in the Kontra window: another process claims the window's
+    end a lease after it and shows the leader's hand ready (instead of 'wait' until the turn timer); a Kontra
+    said after that, still before the first card, opens no new window."""
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table, leader, card = await the_kontra_window_opens(first)
+    seq, number = table.seq, table.game.deal_number
+    await table.close()  # the process dies: its window's timer is gone, the row stays
+
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()  # driven by hand below
+    time.now += TIMING.kontra_window + LEASE - 0.01
+    assert await scheduler.run_once() == []  # the window's holder may still show its end
+    time.now += 0.01
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.KONTRA, seq)]
+    await scheduler.settle()
+    there = second.get(table.id)
+    await there.settle()
+    assert windows_closed(second) == [ev.KontraWindowClosed(number)]  # the leader's hand is redrawn ...
+    assert there.kontra_window is None  # ... ready to play: the presenter draws it from this
+    assert store.logs[table.id][seq:] == []  # nothing stored
+    assert await scheduler.run_once() == []  # shown once: the row is closed, not claimed again
+    await there.fire(DueStep(table.id, seq, DueKind.KONTRA, datetime.fromtimestamp(time.now, UTC)))
+    await there.settle()
+    assert len(windows_closed(second)) == 1  # a second firing (a late claim) shows nothing more
+
+    await there.act(the_other_defender(table), Kontra())  # said after the window's end
+    assert await store.window_left(table_id=table.id) == 0.0
+    await there.act(leader, card)  # at once: no new window
+    assert there.game.deal is not None and there.game.deal.current_trick
+    time.now += 600
+    assert not [step for step in await scheduler.run_once() if step.kind is DueKind.KONTRA]
+    await first.close()
+    await second.close()
+
+
+async def test_a_kontra_window_its_process_closed_is_not_shown_again_by_another(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    clock = ManualClock()
+    first.sleep = clock.sleep
+    table, leader, card = await the_kontra_window_opens(first)
+    seq, number = table.seq, table.game.deal_number
+    time.now += TIMING.kontra_window
+    await wake(clock, TIMING.kontra_window)  # the window's own timer (the turn's sleeps on)
+    await table.settle()
+    assert windows_closed(first) == [ev.KontraWindowClosed(number)]
+    assert table.kontra_window is None
+
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    time.now += LEASE
+    assert await scheduler.run_once() == []
+    await (await second.load(table.id)).fire(DueStep(table.id, seq, DueKind.KONTRA,
+                                                    datetime.fromtimestamp(time.now, UTC)))
+    assert windows_closed(second) == []
+    await table.act(leader, card)
+    assert table.game.deal is not None and table.game.deal.current_trick
+    await first.close()
+    await second.close()
+
+
+async def test_a_kontra_window_step_the_table_moved_past_is_dropped(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    clock = ManualClock()
+    first.sleep = clock.sleep
+    table, leader, card = await the_kontra_window_opens(first)
+    seq = table.seq
+    time.now += TIMING.kontra_window
+    await wake(clock, TIMING.kontra_window)
+    await table.act(leader, card)  # the first card: the window's row is gone
+    store.due[(table.id, seq, DueKind.KONTRA)] = (time.now, time.now)  # a row left from before that card
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.KONTRA, seq)]
+    await scheduler.settle()
+    assert (table.id, seq, DueKind.KONTRA) not in store.due
+    assert windows_closed(second) == []
     await first.close()
     await second.close()

@@ -20,8 +20,10 @@ from ..errors import NotFound
 
 DEFAULT_LEASE = DUE_LEASE
 NEVER = 1 << 62
-"""`claimed_until` of a Kontra window's row: no process claims it (it marks when the window ends; the process
-that shows the table closes the window itself), and it stays until an entry no longer wants the window."""
+"""`claimed_until` of a Kontra window's row once its end was shown (`close_window`): no process claims it again,
+and it stays, keeping the window's end, until an entry no longer wants the window. Until then the row is held
+and claimed as any other (the window's end is its time), so the end is shown even when the process that opened
+the window died in it."""
 
 
 def to_millis(moment: datetime) -> int:
@@ -42,29 +44,33 @@ def _lease_millis(lease: float) -> int:
 
 def due_statements(*, table_id: int, seq: int, due: Sequence[Due], now: datetime, lease: float) -> list[Statement]:
     """For a write: the table's due rows become `due` (at `seq`), held by the writer. A Kontra window the table
-    had already keeps its end (it opened with an earlier entry; later ones carry it on)."""
+    had already keeps its end (it opened with an earlier entry; later ones carry it on), and stays closed once
+    its end was shown."""
     stamp, held = to_millis(now), _lease_millis(lease)
     for step in due:
         if step.delay < 0:
             raise ValueError("a step is due now or later, not before")
-    window_ends: list[int] = []
+    windows: list[tuple[int, int]] = []  # the table's Kontra window as stored: its end, and claimed_until
 
     def kept_window(rows: list[Any], _: int) -> None:
-        window_ends.extend(int(row[0]) for row in rows)
+        windows.extend((int(row[0]), int(row[1])) for row in rows)
 
     def new_rows() -> list[tuple[int, int, str, int, int]]:  # after the Kontra window was read, if it was
         rows = []
         for step in due:
             at = stamp + round(step.delay * 1000)
-            if step.kind is DueKind.KONTRA and window_ends:
-                at = max(window_ends)
-            rows.append((table_id, seq, step.kind.value, at, NEVER if step.kind is DueKind.KONTRA else at + held))
+            until = at + held
+            if step.kind is DueKind.KONTRA and windows:
+                at, claimed = max(windows)
+                until = NEVER if claimed >= NEVER else max(at, stamp) + held
+            rows.append((table_id, seq, step.kind.value, at, until))
         return rows
 
     statements = []
     if any(step.kind is DueKind.KONTRA for step in due):
-        statements.append(Statement("SELECT due_at FROM table_due WHERE table_id = :table_id AND kind = :kind",
-                                    {"table_id": table_id, "kind": DueKind.KONTRA.value}, check=kept_window))
+        statements.append(Statement("SELECT due_at, claimed_until FROM table_due WHERE table_id = :table_id "
+                                    "AND kind = :kind", {"table_id": table_id, "kind": DueKind.KONTRA.value},
+                                    check=kept_window))
     return statements + [
         Statement("DELETE FROM table_due WHERE table_id = :table_id", {"table_id": table_id}),
         Statement("INSERT INTO table_due (table_id, seq, kind, due_at, claimed_until) VALUES (?, ?, ?, ?, ?)",
@@ -129,12 +135,23 @@ class SqlDue:
 
     async def release(self, *, table_id: int, seq: int) -> int:
         """The holder stops (a clean shutdown): the table's rows at `seq` may be claimed by any process as
-        soon as they are due, instead of a lease later. Returns how many rows were released."""
+        soon as they are due, instead of a lease later (a Kontra window whose end was shown stays closed).
+        Returns how many rows were released."""
         async with self._db.transaction() as connection:
             async with connection.execute(
                     "UPDATE table_due SET claimed_until = 0 WHERE table_id = :table_id AND seq = :seq "
-                    "AND kind <> :window", {"table_id": table_id, "seq": seq, "window": DueKind.KONTRA.value}) as cursor:
+                    "AND claimed_until < :never", {"table_id": table_id, "seq": seq, "never": NEVER}) as cursor:
                 return int(cursor.rowcount)
+
+    async def close_window(self, *, table_id: int, seq: int) -> bool:
+        """The end of the table's Kontra window at `seq` is shown: its row stays (keeping the end for later
+        entries) and is never claimed again. True for the one caller that closed it, so of two processes
+        ending the window (its holder, and one that claimed it after the holder died) only one shows it."""
+        [closed] = await self._db.write([Statement(
+            "UPDATE table_due SET claimed_until = :never WHERE table_id = :table_id AND seq = :seq "
+            "AND kind = :window AND claimed_until < :never",
+            {"never": NEVER, "table_id": table_id, "seq": seq, "window": DueKind.KONTRA.value})])
+        return closed.rowcount == 1
 
     async def claim(self, *, now: datetime, lease: float = DEFAULT_LEASE, limit: int = 20) -> list[DueStep]:
         """Take up to `limit` rows whose time has come and whose holder's lease ran out, earliest first; they
