@@ -95,6 +95,7 @@ class Table:
         self.kontra_window: int | None = None  # the deal whose human leader waits while others may say Kontra
         self._lead_waited: set[int] = set()  # deals whose human leader waited (once per deal)
         self._kontra_timer: asyncio.Task[None] | None = None
+        self._holding: set[asyncio.Task[None]] = set()  # keeping due steps held while an AI decides
         self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
         self.caught_up = 0  # entries other processes wrote that this copy took over from the log (they showed them)
@@ -220,7 +221,8 @@ class Table:
         if game.occupant_of_seat(partner).plays_itself or partner in deal.conceded:
             return
         number, steps, seq = game.deal_number, len(deal.history), self.seq
-        agrees = await self._ask(answer_concession, self._seed(number, steps, partner), seat_view(deal, partner))
+        agrees = await self._thinking(seq, self._held_kind(), answer_concession, self._seed(number, steps, partner),
+                                      seat_view(deal, partner))
         if not self._unchanged(number, steps):
             return
         if agrees:
@@ -518,8 +520,8 @@ class Table:
                 self._side_asked.add((number, caller, kind))
                 view = seat_view(deal, caller)
                 seq = self.seq
-                call = await self._thinking(seq, decide_side, self._level(caller), self._seed(number, steps, caller),
-                                            view)
+                call = await self._thinking(seq, DueKind.AI, decide_side, self._level(caller),
+                                            self._seed(number, steps, caller), view)
                 if call is not None and self._unchanged(number, steps):
                     if not await self._submit_ai(Act(number, caller, call), seq):
                         return
@@ -538,7 +540,8 @@ class Table:
                     continue
             view = seat_view(deal, seat)
             seq = self.seq
-            action = await self._thinking(seq, decide, self._level(seat), self._seed(number, steps, seat), view)
+            action = await self._thinking(seq, DueKind.AI, decide, self._level(seat), self._seed(number, steps, seat),
+                                          view)
             if self._unchanged(number, steps) and not await self._submit_ai(Act(number, seat, action), seq):
                 return
 
@@ -546,21 +549,37 @@ class Table:
         """Whether this process holds the table's due steps at its current moment (wrote it, or claimed it)."""
         return self._held_seq == self.seq
 
-    async def _thinking(self, seq: int, decision: Callable[..., T], *args: object) -> T:
-        """An AI decision for the table at `seq`, keeping this process's hold on the step while it thinks (a
-        strong AI may take longer than the lease; another process would then claim the step and play it too)."""
-        thought = asyncio.ensure_future(self._ask(decision, *args))
-        every = max(self.store.lease / 3, 0.05)
+    async def _thinking(self, seq: int, kind: DueKind, decision: Callable[..., T], *args: object) -> T:
+        """An AI decision for the table at `seq`, keeping this process's hold on its `kind` step there while it
+        thinks (a strong AI may take longer than the lease; another process would then claim the step and play
+        it too). The decision is awaited here as `_ask`; the hold is kept beside it."""
+        thought = asyncio.Event()
+        holding = asyncio.create_task(self._hold(seq, kind, thought), name=f"hold-{self.id}")
+        self._holding.add(holding)
+        holding.add_done_callback(self._holding.discard)
         try:
-            while not (await asyncio.wait({thought}, timeout=every))[0]:
-                try:
-                    await self.store.extend_due(table_id=self.id, seq=seq, kind=DueKind.AI)
-                except Exception as error:  # the database away for a moment: the next beat tries again
-                    log.warning("table %s: extending the AI step's lease failed: %r", self.id, error)
-            return thought.result()
+            return await self._ask(decision, *args)
         finally:
-            if not thought.done():
-                thought.cancel()
+            thought.set()  # the hold ends by itself (not cancelled in the middle of a write)
+
+    async def _hold(self, seq: int, kind: DueKind, thought: asyncio.Event) -> None:
+        """Extend the step's lease every third of it until the decision is made."""
+        every = max(self.store.lease / 3, 0.05)
+        while True:
+            try:
+                await asyncio.wait_for(thought.wait(), every)
+                return
+            except TimeoutError:
+                pass
+            try:
+                await self.store.extend_due(table_id=self.id, seq=seq, kind=kind)
+            except Exception as error:  # the database away for a moment: the next beat tries again
+                log.warning("table %s: extending the %s step's lease failed: %r", self.id, kind.value, error)
+
+    def _held_kind(self) -> DueKind:
+        """The step of the table's current moment that an AI deciding out of turn (a partner answering a
+        concession) keeps held: the AI seat's move when one must act (due first), else the human's time-out."""
+        return DueKind.AI if self._ai_has_something_to_do() else DueKind.TIMEOUT
 
     async def _ask(self, decision: Callable[..., T], *args: object) -> T:
         """Run an AI decision in the executor; if the executor itself is broken (a worker process died, or
@@ -764,7 +783,8 @@ class Table:
         assert deal is not None
         seat = deal.current_seat
         assert seat is not None
-        action = await self._ask(decide, Level.NORMAL, self._seed(key[0], key[1], seat), seat_view(deal, seat))
+        action = await self._thinking(seq, DueKind.TIMEOUT, decide, Level.NORMAL, self._seed(key[0], key[1], seat),
+                                      seat_view(deal, seat))
         if not self._still(key):
             return
         shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]

@@ -443,6 +443,144 @@ async def test_an_ai_thinking_past_its_lease_keeps_its_turn(ai_first_legal: None
     await second.close()
 
 
+class Stalling(InlineExecutor):
+    """Decides at once until `stalled`: then each decision waits for `revive` (an AI thinking a long while)."""
+
+    def __init__(self) -> None:
+        self.stalled = False
+        self.pending: list[Callable[[], None]] = []
+
+    def submit(self, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> Future[R]:
+        if not self.stalled:
+            return super().submit(fn, *args, **kwargs)
+        future: Future[R] = Future()
+        self.pending.append(lambda: future.set_result(fn(*args, **kwargs)))
+        return future
+
+    def revive(self) -> None:
+        self.stalled = False
+        for decide in self.pending:
+            decide()
+        self.pending.clear()
+
+
+async def nobody_else_claims(time: Time, store: MemoryStore, lease: float) -> TableManager:
+    """Another process's scheduler, polled while each lease the thinker last had runs out: it claims nothing
+    (the thinker renews its lease every lease / 3 seconds of real time). Returns that process."""
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()  # driven by hand
+    for _ in range(4):
+        time.now += lease
+        await asyncio.sleep(lease * 0.8)
+        assert await scheduler.run_once() == []
+    return second
+
+
+async def test_an_ai_playing_a_timed_out_turn_past_its_lease_keeps_the_turn(ai_first_legal: None) -> None:
+    """Alice's time ran out and the AI decides her move for longer than the lease: the process keeps the
+    time-out held meanwhile, so no other process times her out as well; her move is stored once."""
+    time = Time()
+    lease = 0.3
+    store = MemoryStore(clock=time, lease=lease)
+    slow = Stalling()
+    first = manager(store, slow, seed=1)
+    clock = ManualClock()
+    first.sleep = clock.sleep
+    table = await open_table(first)
+    await table.start(ALICE)
+    await table.settle()
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat is not None
+    assert table.game.occupant_of_seat(deal.current_seat).user_id == ALICE
+    seq = table.seq
+    slow.stalled = True
+    await clock.advance()  # the warning
+    await clock.advance()  # the time-out: the AI decides for her, slowly
+    assert slow.pending, "the AI is deciding Alice's move"
+    time.now += TIMING.turn_seconds  # the time-out's row is due now
+    second = await nobody_else_claims(time, store, lease)
+    slow.revive()
+    await settle_all(table)
+    assert store.logs[table.id][seq].startswith("timeout ")
+    assert sum(entry.startswith("timeout ") for entry in store.logs[table.id]) == 1
+    assert events_shown(first).count(ev.StandInStarted(0, "timeout")) == 1
+    assert not second.tables, "the other process never took the table up"
+    await first.close()
+    await second.close()
+
+
+async def test_a_partner_answering_a_concession_past_its_lease_keeps_the_ai_turn(
+        monkeypatch: pytest.MonkeyPatch, ai_first_legal: None) -> None:
+    """Alice, defending, concedes while an AI's move is due (it waits out the pause people watch); her computer
+    partner takes longer than the lease to answer: the process keeps the AI turn held meanwhile, so no other
+    process plays it past her concession; the partner's answer is stored once."""
+    from skatbot.engine import Concede
+    from skatbot.tables import table as table_module
+
+    monkeypatch.setattr(table_module, "answer_concession", lambda seed, view: True)
+    paused = TableTiming(turn_seconds=120, warn_after=90, kontra_window=8, ai_pause=2.0)
+    lease = 0.3
+    for seed in range(30):
+        time = Time()
+        store = MemoryStore(clock=time, lease=lease)
+        slow = Stalling()
+        first = manager(store, slow, seed=seed)
+        clock = ManualClock()
+        first.sleep = clock.sleep
+        table = await open_table(first)
+        await table.start(ALICE)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if table.timing is paused:  # the driver sleeps on the clock: settling would wait for it
+                for _ in range(20):
+                    await asyncio.sleep(0)
+            else:
+                await settle_all(table)
+            deal = table.game.deal
+            assert deal is not None
+            seat = table.game.seat_of_user(ALICE)
+            if deal.is_over or deal.current_seat is None:
+                break
+            if deal.phase is Phase.PLAY and deal.declarer not in (None, seat) and deal.current_seat != seat:
+                break  # an AI's move is due, after the pause
+            if deal.current_seat != seat:
+                break  # an AI waits for the clock: this seed does not get there
+            if deal.phase is Phase.PLAY and deal.declarer not in (None, seat):
+                table.timing = paused  # Alice's card, then the AI's pause
+            actions = deal.legal_actions()
+            await table.act(ALICE, actions[rng.randrange(len(actions))])
+        deal = table.game.deal
+        assert deal is not None
+        seat = table.game.seat_of_user(ALICE)
+        if deal.is_over or deal.phase is not Phase.PLAY or deal.declarer in (None, seat) or \
+                deal.current_seat in (None, seat):
+            await first.close()
+            continue
+        assert deal.declarer is not None
+        partner = 3 - seat - deal.declarer
+        before, number = table.seq, table.game.deal_number
+        slow.stalled = True
+        conceding = asyncio.create_task(table.act(ALICE, Concede()))
+        for _ in range(10):
+            await asyncio.sleep(0)
+        assert slow.pending, "the partner is deciding its answer"
+        assert due(store) == {DueKind.AI: (before + 1, paused.ai_pause)}
+        time.now += paused.ai_pause  # the AI's move is due now
+        second = await nobody_else_claims(time, store, lease)
+        slow.revive()
+        await conceding
+        assert store.logs[table.id][before:before + 2] == [f"act {number} {seat} concede",
+                                                          f"act {number} {partner} concede"]
+        assert sum(entry.endswith(" concede") for entry in store.logs[table.id]) == 2
+        assert deal.is_over, "the defenders conceded"
+        assert not second.tables, "the other process never took the table up"
+        await first.close()
+        await second.close()
+        return
+    pytest.fail("Alice never conceded while an AI's move was due")
+
+
 async def test_a_late_ai_answer_for_a_turn_another_process_played_is_refused_quietly(
         ai_first_legal: None, caplog: pytest.LogCaptureFixture) -> None:
     """The process whose AI thought too long (its loop stalled, its lease ran out) finds the turn played by
