@@ -5,7 +5,9 @@ player's hand clicks arrive on shard 0.
   while shard 0 is still down. Shard 0's process then restarts, the deal is played out by DM clicks, and it
   is counted once.
 - Shard 1's process, which holds the player's turn timer, is SIGKILLed: shard 0's process warns her and then
-  lets the computer play for her."""
+  lets the computer play for her.
+- Shard 0's process, which stored a declaration and opened the Kontra window, is SIGKILLed in the window:
+  shard 1's process shows the leader's hand ready to play once the window's end is due."""
 
 from __future__ import annotations
 
@@ -24,9 +26,9 @@ from skatbot.storage import PostgresStorage
 from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.replay import replay_log
 from tests.e2e.conftest import Club, StartBot
-from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.skat_helpers import public_texts, start_skatbot
-from tests.e2e.skat_players import button_move, play_out, whose_turn
+from tests.e2e.fakediscord import FakeDiscord, Message
+from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
+from tests.e2e.skat_players import button_move, game_controls, kind_of, latest_hand, play_out, whose_turn
 from tests.e2e.test_skatbot_play import open_against_ais
 
 
@@ -163,3 +165,83 @@ async def test_the_other_process_fires_the_turn_timer_a_killed_process_held(
         assert one.proc is not None and one.proc.returncode is not None, "shard 1's process is still down"
     finally:
         await storage.close()
+
+
+LEAD_WAITS = "You lead the first trick in a moment"
+
+
+async def _window(url: str) -> tuple[datetime, int]:
+    """The end of the table's stored Kontra window, and until when its row is held (forever once its end was
+    shown)."""
+    connection = await asyncpg.connect(url)
+    try:
+        row = await connection.fetchrow("SELECT due_at, claimed_until FROM table_due WHERE kind = 'kontra'")
+        assert row is not None, "the table has no Kontra window"
+        return datetime.fromtimestamp(int(row[0]) / 1000, UTC), int(row[1])
+    finally:
+        await connection.close()
+
+
+async def test_the_other_process_ends_the_kontra_window_a_killed_process_opened(
+        two_shards: FakeDiscord, start_bot: StartBot, schema_url: str) -> None:
+    """Three people under the pub rules (Kontra and Re). The declaration is clicked in a DM, so shard 0's process
+    stores it and opens the window in which the leader's first card waits; it is SIGKILLed in the window. Shard
+    1's process claims the window's end a lease after it and redraws the leader's hand ready to play, while
+    shard 0's process is still down (before, the hand said 'wait' until the turn timer ran out)."""
+    fake = two_shards
+    guild = fake.add_guild("Shard One Club", shard=1)
+    players = [fake.add_user("alice"), fake.add_user("carol"), fake.add_user("dave")]
+    shared = {"SKATBOT_DATABASE_URL": schema_url, "SKATBOT_SHARD_COUNT": "2"}
+    zero = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="0", **shared)
+    one = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="1", **shared)
+    storage = await PostgresStorage.open(schema_url)
+    try:  # a long turn: its timer (which redraws the hands too) is not what shows the leader's hand ready here
+        await storage.settings.save(settings=ServerSettings(guild.id, turn_seconds=600, warning_seconds=60),
+                                    now=datetime.now(UTC))
+    finally:
+        await storage.close()
+    _, channel = await open_table(fake, players[0], fake.add_channel(guild, "skat"), deals=1, rules="pub")
+    lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
+    for user in players[1:]:
+        await (await fake.click(user, lobby, control_id(lobby, "join"))).wait_acked()
+    await fake.wait_for(lambda: "dave" in lobby.content, 30, "three players seated")
+    await (await fake.click(players[0], lobby, control_id(lobby, "start"))).wait_acked()
+    rng = random.Random(5)
+
+    # The bidding and the declaration, clicked in the players' DMs (shard 0), never passing: until the
+    # declaration is stored with its Kontra window.
+    for _ in range(60):
+        found = await fake.wait_for(lambda: whose_turn(fake, players), 30, "a player's turn")
+        user, message = found
+        press = asyncio.create_task(button_move(fake, user, message, rng, avoid=("pass",)))
+        for _ in range(200):
+            if "kontra" in await _due_kinds(schema_url) or press.done():
+                break
+            await asyncio.sleep(0.05)
+        if "kontra" in await _due_kinds(schema_url):
+            break
+        await press
+    else:
+        raise AssertionError("no Kontra window opened")
+    with contextlib.suppress(TimeoutError):  # the leader's hand says 'wait' (drawn by shard 0), if in time
+        await fake.wait_for(lambda: any(LEAD_WAITS in (latest_hand(fake, u) or message).content for u in players),
+                            4, "the leader's hand waiting")
+    await zero.kill()  # in the window: its timer would have shown the window's end
+    press.cancel()
+    with contextlib.suppress(asyncio.CancelledError, AssertionError):
+        await press
+    end, _ = await _window(schema_url)
+    assert datetime.now(UTC) < end, "shard 0's process was killed in the window"
+
+    def ready() -> Message | None:  # a hand whose cards may be played (the declarer's may still show its menu)
+        hands = [latest_hand(fake, user) for user in players]
+        return next((hand for hand in hands if hand is not None and game_controls(hand)
+                     and {kind_of(control) for control in game_controls(hand)} == {"card"}), None)
+
+    # the window's end (8 s), the lease (3 s) and a poll; the turn's warning would be due after 540 s
+    hand = await fake.wait_for(ready, 60, "the leader's hand ready to play")
+    await one.wait_for_output("firing kontra")
+    assert LEAD_WAITS not in hand.content
+    assert zero.proc is not None and zero.proc.returncode is not None, "shard 0's process is still down"
+    _, held = await _window(schema_url)
+    assert held >= 1 << 62, "the window's end was shown, and is not claimed again"
