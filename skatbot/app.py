@@ -27,6 +27,7 @@ from skatbot.tables import TableTiming
 from skatbot.tables.manager import TableManager
 from skatbot.ui.controls import ControlHandler
 from skatbot.ui.emojis import CARD_EMOJIS
+from skatbot.ui.pictures import draw_in
 from skatbot.ui.presenter import DiscordPresenter, Style
 from skatbot.ui.translator import CatalogTranslator
 from skatbot.wiring import StorageTables
@@ -50,10 +51,11 @@ def watch_parent(parent_pid: int, every: float = 1.0) -> None:
 
 class RespawningPool(Executor):
     """A process pool that replaces itself when broken (a worker was killed, e.g. by the OOM killer), so
-    later AI decisions run in fresh workers; the table decides a failed one itself meanwhile."""
+    later AI decisions (or pictures) run in fresh workers; a failed one is decided (drawn) in the bot meanwhile."""
 
-    def __init__(self, make: Callable[[], ProcessPoolExecutor]) -> None:
+    def __init__(self, make: Callable[[], ProcessPoolExecutor], name: str = "AI worker") -> None:
         self._make = make
+        self.name = name
         self._pool = make()
         self._lock = threading.Lock()
 
@@ -62,7 +64,7 @@ class RespawningPool(Executor):
             try:
                 return self._pool.submit(fn, *args, **kwargs)
             except BrokenProcessPool:
-                log.warning("the AI worker pool broke; starting a new one")
+                log.warning("the %s pool broke; starting a new one", self.name)
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._make()
                 return self._pool.submit(fn, *args, **kwargs)
@@ -146,6 +148,7 @@ class SkatBot(commands.AutoShardedBot):
         self.extension_names: tuple[str, ...] = tuple(extensions)
         self.storage: Storage
         self.ai_executor: Executor | None = None
+        self.picture_executor: Executor | None = None
         self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds)
         self._logged_in = False
         self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
@@ -181,6 +184,11 @@ class SkatBot(commands.AutoShardedBot):
         self.ai_executor = RespawningPool(lambda: ProcessPoolExecutor(
             max_workers=2, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
             initargs=(os.getpid(),)))
+        # Pictures in a process of their own: drawing takes neither the loop's time nor its interpreter lock.
+        self.picture_executor = RespawningPool(lambda: ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
+            initargs=(os.getpid(),)), name="picture")
+        draw_in(self.picture_executor)
         self.build_services()
         # Command descriptions in German for German Discord clients (names stay English).
         await self.tree.set_translator(CatalogTranslator())
@@ -230,6 +238,9 @@ class SkatBot(commands.AutoShardedBot):
         await super().close()
         if self.ai_executor is not None:
             self.ai_executor.shutdown(wait=False, cancel_futures=True)
+        if self.picture_executor is not None:
+            draw_in(None)
+            self.picture_executor.shutdown(wait=False, cancel_futures=True)
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()

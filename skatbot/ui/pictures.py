@@ -1,14 +1,20 @@
 """Pictures in messages: the hand in its owner's DM, the trick sheet under the result card, the list's chart.
 
-Drawing runs in a worker thread, never on the event loop, and skatbot.pictures caches what it drew by
-content: the same hand or deal is drawn once. Each picture carries alt text (its cards as text) for screen
+Drawing never runs on the event loop: in the bot it runs in a worker process of its own (`draw_in`), so that
+it takes neither the loop's time nor its interpreter lock; elsewhere (and should that process fail) in a
+thread. skatbot.pictures caches what it drew by content: the same hand or deal is drawn once. Each picture carries alt text (its cards as text) for screen
 readers, and a key, so that a hand message's picture is uploaded again only when the hand changed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -29,6 +35,24 @@ from .pacing import EditPacer
 
 ALT_LIMIT = 1024
 """Discord's limit on an attachment's description."""
+
+log = logging.getLogger(__name__)
+_drawing: list[Executor] = []  # where pictures are drawn (see `draw_in`); empty: in a thread
+
+
+def draw_in(executor: Executor | None) -> None:
+    """Draw the pictures in `executor` (the bot's picture process) from now on; None: in a thread again."""
+    _drawing[:] = [] if executor is None else [executor]
+
+
+async def _drawn(draw: Callable[..., Picture], *args: Any, **kwargs: Any) -> Picture:
+    call = functools.partial(draw, *args, **kwargs)
+    if _drawing:
+        try:
+            return await asyncio.get_running_loop().run_in_executor(_drawing[0], call)
+        except (BrokenProcessPool, RuntimeError) as error:  # the process died, or it was shut down
+            log.warning("the picture process failed (%r); drawing in a thread", error)
+    return await asyncio.to_thread(call)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +104,7 @@ async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
     cards, marked, key = _hand(deal, seat, deck, lang)
     alt = t(lang, "picture.hand", cards=cards_text(cards, deck, lang))
-    picture = await asyncio.to_thread(hand_picture, cards, deck, marked, alt, rank_letters(lang))
+    picture = await _drawn(hand_picture, cards, deck, marked, alt, rank_letters(lang))
     return Shown(key, picture, f"hand-{number + 1}.png")
 
 
@@ -90,9 +114,8 @@ async def tricks_shown(game: TableGame, row: FinishedDeal, names: list[str], dec
     if not deal.tricks:
         return None
     alt = t(lang, "picture.tricks", number=row.number + 1, count=len(deal.tricks))
-    picture = await asyncio.to_thread(trick_sheet, names, tuple(deal.tricks), tuple(deal.skat), deck,
-                                      skat_label=t(lang, "picture.skat"), description=alt,
-                                      letters=rank_letters(lang))
+    picture = await _drawn(trick_sheet, names, tuple(deal.tricks), tuple(deal.skat), deck,
+                           skat_label=t(lang, "picture.skat"), description=alt, letters=rank_letters(lang))
     return Shown(f"tricks:{row.number}", picture)
 
 
@@ -102,8 +125,7 @@ async def list_chart(game: TableGame, names: list[str], lang: str) -> Shown | No
         return None
     scores = [list(row.place_scores) for row in game.finished]
     alt = t(lang, "picture.list", deals=len(scores))
-    picture = await asyncio.to_thread(totals_chart, names, scores, deal_label=t(lang, "picture.deal_axis"),
-                                      description=alt)
+    picture = await _drawn(totals_chart, names, scores, deal_label=t(lang, "picture.deal_axis"), description=alt)
     return Shown(f"list:{len(scores)}", picture)
 
 
@@ -112,7 +134,7 @@ async def points_shown(name: str, points: list[tuple[datetime, int]], lang: str)
     if not points:
         return None
     alt = t(lang, "picture.points", name=name, deals=len(points))
-    picture = await asyncio.to_thread(points_chart, name, points, description=alt)
+    picture = await _drawn(points_chart, name, points, description=alt)
     return Shown(f"points:{len(points)}", picture)
 
 
