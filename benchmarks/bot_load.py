@@ -42,8 +42,9 @@ Prints, as `name: value` lines for one configuration, side by side for both:
   thread's CPU time (the loop stands still meanwhile), and the longest;
 - kb_per_table: the bot processes' resident memory with every table open and playing, minus their memory
   before the first table, divided by the number of tables; bot_cpu_s: their CPU time during the run
-  (without the AI worker processes); fake_discord_cpu_s: this process's (the loopback Discord and the
-  scripted players share the machine with the bot);
+  (without their worker processes); workers_cpu_s: their AI workers' and picture processes';
+  fake_discord_cpu_s: this process's (the loopback Discord and the scripted players share the machine with the
+  bot);
 - the run's size (interactions, REST calls, seconds), Discord rule violations, and public_leaks: every
   public message checked for hidden cards (against the deals stored in the database), as in the
   end-to-end tests.
@@ -286,6 +287,21 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def workers_cpu_seconds(parents: list[int]) -> float:
+    """CPU time so far of the bot processes' children (the AI workers and the picture process)."""
+    total = 0.0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) in parents:
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
 async def run(tables: int, deals: int, seed: int, level: str = "normal", pictures: bool = True,
               setup: Setup = Setup("sqlite"), postgres: str = POSTGRES, servers: int = 10,
               profile: Path | None = None) -> dict[str, float]:
@@ -338,6 +354,7 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
             await asyncio.sleep(1.0)
             before = sum(rss_kb(pid) for pid in pids)
             cpu_before = sum(cpu_seconds(pid) for pid in pids)
+            workers_before = workers_cpu_seconds(pids)
             harness_before = time.process_time()
             peak = before
             started = time.monotonic()
@@ -366,6 +383,7 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
                 raise failures[0]
             seconds = time.monotonic() - started
             cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+            workers_cpu = workers_cpu_seconds(pids) - workers_before
             harness_cpu = time.process_time() - harness_before
         finally:
             for proc in procs:
@@ -410,7 +428,8 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
             "table_lock_p99_ms": round(percentile(locks, 0.99), 2),
             "loop_lag_p50_ms": round(percentile(lags, 0.5), 1), "loop_lag_p99_ms": round(percentile(lags, 0.99), 1),
             "gc_pauses_5ms": len(pauses), "gc_pause_max_ms": round(max(pauses, default=0.0), 1),
-            "bot_cpu_s": round(cpu, 1), "fake_discord_cpu_s": round(harness_cpu, 1),
+            "bot_cpu_s": round(cpu, 1), "workers_cpu_s": round(workers_cpu, 1),
+            "fake_discord_cpu_s": round(harness_cpu, 1),
             "violations": len(fake.violations), "public_leaks": len(leaks), "tables_checked_against_db": checked,
             "kb_per_table": round((peak - before) / tables, 1),
             "bot_rss_mb_before": round(before / 1024, 1), "bot_rss_mb_peak": round(peak / 1024, 1),
