@@ -35,7 +35,8 @@ Prints, as `name: value` lines for one configuration, side by side for both:
   catch_up_read_p99_ms: the read of what other processes appended, done under the table's lock each step;
   move_arrival_p99_ms: from the interaction's creation (its id's clock) to its handler's start in the bot (the
   gateway, discord.py's parsing and dispatch); move_stored_p99_ms: from there until the move was stored (or shown
-  pending); table_lock_p99_ms: how long taking a table's lock took (on PostgreSQL an advisory lock);
+  pending); table_lock_p99_ms: how long taking a table's lock took (on PostgreSQL an advisory lock, taken
+  with the read of what other processes appended; catch_up_read is then only the reads outside a step);
 - loop_lag_p50_ms / loop_lag_p99_ms: how late the bot's event loop wakes a 50 ms sleep (sampled throughout,
   every process's samples together): what every callback waits for while the loop is busy, acknowledgements
   included; gc_pauses_5ms / gc_pause_max_ms: the garbage collector's passes that took 5 ms or more of the loop

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
@@ -69,18 +69,25 @@ class StorageTables:
             raise StoreBusy("store_busy") from None
         return table.table_id
 
-    def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
-        if timing.isEnabledFor(logging.DEBUG):
-            return self._timed_lock(table_id)
-        return self.storage.tables.lock(table_id=table_id)
-
     @asynccontextmanager
-    async def _timed_lock(self, table_id: int) -> AsyncIterator[None]:
-        """The table's lock, saying how long taking it took (`lock table=N ms=X`)."""
+    async def lock_table(self, *, table_id: int, since: int) -> AsyncIterator[list[str]]:
+        """The table's lock, with what other processes appended since `since` (read with the lock, in one go
+        on PostgreSQL; nothing to read on SQLite once this process has read or written the log up to there)."""
         started = time.perf_counter()
-        async with self.storage.tables.lock(table_id=table_id):
-            timing.debug("lock table=%d ms=%.3f", table_id, (time.perf_counter() - started) * 1000)
-            yield
+        if self._logged.get(table_id) == since:
+            async with self.storage.tables.lock(table_id=table_id):
+                self._timed("lock", table_id, started)
+                yield []
+            return
+        async with self.storage.tables.locked_log(table_id=table_id, since=since) as stored:
+            self._timed("lock", table_id, started)
+            entries = [entry.entry for entry in stored]
+            self._known(table_id, since + len(entries))
+            yield entries
+
+    def _timed(self, what: str, table_id: int, started: float) -> None:
+        if timing.isEnabledFor(logging.DEBUG):
+            timing.debug("%s table=%d ms=%.3f", what, table_id, (time.perf_counter() - started) * 1000)
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         """What other processes appended: with a store no other process writes (SQLite), nothing once this

@@ -281,12 +281,13 @@ class Database:
         return latest
 
     @asynccontextmanager
-    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+    async def table_lock(self, table_id: int, then: Statement | None = None) -> AsyncIterator[list[Any]]:
         """Hold one table against other writers. A SQLite file serves one bot process, so an in-process
-        lock per table is the whole story here (PostgreSQL's is an advisory lock across processes)."""
+        lock per table is the whole story here (PostgreSQL's is an advisory lock across processes). `then`:
+        a read made once the lock is held, whose rows the block gets."""
         lock = self._table_locks.setdefault(table_id, asyncio.Lock())
         async with lock:
-            yield
+            yield [] if then is None else await self.fetch_all(then.sql, then.params)
 
     @asynccontextmanager
     async def presentation_lock(self, table_id: int) -> AsyncIterator[None]:

@@ -57,9 +57,9 @@ class MemoryStore:
         return out
 
     @asynccontextmanager
-    async def lock_table(self, *, table_id: int) -> AsyncIterator[None]:
+    async def lock_table(self, *, table_id: int, since: int) -> AsyncIterator[list[str]]:
         async with self._locks.setdefault(table_id, asyncio.Lock()):
-            yield
+            yield await self.entries_since(table_id=table_id, seq=since)
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         return list(self.logs.get(table_id, [])[seq:])

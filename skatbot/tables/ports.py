@@ -50,8 +50,10 @@ class LiveTable(Protocol):
 
 
 class TableStore(Protocol):
-    def lock_table(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
-        """Hold the table against every other writer, other processes included, while a step is applied."""
+    def lock_table(self, *, table_id: int, since: int) -> AbstractAsyncContextManager[list[str]]:
+        """Hold the table against every other writer, other processes included, while a step is applied; the
+        block gets the stored entries from sequence number `since` on, read under the lock (what other
+        processes added since this one last looked)."""
 
     async def entries_since(self, *, table_id: int, seq: int) -> list[str]:
         """The stored entries from sequence number `seq` on: what other processes added since we last looked."""

@@ -285,13 +285,16 @@ class Table:
     async def _locked(self) -> AsyncIterator[None]:
         """The table's lock in this process, then the store's across processes, then the log caught up: a
         step is checked against the table as stored, whichever process wrote its last entry."""
-        async with self.lock, self.store.lock_table(table_id=self.id):
-            await self._catch_up()
-            yield
+        async with self.lock:
+            async with self.store.lock_table(table_id=self.id, since=len(self.entries)) as stored:
+                await self._apply_stored(stored)
+                yield
 
     async def _catch_up(self) -> None:
         """Apply what other processes appended since this one last looked (they showed it themselves)."""
-        stored = await self.store.entries_since(table_id=self.id, seq=len(self.entries))
+        await self._apply_stored(await self.store.entries_since(table_id=self.id, seq=len(self.entries)))
+
+    async def _apply_stored(self, stored: list[str]) -> None:
         if not stored:
             return
         try:

@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import asyncpg
 import pytest
 
-from skatbot.storage import Player, PostgresStorage, StorageBusy
+from skatbot.storage import Player, PostgresStorage, Storage, StorageBusy
 from skatbot.storage.postgres.database import TABLE_LOCKS, PostgresDatabase
 from tests.storage.storage_helpers import add_players
 
@@ -28,7 +28,7 @@ def closed_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def open_table(storage: PostgresStorage) -> int:
+async def open_table(storage: Storage) -> int:
     await add_players(storage, Player(3, "alice"))
     table = await storage.tables.create(server_id=1, channel_id=2, creator_id=3, rule_preset="official", rules={},
                                         series_length=1, now=NOW)

@@ -19,6 +19,7 @@ statement text, outside quoted strings.
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import re
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
@@ -35,6 +36,7 @@ from ..errors import MigrationError, SchemaTooNew, StorageBusy, StorageError
 from ..sql.connection import Outcome, Params, Statement, run_statements
 from .io import IOThread
 
+log = logging.getLogger(__name__)
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
 MIGRATION_LOCK = 0x5CA7B07  # the advisory lock key every skatbot process takes while migrating
 TABLE_LOCKS = 0x5CA7  # the first key of a table's advisory lock; the second is the table id
@@ -253,11 +255,13 @@ class PostgresDatabase:
         await self.pool.close()
 
     @asynccontextmanager
-    async def table_lock(self, table_id: int) -> AsyncIterator[None]:
+    async def table_lock(self, table_id: int, then: Statement | None = None) -> AsyncIterator[list[Any]]:
         """Hold one table against every process sharing the database (a session advisory lock on a
-        connection of its own, released when the block ends, or by the server if this process dies)."""
-        async with self._session_lock(TABLE_LOCKS, table_id & 0x7FFFFFFF, self.table_lock_seconds):
-            yield
+        connection of its own, released when the block ends, or by the server if this process dies). `then`:
+        a read made as soon as the lock is held, whose rows the block gets (with the lock, one turn of the
+        caller's loop)."""
+        async with self._session_lock(TABLE_LOCKS, table_id & 0x7FFFFFFF, self.table_lock_seconds, then) as rows:
+            yield rows
 
     @asynccontextmanager
     async def presentation_lock(self, table_id: int) -> AsyncIterator[None]:
@@ -267,33 +271,37 @@ class PostgresDatabase:
             yield
 
     @asynccontextmanager
-    async def _session_lock(self, space: int, key: int, patience: float | None) -> AsyncIterator[None]:
-        """An advisory lock held by a connection of the locks' pool while the block runs; taken and let go on
-        the database thread when there is one (one turn of the caller's loop each)."""
+    async def _session_lock(self, space: int, key: int, patience: float | None,
+                            then: Statement | None = None) -> AsyncIterator[list[Any]]:
+        """An advisory lock held by a connection of the locks' pool while the block runs (with the rows of
+        `then`, read under it); taken and let go on the database thread when there is one."""
         io = self.io
         if io is None:
-            connection = await self._take_lock(space, key, patience)
+            connection, rows = await self._take_lock(space, key, patience, then)
             try:
-                yield
+                yield rows
             finally:
                 await self._let_go(connection, space, key)
             return
-        taking = asyncio.run_coroutine_threadsafe(self._take_lock(space, key, patience), io.loop)
+        taking = asyncio.run_coroutine_threadsafe(self._take_lock(space, key, patience, then), io.loop)
         try:
-            connection = await asyncio.wrap_future(taking)
+            connection, rows = await asyncio.wrap_future(taking)
         except asyncio.CancelledError:  # the caller gave up: a lock taken all the same is let go there
             taking.add_done_callback(lambda done: self._let_go_later(done, space, key))
             raise
         try:
-            yield
-        finally:  # let go even when the caller is cancelled meanwhile
-            await asyncio.shield(io.run(self._let_go(connection, space, key)))
+            yield rows
+        finally:  # let go there without waiting for it (whoever takes the lock next waits for it there): a
+            # move is acknowledged as soon as it is stored
+            letting_go = asyncio.run_coroutine_threadsafe(self._let_go(connection, space, key), io.loop)
+            letting_go.add_done_callback(_failure_logged)
 
-    def _let_go_later(self, taking: Future[asyncpg.Connection], space: int, key: int) -> None:
+    def _let_go_later(self, taking: Future[tuple[asyncpg.Connection, list[Any]]], space: int, key: int) -> None:
         if self.io is not None and not taking.cancelled() and taking.exception() is None:
-            asyncio.run_coroutine_threadsafe(self._let_go(taking.result(), space, key), self.io.loop)
+            asyncio.run_coroutine_threadsafe(self._let_go(taking.result()[0], space, key), self.io.loop)
 
-    async def _take_lock(self, space: int, key: int, patience: float | None) -> asyncpg.Connection:
+    async def _take_lock(self, space: int, key: int, patience: float | None,
+                         then: Statement | None) -> tuple[asyncpg.Connection, list[Any]]:
         if self.lock_pool is None:
             raise StorageError("the database is not open")
         try:
@@ -308,7 +316,17 @@ class PostgresDatabase:
             if isinstance(error, BUSY):
                 raise self._busy(error) from error
             raise
-        return connection
+        if then is None:
+            return connection, []
+        try:
+            translated, values = _arguments(then.sql, then.params)
+            rows = list(await connection.fetch(translated, *values, timeout=self.busy_seconds))
+        except BaseException as error:
+            await self._let_go(connection, space, key)
+            if isinstance(error, BUSY):
+                raise self._busy(error) from error
+            raise
+        return connection, rows
 
     async def _let_go(self, connection: asyncpg.Connection, space: int, key: int) -> None:
         assert self.lock_pool is not None
@@ -422,6 +440,13 @@ class PostgresDatabase:
                 return list(await connection.fetch(translated, *values))
             except BUSY as error:
                 raise self._busy(error) from error
+
+
+def _failure_logged(done: Future[None]) -> None:
+    """A lock let go in the background that could not be: its session was ended (`_on_session`), which lets
+    go of it on the server."""
+    if not done.cancelled() and done.exception() is not None:
+        log.warning("letting go of an advisory lock failed: %r", done.exception())
 
 
 async def _unchanged(connection: asyncpg.Connection) -> None:

@@ -107,7 +107,9 @@ class SqlDatabase(Protocol):
         """Each statement's rows (`params` only; no `many` or `check`), all from one snapshot: on SQLite in one
         trip to the reading connection's thread, where a `reading()` block pays a trip per call."""
 
-    def table_lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
+    def table_lock(self, table_id: int, then: Statement | None = None) -> AbstractAsyncContextManager[list[Any]]:
+        """Hold the table against other writers (other processes too, where they share the database); the
+        block gets the rows of `then`, read once the lock is held."""
 
     def presentation_lock(self, table_id: int) -> AbstractAsyncContextManager[None]: ...
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime
 from typing import Any
 
@@ -211,7 +211,12 @@ class SqlTables:
     def lock(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
         """Hold the table against every other writer (other processes too, on PostgreSQL) while a move is
         checked against the log, applied and appended."""
-        return self._db.table_lock(table_id)
+        return _without_rows(self._db.table_lock(table_id))
+
+    def locked_log(self, *, table_id: int, since: int) -> AbstractAsyncContextManager[tuple[LogEntry, ...]]:
+        """`lock`, and the table's entries from `since` on as they are once it is held (on PostgreSQL taken in
+        one go with the lock): what other processes appended, for the step about to be checked."""
+        return _log_under(self._db.table_lock(table_id, Statement(_LOG_SQL, {"table_id": table_id, "since": since})))
 
     async def load_unfinished(self) -> list[UnfinishedTable]:
         """Every open or playing table with its whole log, for restore by replay at start-up."""
@@ -267,6 +272,18 @@ _LOG_SQL = "SELECT seq, entry, at FROM table_log WHERE table_id = :table_id AND 
 async def _load_log(connection: Connection, table_id: int, since: int = 0) -> tuple[LogEntry, ...]:
     async with connection.execute(_LOG_SQL, {"table_id": table_id, "since": since}) as cursor:
         return _log_entries(await cursor.fetchall())
+
+
+@asynccontextmanager
+async def _without_rows(lock: AbstractAsyncContextManager[list[Any]]) -> AsyncIterator[None]:
+    async with lock:
+        yield
+
+
+@asynccontextmanager
+async def _log_under(lock: AbstractAsyncContextManager[list[Any]]) -> AsyncIterator[tuple[LogEntry, ...]]:
+    async with lock as rows:
+        yield _log_entries(rows)
 
 
 def _log_entries(rows: Iterable[Any]) -> tuple[LogEntry, ...]:
