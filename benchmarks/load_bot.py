@@ -54,13 +54,14 @@ def time_collections() -> None:
 
 
 def with_lag_samples() -> None:
-    """Start `sample_lag` with the bot (after its setup_hook)."""
+    """Start `sample_lag` and `time_collections` with the bot (after its setup_hook)."""
     from skatbot.app import SkatBot
 
     setup = SkatBot.setup_hook
 
     async def setup_hook(self: SkatBot) -> None:
         await setup(self)
+        time_collections()  # from here: start-up's own collection is not the tables'
         LAG_TASKS.add(asyncio.get_running_loop().create_task(sample_lag()))
 
     SkatBot.setup_hook = setup_hook  # type: ignore[method-assign]
@@ -82,7 +83,6 @@ def main() -> None:
         without_freeze()
     timing.setLevel(logging.DEBUG)
     with_lag_samples()
-    time_collections()
     target = os.environ.get("BOT_LOAD_PROFILE")
     if not target:
         runpy.run_path(str(BOT), run_name="__main__")
