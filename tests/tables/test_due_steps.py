@@ -9,6 +9,7 @@ import logging
 import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import pytest
@@ -759,20 +760,48 @@ def windows_closed(process: TableManager) -> list[ev.Event]:
     return [event for event in events_shown(process) if isinstance(event, ev.KontraWindowClosed)]
 
 
+@dataclass
+class OpenWindow:
+    """The Kontra window open in a first process (its sleeps on a manual clock), and the shared store."""
+
+    time: Time
+    store: MemoryStore
+    first: TableManager
+    clock: ManualClock
+    table: Table
+    leader: int
+    card: PlayCard
+
+
+async def a_window_opened_by_one_process() -> OpenWindow:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    clock = ManualClock()
+    first.sleep = clock.sleep
+    table, leader, card = await the_kontra_window_opens(first)
+    return OpenWindow(time, store, first, clock, table, leader, card)
+
+
+async def another_process(store: MemoryStore) -> tuple[TableManager, DueScheduler]:
+    """A second process on the same store, whose scheduler the test drives by hand."""
+    second = manager(store, InlineExecutor(), seed=2)
+    scheduler = second.start_scheduler(store)
+    await scheduler.stop()
+    return second, scheduler
+
+
 async def test_the_end_of_a_kontra_window_a_dead_process_opened_is_shown_by_another(ai_first_legal: None) -> None:
     """The process that stored the declaration dies in the Kontra window: another process claims the window's
     end a lease after it and shows the leader's hand ready (instead of 'wait' until the turn timer); a Kontra
     said after that, still before the first card, opens no new window."""
-    time = Time()
-    store = MemoryStore(clock=time, lease=LEASE)
-    first = manager(store, InlineExecutor(), seed=1)
-    table, leader, card = await the_kontra_window_opens(first)
+    window = await a_window_opened_by_one_process()
+    time, store, first, table, leader, card = (window.time, window.store, window.first, window.table, window.leader,
+                                               window.card)
     seq, number = table.seq, table.game.deal_number
     await table.close()  # the process dies: its window's timer is gone, the row stays
 
-    second = manager(store, InlineExecutor(), seed=2)
-    scheduler = second.start_scheduler(store)
-    await scheduler.stop()  # driven by hand below
+    second, scheduler = await another_process(store)
     time.now += TIMING.kontra_window + LEASE - 0.01
     assert await scheduler.run_once() == []  # the window's holder may still show its end
     time.now += 0.01
@@ -799,22 +828,17 @@ async def test_the_end_of_a_kontra_window_a_dead_process_opened_is_shown_by_anot
 
 
 async def test_a_kontra_window_its_process_closed_is_not_shown_again_by_another(ai_first_legal: None) -> None:
-    time = Time()
-    store = MemoryStore(clock=time, lease=LEASE)
-    first = manager(store, InlineExecutor(), seed=1)
-    clock = ManualClock()
-    first.sleep = clock.sleep
-    table, leader, card = await the_kontra_window_opens(first)
+    window = await a_window_opened_by_one_process()
+    time, store, first, table, leader, card = (window.time, window.store, window.first, window.table, window.leader,
+                                               window.card)
     seq, number = table.seq, table.game.deal_number
     time.now += TIMING.kontra_window
-    await wake(clock, TIMING.kontra_window)  # the window's own timer (the turn's sleeps on)
+    await wake(window.clock, TIMING.kontra_window)  # the window's own timer (the turn's sleeps on)
     await table.settle()
     assert windows_closed(first) == [ev.KontraWindowClosed(number)]
     assert table.kontra_window is None
 
-    second = manager(store, InlineExecutor(), seed=2)
-    scheduler = second.start_scheduler(store)
-    await scheduler.stop()
+    second, scheduler = await another_process(store)
     time.now += LEASE
     assert await scheduler.run_once() == []
     await (await second.load(table.id)).fire(DueStep(table.id, seq, DueKind.KONTRA,
@@ -827,20 +851,14 @@ async def test_a_kontra_window_its_process_closed_is_not_shown_again_by_another(
 
 
 async def test_a_kontra_window_step_the_table_moved_past_is_dropped(ai_first_legal: None) -> None:
-    time = Time()
-    store = MemoryStore(clock=time, lease=LEASE)
-    first = manager(store, InlineExecutor(), seed=1)
-    clock = ManualClock()
-    first.sleep = clock.sleep
-    table, leader, card = await the_kontra_window_opens(first)
+    window = await a_window_opened_by_one_process()
+    time, store, first, table = window.time, window.store, window.first, window.table
     seq = table.seq
     time.now += TIMING.kontra_window
-    await wake(clock, TIMING.kontra_window)
-    await table.act(leader, card)  # the first card: the window's row is gone
+    await wake(window.clock, TIMING.kontra_window)
+    await table.act(window.leader, window.card)  # the first card: the window's row is gone
     store.due[(table.id, seq, DueKind.KONTRA)] = (time.now, time.now)  # a row left from before that card
-    second = manager(store, InlineExecutor(), seed=2)
-    scheduler = second.start_scheduler(store)
-    await scheduler.stop()
+    second, scheduler = await another_process(store)
     assert [(step.kind, step.seq) for step in await scheduler.run_once()] == [(DueKind.KONTRA, seq)]
     await scheduler.settle()
     assert (table.id, seq, DueKind.KONTRA) not in store.due
