@@ -156,16 +156,22 @@ async def test_an_ai_turn_left_by_a_dead_process_is_played_once_by_another(ai_fi
     await second.close()
 
 
-async def test_a_human_turn_left_by_a_dead_process_warns_once_then_times_out(ai_first_legal: None) -> None:
-    time = Time()
-    store = MemoryStore(clock=time, lease=LEASE)
-    first = manager(store, InlineExecutor(), seed=1)
-    table = await open_table(first)
+async def started_with_alice_to_act(process: TableManager) -> Table:
+    """A table opened and started in `process`, where Alice (the human) acts first."""
+    table = await open_table(process)
     await table.start(ALICE)
     await table.settle()
     deal = table.game.deal
     assert deal is not None and deal.current_seat is not None
     assert table.game.occupant_of_seat(deal.current_seat).user_id == ALICE
+    return table
+
+
+async def test_a_human_turn_left_by_a_dead_process_warns_once_then_times_out(ai_first_legal: None) -> None:
+    time = Time()
+    store = MemoryStore(clock=time, lease=LEASE)
+    first = manager(store, InlineExecutor(), seed=1)
+    table = await started_with_alice_to_act(first)
     seq = table.seq
     await table.close()  # the process dies: its timer is gone, its rows stay
 
@@ -488,12 +494,7 @@ async def test_an_ai_playing_a_timed_out_turn_past_its_lease_keeps_the_turn(ai_f
     first = manager(store, slow, seed=1)
     clock = ManualClock()
     first.sleep = clock.sleep
-    table = await open_table(first)
-    await table.start(ALICE)
-    await table.settle()
-    deal = table.game.deal
-    assert deal is not None and deal.current_seat is not None
-    assert table.game.occupant_of_seat(deal.current_seat).user_id == ALICE
+    table = await started_with_alice_to_act(first)
     seq = table.seq
     slow.stalled = True
     await clock.advance()  # the warning
