@@ -39,8 +39,19 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.settings")
 
 
+WORKER_NICENESS = 5
+"""How much lower the AI workers and the picture process are scheduled than the bot itself: when the cores are
+busy, a click is answered before an AI thinks on or a picture is drawn (both are waited for anyway)."""
+
+
 def watch_parent(parent_pid: int, every: float = 1.0) -> None:
-    """In each AI worker: exit when the bot process is gone (a crash or SIGKILL leaves no one to stop us)."""
+    """In each worker process: step back behind the bot for the cores (`WORKER_NICENESS`), and exit when the bot
+    process is gone (a crash or SIGKILL leaves no one to stop us)."""
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # not allowed here: the same priority as the bot, as before
+        pass
+
     def watch() -> None:
         while os.getppid() == parent_pid:
             time.sleep(every)

@@ -1,4 +1,5 @@
-"""The bot's AI worker pool replaces itself when a worker process dies."""
+"""The bot's worker pools (AI, pictures) replace themselves when a worker process dies, and their workers run
+behind the bot for the cores."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from skatbot.app import RespawningPool
+from skatbot.app import WORKER_NICENESS, RespawningPool, watch_parent
 
 
 def _pid() -> int:
@@ -34,5 +35,19 @@ def test_a_killed_worker_is_replaced() -> None:
             except BrokenProcessPool:
                 continue
         assert fresh is not None and fresh != worker and len(pools) == 2
+    finally:
+        pool.shutdown(wait=True)
+
+
+def _niceness() -> int:
+    return os.nice(0)
+
+
+def test_workers_step_back_behind_the_bot_for_the_cores() -> None:
+    """An AI or picture worker runs at a lower priority than the bot, so a busy machine answers clicks first."""
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=watch_parent, initargs=(os.getpid(),))
+    try:
+        assert pool.submit(_niceness).result(timeout=60) == min(19, os.nice(0) + WORKER_NICENESS)
     finally:
         pool.shutdown(wait=True)
