@@ -652,16 +652,21 @@ class DiscordPresenter:
             message = await channel.send(content, view=view, nonce=nonce_of(table.id, "lobby"))
             state.lobby = (channel.id, message.id)
             await self.memory.remember(table_id=table.id, role="lobby", channel_id=channel.id, message_id=message.id)
+            if message.content != content:  # the lobby posted before a crash, its id not stored: Discord gave it
+                await message.edit(content=content, view=view)  # back for the nonce, as it was then
         else:
             lobby = channel.get_partial_message(state.lobby[1])
             await self.pacer.edit(lobby.id, lambda: lobby.edit(content=content, view=view),
                                   now=table.game.state is not TableState.OPEN)
 
     async def _send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int, content: str) -> None:
-        message = await channel.send(fit(content, Limit.CONTENT), nonce=nonce_of(table.id, "board", number))
+        shown = fit(content, Limit.CONTENT)
+        message = await channel.send(shown, nonce=nonce_of(table.id, "board", number))
         state.boards[number] = (message.id, content)
         await self.memory.remember(table_id=table.id, role="board", deal=number, channel_id=channel.id,
                                    message_id=message.id)
+        if message.content != shown:  # posted before a crash, its id not stored: given back as it was then
+            await message.edit(content=shown)
 
     async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str, *,
                           now: bool = False) -> None:

@@ -3,7 +3,8 @@
 The bot is SIGKILLed between storing a deal's last move and posting its result (the channel's posts held
 up by server errors), at the end of a series, and restarted twice mid-deal; the channel refuses the bot's
 posts for a while. Each time every result card and the final ranking appear exactly once, the lobby and
-board are edited rather than posted again, and each player keeps one live hand message.
+board are edited rather than posted again, and each player keeps one live hand message; a lobby posted just
+before a crash (its id not yet stored) is brought up to date after the restart, not left as it was.
 """
 
 from __future__ import annotations
@@ -248,3 +249,30 @@ async def test_a_slow_database_shows_the_move_pending_then_recorded(club: Club, 
     reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded."
     assert log_rows(database) > rows
+
+
+async def test_a_lobby_posted_just_before_a_crash_is_brought_up_to_date_not_left_as_it_was(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """Killed between posting the lobby and storing its id: after the restart the bot posts it again with the same
+    nonce, Discord gives back the lobby it made the first time (as it was then), and the bot edits it to show
+    the table as it is now (bob, who joined after the restart), rather than leaving the old one standing."""
+    fake, alice, bob, channel = club.fake, club.alice, club.bob, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    _, channel = await open_table(fake, alice, channel, deals=1)
+    await fake.wait_for(lambda: lobby_remembered(database), 30, "the lobby remembered")
+    await proc.kill()
+    with sqlite3.connect(database) as db:  # as if the kill had come before its id was stored
+        db.execute("DELETE FROM shown_messages WHERE role = 'lobby'")
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    joined = await (await fake.slash(bob, channel, "skat", subcommand="join")).wait_message(30)
+    assert joined.content == "You sit at table #1.", joined.content
+    await fake.wait_for(lambda: any("alice" in m.content and "bob" in m.content
+                                    for m in public(fake, channel, "Skat table #1")), 30, "the lobby with bob")
+    assert len(public(fake, channel, "Skat table #1")) == 1, "one lobby"
+
+
+def lobby_remembered(database: Path) -> bool:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT 1 FROM shown_messages WHERE role = 'lobby'").fetchone() is not None
