@@ -84,6 +84,13 @@ class RespawningPool(Executor):
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
+def worker_pool(workers: int, name: str) -> RespawningPool:
+    """`workers` spawned processes, behind the bot for the cores and gone with it, replaced when broken."""
+    return RespawningPool(lambda: ProcessPoolExecutor(
+        max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
+        initargs=(os.getpid(),)), name=name)
+
+
 class Looks:
     """How things are shown: each server's language, deck and pictures (from /skat settings, cached) and the
     language each player's Discord client speaks (private messages are in it)."""
@@ -192,13 +199,9 @@ class SkatBot(commands.AutoShardedBot):
         self.storage = await open_storage(database_url=url, database_path=path)
         log.info("database %s is ready", describe(database_url=url, database_path=path))
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
-        self.ai_executor = RespawningPool(lambda: ProcessPoolExecutor(
-            max_workers=2, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
-            initargs=(os.getpid(),)))
+        self.ai_executor = worker_pool(2, "AI worker")
         # Pictures in a process of their own: drawing takes neither the loop's time nor its interpreter lock.
-        self.picture_executor = RespawningPool(lambda: ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
-            initargs=(os.getpid(),)), name="picture")
+        self.picture_executor = worker_pool(1, "picture")
         draw_in(self.picture_executor)
         self.build_services()
         # Command descriptions in German for German Discord clients (names stay English).

@@ -654,10 +654,7 @@ class Table:
         window ran out; another that claimed the row when this one died in the window), so once. Under a lock."""
         self._lead_waited.add(number)
         if self.kontra_window == number:
-            self.kontra_window = None
-            timer, self._kontra_timer = self._kontra_timer, None
-            if timer is not None and not timer.done() and timer is not asyncio.current_task():
-                timer.cancel()
+            self._forget_kontra_window()
         try:
             closed = await self.store.close_window(table_id=self.id, seq=seq)
         except Exception as error:  # shown here all the same; a scheduler may show it once more (a redraw)
@@ -668,12 +665,16 @@ class Table:
 
     def _close_kontra_window(self) -> None:
         number = self.kontra_window
+        self._forget_kontra_window()
+        if number is not None:
+            self._publish([ev.KontraWindowClosed(number)])
+
+    def _forget_kontra_window(self) -> None:
+        """This process's window is over: no deal waits, and its timer (unless it is what ends it) stops."""
         self.kontra_window = None
         timer, self._kontra_timer = self._kontra_timer, None
         if timer is not None and not timer.done() and timer is not asyncio.current_task():
             timer.cancel()
-        if number is not None:
-            self._publish([ev.KontraWindowClosed(number)])
 
     def _kontra_window_opens(self) -> bool:
         """Before an AI leads, human defenders (or a human declarer) get one window to speak."""

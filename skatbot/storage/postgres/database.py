@@ -22,12 +22,12 @@ import asyncio
 import logging
 
 import re
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -37,6 +37,7 @@ from ..sql.connection import Outcome, Params, Statement, run_statements
 from .io import IOThread
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 MIGRATIONS = Path(__file__).parents[1] / "migrations" / "postgres"
 MIGRATION_LOCK = 0x5CA7B07  # the advisory lock key every skatbot process takes while migrating
 TABLE_LOCKS = 0x5CA7  # the first key of a table's advisory lock; the second is the table id
@@ -225,17 +226,22 @@ class PostgresDatabase:
     async def _connection(self, pool: asyncpg.Pool | None) -> AsyncIterator[asyncpg.Connection]:
         """A connection of `pool` within `busy_seconds`, or StorageBusy (the server refused or did not answer,
         or every connection stayed in use)."""
-        if pool is None:
-            raise StorageError("the database is not open")
-        try:
-            connection = await pool.acquire(timeout=self.busy_seconds)
-        except BUSY as error:
-            raise StorageBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
-                              f"{error!r}") from error
+        connection = await self._acquire(pool)
         try:
             yield connection
         finally:
+            assert pool is not None
             await pool.release(connection)
+
+    async def _acquire(self, pool: asyncpg.Pool | None) -> asyncpg.Connection:
+        """A connection of `pool` within `busy_seconds`, or StorageBusy; the caller gives it back."""
+        if pool is None:
+            raise StorageError("the database is not open")
+        try:
+            return await pool.acquire(timeout=self.busy_seconds)
+        except BUSY as error:
+            raise StorageBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
+                              f"{error!r}") from error
 
     def _busy(self, error: BaseException) -> StorageBusy:
         return StorageBusy(f"the PostgreSQL database {redact(self.url)} did not answer in time: {error!r}")
@@ -302,13 +308,8 @@ class PostgresDatabase:
 
     async def _take_lock(self, space: int, key: int, patience: float | None,
                          then: Statement | None) -> tuple[asyncpg.Connection, list[Any]]:
-        if self.lock_pool is None:
-            raise StorageError("the database is not open")
-        try:
-            connection = await self.lock_pool.acquire(timeout=self.busy_seconds)
-        except BUSY as error:
-            raise StorageBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
-                              f"{error!r}") from error
+        connection = await self._acquire(self.lock_pool)
+        assert self.lock_pool is not None
         try:
             await _on_session(connection, "SELECT pg_advisory_lock($1, $2)", space, key, timeout=patience)
         except BaseException as error:
@@ -394,9 +395,7 @@ class PostgresDatabase:
     async def write(self, statements: Sequence[Statement]) -> list[Outcome]:
         """The statements in one transaction (see `SqlDatabase.write`), on the database thread: a round trip
         each there, one turn of the caller's loop for all of them."""
-        if self.io is None:
-            return await self._write(self.pool, statements)
-        return await self.io.run(self._write(self.io_pool, statements))
+        return await self._on_io(lambda pool: self._write(pool, statements))
 
     async def _write(self, pool: asyncpg.Pool | None, statements: Sequence[Statement]) -> list[Outcome]:
         async with self._transaction(pool) as connection:
@@ -417,9 +416,7 @@ class PostgresDatabase:
 
     async def read(self, statements: Sequence[Statement]) -> list[list[asyncpg.Record]]:
         """Each statement's rows from one snapshot (one read-only transaction), on the database thread."""
-        if self.io is None:
-            return await self._read(self.pool, statements)
-        return await self.io.run(self._read(self.io_pool, statements))
+        return await self._on_io(lambda pool: self._read(pool, statements))
 
     async def _read(self, pool: asyncpg.Pool | None, statements: Sequence[Statement]) -> list[list[asyncpg.Record]]:
         if len(statements) == 1:
@@ -429,9 +426,13 @@ class PostgresDatabase:
 
     async def fetch_all(self, sql: str, params: Params = ()) -> list[asyncpg.Record]:
         """One statement's rows, on the database thread."""
+        return await self._on_io(lambda pool: self._fetch_all(pool, sql, params))
+
+    async def _on_io(self, work: Callable[[asyncpg.Pool | None], Coroutine[Any, Any, T]]) -> T:
+        """`work` on the database thread's pool there, or (no thread) on the main pool here."""
         if self.io is None:
-            return await self._fetch_all(self.pool, sql, params)
-        return await self.io.run(self._fetch_all(self.io_pool, sql, params))
+            return await work(self.pool)
+        return await self.io.run(work(self.io_pool))
 
     async def _fetch_all(self, pool: asyncpg.Pool | None, sql: str, params: Params) -> list[asyncpg.Record]:
         translated, values = _arguments(sql, params)
