@@ -62,11 +62,14 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
         # the faces too: each one shows the letters of its label (♣B's face a B, not a J)
         assert len(FACE.findall(hand.content.splitlines()[1])) == 10 and not mismatched, mismatched
 
-    # A bid off the ladder: refused in each player's own words (or "not your turn", also their own).
+    # A bid off the ladder: refused in each player's own words. Which refusal depends on where the auction
+    # stands (the AI may already have bid): off the ladder, not your turn, or "you listen", each in their own words.
     for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",
-                                    "Det er ikke din tur endnu: vent på de andre (jeg giver dig besked).")),
+                                    "Det er ikke din tur endnu: vent på de andre (jeg giver dig besked).",
+                                    "Ikke tilladt: du lytter: hold (ja) eller pas.")),
                            (amelie, ("Interdit : 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, ...).",
-                                     "Ce n’est pas encore votre tour : attendez les autres (je vous préviendrai)."))):
+                                     "Ce n’est pas encore votre tour : attendez les autres (je vous préviendrai).",
+                                     "Interdit : vous écoutez : tenez (oui) ou passez."))):
         refused: Message = await (await fake.slash(user, channel, "skat", subcommand="bid",
                                                    options={"value": 19})).wait_message()
         assert refused.visibility == "ephemeral" and refused.content in expected, refused.content
