@@ -127,8 +127,13 @@ async def test_the_other_process_plays_the_ai_turn_a_killed_process_left(
         assert isinstance(taken, Act) and taken.seat is not None
         assert not game.occupant_of_seat(taken.seat).plays_itself  # the AI's move, by shard 1's process
 
-        await zero.start()  # shard 0 rejoins; Alice plays the deal out from her DMs
-        await zero.wait_connected(commands=("skat",))
+        # Shard 0 rejoins; Alice plays the deal out from her DMs. The AI's pause served the kill window and
+        # is done with: both processes come back without it (shard 1's by a second kill), so the deal plays fast.
+        await one.kill()
+        for proc in (zero, one):
+            proc.env["SKATBOT_AI_PAUSE"] = "0"
+            await proc.start()
+            await proc.wait_connected(commands=("skat",))
         dealt = taken.number + 1  # the log counts deals from 0, the channel from 1
         await play_out(fake, [club.alice],
                        lambda: any(f"Result of deal {dealt}" in text for text in public_texts(fake, channel)),
