@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import random
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from skatbot.pictures import cards_shown
@@ -14,7 +15,7 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
-from tests.e2e.skat_players import button_move, game_controls, is_hand_message, play_out
+from tests.e2e.skat_players import _moments, button_move, game_controls, is_hand_message, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
 
 
@@ -114,13 +115,23 @@ async def test_after_a_restart_each_table_keeps_its_own_hand_picture(club: Club,
         live = [m for m in fake.dms(alice) if is_hand_message(m) and game_controls(m)]
         return live[-1] if live else None
 
+    def moved_on(hand: Message, versions: int, offered: set[str]) -> bool:  # or both series over
+        return over() or hand.deleted or (
+            len(hand.history) > versions and not offered & _moments(hand, len(hand.history)))
+
     for _ in range(300):
         found = await fake.wait_for(turn, 30, "alice's turn at either table, or both series over")
         if isinstance(found, str):
             break
         assert isinstance(found, Message)
+        versions = len(found.history)
+        offered = _moments(found, versions)
         with contextlib.suppress(ValueError):  # the hand moved on meanwhile: look again
             await button_move(fake, alice, found, rng, avoid=("pass",))
+        # button_move waits for her newest hand to move on; with two tables the newest may be the other table's,
+        # so wait here for the one she pressed: otherwise she presses its old controls again and again (each
+        # refused as stale) until the loop runs out, on a machine slow to redraw it.
+        await fake.wait_for(partial(moved_on, found, versions, offered), 30, "the pressed hand to move on")
     assert over()
     pictures = hand_pictures(fake, alice)
     assert len(pictures) == 2, "each table's picture was found after the restart, not sent again"
