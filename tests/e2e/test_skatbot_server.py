@@ -15,7 +15,8 @@ from skatbot.ui.rules_text import rules_lines
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import AI_ID, button_ids, run, seed_series, speak
-from tests.e2e.skat_helpers import play_until, public_texts, start_skatbot
+from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_players import button_move, play_out
 
 HUMANS = [(10_000 + n, f"player{n:02d}", False) for n in range(12)]
 
@@ -288,8 +289,9 @@ async def test_a_deal_played_against_two_ais_reaches_the_lists(club: Club, start
     await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
     start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
     await (await fake.click(alice, lobby, start)).wait_acked()
-    await play_until(fake, club.channel, [alice], lambda: any(
-        "The series is over" in text for text in public_texts(fake, club.channel)), random.Random(7))
+    rng = random.Random(7)
+    await play_out(fake, [alice], lambda: any("The series is over" in text for text in public_texts(fake, club.channel)),
+                   lambda user, hand: button_move(fake, user, hand, rng))
 
     board = await run(fake, alice, club.channel, "leaderboard", group="scores")
     assert "1. **alice**" in board.content and "1 ranked players" in board.content
