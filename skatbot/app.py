@@ -167,7 +167,8 @@ class SkatBot(commands.AutoShardedBot):
         self.storage: Storage
         self.ai_executor: Executor | None = None
         self.picture_executor: Executor | None = None
-        self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds)
+        self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds,
+                                        kontra_window=settings.kontra_window_seconds)
         self._logged_in = False
         self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
         self.card_emojis_task: asyncio.Task[None] | None = None

@@ -18,12 +18,14 @@ DATABASE_URL_VAR = "SKATBOT_DATABASE_URL"
 DEV_GUILD_VAR = "SKATBOT_DEV_GUILD"
 LOG_LEVEL_VAR = "SKATBOT_LOG_LEVEL"
 AI_PAUSE_VAR = "SKATBOT_AI_PAUSE"
+KONTRA_WINDOW_VAR = "SKATBOT_KONTRA_WINDOW"
 SHARD_COUNT_VAR = "SKATBOT_SHARD_COUNT"
 SHARD_IDS_VAR = "SKATBOT_SHARD_IDS"
 
 DEFAULT_DATABASE = Path("skatbot.sqlite3")
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_AI_PAUSE = 1.0
+DEFAULT_KONTRA_WINDOW = 8.0
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # Discord ids (snowflakes) are unsigned 64-bit integers.
@@ -44,6 +46,8 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = DEFAULT_LOG_LEVEL
     ai_pause_seconds: float = DEFAULT_AI_PAUSE  # between computer moves, so people can follow the tricks
+    # Under Kontra rules, how long the leader's first card waits while a defender may still say Kontra.
+    kontra_window_seconds: float = DEFAULT_KONTRA_WINDOW
     # Sharding: None lets discord.py ask Discord how many shards and run them all in this process.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
@@ -59,6 +63,7 @@ class Settings:
             dev_guild_id=_guild_id(_value(environ, DEV_GUILD_VAR)),
             log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
             ai_pause_seconds=_seconds(AI_PAUSE_VAR, _value(environ, AI_PAUSE_VAR), DEFAULT_AI_PAUSE),
+            kontra_window_seconds=_seconds(KONTRA_WINDOW_VAR, _value(environ, KONTRA_WINDOW_VAR), DEFAULT_KONTRA_WINDOW),
             shard_count=shard_count,
             shard_ids=_shard_ids(_value(environ, SHARD_IDS_VAR), shard_count),
         )

@@ -194,6 +194,14 @@ def test_the_bot_runs_the_configured_shards() -> None:
     assert unset.shard_ids is None and unset.shard_count is None
 
 
+def test_the_tables_wait_as_configured() -> None:
+    """The AI's pause and the Kontra window reach every table the bot opens."""
+    timing = SkatBot(Settings.from_env({"SKATBOT_AI_PAUSE": "0.5", "SKATBOT_KONTRA_WINDOW": "3"})).table_timing
+    assert (timing.ai_pause, timing.kontra_window) == (0.5, 3.0)
+    default = SkatBot(Settings()).table_timing
+    assert (default.ai_pause, default.kontra_window) == (1.0, 8.0)
+
+
 async def test_another_application_on_the_same_database_publishes_its_own_commands(make_bot: MakeBot) -> None:
     published = []
     for application_id in (111, 222, 111):

@@ -144,3 +144,18 @@ def test_a_process_serves_the_servers_of_its_own_shards() -> None:
     everything = Settings.from_env({"SKATBOT_SHARD_COUNT": "3"})
     assert all(everything.serves_server(server) for server in on_shard.values())
     assert Settings.from_env({}).serves_server(on_shard[1])  # Discord's count, all in this process
+
+
+@pytest.mark.parametrize(("name", "field"), [("SKATBOT_AI_PAUSE", "ai_pause_seconds"),
+                                             ("SKATBOT_KONTRA_WINDOW", "kontra_window_seconds")])
+def test_waits_are_read_in_seconds(name: str, field: str) -> None:
+    assert getattr(Settings.from_env({name: " 2.5 "}), field) == 2.5
+    assert getattr(Settings.from_env({name: "0"}), field) == 0.0
+    assert getattr(Settings.from_env({}), field) == getattr(Settings(), field)
+
+
+@pytest.mark.parametrize("name", ["SKATBOT_AI_PAUSE", "SKATBOT_KONTRA_WINDOW"])
+@pytest.mark.parametrize("value", ["soon", "-1", "61", "nan"])
+def test_a_wait_off_its_range_is_refused_by_name(name: str, value: str) -> None:
+    with pytest.raises(ConfigError, match=name):
+        Settings.from_env({name: value})

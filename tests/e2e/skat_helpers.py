@@ -10,6 +10,9 @@ from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 
 BOT = "bot.py"
+KONTRA_WINDOW = "2"
+"""Seconds a Kontra table's leader waits for Kontra (SKATBOT_KONTRA_WINDOW), where the wait is not what is tested:
+Kontra is said before the first card all the same, and each deal is 6 s shorter than at the default 8."""
 
 
 async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, **env: str) -> BotProcess:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
-from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import KONTRA_WINDOW, control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, kind_of, latest_hand, play_out, slash_move
 from tests.e2e.test_skatbot_refusals import refused
@@ -20,7 +20,7 @@ def side_button(message: Message | None, kind: str) -> bool:
 async def test_kontra_re_and_ramsch_under_the_pub_preset(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     carol, dave = fake.add_user("carol"), fake.add_user("dave")
-    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"), SKATBOT_KONTRA_WINDOW=KONTRA_WINDOW)
     _, channel = await open_table(fake, alice, club.channel, deals=3, rules="pub")
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     assert "Rules: pub" in lobby.content

@@ -14,7 +14,7 @@ from typing import Any
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
-from tests.e2e.skat_helpers import control_id, hand_message, open_table, public_texts, start_skatbot
+from tests.e2e.skat_helpers import KONTRA_WINDOW, control_id, hand_message, open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, kind_of
 from tests.e2e.test_skatbot_refusals import forged_click, log_rows
 
@@ -53,7 +53,7 @@ async def test_every_kind_of_stale_control_is_refused_and_changes_nothing(club: 
     fake, alice, channel = club.fake, club.alice, club.channel
     carol, dave = fake.add_user("carol"), fake.add_user("dave")
     database = tmp_path / "skat.sqlite3"
-    await start_skatbot(fake, start_bot, str(database))
+    await start_skatbot(fake, start_bot, str(database), SKATBOT_KONTRA_WINDOW=KONTRA_WINDOW)
     _, channel = await open_table(fake, alice, channel, deals=3, rules="pub")
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for user in (carol, dave):
