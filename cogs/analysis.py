@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from skatbot.ai.analysis import DealAnalysis, NotAnalysable
+from skatbot.ai.verdict import DealAnalysis, NotAnalysable
 from skatbot.engine import GameType
 from skatbot.storage import NotFound
 from skatbot.models import DealRecord

@@ -12,8 +12,6 @@ serves every position of the deal, so the later positions reuse what the first s
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import IntEnum
 from itertools import combinations
 
 from skatbot.engine.actions import PlayCard
@@ -24,6 +22,7 @@ from skatbot.engine.games import TRICK_TABLES, TRUMP, Contract, GameType
 from .auction import TRUMP_GAMES, game_value
 from .evaluation import null_danger, strength
 from .solver import Mode, Position, SearchAborted, Solver, position_from_deal
+from .verdict import DealAnalysis, Level, NotAnalysable, SkatChoice, Turning, win_level
 
 THRESHOLDS = (31, 61, 90)
 """Declarer card points that reach the next level: out of schneider, won, schneider."""
@@ -33,58 +32,6 @@ POINTS_NODE_LIMIT = 300_000
 """Nodes for the exact card points of a position (a few per cent of first-card positions need more)."""
 DISCARDS_TRIED = {True: 4, False: 2}
 """How many of the most promising discards are searched for the declared game, and for each other game."""
-
-
-class Level(IntEnum):
-    """The declarer's outcome by card points, worst first (null: lost or won only)."""
-
-    SCHNEIDERED = 0
-    LOST = 1
-    WON = 2
-    SCHNEIDER = 3
-
-
-@dataclass(frozen=True, slots=True)
-class Turning:
-    """A card that changed the outcome, and a card that would have kept it."""
-
-    trick: int  # 1..10
-    seat: int
-    card: Card
-    before: Level
-    after: Level
-    better: Card | None
-    better_points: int | None  # the declarer's card points with `better` and best play after (not null)
-
-
-@dataclass(frozen=True, slots=True)
-class SkatChoice:
-    """A game the declarer could have won with the twelve cards held after picking up the skat."""
-
-    contract: Contract
-    discard: tuple[Card, Card]
-    declared: bool  # the game that was declared (with another discard)
-
-
-@dataclass(frozen=True, slots=True)
-class DealAnalysis:
-    declarer: int
-    contract: Contract
-    start: Level  # with best play from the first card
-    start_points: int | None  # the declarer's card points with best play from the first card (not null)
-    could_win: bool
-    won: bool  # as played (the recorded result)
-    turnings: tuple[Turning, ...]
-    skat_choices: tuple[SkatChoice, ...]  # only for a declarer who picked up the skat
-    picked_up: bool
-
-
-class NotAnalysable(ValueError):
-    """Passed-in and ramsch deals, and deals not yet over, have no declared game to judge."""
-
-
-def win_level(contract: Contract) -> Level:
-    return Level.SCHNEIDER if contract.schneider or contract.schwarz else Level.WON
 
 
 def analyse(deal: Deal) -> DealAnalysis:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-from skatbot.ai.analysis import DealAnalysis, Level, Turning, win_level
+from skatbot.ai.verdict import DealAnalysis, Level, Turning, win_level
 from skatbot.engine.games import GameType
 
 from .cards import FRENCH, card_label, cards_text, contract_name

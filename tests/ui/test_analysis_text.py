@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skatbot.ai.analysis import DealAnalysis, Level, SkatChoice, Turning
+from skatbot.ai.verdict import DealAnalysis, Level, SkatChoice, Turning
 from skatbot.engine import Contract, GameType
 from skatbot.engine.cards import parse_cards
 from skatbot.ui.analysis_text import analysis_text
