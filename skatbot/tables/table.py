@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeVar
 
 from skatbot.ai import Level
+from skatbot.config import DEFAULT_KONTRA_WINDOW
 from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, PlayCard, Re
 from skatbot.engine.views import seat_view
 from skatbot.models import Due, DueKind, DueStep, TableState
@@ -56,7 +57,7 @@ class TableTiming:
 
     turn_seconds: float = 120.0
     warn_after: float = 90.0
-    kontra_window: float = 8.0  # how long a leader waits before the first card while a human may say Kontra
+    kontra_window: float = DEFAULT_KONTRA_WINDOW  # how long a leader waits before the first card while a human may say Kontra
     misses_before_stand_in: int = 3
     ai_pause: float = 0.0  # a pause before each AI move while people watch
 
