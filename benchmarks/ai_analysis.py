@@ -22,9 +22,8 @@ from skatbot.ai.hints import hint
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import warm_up
 from skatbot.engine.deal import Deal, Phase
-from skatbot.tables.ai_bridge import judge_claim
 from skatbot.engine.views import seat_view
-
+from skatbot.tables.ai_bridge import judge_claim
 
 
 def quantile(values: list[float], q: float) -> float:

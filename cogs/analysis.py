@@ -16,8 +16,8 @@ import discord
 
 from skatbot.ai.verdict import DealAnalysis, NotAnalysable
 from skatbot.engine import GameType
-from skatbot.storage import NotFound
 from skatbot.models import DealRecord
+from skatbot.storage import NotFound
 from skatbot.tables.ai_bridge import analyse_record
 from skatbot.ui.analysis_text import ANALYSE_TEMPLATE, analysis_text
 from skatbot.ui.fit import Limit, fit

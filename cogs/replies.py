@@ -18,19 +18,19 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from skatbot.engine import GameType
 from skatbot.engine.errors import Refusal
 from skatbot.models import StoreBusy
 from skatbot.storage import NotFound
 from skatbot.tables.errors import StoreBusy as TableStoreBusy
 from skatbot.tables.manager import ChannelBusy, NoTable
 from skatbot.ui.calculator import ValueInputError
-from skatbot.engine import GameType
 from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t, tn
 from skatbot.ui.leaderboard import PageOutOfRange
-from skatbot.ui.refusals import CommandRefusal, refusal_reply, word
 from skatbot.ui.names import settings_words
+from skatbot.ui.refusals import CommandRefusal, refusal_reply, word
 from skatbot.ui.server_settings import SettingsInputError
 
 if TYPE_CHECKING:

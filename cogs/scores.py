@@ -15,18 +15,27 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from skatbot.storage import NotFound, Window
 from skatbot.models import LeaderboardRow
+from skatbot.storage import NotFound, Window
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.names import ai_name
 from skatbot.ui.pictures import points_shown
-from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.server_text import history_text, stats_text
 
 from .analysis import AnalyseButton, analyse_by_id
 from .replies import answer_stray, chosen, guarded, say, skat_bot
-from .server_common import AttachingCog, ServerError, choice, deal_of_this_server, describe, en, guild_id_of, server_language
+from .server_common import (
+    AttachingCog,
+    ServerError,
+    choice,
+    deal_of_this_server,
+    describe,
+    en,
+    guild_id_of,
+    server_language,
+)
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

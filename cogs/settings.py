@@ -17,7 +17,10 @@ from discord import app_commands
 from skatbot.engine.rules import PRESETS
 from skatbot.ui.i18n import LANGUAGES
 from skatbot.ui.server_settings import (
-    OPTION_NAMES, SettingsRequest, active_rules, apply_request,
+    OPTION_NAMES,
+    SettingsRequest,
+    active_rules,
+    apply_request,
 )
 from skatbot.ui.server_text import changes_text, settings_text
 

@@ -15,30 +15,51 @@ from discord.ext import commands
 
 from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine import (
-    PLAY, Action, Bid, Card, Claim, Concede, Contract, Declare, Discard, Hold, Kontra, Pass, Phase,
-    PickUpSkat, PlayCard, Re, RuleSet,
+    PLAY,
+    Action,
+    Bid,
+    Card,
+    Claim,
+    Concede,
+    Contract,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    Phase,
+    PickUpSkat,
+    PlayCard,
+    Re,
+    RuleSet,
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView, seat_view
+from skatbot.models import to_seconds
+from skatbot.storage import NotFound
+from skatbot.storage import TableState as StoredState
+from skatbot.storage.pending import PendingMoves
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
 from skatbot.tables.log import AddAI, Close, Entry, Join, Leave, RemoveAI, Start
 from skatbot.tables.manager import LOOKUP_PATIENCE, ChannelBusy, NoTable
-from skatbot.models import to_seconds
-from skatbot.storage import NotFound
-from skatbot.storage.pending import PendingMoves
-from skatbot.storage import TableState as StoredState
 from skatbot.ui.cards import card_from_text, card_label, contract_name
-from skatbot.ui.controls import DYNAMIC_ITEMS, Control, confirm_concession_view, control_action, parse_custom_id
+from skatbot.ui.concession import concession_cost
+from skatbot.ui.controls import (
+    DYNAMIC_ITEMS,
+    Control,
+    confirm_concession_view,
+    control_action,
+    parse_custom_id,
+)
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
+from skatbot.ui.hint_text import hint_text
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.names import level_from_text
-from skatbot.ui.presenter import Style
 from skatbot.ui.pictures import list_chart
+from skatbot.ui.presenter import Style
 from skatbot.ui.refusals import CommandRefusal
-from skatbot.ui.concession import concession_cost
-from skatbot.ui.hint_text import hint_text
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
 from .pending import PendingReplies, lobby_entry, move_entry

@@ -30,7 +30,12 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Message  # noqa: E402
 
 from skatbot.ui.catalogs import (  # noqa: E402
-    entries, keys_in_code, problems, read_catalog, texts, write_catalog,
+    entries,
+    keys_in_code,
+    problems,
+    read_catalog,
+    texts,
+    write_catalog,
 )
 from skatbot.ui.languages import CODES, SOURCE  # noqa: E402
 

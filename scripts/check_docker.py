@@ -93,7 +93,7 @@ def problems(root: Path) -> list[str]:
     script = next((part for part in image.cmd if part.endswith(".py")), None)
     run_script = (root / "run").read_text() if (root / "run").exists() else ""
     exec_lines = [line for line in run_script.splitlines() if line.strip().startswith("exec ")]
-    if script is None or not exec_lines or not exec_lines[-1].split()[-1] == script:
+    if script is None or not exec_lines or exec_lines[-1].split()[-1] != script:
         found.append(f"./run and the image must start the same program (image: {script}, ./run: {exec_lines})")
     user = (image.user or "root").split(":")[0]
     if user in ("root", "0"):

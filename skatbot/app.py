@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import multiprocessing
@@ -47,10 +48,8 @@ busy, a click is answered before an AI thinks on or a picture is drawn (both are
 def watch_parent(parent_pid: int, every: float = 1.0) -> None:
     """In each worker process: step back behind the bot for the cores (`WORKER_NICENESS`), and exit when the bot
     process is gone (a crash or SIGKILL leaves no one to stop us)."""
-    try:
+    with contextlib.suppress(OSError):  # not allowed here: the same priority as the bot, as before
         os.nice(WORKER_NICENESS)
-    except OSError:  # not allowed here: the same priority as the bot, as before
-        pass
 
     def watch() -> None:
         while os.getppid() == parent_pid:

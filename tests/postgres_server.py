@@ -54,7 +54,7 @@ def with_database(url: str, database: str) -> str:
 async def _reachable(url: str) -> str | None:
     try:
         connection = await asyncpg.connect(url, timeout=5)
-    except (OSError, asyncio.TimeoutError, asyncpg.PostgresError) as error:
+    except (TimeoutError, OSError, asyncpg.PostgresError) as error:
         return f"{url}: {error}"
     await connection.close()
     return None

@@ -146,10 +146,8 @@ def null_danger(hand: Sequence[Card]) -> int:
 def null_probability(hand: Sequence[Card], discards_to_come: int = 0, ouvert: bool = False) -> float:
     """Chance a null with this hand wins; `discards_to_come` cards can still be buried after a pickup."""
     danger = max(0, null_danger(hand) - discards_to_come)
-    if discards_to_come:  # the skat may bring a dangerous card of its own
-        table = (0.82, 0.55, 0.2)
-    else:
-        table = (0.9, 0.3, 0.08)
+    # after a pickup the skat may bring a dangerous card of its own
+    table = (0.82, 0.55, 0.2) if discards_to_come else (0.9, 0.3, 0.08)
     chance = table[danger] if danger < len(table) else 0.02
     if ouvert:
         chance -= 0.08

@@ -21,7 +21,6 @@ from skatbot.engine.games import Contract, GameType
 from skatbot.engine.views import SeatView
 
 from .knowledge import read_view
-from .ramsch import judge, ramsch_candidates
 from .normal import (
     Option,
     best_option,
@@ -30,6 +29,7 @@ from .normal import (
     hand_options,
     skat_options,
 )
+from .ramsch import judge, ramsch_candidates
 from .sampling import Sampler
 from .solver import SearchAborted, Solver
 from .strong import DEFAULT_NODE_BUDGET, StrongPlayer, goal_of, move_classes, world_utility

@@ -234,7 +234,7 @@ def _lead_answer(tables: np.ndarray, legal1: int, legal2: int, card: int, leader
 @njit(cache=True)
 def _beats(tables: np.ndarray, card: int, top: int, led: int, trump: int) -> bool:
     suit = tables[0, card]
-    return card > top and (suit == led or suit == trump)
+    return card > top and (suit == led or suit == trump)  # noqa: SIM109 (numba-compiled)
 
 
 @njit(cache=True)

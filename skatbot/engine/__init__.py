@@ -1,13 +1,39 @@
 """The rules of Skat: pure, deterministic, and independent of Discord, storage and the clock."""
 
 from .actions import (
-    CLAIM, CONCEDE, HOLD, KONTRA, PASS, PICK_UP, PLAY, RE, Action, Bid, Claim, Concede, Declare, Discard, Hold,
-    Kontra, Pass, PickUpSkat, PlayCard, Re, TimeOut, parse_action,
+    CLAIM,
+    CONCEDE,
+    HOLD,
+    KONTRA,
+    PASS,
+    PICK_UP,
+    PLAY,
+    RE,
+    Action,
+    Bid,
+    Claim,
+    Concede,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    PickUpSkat,
+    PlayCard,
+    Re,
+    TimeOut,
+    parse_action,
 )
 from .cards import CARDS, Card, Rank, Suit, parse_cards
 from .deal import Deal, Phase, Seat, deal_cards
 from .errors import (
-    IllegalAction, IllegalBid, IllegalCard, IllegalDeclaration, IllegalDiscard, InvalidRuleSet, NotYourTurn,
+    IllegalAction,
+    IllegalBid,
+    IllegalCard,
+    IllegalDeclaration,
+    IllegalDiscard,
+    InvalidRuleSet,
+    NotYourTurn,
     WrongPhase,
 )
 from .games import BID_LADDER, Contract, GameType, Trick, is_bid_value, next_bid

@@ -17,8 +17,23 @@ from functools import cache
 
 from . import errors
 from .actions import (
-    HOLD, PASS, PICK_UP, PLAY, Action, Bid, Claim, Concede, Declare, Discard, Hold, Kontra, Pass,
-    PickUpSkat, PlayCard, Re, TimeOut,
+    HOLD,
+    PASS,
+    PICK_UP,
+    PLAY,
+    Action,
+    Bid,
+    Claim,
+    Concede,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    PickUpSkat,
+    PlayCard,
+    Re,
+    TimeOut,
 )
 from .cards import CARDS, Card, Suit, cards_of, mask_of
 from .games import TRICK_TABLES, Contract, GameType, Trick, TrickTable, trick_winner

@@ -208,9 +208,8 @@ def trick_winner(table: TrickTable, cards: tuple[int, ...] | list[int]) -> int:
     for position in (1, 2):
         card = cards[position]
         suit = eff[card]
-        if suit == TRUMP or suit == led:
-            if power[card] > best_power:  # trumps (100+) outrank every plain card
-                best, best_power = position, power[card]
+        if suit in (TRUMP, led) and power[card] > best_power:  # trumps (100+) outrank every plain card
+            best, best_power = position, power[card]
     return best
 
 

@@ -30,7 +30,12 @@ from .games import GameType
 from .records import RecordError, deal_from_json, deal_to_json, export_record, parse_record, replay
 from .rules import OFFICIAL, BockTrigger, RuleSet
 from .scoring import (
-    DealResult, declarer_score, game_text, parse_game_text, seeger_defender_bonus, seeger_fabian_points,
+    DealResult,
+    declarer_score,
+    game_text,
+    parse_game_text,
+    seeger_defender_bonus,
+    seeger_fabian_points,
 )
 
 JSON_VERSION = 1

@@ -50,9 +50,8 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     """Build `seat`'s view of `deal`."""
     contract = deal.contract
     open_hands: dict[int, tuple[Card, ...]] = {}
-    if deal.declarer is not None and contract is not None:
-        if contract.ouvert or deal.claimed:
-            open_hands[deal.declarer] = tuple(deal.hand(deal.declarer))
+    if deal.declarer is not None and contract is not None and (contract.ouvert or deal.claimed):
+        open_hands[deal.declarer] = tuple(deal.hand(deal.declarer))
     if deal.is_over:
         for other in range(3):
             open_hands[other] = tuple(deal.hand(other))

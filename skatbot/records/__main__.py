@@ -46,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return replay_lines(lines, iss_rules(RULES[args.rules]))
     except BrokenPipeError:  # the reader went away (`... | head`): stop quietly
-        sys.stdout = open(os.devnull, "w")  # keeps the final flush silent
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (stays open: keeps the final flush silent)
         return 1
 
 

@@ -4,17 +4,6 @@ Open with `await open_storage(...)` (PostgreSQL for a database URL, else SQLite,
 backend's own `open`, and code against the `Storage` interface.
 """
 
-from .errors import (
-    DealConflict,
-    LogConflict,
-    MigrationError,
-    NotFound,
-    SchemaTooNew,
-    SeriesConflict,
-    StorageBusy,
-    StorageError,
-)
-from .interfaces import Storage
 from skatbot.models import (
     DealRecord,
     DealScore,
@@ -33,6 +22,18 @@ from skatbot.models import (
     UnfinishedTable,
     Window,
 )
+
+from .errors import (
+    DealConflict,
+    LogConflict,
+    MigrationError,
+    NotFound,
+    SchemaTooNew,
+    SeriesConflict,
+    StorageBusy,
+    StorageError,
+)
+from .interfaces import Storage
 from .opening import open_storage
 from .postgres.storage import PostgresStorage
 from .sqlite.storage import SqliteStorage

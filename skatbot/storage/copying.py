@@ -60,12 +60,12 @@ async def copy_database(source: SqliteStorage, target: PostgresStorage,
                 continue
             columns = [str(row[1]) for row in await reader.fetch_all(f"PRAGMA table_info({name})")]
             copied = 0
-            async with reader.reading() as sqlite:
-                async with sqlite.execute(f"SELECT {', '.join(columns)} FROM {name} ORDER BY rowid") as cursor:
-                    while batch := list(await cursor.fetchmany(BATCH)):
-                        await connection.copy_records_to_table(name, records=[tuple(row) for row in batch],
-                                                               columns=columns)
-                        copied += len(batch)
+            select = f"SELECT {', '.join(columns)} FROM {name} ORDER BY rowid"
+            async with reader.reading() as sqlite, sqlite.execute(select) as cursor:
+                while batch := list(await cursor.fetchmany(BATCH)):
+                    await connection.copy_records_to_table(name, records=[tuple(row) for row in batch],
+                                                           columns=columns)
+                    copied += len(batch)
             progress(f"{name}: {copied} rows")
         for name, column in IDENTITIES.items():
             await connection.execute(

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from skatbot.engine import Deal
 from skatbot.engine.records import RecordError, deal_from_json, parse_record, replay
-
 from skatbot.models import DealRecord, LogEntry, Table
 
 from .interfaces import Storage

@@ -12,7 +12,6 @@ from datetime import datetime
 
 from skatbot.engine import Deal, game_text
 from skatbot.engine.records import RecordError, deal_to_json, export_record
-
 from skatbot.models import DealRecord, DealScore, Role
 
 

@@ -14,8 +14,8 @@ from skatbot.engine import Action
 from skatbot.engine.views import SeatView
 
 if TYPE_CHECKING:
-    from skatbot.ai.verdict import DealAnalysis
     from skatbot.ai.hints import Hint
+    from skatbot.ai.verdict import DealAnalysis
     from skatbot.engine.games import GameType
 
 log = logging.getLogger(__name__)

@@ -286,10 +286,9 @@ class Table:
     async def _locked(self) -> AsyncIterator[None]:
         """The table's lock in this process, then the store's across processes, then the log caught up: a
         step is checked against the table as stored, whichever process wrote its last entry."""
-        async with self.lock:
-            async with self.store.lock_table(table_id=self.id, since=len(self.entries)) as stored:
-                await self._apply_stored(stored)
-                yield
+        async with self.lock, self.store.lock_table(table_id=self.id, since=len(self.entries)) as stored:
+            await self._apply_stored(stored)
+            yield
 
     async def _catch_up(self) -> None:
         """Apply what other processes appended since this one last looked (they showed it themselves)."""
@@ -436,9 +435,8 @@ class Table:
         if self.game.state is not TableState.PLAYING or not self._holds():
             self._cancel_timer()
             return
-        if self._driver is None or self._driver.done():
-            if self._ai_has_something_to_do():
-                self._driver = asyncio.create_task(self._drive_logged())
+        if (self._driver is None or self._driver.done()) and self._ai_has_something_to_do():
+            self._driver = asyncio.create_task(self._drive_logged())
         self._arm_timer()
 
     def _due_now(self) -> list[Due]:
@@ -526,9 +524,9 @@ class Table:
                 seq = self.seq
                 call = await self._thinking(seq, DueKind.AI, decide_side, self._level(caller),
                                             self._seed(number, steps, caller), view)
-                if call is not None and self._unchanged(number, steps):
-                    if not await self._submit_ai(Act(number, caller, call), seq):
-                        return
+                if call is not None and self._unchanged(number, steps) \
+                        and not await self._submit_ai(Act(number, caller, call), seq):
+                    return
                 continue
             seat = self._ai_to_move()
             if seat is None:

@@ -12,7 +12,7 @@ import io
 import re
 import string
 from collections.abc import Iterator
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO
 
@@ -25,7 +25,7 @@ from .languages import CODES, SOURCE
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "skatbot"
-_FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+_FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """Header dates stay fixed, so rewriting a catalog changes only the entries that changed."""
 
 

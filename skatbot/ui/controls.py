@@ -9,15 +9,28 @@ number there is a control drawn before sequence numbers were carried: it is refu
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from skatbot.engine import (
-    Bid, Card, Claim, Concede, Contract, Declare, Discard, Hold, Kontra, Pass, Phase, PickUpSkat, PlayCard, Re,
+    Bid,
+    Card,
+    Claim,
+    Concede,
+    Contract,
+    Declare,
+    Discard,
+    Hold,
+    Kontra,
+    Pass,
+    Phase,
+    PickUpSkat,
+    PlayCard,
+    Re,
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView

@@ -15,6 +15,7 @@ step is logged and retried later; it never drops the rest of the batch.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -25,14 +26,12 @@ from typing import Any
 
 import discord
 
-from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy
-
 from skatbot.engine.views import seat_view
+from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.ports import LiveTable
-from skatbot.models import TableState
 
 from .analysis_text import analyse_view
 from .cards import FRENCH
@@ -955,7 +954,5 @@ def _has_controls_of(message: discord.Message, table_id: int) -> bool:
 
 
 async def _delete_quietly(message: Any) -> None:
-    try:
+    with contextlib.suppress(discord.HTTPException):
         await message.delete()
-    except discord.HTTPException:
-        pass

@@ -7,13 +7,29 @@ Public texts take the `TableGame` but read a deal's cards only through what ever
 from __future__ import annotations
 
 from skatbot.engine import (
-    Action, Bid, Claim, Concede, Deal, DealResult, Declare, Discard, Ending, GameType, Hold, Kontra, Pass, Phase,
-    PickUpSkat, PlayCard, Re, Seat,
+    Action,
+    Bid,
+    Claim,
+    Concede,
+    Deal,
+    DealResult,
+    Declare,
+    Discard,
+    Ending,
+    GameType,
+    Hold,
+    Kontra,
+    Pass,
+    Phase,
+    PickUpSkat,
+    PlayCard,
+    Re,
+    Seat,
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.models import TableState
+from skatbot.tables.game import FinishedDeal, TableGame
 
 from .cards import FRENCH, contract_name, game_name
 from .emojis import CARD_EMOJIS

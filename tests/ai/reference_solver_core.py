@@ -171,7 +171,7 @@ def _stored(tt: np.ndarray, ha: int, hb: int, hc: int, leader: int, context: int
 @njit(cache=True)
 def _beats(tables: np.ndarray, card: int, top: int, led: int, trump: int) -> bool:
     suit = tables[0, card]
-    return card > top and (suit == led or suit == trump)
+    return card > top and (suit == led or suit == trump)  # noqa: SIM109 (numba-compiled)
 
 
 @njit(cache=True)

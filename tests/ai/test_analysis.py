@@ -7,9 +7,9 @@ import pytest
 from skatbot.ai import Level as AILevel
 from skatbot.ai import make_player
 from skatbot.ai.analysis import THRESHOLDS, analyse
-from skatbot.ai.verdict import Level, NotAnalysable
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import Mode, Position, Solver, position_from_deal
+from skatbot.ai.verdict import Level, NotAnalysable
 from skatbot.engine import PLAY, Contract, Deal, Declare, Discard, GameType, PickUpSkat
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import mask_of, points_of

@@ -156,7 +156,7 @@ def two_cards_from_a_durchmarsch(rules: RuleSet) -> Deal:
                  parse_cards("C9 C8 C7 S9 S8 S7 D9 D8 D7 HQ")], parse_cards("H9 H8"), rules)
     while deal.phase is not Phase.PLAY:
         deal.apply(Pass())
-    for code in "CJ HT S7 SJ SQ S8 HJ DQ D7 DJ DK D8 CA CQ C7 CT CK C8 SA SK S9 DA DT D9".split():
+    for code in ["CJ", "HT", "S7", "SJ", "SQ", "S8", "HJ", "DQ", "D7", "DJ", "DK", "D8", "CA", "CQ", "C7", "CT", "CK", "C8", "SA", "SK", "S9", "DA", "DT", "D9"]:
         deal.apply(PLAY[Card.parse(code).index])
     assert [deal.trick_count(seat) for seat in range(3)] == [8, 0, 0] and deal.current_seat == 0
     return deal

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skatbot.engine import Bid, Declare, Deal, Discard, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
+from skatbot.engine import Bid, Deal, Declare, Discard, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
 from skatbot.tables import Table
 from tests.cogs.helpers import CogBot, FakeInteraction, FakeUser
 

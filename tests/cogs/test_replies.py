@@ -10,9 +10,9 @@ import discord
 import pytest
 
 from skatbot.engine import Card, Declare, Discard, Phase
+from skatbot.tables import Table
 from skatbot.ui.cards import GERMAN, card_label
 from skatbot.ui.server_text import HELP_PAGES
-from skatbot.tables import Table
 from tests.cogs.helpers import CogBot, FakeInteraction, FakeMessage, FakeUser
 from tests.cogs.table_helpers import deal_of, move, three_humans, to_act, to_the_declaration
 

@@ -4,7 +4,7 @@ The scripted players themselves are in skat_players."""
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any
 
 from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
@@ -24,7 +24,7 @@ async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, *
     return proc
 
 
-def hand_message(fake: FakeDiscord, user: User) -> Optional[Message]:
+def hand_message(fake: FakeDiscord, user: User) -> Message | None:
     """The newest live hand message in the user's DMs."""
     dms = [m for m in fake.dms(user) if not m.deleted and m.content.startswith("**Your hand**")]
     return dms[-1] if dms else None
@@ -39,7 +39,7 @@ def control_id(message: Message, kind: str) -> str:
     raise LookupError(f"message {message.id} has no {kind!r} control: {message.content[:80]!r}")
 
 
-def public_texts(fake: FakeDiscord, channel: Channel) -> List[str]:
+def public_texts(fake: FakeDiscord, channel: Channel) -> list[str]:
     return [v.content for m in fake.messages(channel) if m.visibility == "public" for v in m.history]
 
 

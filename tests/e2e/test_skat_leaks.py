@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from skatbot.engine import Deal
-
 from tests.e2e.fakediscord import FakeDiscord, MessageVersion, User
 from tests.e2e.fakediscord.state import Attachment
 from tests.e2e.skat_leaks import assert_no_public_leaks, public_leaks

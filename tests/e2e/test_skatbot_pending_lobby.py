@@ -14,8 +14,15 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
 from tests.e2e.test_skatbot_outbox import remembered
-from tests.e2e.test_skatbot_pending import (NOT_RECORDED, WEBHOOK, log_rows, pending_markers, pending_then_killed,
-                                            stored_unheard_then_killed, write_lock)
+from tests.e2e.test_skatbot_pending import (
+    NOT_RECORDED,
+    WEBHOOK,
+    log_rows,
+    pending_markers,
+    pending_then_killed,
+    stored_unheard_then_killed,
+    write_lock,
+)
 
 
 async def lobby_of(fake: FakeDiscord, alice: User, club: Club, database: Path) -> Message:

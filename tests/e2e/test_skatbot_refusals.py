@@ -16,7 +16,14 @@ from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, Us
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_hands_match_database, assert_no_public_leaks
 from tests.e2e.skat_players import (
-    button_move, cards_in, game_controls, kind_of, latest_hand, play_out, slash_move, whose_turn,
+    button_move,
+    cards_in,
+    game_controls,
+    kind_of,
+    latest_hand,
+    play_out,
+    slash_move,
+    whose_turn,
 )
 from tests.e2e.test_skatbot_play import open_against_ais
 
@@ -111,7 +118,7 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot: St
 
     await (await fake.slash(carol, channel, "skat", subcommand="join")).wait_message()
     await (await fake.slash(dave, channel, "skat", subcommand="join")).wait_message()
-    assert "This table is full." == await refused(fake, eve, channel, "join")
+    assert await refused(fake, eve, channel, "join") == "This table is full."
     assert "need" not in await refused(fake, alice, channel, "start")
     players = [alice, carol, dave]
     user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 30, "the first bid")

@@ -17,7 +17,15 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import FACE, assert_hands_match_database, assert_no_public_leaks
-from tests.e2e.skat_players import button_move, cards_in, game_controls, kind_of, latest_hand, play_out, whose_turn
+from tests.e2e.skat_players import (
+    button_move,
+    cards_in,
+    game_controls,
+    kind_of,
+    latest_hand,
+    play_out,
+    whose_turn,
+)
 
 
 def logged_actions(database: Path) -> list[str]:

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from skatbot.storage import SqliteStorage
 from skatbot.models import ServerSettings
+from skatbot.storage import SqliteStorage
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks

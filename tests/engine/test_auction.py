@@ -44,7 +44,7 @@ def test_bid_ladder_is_every_game_value_from_18_to_264() -> None:
     # the four null values.
     values = {base * m for base in (9, 10, 11, 12) for m in range(2, 19)} | {24 * m for m in range(2, 12)}
     values |= {23, 35, 46, 59}
-    assert BID_LADDER == tuple(sorted(values))
+    assert tuple(sorted(values)) == BID_LADDER
     assert BID_LADDER[0] == 18 and BID_LADDER[-1] == 264
 
 

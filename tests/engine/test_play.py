@@ -139,8 +139,8 @@ def test_null_order_is_a_k_q_j_10_9_8_7() -> None:
 
 
 def test_trump_orders() -> None:
-    assert [c.iss for c in TRICK_TABLES[GameType.CLUBS].trump_order] == "CJ SJ HJ DJ CA CT CK CQ C9 C8 C7".split()
-    assert [c.iss for c in TRICK_TABLES[GameType.GRAND].trump_order] == "CJ SJ HJ DJ".split()
+    assert [c.iss for c in TRICK_TABLES[GameType.CLUBS].trump_order] == ["CJ", "SJ", "HJ", "DJ", "CA", "CT", "CK", "CQ", "C9", "C8", "C7"]
+    assert [c.iss for c in TRICK_TABLES[GameType.GRAND].trump_order] == ["CJ", "SJ", "HJ", "DJ"]
     assert TRICK_TABLES[GameType.NULL].trump_order == ()
 
 

@@ -21,7 +21,7 @@ from skatbot.tables.memory import RecordingPresenter
 from skatbot.wiring import StorageTables
 
 SERVER = 900
-NAMES = dict(zip(range(11, 18), "Anna Bert Carla Dora Emil Frieda Gustav".split(), strict=True))
+NAMES = dict(zip(range(11, 18), ["Anna", "Bert", "Carla", "Dora", "Emil", "Frieda", "Gustav"], strict=True))
 
 
 async def _play(table: Table, humans: set[int], rng: random.Random, steps: int) -> None:

@@ -13,9 +13,9 @@ import aiosqlite
 import pytest
 
 from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, Storage, StorageBusy
+from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 from skatbot.storage.sql.connection import INTEGRITY_ERRORS, SqlDatabase, Statement
 from skatbot.storage.sql.storage import SqlStorage
-from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 from tests.storage.storage_helpers import NOW
 
 

@@ -23,8 +23,8 @@ from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import RecordingPresenter
 from skatbot.tables.replay import replay_log
-from tests.tables.kit import events_shown
 from skatbot.wiring import StorageTables
+from tests.tables.kit import events_shown
 
 WORKER = Path(__file__).with_name("due_worker.py")
 ROOT = Path(__file__).resolve().parents[2]

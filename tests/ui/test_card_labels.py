@@ -6,7 +6,15 @@ import pytest
 
 from skatbot.engine import CARDS, Card, GameType, Rank, Suit
 from skatbot.ui.cards import (
-    DECLARABLE, FRENCH, GERMAN, card_from_text, card_label, cards_text, game_from_text, game_name, typed_games,
+    DECLARABLE,
+    FRENCH,
+    GERMAN,
+    card_from_text,
+    card_label,
+    cards_text,
+    game_from_text,
+    game_name,
+    typed_games,
     typed_labels,
 )
 from skatbot.ui.i18n import CODES, t

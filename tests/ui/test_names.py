@@ -10,7 +10,14 @@ from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join
 from skatbot.ui.i18n import CODES
 from skatbot.ui.names import (
-    OPTION_VALUES, ai_name, level_from_text, level_name, option_name, option_value, option_value_from_text, preset_name,
+    OPTION_VALUES,
+    ai_name,
+    level_from_text,
+    level_name,
+    option_name,
+    option_value,
+    option_value_from_text,
+    preset_name,
 )
 from skatbot.ui.render import lobby_text
 from skatbot.ui.server_settings import OPTION_NAMES, parse_option_value

@@ -7,14 +7,19 @@ from datetime import UTC, datetime
 
 import pytest
 
-from skatbot.engine import RuleSet
-from skatbot.engine import GameType
+from skatbot.engine import GameType, RuleSet
 from skatbot.models import DealSummary, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.i18n import CODES
 from skatbot.ui.server_settings import Change
 from skatbot.ui.server_text import (
-    HELP_PAGES, changes_text, help_text, history_text, settings_text, stats_text, value_text,
+    HELP_PAGES,
+    changes_text,
+    help_text,
+    history_text,
+    settings_text,
+    stats_text,
+    value_text,
 )
 
 WHEN = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

@@ -14,8 +14,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..actions import (
-    CLAIM, CONCEDE, HOLD, PASS, PICK_UP, PLAY, Action, Bid, Claim, Concede, Declare, Discard, Hold, Pass,
-    PickUpSkat, PlayCard, TimeOut,
+    CLAIM,
+    CONCEDE,
+    HOLD,
+    PASS,
+    PICK_UP,
+    PLAY,
+    Action,
+    Bid,
+    Claim,
+    Concede,
+    Declare,
+    Discard,
+    Hold,
+    Pass,
+    PickUpSkat,
+    PlayCard,
+    TimeOut,
 )
 from ..cards import CARDS, Card, mask_of
 from ..deal import Deal, Phase

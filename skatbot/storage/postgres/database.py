@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-
 import re
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping, Sequence
 from concurrent.futures import Future

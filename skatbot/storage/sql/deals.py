@@ -8,11 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-
-from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
 from skatbot.engine import Ending, game_text, parse_game_text
-
-from ..errors import DealConflict, NotFound, SeriesConflict
 from skatbot.models import (
     DealRecord,
     DealScore,
@@ -23,6 +19,9 @@ from skatbot.models import (
     from_seconds,
     to_seconds,
 )
+
+from ..errors import DealConflict, NotFound, SeriesConflict
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
 
 DAY = 86400
 

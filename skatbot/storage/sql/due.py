@@ -10,13 +10,20 @@ so two processes never claim the same row; on SQLite one UPDATE ... RETURNING in
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 from datetime import UTC, datetime
+from typing import Any
 
 from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, check_id
 
-from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error, run_statements
 from ..errors import NotFound
+from .connection import (
+    INTEGRITY_ERRORS,
+    Connection,
+    SqlDatabase,
+    Statement,
+    is_foreign_key_error,
+    run_statements,
+)
 
 DEFAULT_LEASE = DUE_LEASE
 NEVER = 1 << 62
@@ -126,22 +133,20 @@ class SqlDue:
         """The holder is still on this row (a strong AI thinking past its lease): it stays the holder's for
         `lease` seconds from `now`. False when the row is gone (the table moved on, or the step was fired)."""
         until = to_millis(now) + _lease_millis(lease)
-        async with self._db.transaction() as connection:
-            async with connection.execute(
-                    "UPDATE table_due SET claimed_until = CASE WHEN claimed_until < :until THEN :until "
-                    "ELSE claimed_until END WHERE table_id = :table_id AND seq = :seq AND kind = :kind",
-                    {"until": until, "table_id": table_id, "seq": seq, "kind": kind.value}) as cursor:
-                return bool(cursor.rowcount == 1)
+        async with self._db.transaction() as connection, connection.execute(
+                "UPDATE table_due SET claimed_until = CASE WHEN claimed_until < :until THEN :until "
+                "ELSE claimed_until END WHERE table_id = :table_id AND seq = :seq AND kind = :kind",
+                {"until": until, "table_id": table_id, "seq": seq, "kind": kind.value}) as cursor:
+            return bool(cursor.rowcount == 1)
 
     async def release(self, *, table_id: int, seq: int) -> int:
         """The holder stops (a clean shutdown): the table's rows at `seq` may be claimed by any process as
         soon as they are due, instead of a lease later (a Kontra window whose end was shown stays closed).
         Returns how many rows were released."""
-        async with self._db.transaction() as connection:
-            async with connection.execute(
-                    "UPDATE table_due SET claimed_until = 0 WHERE table_id = :table_id AND seq = :seq "
-                    "AND claimed_until < :never", {"table_id": table_id, "seq": seq, "never": NEVER}) as cursor:
-                return int(cursor.rowcount)
+        async with self._db.transaction() as connection, connection.execute(
+                "UPDATE table_due SET claimed_until = 0 WHERE table_id = :table_id AND seq = :seq "
+                "AND claimed_until < :never", {"table_id": table_id, "seq": seq, "never": NEVER}) as cursor:
+            return int(cursor.rowcount)
 
     async def close_window(self, *, table_id: int, seq: int) -> bool:
         """The end of the table's Kontra window at `seq` is shown: its row stays (keeping the end for later
@@ -161,14 +166,13 @@ class SqlDue:
                                          "LIMIT 1", {"now": stamp})
         if not ready:  # the usual case, every poll: a read, no write transaction
             return []
-        async with self._db.transaction() as connection:
-            async with connection.execute(
-                    "UPDATE table_due SET claimed_until = :until WHERE (table_id, seq, kind) IN ("
-                    "SELECT table_id, seq, kind FROM table_due WHERE claimed_until <= :now AND due_at <= :now "
-                    f"ORDER BY due_at LIMIT :limit{self._db.skip_locked}) "
-                    "RETURNING table_id, seq, kind, due_at",
-                    {"until": stamp + _lease_millis(lease), "now": stamp, "limit": limit}) as cursor:
-                rows = await cursor.fetchall()
+        async with self._db.transaction() as connection, connection.execute(
+                "UPDATE table_due SET claimed_until = :until WHERE (table_id, seq, kind) IN ("
+                "SELECT table_id, seq, kind FROM table_due WHERE claimed_until <= :now AND due_at <= :now "
+                f"ORDER BY due_at LIMIT :limit{self._db.skip_locked}) "
+                "RETURNING table_id, seq, kind, due_at",
+                {"until": stamp + _lease_millis(lease), "now": stamp, "limit": limit}) as cursor:
+            rows = await cursor.fetchall()
         steps = [DueStep(int(row[0]), int(row[1]), DueKind(row[2]), from_millis(int(row[3]))) for row in rows]
         return sorted(steps, key=lambda step: (step.at, step.table_id, step.seq, step.kind.value))
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from .connection import SqlDatabase
 from skatbot.models import to_seconds
+
+from .connection import SqlDatabase
 
 
 class SqlMeta:

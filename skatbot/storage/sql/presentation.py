@@ -12,6 +12,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 
 from skatbot.models import OutboxItem, ShownMessage, to_seconds
+
 from .connection import SqlDatabase, Statement
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from .connection import SqlDatabase, Statement
-from ..errors import NotFound
 from skatbot.models import Player, ServerSettings, check_id, to_seconds
+
+from ..errors import NotFound
+from .connection import SqlDatabase, Statement
 
 
 class SqlSettings:

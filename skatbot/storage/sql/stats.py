@@ -10,10 +10,7 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from .connection import SqlDatabase
 from skatbot.engine import parse_game_text
-
-from ..errors import NotFound
 from skatbot.models import (
     DealSummary,
     Leaderboard,
@@ -25,6 +22,9 @@ from skatbot.models import (
     from_seconds,
     to_seconds,
 )
+
+from ..errors import NotFound
+from .connection import SqlDatabase
 from .deals import DAY
 
 SUIT_GAMES = ("diamonds", "hearts", "spades", "clubs")

@@ -8,14 +8,23 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime
 from typing import Any
 
-
 from skatbot.engine import RuleSet
+from skatbot.models import (
+    Due,
+    LogEntry,
+    Player,
+    Table,
+    TableState,
+    UnfinishedTable,
+    check_id,
+    from_seconds,
+    to_seconds,
+)
 
+from ..errors import LogConflict, NotFound
 from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
 from .due import DEFAULT_LEASE, due_statements
 from .settings import player_statement
-from ..errors import LogConflict, NotFound
-from skatbot.models import Due, LogEntry, Player, Table, TableState, UnfinishedTable, check_id, from_seconds, to_seconds
 
 _TABLE_COLUMNS = ("table_id, server_id, channel_id, thread_id, creator_id, rule_preset, rules_json, "
                   "series_length, state, created_at, updated_at, size")

@@ -25,7 +25,8 @@ class BotProcess:
         self.env = env or {}
         self.cwd = cwd or REPO_ROOT
         self.proc: asyncio.subprocess.Process | None = None
-        self._log = tempfile.NamedTemporaryFile(prefix="fakediscord-bot-", suffix=".log", delete=False)
+        self._log = tempfile.NamedTemporaryFile(  # noqa: SIM115 (open for the process's life)
+            prefix="fakediscord-bot-", suffix=".log", delete=False)
         self.starts = 0
         self._sessions_before = 0
 

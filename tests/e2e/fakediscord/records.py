@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -164,7 +165,5 @@ class ChangeSignal:
         self._event = asyncio.Event()
 
     async def wait(self, timeout: float) -> None:
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._event.wait(), timeout)
-        except TimeoutError:
-            pass
