@@ -338,13 +338,15 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         await self._act(interaction, await self._bid_meant(interaction, value))
 
     async def _bid_meant(self, interaction: discord.Interaction, value: int) -> Action:
-        """While answering a bid, the choices autocomplete offers are "hold" (the bid itself) and "pass" (0)."""
+        """While answering a bid, the choices autocomplete offers are "hold" (the bid itself) and "pass" (0). The
+        player who must say a number is offered no 0: from them it is a mistyped bid, refused as off the ladder."""
         view = await self._view_for(interaction)
         legal = view.legal_actions if view is not None else ()
-        if value == PASS_VALUE and Pass() in legal:
-            return Pass()
-        if view is not None and value == view.bid and Hold() in legal:
-            return Hold()
+        if view is not None and Hold() in legal:  # answering a bid
+            if value == PASS_VALUE:
+                return Pass()
+            if value == view.bid:
+                return Hold()
         return Bid(value)
 
     @bid.autocomplete("value")
@@ -655,7 +657,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
 
 PASS_VALUE = 0
-"""`/skat bid value:0` passes: autocomplete offers it as "pass" while a player answers a bid."""
+"""`/skat bid value:0` passes a player answering a bid (autocomplete offers it to them as "pass"); from the
+player who must bid it is refused as off the ladder."""
 
 ACK_BUDGET = 0.15
 """Seconds a move may take to be stored before the player is shown that it is pending (Discord wants an

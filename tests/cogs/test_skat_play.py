@@ -157,3 +157,20 @@ async def test_a_card_is_typed_as_the_players_language_shows_it(world: CogBot) -
                                  card=shown.lower())
         assert "not a card" not in answer.text and "n’est pas une carte" not in answer.text, answer.text
         assert card not in deal.hand(seat), (lang, shown)  # played
+
+
+async def test_bid_zero_passes_only_a_player_answering_a_bid(world: CogBot) -> None:
+    """0 is offered as "Pass" only to the player answering a bid: from the player who must say a number it is
+    a mistyped bid, refused as off the ladder (a pass would throw the auction away)."""
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    bidder = to_act(table, users)
+    history = list(deal.history)
+    refused = (await world.run("skat bid", bidder, value=0)).text
+    assert refused == "Not allowed: 0 is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)."
+    assert list(deal.history) == history
+    assert (await world.run("skat bid", bidder, value=18)).text.startswith("You bid 18.")
+    answerer = to_act(table, users)
+    assert Hold() in deal.legal_actions()
+    assert (await world.run("skat bid", answerer, value=0)).text.startswith("You passed.")
+    assert deal.history[-1][1] == Pass()
