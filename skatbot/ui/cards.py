@@ -7,6 +7,7 @@ language and both decks, and the ISS codes; `game_from_text` reads the game name
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
@@ -146,14 +147,36 @@ def game_name(game: GameType, lang: str = "en", deck: str = FRENCH) -> str:
     return t(lang, f"game.{game.name.lower()}")
 
 
+_PATTERN_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def fill_pattern(pattern: str, parts: dict[str, str]) -> str:
+    """Fill a word-order pattern such as `{game} {ouvert} {hand}, {announced}`: a part that is empty takes
+    the text before it (its separator) with it, so each language orders the parts as its players say them
+    and no comma or space is left hanging."""
+    pieces: list[str] = []
+    start = 0
+    for match in _PATTERN_FIELD.finditer(pattern):
+        value = parts.get(match.group(1), "")
+        if value:
+            pieces.append(pattern[start:match.start()] + value)
+        start = match.end()
+    return ("".join(pieces) + pattern[start:]).strip()
+
+
 def contract_name(contract: Contract, lang: str = "en", deck: str = FRENCH) -> str:
-    """`♣ Clubs hand, schneider announced`."""
-    words = {flag: t(lang, f"announce.{flag}") for flag in ("hand", "schneider", "schwarz", "ouvert", "musik")}
-    extras = [words[flag] for flag in ("hand", "schneider", "schwarz", "ouvert", "musik")
-              if getattr(contract, flag, False)]
-    if contract.schwarz and "schneider" in [f for f in ("schneider",) if contract.schneider]:
-        extras.remove(words["schneider"])
-    if contract.ouvert and contract.game is not GameType.NULL and contract.schwarz:
-        extras = [e for e in extras if e not in (words["schwarz"],)]
-    name = game_name(contract.game, lang, deck)
-    return f"{name} {', '.join(extras)}" if extras else name
+    """A contract as the language's players say it: `Null ouvert hand`, `Null ouvert Hand`, `Nolo åbent på
+    hånden`, `Null ouvert de la main`, `♣ Clubs hand, schneider announced`; the order is the catalog's
+    `contract.pattern`. A suit or grand ouvert with schwarz announced is the official ouvert game, whose hand
+    and announcements go without saying (`Grand ouvert`)."""
+    official_ouvert = contract.ouvert and contract.game is not GameType.NULL and contract.schwarz
+    announced = ("" if official_ouvert else t(lang, "announce.schwarz") if contract.schwarz
+                 else t(lang, "announce.schneider") if contract.schneider else "")
+    parts = {
+        "game": game_name(contract.game, lang, deck),
+        "ouvert": t(lang, "announce.ouvert") if contract.ouvert else "",
+        "hand": t(lang, "announce.hand") if contract.hand and not official_ouvert else "",
+        "announced": announced,
+        "musik": t(lang, "announce.musik") if contract.musik else "",
+    }
+    return fill_pattern(t(lang, "contract.pattern"), parts)
