@@ -167,9 +167,11 @@ class RecordingPresenter:
 
     def __init__(self) -> None:
         self.batches: list[tuple[int, list[Event]]] = []
+        self.lead_waits: list[bool] = []  # per batch: whether the leader was shown waiting for the Kontra window
 
     async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
         self.batches.append((table.id, list(events)))
+        self.lead_waits.append(table.kontra_window is not None and table.kontra_window == table.game.deal_number)
 
     async def idle(self, table: LiveTable) -> None:
         """Nothing waits: every batch is recorded as it is shown."""

@@ -195,8 +195,9 @@ class Table:
             seat = self._actor(user_id, seq)
             place = game.place_of(user_id)
             assert place is not None
-            if isinstance(action, PlayCard) and game.deal is not None and action in game.deal.legal_actions() \
-                    and await self._lead_waits():  # a card refused anyway gets its own reason
+            deal = game.deal  # the sender's own card, judged for the sender's own seat: a refusal tells nothing
+            if isinstance(action, PlayCard) and deal is not None and deal.current_seat == seat \
+                    and action in deal.legal_actions() and await self._lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
             return [Act(game.deal_number, seat, action)]
@@ -613,8 +614,8 @@ class Table:
                     not self._others_may_speak(deal.current_seat):
                 self._close_kontra_window()
             return
-        if deal is None or deal.current_seat is None or number in self._lead_waited or \
-                not self.game.occupant_of_seat(deal.current_seat).plays_itself or \
+        if self.timing.kontra_window <= 0 or deal is None or deal.current_seat is None or \
+                number in self._lead_waited or not self.game.occupant_of_seat(deal.current_seat).plays_itself or \
                 not self._others_may_speak(deal.current_seat):
             return
         self._lead_waited.add(number)
