@@ -1,0 +1,110 @@
+"""Seeger-Fabian standings across tables, the tie-break, fees, and the tournament log, with worked examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from skatbot.tournaments import (
+    DealLine,
+    Drawn,
+    Ended,
+    Entry,
+    Joined,
+    Left,
+    Shown,
+    TableDraw,
+    TableOpened,
+    TournamentError,
+    TournamentSettings,
+    TournamentState,
+    fees_of,
+    parse_entry,
+    standings,
+)
+
+
+def line(series: int, table: int, table_id: int, number: int, seeger: dict[int, int],
+         declarer: int | None = None, won: bool | None = None) -> DealLine:
+    return DealLine(series, table, table_id, number, seeger, declarer, won)
+
+
+def test_points_are_summed_across_tables_and_series() -> None:
+    # Table 1 (four): Alice (1) wins clubs 36 -> 36 + 50 = 86. Table 2 (three): Ben (5) loses a grand 48
+    # -> -2 x 48 - 50 = -146, the other two 40 each.
+    lines = [line(1, 1, 10, 1, {1: 86, 2: 0, 3: 0, 4: 0}, 1, True),
+             line(1, 2, 11, 1, {5: -146, 6: 40, 7: 40}, 5, False),
+             line(2, 1, 12, 1, {5: 0, 1: 0, 6: 70, 2: 0}, 6, True)]
+    table = standings([1, 2, 3, 4, 5, 6, 7], lines, series=2)
+    assert [(s.place, s.player, s.points) for s in table[:3]] == [(1, 6, 110), (2, 1, 86), (3, 7, 40)]
+    six = table[0]
+    assert (six.won, six.lost, six.series, six.table, six.deals) == (1, 0, (40, 70), 1, 2)
+    five = next(s for s in table if s.player == 5)
+    assert (five.points, five.won, five.lost, five.place) == (-146, 0, 1, 7)
+
+
+def test_a_tie_goes_to_the_better_latest_series() -> None:
+    # Alice and Ben both have 120: Alice 100 + 20, Ben 50 + 70. Ben's latest series is better: Ben first.
+    lines = [line(1, 1, 10, 1, {1: 100, 2: 0, 3: 0}), line(1, 2, 11, 1, {2: 50, 4: 0, 5: 0}),
+             line(2, 1, 12, 1, {1: 20, 2: 0, 4: 0}), line(2, 2, 13, 1, {2: 70, 3: 0, 5: 0})]
+    table = standings([1, 2, 3, 4, 5], lines, series=2)
+    assert [(s.place, s.player, s.points) for s in table[:2]] == [(1, 2, 120), (2, 1, 120)]
+
+
+def test_a_tie_through_every_series_shares_the_place_listed_by_name() -> None:
+    lines = [line(1, 1, 10, 1, {1: 60, 2: 60, 3: -20})]
+    table = standings([1, 2, 3], lines, series=1, names={1: "Zora", 2: "Anna", 3: "Carl"})
+    assert [(s.place, s.player) for s in table] == [(1, 2), (1, 1), (3, 3)]
+
+
+def test_the_same_stored_deal_counts_once() -> None:
+    deal = line(1, 1, 10, 1, {1: 86, 2: 0, 3: 0}, 1, True)
+    assert standings([1, 2, 3], [deal, deal], series=1)[0].points == 86
+
+
+def test_fees_are_the_entry_and_each_game_lost_as_declarer() -> None:
+    lines = [line(1, 1, 10, n, {1: -100, 2: 40, 3: 40}, 1, False) for n in (1, 2, 3)]
+    alice = standings([1, 2, 3], lines, series=1)[-1]
+    fees = fees_of(alice, entry_fee=1000, per_lost_game=50)
+    assert (fees.entry, fees.lost_games, fees.total) == (1000, 150, 1150)
+
+
+def test_settings_check_their_ranges_and_deals_at_four() -> None:
+    settings = TournamentSettings("Club evening", series=2, deals=36)
+    assert (settings.deals_at(3), settings.deals_at(4)) == (36, 48)
+    assert TournamentSettings("Quick", deals=3).deals_at(4) == 4
+    assert TournamentSettings.from_json(settings.to_json()) == settings
+    for bad in ({"series": 7}, {"deals": 2}, {"entry_fee": -1}):
+        with pytest.raises(TournamentError):
+            TournamentSettings("x", **bad)  # type: ignore[arg-type]
+
+
+def test_the_log_replays_and_refuses_what_cannot_follow() -> None:
+    settings = TournamentSettings("Club evening", series=2, deals=3)
+    entries = [Joined(11, "Alice"), Joined(12, "Ben"), Joined(13, "Cara Maria"), Left(12), Joined(12, "Ben"),
+               Shown("signup", 900), Drawn(1, 77, (TableDraw((13, 11, 12)),)), TableOpened(1, 1, 5)]
+    state = TournamentState.replay(settings, 1, [str(e) for e in entries])
+    assert [parse_entry(str(e)) for e in entries] == entries
+    assert state.players == {11: "Alice", 13: "Cara Maria", 12: "Ben"}
+    assert (state.series, state.phase.value, state.tables, state.shown) == (1, "playing", {(1, 1): 5}, {"signup": 900})
+    assert state.table_of(5) == (1, 1)
+    refusals: list[tuple[Entry, str]] = [(Joined(14, "Dirk"), "already_started"), (TableOpened(1, 1, 6), "table_opened"),
+                (Drawn(2, 0, (TableDraw((11, 11, 12)),)), "two_tables"), (Drawn(3, 0, ()), "no_more_series")]
+    for entry, key in refusals:
+        with pytest.raises(TournamentError) as refused:
+            state.apply(entry)
+        assert refused.value.key == key
+    assert state.series == 1 and state.tables == {(1, 1): 5}  # nothing changed
+    state.apply(Ended("stopped"))
+    with pytest.raises(TournamentError, match="tournament_ended"):
+        state.apply(Drawn(2, 0, (TableDraw((11, 12, 13)),)))
+
+
+def test_joining_twice_and_leaving_unjoined_are_refused() -> None:
+    state = TournamentState(TournamentSettings("x"), 1)
+    state.apply(Joined(11, "Alice"))
+    checks: list[tuple[Entry, str]] = [(Joined(11, "Alice"), "already_joined"), (Left(12), "not_joined")]
+    for entry, key in checks:
+        with pytest.raises(TournamentError) as refused:
+            state.apply(entry)
+        assert refused.value.key == key
+    assert state.players == {11: "Alice"}
