@@ -1,0 +1,41 @@
+"""The regression match's sequential test (benchmarks/ai_tournament.py): its arithmetic on worked examples,
+since a wrong sign or bound would stop a match on the wrong verdict."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from benchmarks.ai_tournament import sprt
+
+
+def test_worked_example_goes_on() -> None:
+    # five deals: mean 4, sample variance (36 + 36 + 4 + 0 + 4) / 4 = 20;
+    # LLR = n (mu1 - mu0) (2 mean - mu0 - mu1) / (2 s^2) = 5 * 5 * (8 - 5) / 40 = 1.875
+    state = sprt([10, -2, 6, 4, 2], 0, 5)
+    assert state.llr == pytest.approx(1.875)
+    assert state.lower == pytest.approx(-math.log(19)) and state.upper == pytest.approx(math.log(19))
+    assert state.verdict is None
+
+
+def test_clear_gain_accepts_h1_and_clear_loss_h0() -> None:
+    # mean 10, variance 2: LLR = 6 * 5 * (20 - 5) / 4 = 112.5
+    gain = sprt([10, 8, 12, 9, 11, 10], 0, 5)
+    assert gain.llr == pytest.approx(112.5) and gain.verdict == "H1"
+    # mean -10: LLR = 6 * 5 * (-20 - 5) / 4 = -187.5
+    loss = sprt([-10, -8, -12, -9, -11, -10], 0, 5)
+    assert loss.llr == pytest.approx(-187.5) and loss.verdict == "H0"
+
+
+def test_half_way_is_no_evidence_and_identical_players_decide_nothing() -> None:
+    assert sprt([0, 5, 2.5, 7.5, -2.5], 0, 5).llr == pytest.approx(0.0)  # mean 2.5, half-way
+    assert sprt([0.0] * 50, 0, 5).verdict is None  # the same code on both sides: every deal ties
+
+
+def test_error_rates_set_the_bounds() -> None:
+    state = sprt([], 0, 5, alpha=0.05, beta=0.1)
+    assert state.upper == pytest.approx(math.log(0.9 / 0.05))
+    assert state.lower == pytest.approx(math.log(0.1 / 0.95))
+    with pytest.raises(ValueError):
+        sprt([1, 2], 5, 0)
