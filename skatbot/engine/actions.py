@@ -108,12 +108,18 @@ class Concede:
 
 @dataclass(frozen=True, slots=True)
 class TimeOut:
-    """The table rules that `seat` ran out of time: the remaining tricks go to the other side."""
+    """The table rules that `seat` ran out of time (or, with `left`, left the table): in play the remaining
+    tricks go to the other side; in the auction the deal ends without a game (a penalty, as ISS records it).
+    `contract` is the game a declarer had named before timing out ahead of the discard (ISS lets the
+    declarer name it first), which the declarer then loses."""
 
     seat: int
+    left: bool = False
+    contract: Contract | None = None
 
     def __str__(self) -> str:
-        return f"timeout {self.seat}"
+        text = f"{'left' if self.left else 'timeout'} {self.seat}"
+        return text if self.contract is None else f"{text} {self.contract}"
 
 
 Action = Bid | Hold | Pass | PickUpSkat | Discard | Declare | PlayCard | Kontra | Re | Claim | Concede | TimeOut
@@ -149,8 +155,9 @@ def parse_action(text: str) -> Action:
             return Discard(Card.parse(args[0]), Card.parse(args[1]))
         if verb == "declare" and args:
             return Declare(Contract.parse(" ".join(args)))
-        if verb == "timeout" and len(args) == 1:
-            return TimeOut(int(args[0]))
+        if verb in ("timeout", "left") and args:
+            contract = Contract.parse(" ".join(args[1:])) if len(args) > 1 else None
+            return TimeOut(int(args[0]), verb == "left", contract)
     except ValueError as error:
         raise ValueError(f"malformed action {text!r}: {error}") from None
     raise ValueError(f"malformed action {text!r}")

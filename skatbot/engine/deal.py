@@ -321,7 +321,7 @@ class Deal:
             self.history.append((self._last_player, action))
             return
         if isinstance(action, TimeOut):
-            self._time_out(action.seat)
+            self._time_out(action)
             self.history.append((None, action))
             return
         if isinstance(action, (Kontra, Re, Claim, Concede)):
@@ -563,13 +563,35 @@ class Deal:
                 self._give_rest(to_declarer=True)
                 self._finish(Ending.CLAIMED if self.claimed else Ending.DEFENDERS_CONCEDED)
 
-    def _time_out(self, seat: int) -> None:
-        if self.phase is not Phase.PLAY or self.declarer is None:
-            raise errors.WrongPhase("timeout_phase")
+    def _time_out(self, action: TimeOut) -> None:
+        """A time-out (or a player leaving) ends the deal. In play the rest goes to the other side; in the
+        auction there is no game (a penalty); between the auction and the first card only the declarer's
+        time-out after naming a game counts (ISS: `1 C w TI.1`, before the discard), and that game is lost."""
+        seat, phase = action.seat, self.phase
         if seat not in (0, 1, 2):
             raise errors.IllegalAction("bad_seat", number=seat)
+        if phase is Phase.AUCTION:
+            if action.contract is not None:
+                raise errors.WrongPhase("timeout_phase")
+            self.timed_out = seat
+            self._finish(Ending.PENALTY)
+            return
+        if self.declarer is None:
+            raise errors.WrongPhase("timeout_phase")
+        if phase is Phase.PLAY:
+            if action.contract is not None:
+                raise errors.WrongPhase("timeout_phase")
+            self.timed_out = seat
+            self._give_rest(to_declarer=seat != self.declarer)
+            self._finish(Ending.TIME_OUT)
+            return
+        if action.contract is None or seat != self.declarer:
+            raise errors.WrongPhase("timeout_phase")
+        contract = self.normalize(action.contract, hand=phase is Phase.SKAT)
+        if contract not in self._declarable(hand=phase is Phase.SKAT):
+            raise errors.IllegalDeclaration("not_now")
+        self.contract = contract
         self.timed_out = seat
-        self._give_rest(to_declarer=seat != self.declarer)
         self._finish(Ending.TIME_OUT)
 
     def _give_rest(self, to_declarer: bool) -> None:

@@ -27,6 +27,7 @@ class Ending(Enum):
     CLAIMED = "claimed"  # the declarer claimed the rest and both defenders accepted (the rest to the declarer)
     TIME_OUT = "time out"
     PASSED = "passed"
+    PENALTY = "penalty"  # a player timed out or left during the auction: no game (ISS `R[d:-1 penalty ...]`)
 
 
 class ScoredDeal(Protocol):
@@ -135,9 +136,9 @@ def game_multiplier(contract: Contract, matadors_count: int, schneider: bool, sc
     return steps
 
 def compute_result(deal: ScoredDeal) -> DealResult:
-    if deal.ending is Ending.PASSED:
+    if deal.ending in (Ending.PASSED, Ending.PENALTY):
         return DealResult(None, None, None, 0, False, False, False, False, 0, 0, 0, 0, 0, 0, (0, 0, 0),
-                          Ending.PASSED)
+                          deal.ending)
     if deal.declarer is None:
         return _ramsch_result(deal)
     return _declared_result(deal)
@@ -147,7 +148,13 @@ def _declared_result(deal: ScoredDeal) -> DealResult:
     contract = deal.contract
     assert declarer is not None and contract is not None
     game = contract.game
-    skat_mask = mask_of(deal.dealt_skat) if not deal.picked_up else mask_of(deal.discarded)
+    # The skat as it lies: the discards, or the dealt skat (not picked up, or picked up and the declarer
+    # timed out before discarding).
+    skat_mask = mask_of(deal.discarded) if deal.discarded else mask_of(deal.dealt_skat)
+    # A declarer who timed out before the first card forfeits the hand: as ISS writes it, the matadors
+    # are counted on the skat alone and nobody is schneider or schwarz (no trick was taken).
+    forfeit = (deal.ending is Ending.TIME_OUT and deal.timed_out == declarer
+               and not any(deal.trick_count(seat) for seat in range(3)))
     declarer_points = points_of(deal.taken_mask(declarer) | skat_mask)
     declarer_tricks = deal.trick_count(declarer)
     defender_tricks = sum(deal.trick_count(s) for s in range(3) if s != declarer)
@@ -161,7 +168,7 @@ def _declared_result(deal: ScoredDeal) -> DealResult:
         won = won and not overbid
         result_m, multiplier, schneider, schwarz = 0, 1, False, False
     else:
-        twelve = mask_of(deal.dealt_hands[declarer]) | mask_of(deal.dealt_skat)
+        twelve = skat_mask if forfeit else mask_of(deal.dealt_hands[declarer]) | mask_of(deal.dealt_skat)
         result_m = matadors(game, twelve)
         # Judged on the tricks actually taken: a game settled early (an announcement lost at the
         # defenders' first trick) leaves cards unplayed, and nobody is schneider or schwarz by them.

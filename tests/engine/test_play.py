@@ -257,8 +257,7 @@ def test_time_out_gives_the_rest_to_the_other_side(seat: int, declarer_wins: boo
 
 def test_endings_are_refused_outside_play() -> None:
     deal = Deal.new(3)
-    error = refused(deal, TimeOut(1))
-    assert isinstance(error, WrongPhase)
+    assert isinstance(refused(deal, TimeOut(1, contract=Contract(GameType.CLUBS))), WrongPhase)
     for seat in range(3):
         for action in (CONCEDE, CLAIM, KONTRA, RE):
             assert isinstance(refused(deal, action, seat=seat), IllegalAction)

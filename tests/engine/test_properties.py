@@ -228,8 +228,9 @@ def illegal_candidates(deal: Deal, rng: random.Random) -> list[tuple[Action, int
 
 def listed(deal: Deal, action: Action, seat: int | None) -> bool:
     """Whether the deal offers `action` to `seat` (legal_actions, side_actions, or a table's time-out)."""
-    if isinstance(action, TimeOut):
-        return deal.phase is Phase.PLAY and deal.declarer is not None and action.seat in (0, 1, 2)
+    if isinstance(action, TimeOut):  # in play, or in the auction (a penalty, no game)
+        in_play = deal.phase is Phase.PLAY and deal.declarer is not None
+        return (in_play or deal.phase is Phase.AUCTION) and action.seat in (0, 1, 2)
     if seat is not None and action in deal.side_actions(seat):
         return True
     offered = deal.legal_actions()

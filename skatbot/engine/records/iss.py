@@ -4,7 +4,9 @@ One record is one line, `(;GM[Skat]...ID[..]P0[..]P1[..]P2[..]MV[moves]R[result]
 moves through the engine must reproduce the server's `R[...]` exactly, so the conventions the records
 follow (tests/data/iss/README.md) are kept here, in one place: the skat reveal after a pickup, discards
 with the contract or as the next move, `SC` as a claim that changes nothing, `RE` as a concession,
-`w TI.n` as a time-out, and a record ending on one defender's `RE` as both defenders conceding.
+`w TI.n` as a time-out and `w LE.n` as a player leaving (in the auction: a penalty, no game; after a
+contract named before the discard: that game lost), a card written `??` (unknown: a player left) as not
+played, and a record ending on one defender's `RE` as both defenders conceding.
 """
 
 from __future__ import annotations
@@ -65,6 +67,9 @@ class IssResult:
     schwarz: bool = False
     timed_out: int | None = None  # to:
     resigned: bool = False  # r:
+    penalty: bool = False  # a player timed out or left during the auction: no game (d:-1 penalty)
+    left: int | None = None  # l: the seat that left the table
+    penalties: tuple[int, int, int] = (0, 0, 0)  # p0: p1: p2:
 
     @classmethod
     def parse(cls, text: str, record_id: str | None = None) -> IssResult:
@@ -80,14 +85,19 @@ class IssResult:
             else:
                 flags.add(word)
         try:
-            won = _one_of(flags, "win", "loss")
+            penalty = "penalty" in flags
+            won = False if penalty and not flags & {"win", "loss"} else _one_of(flags, "win", "loss")
             overbid = _one_of(flags, "overbid", "bidok")
-            timed_out = int(values.get("to", "-1"))
+            timed_out, left, declarer = (int(values.get(key, "-1")) for key in ("to", "l", "d"))
+            penalties = (int(values.get("p0", "0")), int(values.get("p1", "0")), int(values.get("p2", "0")))
+            if penalty != (declarer < 0):
+                raise ValueError("a penalty has no declarer (d:-1), and only a penalty")
             return cls(
-                passed=False, declarer=int(values["d"]), won=won, score=int(values["v"]),
+                passed=False, declarer=None if penalty else declarer, won=won, score=int(values["v"]),
                 matadors=int(values["m"]), overbid=overbid, declarer_points=int(values["p"]),
                 declarer_tricks=int(values["t"]), schneider=values["s"] == "1", schwarz=values["z"] == "1",
-                timed_out=None if timed_out < 0 else timed_out, resigned=values.get("r", "0") == "1")
+                timed_out=None if timed_out < 0 else timed_out, resigned=values.get("r", "0") == "1",
+                penalty=penalty, left=None if left < 0 else left, penalties=penalties)
         except (KeyError, ValueError) as error:
             raise RecordError(record_id, None, f"unreadable result R[{text}]: {error}") from None
 
@@ -95,6 +105,15 @@ class IssResult:
     def of_deal(cls, deal: Deal) -> IssResult:
         """The result of a finished deal as ISS writes it."""
         result = deal.result
+        last = deal.history[-1][1] if deal.history else None
+        gone = last.seat if isinstance(last, TimeOut) else None
+        left = gone if isinstance(last, TimeOut) and last.left else None
+        timed_out = gone if left is None else None
+        if deal.ending is Ending.PENALTY:
+            assert gone is not None  # only a time-out or a leave ends a deal with a penalty
+            penalties = tuple(int(seat == gone) for seat in range(3))
+            return cls(passed=False, penalty=True, timed_out=timed_out, left=left,
+                       penalties=(penalties[0], penalties[1], penalties[2]))
         if result.passed:
             return cls(passed=True)
         if result.declarer is None:
@@ -104,14 +123,18 @@ class IssResult:
             passed=False, declarer=result.declarer, won=result.won, score=result.score,
             matadors=result.matadors, overbid=result.overbid, declarer_points=result.declarer_points,
             declarer_tricks=result.declarer_tricks, schneider=result.schneider, schwarz=result.schwarz,
-            timed_out=deal.timed_out, resigned=resigned)
+            timed_out=timed_out, resigned=resigned, left=left)
 
     def __str__(self) -> str:
         if self.passed:
             return "passed"
-        return (f"d:{self.declarer} {'win' if self.won else 'loss'} v:{self.score} m:{self.matadors} "
+        outcome = "penalty" if self.penalty else "win" if self.won else "loss"
+        declarer = -1 if self.declarer is None else self.declarer
+        p0, p1, p2 = self.penalties
+        return (f"d:{declarer} {outcome} v:{self.score} m:{self.matadors} "
                 f"{'overbid' if self.overbid else 'bidok'} p:{self.declarer_points} t:{self.declarer_tricks} "
-                f"s:{int(self.schneider)} z:{int(self.schwarz)} p0:0 p1:0 p2:0 l:-1 "
+                f"s:{int(self.schneider)} z:{int(self.schwarz)} p0:{p0} p1:{p1} p2:{p2} "
+                f"l:{-1 if self.left is None else self.left} "
                 f"to:{-1 if self.timed_out is None else self.timed_out} r:{int(self.resigned)}")
 
 
@@ -237,6 +260,7 @@ class _Replay:
         self.move = ""
         self.reveal_due = False
         self.pending: tuple[int, Contract, list[Card]] | None = None  # contract waiting for its discards
+        self.unknown_card = False  # a card written `??` (a player left): only the server's ending may follow
 
     def fail(self, reason: str) -> RecordError:
         return RecordError(self.record.id, self.move, reason)
@@ -247,6 +271,8 @@ class _Replay:
             self.move = f"{actor} {move}"
             if deal.is_over:
                 raise self.fail("move after the end of the game")
+            if self.unknown_card and not (actor == "w" and move[:3] in ("TI.", "LE.")):
+                raise self.fail("a card written ?? is followed by the server's time-out or leave (w TI.n, w LE.n)")
             try:
                 if actor == "w":
                     self.server(move)
@@ -254,6 +280,8 @@ class _Replay:
                     self.seat_move(int(actor), move)
             except IllegalAction as error:
                 raise self.fail(f"illegal: {error}") from None
+        if self.unknown_card:
+            raise self.fail("a card written ?? is followed by the server's time-out or leave (w TI.n, w LE.n)")
         if self.pending is not None:
             raise self.fail("the contract's two discards never came")
         last = deal.history[-1] if deal.history else None
@@ -267,11 +295,18 @@ class _Replay:
         return deal
 
     def server(self, move: str) -> None:
-        if move.startswith("TI."):
+        if move[:3] in ("TI.", "LE."):  # a time-out or a player leaving ends the deal
             seat = move[3:]
             if seat not in ("0", "1", "2"):
-                raise self.fail("a time-out names seat 0, 1 or 2")
-            self.deal.apply(TimeOut(int(seat)))
+                raise self.fail("a time-out or a leave names seat 0, 1 or 2")
+            contract = None
+            if self.pending is not None:  # the declarer named the game and timed out before discarding
+                pending_seat, contract, _ = self.pending
+                if int(seat) != pending_seat:
+                    raise self.fail(f"seat {pending_seat} still owes the two discards")
+                self.pending = None
+            self.unknown_card = False
+            self.deal.apply(TimeOut(int(seat), move.startswith("LE."), contract))
             return
         if not self.reveal_due:
             raise self.fail("unexpected server move")
@@ -286,6 +321,10 @@ class _Replay:
         self.reveal_due = False
         if phase is Phase.AUCTION:
             deal.apply(_auction_action(move, self), seat)
+        elif phase is Phase.PLAY and move == "??":  # the card is unknown: a player left before it was sent
+            if deal.current_seat != seat:
+                raise self.fail(f"seat {seat} is not to play")
+            self.unknown_card = True
         elif phase is Phase.PLAY:
             deal.apply(_play_action(move, self), seat)
         elif phase is Phase.SKAT and move == "s":
@@ -425,7 +464,9 @@ def export_moves(deal: Deal) -> str:
         elif isinstance(action, Concede):
             moves.append(f"{seat} RE")
         elif isinstance(action, TimeOut):
-            moves.append(f"w TI.{action.seat}")
+            if action.contract is not None:  # named before the discard, as ISS writes it
+                moves.append(f"{action.seat} {contract_letters(action.contract, deal.rules)}")
+            moves.append(f"w {'LE' if action.left else 'TI'}.{action.seat}")
         else:
             raise RecordError(None, str(action), "the ISS record format has no such move")
     return " ".join(moves)
