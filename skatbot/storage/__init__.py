@@ -36,11 +36,12 @@ from .errors import (
 from .interfaces import Storage
 from .opening import open_storage
 from .postgres.storage import PostgresStorage
+from .sql.tournaments import StoredTournament
 from .sqlite.storage import SqliteStorage
 
 __all__ = [
     "DealConflict", "DealRecord", "DealScore", "DealSummary", "Leaderboard", "LeaderboardRow", "LogConflict",
     "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "PostgresStorage", "Role", "SchemaTooNew",
     "ScoreMark", "SeriesConflict", "SeriesStanding", "ServerSettings", "SqliteStorage", "Storage",
-    "StorageBusy", "StorageError", "Table", "TableState", "UnfinishedTable", "Window", "open_storage",
+    "StorageBusy", "StorageError", "StoredTournament", "Table", "TableState", "UnfinishedTable", "Window", "open_storage",
 ]

@@ -14,6 +14,7 @@ from .presentation import SqlPresentation
 from .settings import SqlPlayers, SqlSettings
 from .stats import SqlStats
 from .tables import SqlTables
+from .tournaments import SqlTournaments
 
 
 class ClosableDatabase(SqlDatabase, Protocol):
@@ -36,6 +37,7 @@ class SqlStorage(Generic[D]):
         self.meta = SqlMeta(database)
         self.presentation = SqlPresentation(database)
         self.due = SqlDue(database)
+        self.tournaments = SqlTournaments(database)
 
     async def load_unfinished_tables(self) -> list[UnfinishedTable]:
         return await self.tables.load_unfinished()
