@@ -2,8 +2,10 @@
 """Entry point: read `.env` and the environment, check the settings, set up logging, run the bot.
 
 The `.env` file is read from the current working folder (./run starts the bot in the project folder);
-variables already set in the environment win over the file. A missing token or a malformed setting
-ends the program with exit code 2 and a message saying what to do.
+variables already set in the environment win over the file. Anything an operator can get wrong (no token,
+a rejected one, a malformed setting, Discord or the database out of reach, a database from a newer skatbot)
+ends the program with exit code 2 and two or three lines saying what to do; the traceback is logged only at
+SKATBOT_LOG_LEVEL=DEBUG. SIGTERM and SIGINT both stop the bot cleanly, with exit code 0.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ from pathlib import Path
 import discord
 from dotenv import dotenv_values
 
-from skatbot.app import SkatBot
+from skatbot.app import SkatBot, StartupError
 from skatbot.config import TOKEN_VAR, ConfigError, Settings
+
+log = logging.getLogger("skatbot")
 
 EXIT_CONFIG = 2
 
@@ -29,7 +33,7 @@ skatbot: no Discord bot token is set ({TOKEN_VAR}), so the bot cannot log in.
 To get one:
   1. Open https://discord.com/developers/applications and create a New Application.
   2. On its Bot page choose Reset Token and copy the token. Keep it secret.
-  3. Put it into a file named .env in the folder you start the bot from:
+  3. Put it into the file {{env_file}} (the one this start reads; ./run reads the project folder's):
          {TOKEN_VAR}=paste-the-token-here
      (.env.example lists every setting with comments: cp .env.example .env)
   4. Invite the bot: on the OAuth2 page, URL Generator, tick the scopes "bot" and
@@ -56,10 +60,13 @@ def configure_logging(level: int) -> None:
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)-8s %(name)s: %(message)s")
 
 
-def stop_on_sigterm() -> None:
+def stop_on_signals() -> None:
     """docker stop, systemd and kill send SIGTERM, which would end the process at once: stop as after
     Ctrl-C instead (asyncio cancels the bot, which closes cleanly: its tables give back the due steps they
-    hold, so another process takes them over at once, and the database is closed)."""
+    hold, so another process takes them over at once, and the database is closed). SIGINT gets Python's own
+    handler back first: a script's `&` job starts with SIGINT ignored, and asyncio only takes over a SIGINT
+    that has Python's handler."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda signum, frame: signal.raise_signal(signal.SIGINT))
 
 
@@ -72,21 +79,32 @@ def main(env_file: Path | None = None, environ: Mapping[str, str] | None = None)
     try:
         settings = Settings.from_env(values)
     except ConfigError as error:
-        print(f"skatbot: configuration error: {error}", file=sys.stderr)
+        print(f"skatbot: configuration error: {error}\nFix it in {env_path(env_file)} or in the environment "
+              "(which wins), then start the bot again.", file=sys.stderr)
         return EXIT_CONFIG
     if settings.discord_token is None:
-        print(NO_TOKEN_HELP, end="", file=sys.stderr)
+        print(NO_TOKEN_HELP.format(env_file=env_path(env_file)), end="", file=sys.stderr)
         return EXIT_CONFIG
 
     configure_logging(settings.log_level_number)
-    stop_on_sigterm()
+    stop_on_signals()
     bot = SkatBot(settings)
     try:
         bot.run(settings.discord_token, log_handler=None)
     except discord.LoginFailure:
+        log.debug("Discord rejected the token", exc_info=True)
         print(LOGIN_FAILED_HELP, end="", file=sys.stderr)
         return EXIT_CONFIG
+    except StartupError as error:
+        log.debug("the bot could not start", exc_info=True)
+        print(error, file=sys.stderr)
+        return EXIT_CONFIG
     return 0
+
+
+def env_path(env_file: Path | None) -> Path:
+    """The .env file this start reads, as an absolute path (./run and bot.py read different folders')."""
+    return (Path(".env") if env_file is None else env_file).resolve()
 
 
 if __name__ == "__main__":

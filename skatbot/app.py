@@ -8,6 +8,7 @@ import gc
 import logging
 import multiprocessing
 import os
+import sqlite3
 import sys
 import threading
 import time
@@ -17,12 +18,13 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
-from skatbot.config import Settings
+from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, Settings
 from skatbot.publishing import publish_if_changed, runs_shard_zero
-from skatbot.storage import Storage, open_storage
+from skatbot.storage import SchemaTooNew, Storage, StorageError, open_storage
 from skatbot.storage.opening import describe
 from skatbot.tables import TableTiming
 from skatbot.tables.manager import TableManager
@@ -145,6 +147,35 @@ def settle_garbage_collector() -> None:
     gc.freeze()
 
 
+class StartupError(Exception):
+    """Something the operator set up keeps the bot from starting; the message (two or three lines) names the
+    setting and the fix. bot.py prints it and exits with code 2."""
+
+
+def published_line(count: int) -> str:
+    """The log's line for a publication, in the right number."""
+    return f"published {count} application command{'' if count == 1 else 's'}"
+
+
+def database_failure(settings: Settings, error: Exception) -> StartupError:
+    """The operator's message for a database that cannot be opened, naming the setting that chose it."""
+    url, path = settings.database_url, settings.database_path
+    if isinstance(error, SchemaTooNew):
+        setting = DATABASE_URL_VAR if url else DATABASE_VAR
+        return StartupError(f"skatbot: the database in {setting} ({describe(database_url=url, database_path=path)}) "
+                            f"is from a newer skatbot:\n{error}")
+    if url:
+        reason = error.__cause__ or error
+        return StartupError(
+            f"skatbot: cannot open the PostgreSQL database in {DATABASE_URL_VAR} "
+            f"({describe(database_url=url, database_path=path)}): {reason}\n"
+            "Check that PostgreSQL runs there and that the user, password and database in the URL exist (see the "
+            f"README: createuser, createdb), or leave {DATABASE_URL_VAR} empty to use the SQLite file.")
+    return StartupError(
+        f"skatbot: cannot open the SQLite database in {DATABASE_VAR} ({path}): {error}\n"
+        "Give a path in a folder the bot may write to (in the Docker image: under /data, the volume).")
+
+
 class SkatBot(commands.AutoShardedBot):
     """The bot. Slash commands only, so the default intents suffice (no privileged intents).
 
@@ -153,6 +184,8 @@ class SkatBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, extensions: Iterable[str] = EXTENSIONS) -> None:
         shards: dict[str, Any] = {} if settings.shard_ids is None else {"shard_ids": list(settings.shard_ids)}
+        # No voice here: discord.py's warnings that PyNaCl and davey are missing are noise at every start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -195,9 +228,7 @@ class SkatBot(commands.AutoShardedBot):
         otherwise they are published globally, which Discord may take a while to show everywhere.
         """
         sys.setswitchinterval(SWITCH_SECONDS)
-        url, path = self.settings.database_url, self.settings.database_path
-        self.storage = await open_storage(database_url=url, database_path=path)
-        log.info("database %s is ready", describe(database_url=url, database_path=path))
+        await self.open_database()
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
         self.ai_executor = worker_pool(2, "AI worker")
         # Pictures in a process of their own: drawing takes neither the loop's time nor its interpreter lock.
@@ -216,6 +247,18 @@ class SkatBot(commands.AutoShardedBot):
         await self.publish_commands()
         settle_garbage_collector()
 
+    async def open_database(self) -> None:
+        """Open (and migrate) the database once: at login, before Discord is asked anything, so that a database
+        out of reach is said at once (StartupError); setup_hook opens it when a test drives it alone."""
+        if getattr(self, "storage", None) is not None:
+            return
+        url, path = self.settings.database_url, self.settings.database_path
+        try:
+            self.storage = await open_storage(database_url=url, database_path=path)
+        except (StorageError, OSError, sqlite3.Error) as error:
+            raise database_failure(self.settings, error) from error
+        log.info("database %s is ready", describe(database_url=url, database_path=path))
+
     async def publish_commands(self) -> None:
         """Shard 0's process publishes the commands, and only when they changed (see skatbot.publishing)."""
         if not runs_shard_zero(self.settings.shard_ids):
@@ -229,7 +272,7 @@ class SkatBot(commands.AutoShardedBot):
         if published is None:
             log.info("the application commands are published %s already and unchanged", where)
         else:
-            log.info("published %d application commands %s", published, where)
+            log.info("%s %s", published_line(published), where)
 
     async def on_ready(self) -> None:
         """Say who we are once connected, so the operator sees the login worked."""
@@ -237,8 +280,15 @@ class SkatBot(commands.AutoShardedBot):
         log.info("logged in as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
 
     async def login(self, token: str) -> None:
+        """The database first, then Discord: each failure an operator can mend is a StartupError."""
         self._logged_in = True
-        await super().login(token)
+        await self.open_database()
+        try:
+            await super().login(token)
+        except (aiohttp.ClientConnectionError, discord.DiscordServerError) as error:
+            raise StartupError(
+                f"skatbot: cannot reach Discord ({error}).\nCheck this machine's network connection, DNS and "
+                "firewall (the bot needs outgoing HTTPS to discord.com), then start it again.") from error
 
     async def close(self) -> None:
         """Stop the tables' tasks, then the AI workers and the database (each step durable before the next).

@@ -21,11 +21,15 @@ AI_PAUSE_VAR = "SKATBOT_AI_PAUSE"
 KONTRA_WINDOW_VAR = "SKATBOT_KONTRA_WINDOW"
 SHARD_COUNT_VAR = "SKATBOT_SHARD_COUNT"
 SHARD_IDS_VAR = "SKATBOT_SHARD_IDS"
+DATA_DIR_VAR = "SKATBOT_DATA_DIR"
+METRICS_PORT_VAR = "SKATBOT_METRICS_PORT"
+METRICS_HOST_VAR = "SKATBOT_METRICS_HOST"
 
 DEFAULT_DATABASE = Path("skatbot.sqlite3")
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_AI_PAUSE = 1.0
 DEFAULT_KONTRA_WINDOW = 8.0
+DEFAULT_METRICS_HOST = "127.0.0.1"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # Discord ids (snowflakes) are unsigned 64-bit integers.
@@ -51,21 +55,30 @@ class Settings:
     # Sharding: None lets discord.py ask Discord how many shards and run them all in this process.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
+    # Prometheus metrics and /healthz on this port (None: not served), bound to metrics_host.
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
         """Read and check every setting; raise ConfigError for the first malformed one."""
         shard_count = _shard_count(_value(environ, SHARD_COUNT_VAR))
+        shard_ids = _shard_ids(_value(environ, SHARD_IDS_VAR), shard_count)
+        database_url = _database_url(_value(environ, DATABASE_URL_VAR))
+        _shared_database(shard_count, shard_ids, database_url)
         return cls(
             discord_token=_token(_value(environ, TOKEN_VAR)),
-            database_path=_database(_value(environ, DATABASE_VAR)),
-            database_url=_database_url(_value(environ, DATABASE_URL_VAR)),
+            database_path=_database(_value(environ, DATABASE_VAR), _data_dir(_value(environ, DATA_DIR_VAR)),
+                                    checked=database_url is None),
+            database_url=database_url,
             dev_guild_id=_guild_id(_value(environ, DEV_GUILD_VAR)),
             log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
             ai_pause_seconds=_seconds(AI_PAUSE_VAR, _value(environ, AI_PAUSE_VAR), DEFAULT_AI_PAUSE),
             kontra_window_seconds=_seconds(KONTRA_WINDOW_VAR, _value(environ, KONTRA_WINDOW_VAR), DEFAULT_KONTRA_WINDOW),
             shard_count=shard_count,
-            shard_ids=_shard_ids(_value(environ, SHARD_IDS_VAR), shard_count),
+            shard_ids=shard_ids,
+            metrics_port=_metrics_port(_value(environ, METRICS_PORT_VAR)),
+            metrics_host=_value(environ, METRICS_HOST_VAR) or DEFAULT_METRICS_HOST,
         )
 
     def serves_server(self, server_id: int) -> bool:
@@ -113,16 +126,54 @@ def _token(raw: str | None) -> str | None:
     return raw
 
 
-def _database(raw: str | None) -> Path:
+def _data_dir(raw: str | None) -> Path | None:
+    """The folder a relative SKATBOT_DATABASE lives in (the Docker image sets /data, its volume)."""
     if raw is None:
-        return DEFAULT_DATABASE
-    path = Path(raw).expanduser()
+        return None
+    folder = Path(raw).expanduser()
+    if not folder.is_dir():
+        raise ConfigError(f"{DATA_DIR_VAR}={raw!r}: that folder does not exist; create it, or leave it empty "
+                          "for the working folder.")
+    return folder
+
+
+def _database(raw: str | None, data_dir: Path | None, *, checked: bool) -> Path:
+    """The SQLite file: relative paths under `data_dir` when set; its folder must exist (when it is used)."""
+    path = DEFAULT_DATABASE if raw is None else Path(raw).expanduser()
+    if data_dir is not None and not path.is_absolute():
+        path = data_dir / path
+    if not checked:
+        return path
     if path.is_dir():
         raise ConfigError(
             f"{DATABASE_VAR}={raw!r} is a folder; give the path of the SQLite file, "
             f"e.g. {raw}/skatbot.sqlite3."
         )
+    if not path.parent.is_dir():
+        raise ConfigError(
+            f"{DATABASE_VAR}={raw or str(path)!r}: the folder {str(path.parent)!r} does not exist. Create it "
+            f"(mkdir -p {path.parent}) or give a path in an existing folder; the bot creates only the file.")
     return path
+
+
+def _shared_database(count: int | None, ids: tuple[int, ...] | None, url: str | None) -> None:
+    """Some of the shards in this process means other processes run the rest: they must share PostgreSQL
+    (shard 0's process receives every DM and has to see every table)."""
+    if count is None or ids is None or url is not None or len(ids) == count:
+        return
+    raise ConfigError(
+        f"{SHARD_IDS_VAR} runs only some of the {SHARD_COUNT_VAR}={count} shards, so other processes run the rest, "
+        f"and they must share one PostgreSQL database: set {DATABASE_URL_VAR} (the same in every process). "
+        f"A SQLite file serves one process: leave {SHARD_IDS_VAR} empty to run every shard here.")
+
+
+def _metrics_port(raw: str | None) -> int | None:
+    if raw is None:
+        return None
+    if not raw.isdecimal() or not raw.isascii() or not 1 <= int(raw) <= 65535:
+        raise ConfigError(f"{METRICS_PORT_VAR}={raw!r} is not a TCP port; give a number from 1 to 65535 (e.g. 9100), "
+                          "or leave it empty to serve no metrics.")
+    return int(raw)
 
 
 def _database_url(raw: str | None) -> str | None:

@@ -188,7 +188,8 @@ async def test_only_the_process_running_shard_zero_publishes(make_bot: MakeBot) 
 
 
 def test_the_bot_runs_the_configured_shards() -> None:
-    bot = SkatBot(Settings.from_env({"SKATBOT_SHARD_COUNT": "4", "SKATBOT_SHARD_IDS": "1-2"}))
+    bot = SkatBot(Settings.from_env({"SKATBOT_SHARD_COUNT": "4", "SKATBOT_SHARD_IDS": "1-2",
+                                     "SKATBOT_DATABASE_URL": "postgresql://skatbot@localhost/skatbot"}))
     assert isinstance(bot, discord.AutoShardedClient)
     assert (bot.shard_count, bot.shard_ids) == (4, [1, 2])
     unset = SkatBot(Settings())

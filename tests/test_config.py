@@ -10,6 +10,8 @@ import pytest
 
 from skatbot.config import DEFAULT_DATABASE, ConfigError, Settings
 
+SHARED = "postgresql://skatbot@localhost/skatbot"  # the database processes that split the shards share
+
 
 def test_empty_environment_gives_defaults() -> None:
     settings = Settings.from_env({})
@@ -110,7 +112,8 @@ def test_shards_unset_leave_sharding_to_discord() -> None:
 @pytest.mark.parametrize(("ids", "expected"), [
     ("0-3", (0, 1, 2, 3)), ("0,2", (0, 2)), (" 1 - 2 , 5 ", (1, 2, 5)), ("3,0-1,1", (0, 1, 3)), (None, None)])
 def test_shard_ids_are_read_as_ids_and_ranges(ids: str | None, expected: tuple[int, ...] | None) -> None:
-    environ = {"SKATBOT_SHARD_COUNT": "6"} | ({} if ids is None else {"SKATBOT_SHARD_IDS": ids})
+    environ = {"SKATBOT_SHARD_COUNT": "6", "SKATBOT_DATABASE_URL": SHARED} | (
+        {} if ids is None else {"SKATBOT_SHARD_IDS": ids})
     settings = Settings.from_env(environ)
     assert settings.shard_count == 6 and settings.shard_ids == expected
 
@@ -139,7 +142,7 @@ def test_shard_ids_without_a_count_are_refused() -> None:
 
 def test_a_process_serves_the_servers_of_its_own_shards() -> None:
     on_shard = {shard: next(gid << 22 for gid in range(1, 99) if gid % 3 == shard) for shard in range(3)}
-    split = Settings.from_env({"SKATBOT_SHARD_COUNT": "3", "SKATBOT_SHARD_IDS": "0,2"})
+    split = Settings.from_env({"SKATBOT_SHARD_COUNT": "3", "SKATBOT_SHARD_IDS": "0,2", "SKATBOT_DATABASE_URL": SHARED})
     assert [split.serves_server(on_shard[shard]) for shard in range(3)] == [True, False, True]
     everything = Settings.from_env({"SKATBOT_SHARD_COUNT": "3"})
     assert all(everything.serves_server(server) for server in on_shard.values())
@@ -159,3 +162,45 @@ def test_waits_are_read_in_seconds(name: str, field: str) -> None:
 def test_a_wait_off_its_range_is_refused_by_name(name: str, value: str) -> None:
     with pytest.raises(ConfigError, match=name):
         Settings.from_env({name: value})
+
+
+def test_a_database_in_a_folder_that_does_not_exist_is_refused_with_the_fix(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "skat.sqlite3"
+    with pytest.raises(ConfigError, match=r"SKATBOT_DATABASE.*no-such-folder.*does not exist.*mkdir"):
+        Settings.from_env({"SKATBOT_DATABASE": str(missing)})
+    # the file is not used with PostgreSQL, so its folder does not matter there
+    url = "postgresql://skatbot@localhost/skatbot"
+    assert Settings.from_env({"SKATBOT_DATABASE": str(missing), "SKATBOT_DATABASE_URL": url}).database_url == url
+
+
+def test_a_relative_database_lives_in_the_data_folder(tmp_path: Path) -> None:
+    """The image sets SKATBOT_DATA_DIR=/data: an operator's `SKATBOT_DATABASE=skatbot.sqlite3` lands on the volume."""
+    assert Settings.from_env({"SKATBOT_DATA_DIR": str(tmp_path)}).database_path == tmp_path / "skatbot.sqlite3"
+    assert Settings.from_env({"SKATBOT_DATA_DIR": str(tmp_path), "SKATBOT_DATABASE": "skat.sqlite3"}
+                             ).database_path == tmp_path / "skat.sqlite3"
+    elsewhere = tmp_path / "elsewhere.sqlite3"
+    assert Settings.from_env({"SKATBOT_DATA_DIR": str(tmp_path / ".."), "SKATBOT_DATABASE": str(elsewhere)}
+                             ).database_path == elsewhere
+    with pytest.raises(ConfigError, match="SKATBOT_DATA_DIR.*does not exist"):
+        Settings.from_env({"SKATBOT_DATA_DIR": str(tmp_path / "missing")})
+
+
+@pytest.mark.parametrize(("count", "ids"), [("2", "1"), ("2", "0"), ("4", "0-2")])
+def test_a_partial_shard_set_needs_postgresql(count: str, ids: str) -> None:
+    with pytest.raises(ConfigError, match=r"SKATBOT_SHARD_IDS.*SKATBOT_DATABASE_URL"):
+        Settings.from_env({"SKATBOT_SHARD_COUNT": count, "SKATBOT_SHARD_IDS": ids})
+    url = "postgresql://skatbot@localhost/skatbot"
+    shared = Settings.from_env({"SKATBOT_SHARD_COUNT": count, "SKATBOT_SHARD_IDS": ids, "SKATBOT_DATABASE_URL": url})
+    assert shared.shard_count == int(count)
+    # every shard in this one process: SQLite is fine
+    assert Settings.from_env({"SKATBOT_SHARD_COUNT": "2", "SKATBOT_SHARD_IDS": "0-1"}).shard_ids == (0, 1)
+
+
+def test_the_metrics_port_is_opt_in_and_checked() -> None:
+    assert Settings.from_env({}).metrics_port is None
+    settings = Settings.from_env({"SKATBOT_METRICS_PORT": "9100"})
+    assert (settings.metrics_port, settings.metrics_host) == (9100, "127.0.0.1")
+    assert Settings.from_env({"SKATBOT_METRICS_PORT": "9100", "SKATBOT_METRICS_HOST": "0.0.0.0"}).metrics_host == "0.0.0.0"
+    for bad in ("0", "70000", "http"):
+        with pytest.raises(ConfigError, match="SKATBOT_METRICS_PORT"):
+            Settings.from_env({"SKATBOT_METRICS_PORT": bad})

@@ -68,7 +68,7 @@ async def test_a_table_on_shard_one_plays_while_its_hand_clicks_arrive_on_shard_
 
 
 async def test_the_commands_are_published_once_and_only_by_shard_zeros_process(
-        two_shards: FakeDiscord, start_bot: StartBot, tmp_path: Path) -> None:
+        two_shards: FakeDiscord, start_bot: StartBot, tmp_path: Path, schema_url: str) -> None:
     fake, database = two_shards, str(tmp_path / "skat.sqlite3")
     guild = fake.add_guild("Shard One Club", shard=1)
     channel, alice = fake.add_channel(guild, "skat"), fake.add_user("alice")
@@ -83,8 +83,8 @@ async def test_the_commands_are_published_once_and_only_by_shard_zeros_process(
     again = await start_skatbot(fake, start_bot, database, SKATBOT_SHARD_COUNT="1")
     await again.wait_for_output("the application commands are published globally already and unchanged")
     await again.stop()
-    shard_one = await start_skatbot(fake, start_bot, str(tmp_path / "fresh.sqlite3"),
-                                    SKATBOT_SHARD_COUNT="2", SKATBOT_SHARD_IDS="1")
+    shard_one = await start_skatbot(fake, start_bot, str(tmp_path / "unused.sqlite3"), SKATBOT_DATABASE_URL=schema_url,
+                                    SKATBOT_SHARD_COUNT="2", SKATBOT_SHARD_IDS="1")  # a fresh, shared database
     await shard_one.wait_for_output("shard 0 runs in another process")
     assert publications() == 1  # neither the second start nor shard 1's process (on an empty database)
     opened = await (await fake.slash(alice, channel, "skat", subcommand="new")).wait_message()
