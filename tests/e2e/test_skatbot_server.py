@@ -118,7 +118,7 @@ async def test_lists_in_german(club: Club, start_bot: StartBot, tmp_path: Path,
 
     board = await run(fake, alice, club.channel, "leaderboard", group="scores", scoring="won", period="month")
     assert "Rangliste" in board.content and "diesen Monat" in board.content and "gewonnene Spiele" in board.content
-    assert "Seite 1 von 2" in board.content and "Computerspieler (ohne Platz)" in board.content
+    assert "Seite 1 von 2" in board.content and "Computerspieler (nicht gewertet)" in board.content
     assert button_ids(board) == ["lb:de:month:won:0", "lb:de:month:won:2"]
     assert [b["label"] for b in board.buttons()] == ["◀ Zurück", "Weiter ▶"]
     await (await fake.click(club.bob, board, "lb:de:month:won:2")).wait_acked()
@@ -152,7 +152,7 @@ async def test_help_rules_and_value_in_both_languages(club: Club, start_bot: Sta
     period = next(o for o in leaderboard["options"] if o["name"] == "period")
     assert leaderboard["description_localizations"]["de"] == "Die Rangliste der Spieler dieses Servers"
     assert period["description_localizations"]["de"].startswith("Welche Spiele zählen")
-    assert {c["name_localizations"]["de"] for c in period["choices"]} == {"diese Woche", "dieser Monat", "alle Zeit"}
+    assert {c["name_localizations"]["de"] for c in period["choices"]} == {"diese Woche", "dieser Monat", "insgesamt"}
     assert len(skat["options"]) <= 25
 
     guide = await run(fake, alice, club.channel, "play", group="help")

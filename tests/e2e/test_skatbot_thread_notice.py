@@ -40,13 +40,13 @@ async def test_a_german_notice_says_the_series_has_ended(club: Club, start_bot: 
     await choose_threads(fake, language="de")
     _, thread = await open_table(fake, dieter, club.channel, deals=1)
     (notice,) = public(fake, club.channel)
-    assert notice.id == thread.id and notice.content.startswith("🃏 **dieter** eröffnet einen Skat-Tisch")
+    assert notice.id == thread.id and notice.content.startswith("🃏 **dieter** eröffnet einen Skattisch")
     await seat_two_ais_and_start(fake, dieter, thread)
     rng = random.Random(3)
     await play_out(fake, [dieter], lambda: any("Die Serie ist beendet" in text for text in public_texts(fake, thread)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
     await fake.wait_for(lambda: thread.archived, 30, "the finished table's thread archived")
-    assert notice.content == "🃏 Der Skat-Tisch von **dieter** ist zu Ende (die Ergebnisse stehen im Thread)."
+    assert notice.content == "🃏 Der Skattisch von **dieter** ist zu Ende (die Ergebnisse stehen im Thread)."
     assert [m.id for m in public(fake, club.channel)] == [notice.id]  # edited, not posted anew
     fake.assert_clean(allow_rejections=False)
 

@@ -117,7 +117,7 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     assert reply == f"Tisch #1 ist eröffnet, in seinem eigenen Thread: <#{thread.id}>."
     assert thread.name == "Skat · Tisch von dieter"
     (notice,) = public(fake, club.channel)
-    assert notice.content.startswith("🃏 **dieter** eröffnet einen Skat-Tisch")
+    assert notice.content.startswith("🃏 **dieter** eröffnet einen Skattisch")
     lobby = await fake.wait_for_message(thread, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
     await seat_two_ais_and_start(fake, dieter, thread)
     await fake.wait_for(lambda: "KI 2 (leicht)" in lobby.content, 30, "two AIs seated")
@@ -127,7 +127,7 @@ async def test_german_admin_and_player_get_a_german_thread(club: Club, start_bot
     assert stopped.content == "Erledigt."
     await fake.wait_for(lambda: thread.archived, 30, "the stopped table's thread archived")
     assert [m.id for m in public(fake, club.channel)] == [notice.id]
-    assert notice.content == "🃏 Der Skat-Tisch von **dieter** wurde geschlossen (mehr im Thread darunter)."
+    assert notice.content == "🃏 Der Skattisch von **dieter** wurde geschlossen (mehr im Thread darunter)."
     fake.assert_clean(allow_rejections=False)
 
 

@@ -43,7 +43,7 @@ def test_a_lost_game_lists_what_the_skat_would_have_won_in_german_too() -> None:
     assert english.splitlines()[-2:] == ["With the skat picked up, these would have won:",
                                          "· Grand with ♠7 ♠10 in the skat"]
     german = analysis_text(analysis(Contract(GameType.CLUBS), could_win=False), NAMES, 5, "de")
-    assert "war ab der ersten Karte nicht zu gewinnen" in german and "Drückungen" in german.splitlines()[-1]
+    assert "war ab der ersten Karte nicht zu gewinnen" in german and "gedrückten Karten" in german.splitlines()[-1]
     null = analysis_text(analysis(Contract(GameType.NULL), Turning(3, 0, HA, Level.WON, Level.LOST, CJ, None)),
                          NAMES, 6, "en")
     assert "Trick 3: Anna's ♥A gave the null away; ♣J keeps it" in null

@@ -29,7 +29,7 @@ def test_the_auction_prompt_names_whom_you_bid_to_and_whom_you_answer() -> None:
     answering = hand_text(game, seat_view(deal, 0), "en")
     assert f"Auction: {middlehand} 18" in answering
     assert f"Your turn: {middlehand} bids 18 to you. Hold (yes) or pass." in answering
-    assert f"Du bist dran: {middlehand} reizt dich mit 18." in hand_text(game, seat_view(deal, 0), "de")
+    assert f"Du bist dran: {middlehand} reizt dir 18." in hand_text(game, seat_view(deal, 0), "de")
     game.apply(Act(0, 0, Hold()))
     assert f"Auction: {middlehand} 18 · you yes" in hand_text(game, seat_view(deal, 0), "en")
     assert f"Your turn: bid to {forehand} above 18, or pass." in hand_text(game, seat_view(deal, 1), "en")

@@ -1,0 +1,71 @@
+"""Each catalog keeps to its own Skat vocabulary: skatbot/locale/<code>/glossary.tsv names, term by term, the
+word the language's rules text uses and the variants that must not appear (a German "eingeworfen", a Danish
+"skatten", a French "tu"). Every text of the catalog is checked, so a new entry that drifts fails here."""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from skatbot.ui.catalogs import LOCALE_DIR, entries, read_catalog, texts
+
+GLOSSARY_LANGS = ("de",)
+SKIPPED = ("cli.words.",)
+"""What a player may type at the terminal table: old and English forms are accepted on purpose."""
+
+
+@dataclass(frozen=True)
+class Term:
+    term: str
+    word: str
+    forbidden: re.Pattern[str]
+    wrong: str
+    note: str
+
+
+def glossary(lang: str) -> list[Term]:
+    path = LOCALE_DIR / lang / "glossary.tsv"
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    rows = list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return [Term(row["term"], row["word"], re.compile(row["forbidden"]), row["wrong"], row["note"]) for row in rows]
+
+
+def catalog_texts(lang: str) -> dict[str, list[str]]:
+    return {key: list(texts(message)) for key, message in entries(read_catalog(lang)).items()
+            if not key.startswith(SKIPPED)}
+
+
+def drift(terms: list[Term], found: dict[str, list[str]]) -> list[str]:
+    """Every text that uses a forbidden variant: `key: 'match' (term: word)`."""
+    return [f"{key}: {hit.group(0)!r} (say {term.word!r} for {term.term}: {term.note})"
+            for key, forms in sorted(found.items()) for form in forms for term in terms
+            if (hit := term.forbidden.search(form))]
+
+
+@pytest.mark.parametrize("lang", GLOSSARY_LANGS)
+def test_the_catalog_uses_none_of_the_forbidden_variants(lang: str) -> None:
+    assert drift(glossary(lang), catalog_texts(lang)) == []
+
+
+@pytest.mark.parametrize("lang", GLOSSARY_LANGS)
+def test_each_pattern_catches_its_wrong_example_and_the_word_is_in_use(lang: str) -> None:
+    """A pattern that matches nothing would let the test above pass on any catalog."""
+    terms = glossary(lang)
+    assert len(terms) >= 10
+    everything = "\n".join(form for forms in catalog_texts(lang).values() for form in forms).casefold()
+    for term in terms:
+        assert term.forbidden.search(term.wrong), (term.term, term.wrong)
+        for part in term.word.split(" / "):
+            assert part.casefold() in everything, (term.term, part)
+
+
+def test_the_old_catalogs_fail() -> None:
+    """Texts as the catalogs said them before the review (tests/data/texts_before.tsv) are caught."""
+    rows = (Path(__file__).parent.parent / "data" / "texts_before.tsv").read_text(encoding="utf-8").splitlines()
+    for row in rows:
+        lang, key, text = row.split("\t")
+        assert drift(glossary(lang), {key: [text]}), (lang, key, text)
