@@ -13,7 +13,7 @@ import pytest
 
 from skatbot.ui.catalogs import LOCALE_DIR, entries, read_catalog, texts
 
-GLOSSARY_LANGS = ("de",)
+GLOSSARY_LANGS = ("de", "da")
 SKIPPED = ("cli.words.",)
 """What a player may type at the terminal table: old and English forms are accepted on purpose."""
 
