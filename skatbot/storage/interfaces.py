@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+from skatbot.challenge import DealScore, ParLine
 from skatbot.models import (
     DUE_LEASE,
     DealRecord,
@@ -33,6 +34,7 @@ from skatbot.models import (
     Window,
 )
 
+from .sql.challenge import StoredAttempt
 from .sql.tournaments import StoredTournament
 
 
@@ -113,6 +115,25 @@ class TournamentRepository(Protocol):
     async def in_server(self, *, server_id: int, limit: int = 50) -> list[StoredTournament]: ...
 
 
+class ChallengeRepository(Protocol):
+    """The daily challenge (`sql.challenge`): the secret, attempts and their logs, results, pars, settings."""
+
+    async def secret(self, *, now: datetime) -> str: ...
+    async def deals(self, *, server_id: int) -> int: ...
+    async def set_deals(self, *, server_id: int, deals: int, now: datetime) -> None: ...
+    async def attempt(self, *, day: date, player_id: int) -> StoredAttempt | None: ...
+    async def start(self, *, day: date, player_id: int, server_id: int, name: str, deals: int,
+                    now: datetime) -> StoredAttempt: ...
+    async def append(self, *, day: date, player_id: int, seq: int, entries: Sequence[str], now: datetime,
+                     results: Sequence[DealScore] = (), finished: bool = False) -> None: ...
+    async def par(self, *, day: date, number: int) -> ParLine | None: ...
+    async def store_par(self, *, day: date, line: ParLine, now: datetime) -> None: ...
+    async def results(self, *, first: date, last: date, server_id: int | None = None,
+                      finished_only: bool = True) -> list[DealScore]: ...
+    async def day_results(self, *, day: date) -> list[DealScore]: ...
+    async def attempts(self, *, first: date, last: date, server_id: int) -> list[StoredAttempt]: ...
+
+
 class StatsRepository(Protocol):
     async def leaderboard(self, *, server_id: int, window: Window, now: datetime, page: int = 1,
                           page_size: int = 10, by: str = "points") -> Leaderboard: ...
@@ -155,6 +176,8 @@ class Storage(Protocol):
     def due(self) -> DueRepository: ...
     @property
     def tournaments(self) -> TournamentRepository: ...
+    @property
+    def challenge(self) -> ChallengeRepository: ...
 
     shared: bool
     """Whether other processes may write the same tables (PostgreSQL); a SQLite file has one writer."""

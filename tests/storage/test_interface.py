@@ -9,6 +9,7 @@ import pytest
 
 from skatbot.storage import LogConflict, Player, Storage
 from skatbot.storage.interfaces import (
+    ChallengeRepository,
     DealRepository,
     DueRepository,
     MetaRepository,
@@ -17,12 +18,14 @@ from skatbot.storage.interfaces import (
     SettingsRepository,
     StatsRepository,
     TableRepository,
+    TournamentRepository,
 )
 from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
 REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
                 "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository,
-                "presentation": PresentationRepository, "due": DueRepository}
+                "presentation": PresentationRepository, "due": DueRepository,
+                "tournaments": TournamentRepository, "challenge": ChallengeRepository}
 
 
 def _methods(protocol: type) -> dict[str, inspect.Signature]:

@@ -6,6 +6,7 @@ from typing import Generic, Protocol, Self, TypeVar
 
 from skatbot.models import UnfinishedTable
 
+from .challenge import SqlChallenge
 from .connection import SqlDatabase
 from .deals import SqlDeals
 from .due import SqlDue
@@ -38,6 +39,7 @@ class SqlStorage(Generic[D]):
         self.presentation = SqlPresentation(database)
         self.due = SqlDue(database)
         self.tournaments = SqlTournaments(database)
+        self.challenge = SqlChallenge(database)
 
     async def load_unfinished_tables(self) -> list[UnfinishedTable]:
         return await self.tables.load_unfinished()
