@@ -18,10 +18,9 @@ from collections.abc import Mapping
 from pathlib import Path
 
 import discord
-from dotenv import dotenv_values
 
 from skatbot.app import SkatBot, StartupError
-from skatbot.config import TOKEN_VAR, ConfigError, Settings
+from skatbot.config import TOKEN_VAR, ConfigError, Settings, read_environment
 
 log = logging.getLogger("skatbot")
 
@@ -47,12 +46,6 @@ LOGIN_FAILED_HELP = f"""\
 skatbot: Discord rejected the token in {TOKEN_VAR}. It may have been reset or mistyped: copy a fresh
 one from the Bot page of your application at https://discord.com/developers/applications into .env.
 """
-
-
-def read_environment(env_file: Path, environ: Mapping[str, str]) -> dict[str, str]:
-    """The settings' source: the .env file's values, overridden by the real environment."""
-    from_file = {key: value for key, value in dotenv_values(env_file).items() if value is not None}
-    return {**from_file, **environ}
 
 
 def configure_logging(level: int) -> None:

@@ -37,9 +37,9 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from skatbot.engine import Deal, RuleSet
+from skatbot.engine import Deal, RuleSet, game_text
 from skatbot.engine.series import Series
-from skatbot.storage import Player, PostgresStorage, SqliteStorage, Window
+from skatbot.storage import DealRecord, Player, PostgresStorage, SqliteStorage, Window
 from skatbot.storage.copying import copy_database
 from skatbot.storage.recording import deal_record
 
@@ -51,14 +51,13 @@ WARM_UP = 200
 none of a 2 GB file's index pages; a running bot keeps its active servers' pages hot."""
 HUMANS_PER_SERVER = 30
 AI_PLAYERS = (-1, -2, -3)
-GAMES = (("clubs", 12), ("spades", 11), ("hearts", 10), ("diamonds", 9), ("grand", 24), ("null", 23))
-GAME_WEIGHTS = (24, 18, 14, 12, 22, 6)
 
 
-def _sample_records(count: int) -> list[tuple[str, str]]:
-    """ISS and JSON texts of really played deals, reused so the file has realistic row sizes."""
+def _sample_records(count: int) -> list[DealRecord]:
+    """Records of really played deals (players 1, 2, 3), reused so the file has realistic row sizes and every
+    deal row agrees with its ISS and JSON records (`python -m skatbot.storage check` passes on the fill)."""
     rules = RuleSet()
-    out: list[tuple[str, str]] = []
+    out: list[DealRecord] = []
     rng = random.Random(1)
     seed = 0
     while len(out) < count:
@@ -70,10 +69,9 @@ def _sample_records(count: int) -> list[tuple[str, str]]:
             continue
         series = Series(["a", "b", "c"], 1, rules)
         row = series.record(deal.result, deal)
-        record = deal_record(table_id=1, server_id=1, deal_number=1, deal=deal, players=(1, 2, 3),
-                             names=("a", "b", "c"), seats=row.seats, scores=row.scores, seeger=row.seeger,
-                             bock=False, started_at=NOW, finished_at=NOW)
-        out.append((record.iss, record.record_json))
+        out.append(deal_record(table_id=1, server_id=1, deal_number=1, deal=deal, players=(1, 2, 3),
+                               names=("a", "b", "c"), seats=row.seats, scores=row.scores, seeger=row.seeger,
+                               bock=False, started_at=NOW, finished_at=NOW))
     return out
 
 
@@ -82,7 +80,7 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
     leaderboard summary fills itself by trigger, as in the bot."""
     asyncio.run(_create_schema(path))
     rng = random.Random(seed)
-    texts = _sample_records(200)
+    samples = _sample_records(200)
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode = OFF")  # one bulk transaction into a fresh file: no journal
     connection.execute("PRAGMA synchronous = OFF")
@@ -131,28 +129,23 @@ def fill(path: Path, deals: int, servers: int, seed: int = 7) -> None:
             for number in range(1, length + 1):
                 deal_id += 1
                 moment += rng.randrange(60, 240)
-                game, base = rng.choices(GAMES, GAME_WEIGHTS)[0]
-                hand = rng.random() < 0.15
-                ouvert = game == "null" and rng.random() < 0.3
-                value = base * rng.randint(2, 5) if game != "null" else base
-                won = rng.random() < 0.7
-                score = value if won else -2 * value
-                declarer_seat = rng.randrange(3)
-                declarer = seats[declarer_seat]
-                batch_deals.append((deal_id, table_id, number, server, declarer, game, game, int(hand), int(ouvert),
-                                    18, int(won), 0, 0, 0, 1, 70, 6, 2, value, score, "played out", 0, 0, 0,
+                sample = samples[deal_id % len(samples)]
+                player_of = dict(zip((1, 2, 3), seats, strict=True))  # the sample's players are 1, 2, 3
+                declarer = None if sample.declarer_id is None else player_of[sample.declarer_id]
+                batch_deals.append((deal_id, table_id, number, server, declarer, game_text(sample.game),
+                                    sample.contract, int(sample.hand), int(sample.ouvert), sample.bid, int(sample.won),
+                                    int(sample.overbid), int(sample.schneider), int(sample.schwarz), sample.matadors,
+                                    sample.declarer_points, sample.declarer_tricks, sample.multiplier, sample.value,
+                                    sample.score, sample.ending.value, int(sample.kontra), int(sample.re), 0,
                                     moment - 120, moment))
-                iss, text = texts[deal_id % len(texts)]
-                batch_records.append((deal_id, iss, text))
-                for seat, player in enumerate(seats):
-                    is_declarer = seat == declarer_seat
-                    points = score if is_declarer else 0
-                    seeger = (value + 50 if won else -2 * value - 50) if is_declarer else (0 if won else 40)
-                    side_won = won if is_declarer else not won
-                    batch_scores.append((deal_id, player, seat, "declarer" if is_declarer else "defender",
-                                         int(side_won), points, seeger, server, moment))
-                    totals[player][0] += points
-                    totals[player][1] += seeger
+                batch_records.append((deal_id, sample.iss, sample.record_json))
+                for line in sample.scores:
+                    player = player_of[line.player_id]
+                    batch_scores.append((deal_id, player, line.seat, line.role.value,
+                                         None if line.won is None else int(line.won), line.score, line.seeger, server,
+                                         moment))
+                    totals[player][0] += line.score
+                    totals[player][1] += line.seeger
                     totals[player][2] += 1
             if finished:
                 ranked = sorted(totals.items(), key=lambda item: (-item[1][0], -item[1][1], item[0]))

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dotenv import dotenv_values
+
 TOKEN_VAR = "DISCORD_TOKEN"
 DATABASE_VAR = "SKATBOT_DATABASE"
 DATABASE_URL_VAR = "SKATBOT_DATABASE_URL"
@@ -34,6 +36,13 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 # Discord ids (snowflakes) are unsigned 64-bit integers.
 _MAX_SNOWFLAKE = 2**64 - 1
+
+
+def read_environment(env_file: Path, environ: Mapping[str, str]) -> dict[str, str]:
+    """The settings' source, for the bot and its tools alike: the .env file's values, overridden by the real
+    environment."""
+    from_file = {key: value for key, value in dotenv_values(env_file).items() if value is not None}
+    return {**from_file, **environ}
 
 
 class ConfigError(ValueError):

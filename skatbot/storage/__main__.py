@@ -4,9 +4,14 @@
     python -m skatbot.storage [--database PATH|URL] check           soundness, and every deal replays to its result
     python -m skatbot.storage copy SQLITE_FILE postgresql://...     move a server's data into PostgreSQL
 
-The database defaults to SKATBOT_DATABASE_URL (PostgreSQL), else SKATBOT_DATABASE, else skatbot.sqlite3 in
-the working folder. Exit status: 0 fine, 1 problems found, 2 could not run (no such file, a database from
-a newer skatbot, a PostgreSQL server that does not answer, a copy into a database that is not empty).
+Options may come before or after the subcommand. The database is chosen as the bot chooses it: `--database`,
+else SKATBOT_DATABASE_URL (PostgreSQL), else SKATBOT_DATABASE (a relative path in SKATBOT_DATA_DIR), else
+skatbot.sqlite3, each read from the environment and from `.env` in the working folder (the environment wins).
+The first line of the output names the database and where its setting came from, without the password.
+Exit status: 0 fine, 1 problems found, 2 could not run (no such file, a database from a newer skatbot, a
+PostgreSQL server that does not answer, a copy into a database that is not empty).
+
+A new subcommand is one more `Subcommand` in SUBCOMMANDS: its arguments and what it runs on the database.
 """
 
 from __future__ import annotations
@@ -15,43 +20,108 @@ import argparse
 import asyncio
 import os
 import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, DEFAULT_DATABASE
+from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, ConfigError, Settings, read_environment
 from skatbot.wiring import finished_deals
 
 from .copying import copy_database
 from .database import backup_file
 from .errors import StorageError
 from .interfaces import Storage
-from .maintenance import run_check
+from .maintenance import CheckReport, run_check
 from .opening import is_postgres_url
 from .postgres.database import redact
 from .postgres.storage import PostgresStorage
 from .sqlite.storage import SqliteStorage
 
+SHOWN_PER_KIND = 5
+"""`check` prints this many problems of each kind, then how many more there are."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """The database a subcommand works on, and where that choice came from (for the operator to see)."""
+
+    database: str  # a SQLite path or a postgresql:// URL
+    origin: str  # "--database", "SKATBOT_DATABASE_URL in .env", "the default", ...
+
+    @property
+    def is_postgres(self) -> bool:
+        return is_postgres_url(self.database)
+
+    def describe(self) -> str:
+        return f"{'PostgreSQL' if self.is_postgres else 'SQLite'} {redact(self.database)} ({self.origin})"
+
+
+@dataclass(frozen=True, slots=True)
+class Subcommand:
+    """One subcommand: its arguments, and what it does (an exit status). `database`: it works on the configured
+    database (named in the output's first line; a missing SQLite file is an error before it runs)."""
+
+    name: str
+    help: str
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Target], int]
+    database: bool = True
+
+
+def _database_option(parser: argparse.ArgumentParser, default: object) -> None:
+    parser.add_argument("--database", default=default, metavar="PATH|URL",
+                        help=f"the SQLite file or a postgresql:// URL (default: as the bot reads it: "
+                             f"${DATABASE_URL_VAR}, else ${DATABASE_VAR}, from the environment or .env)")
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m skatbot.storage", description="skatbot database maintenance")
-    default = (os.environ.get(DATABASE_URL_VAR, "").strip() or os.environ.get(DATABASE_VAR, "").strip()
-               or str(DEFAULT_DATABASE))
-    parser.add_argument("--database", default=default,
-                        help=f"the SQLite file or a postgresql:// URL (default: ${DATABASE_URL_VAR}, else "
-                             f"${DATABASE_VAR}, else {DEFAULT_DATABASE}; now {redact(default)})")
+    _database_option(parser, None)
     commands = parser.add_subparsers(dest="command", required=True)
-    backup = commands.add_parser("backup", help="copy a SQLite database consistently, even while the bot runs")
-    backup.add_argument("target", type=Path, help="the new file to write (must not exist)")
-    commands.add_parser("check", help="soundness check; every stored deal must replay to its stored result")
-    copy = commands.add_parser("copy", help="copy every row of a SQLite database into an empty PostgreSQL one")
-    copy.add_argument("source", type=Path, help="the SQLite file of the server")
-    copy.add_argument("target", help="the PostgreSQL database, postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+    for subcommand in SUBCOMMANDS:
+        sub = commands.add_parser(subcommand.name, help=subcommand.help)
+        if subcommand.database:
+            _database_option(sub, argparse.SUPPRESS)  # after the subcommand too; absent, the one before counts
+        subcommand.arguments(sub)
     return parser
 
+
+def configured_target(values: Mapping[str, str], environ: Mapping[str, str]) -> Target:
+    """The bot's database from its settings (ConfigError when they are malformed), with where it was set."""
+    settings = Settings.from_env(values)
+
+    def origin(name: str) -> str:
+        return f"{name} in the environment" if environ.get(name, "").strip() else f"{name} in .env"
+
+    if settings.database_url:
+        return Target(settings.database_url, origin(DATABASE_URL_VAR))
+    if values.get(DATABASE_VAR, "").strip():
+        return Target(str(settings.database_path), origin(DATABASE_VAR))
+    return Target(str(settings.database_path), "the default")
+
+
+# --- the subcommands -------------------------------------------------------------------------------------------
 
 async def _open(database: str) -> Storage:
     if is_postgres_url(database):
         return await PostgresStorage.open(database, busy_seconds=None)  # a check may run long statements
     return await SqliteStorage.open(Path(database))
+
+
+def print_report(report: CheckReport, shown: int = SHOWN_PER_KIND) -> None:
+    """The first `shown` problems of each kind, how many more of that kind, and a summary line."""
+    for kind, problems in report.by_kind.items():
+        count = len(problems)
+        if count > shown:
+            print(f"{kind}: {count}, the first {shown}:")
+        for problem in problems[:shown]:
+            print(f"  {problem}" if count > shown else problem)
+        if count > shown:
+            print(f"  ... and {count - shown} more of this kind")
+    total, kinds = len(report.problems), len(report.by_kind)
+    summary = "ok" if report.ok else f"{total} problem{'s' * (total != 1)} of {kinds} kind{'s' * (kinds != 1)}"
+    print(f"checked {report.deals} deals in {report.tables} tables: {summary}")
 
 
 async def _check(database: str) -> int:
@@ -60,23 +130,38 @@ async def _check(database: str) -> int:
         report = await run_check(storage, finished_deals, progress=lambda line: print(line, file=sys.stderr))
     finally:
         await storage.close()
-    for problem in report.problems:
-        print(problem)
-    print(f"checked {report.deals} deals in {report.tables} tables: "
-          + ("ok" if report.ok else f"{len(report.problems)} problems"))
+    print_report(report)
     return 0 if report.ok else 1
 
 
+def check(args: argparse.Namespace, target: Target) -> int:
+    return asyncio.run(_check(target.database))
+
+
+def backup(args: argparse.Namespace, target: Target) -> int:
+    if target.is_postgres:
+        print("back up a PostgreSQL database with pg_dump", file=sys.stderr)
+        return 2
+    asyncio.run(backup_file(Path(target.database), args.target))
+    print(f"backed up {target.database} to {args.target}")
+    return 0
+
+
 async def _copy(source: Path, target: str) -> int:
-    sqlite = await SqliteStorage.open(source)
-    try:
-        postgres = await PostgresStorage.open(target, busy_seconds=None)  # a copy may run long statements
+    """Copy from a snapshot of `source`, migrated in a temporary folder: the operator's file stays as it was
+    (an older skatbot can still open it), also when the copy is refused."""
+    with tempfile.TemporaryDirectory(prefix="skatbot-copy-") as folder:
+        snapshot = Path(folder) / "snapshot.sqlite3"
+        await backup_file(source, snapshot)
+        sqlite = await SqliteStorage.open(snapshot)
         try:
-            report = await copy_database(sqlite, postgres, progress=lambda line: print(line, file=sys.stderr))
+            postgres = await PostgresStorage.open(target, busy_seconds=None)  # a copy may run long statements
+            try:
+                report = await copy_database(sqlite, postgres, progress=lambda line: print(line, file=sys.stderr))
+            finally:
+                await postgres.close()
         finally:
-            await postgres.close()
-    finally:
-        await sqlite.close()
+            await sqlite.close()
     print(f"{'table':<16} {'SQLite':>10} {'PostgreSQL':>10}")
     for name, (rows_before, rows_after) in report.counts.items():
         print(f"{name:<16} {rows_before:>10} {rows_after:>10}")
@@ -84,30 +169,56 @@ async def _copy(source: Path, target: str) -> int:
     return await _check(target)
 
 
-def main(argv: list[str] | None = None) -> int:
+def copy(args: argparse.Namespace, target: Target) -> int:
+    if not args.source.is_file():
+        print(f"no SQLite database at {args.source}", file=sys.stderr)
+        return 2
+    if not is_postgres_url(args.target):
+        print(f"the target must be a postgresql:// URL, not {redact(args.target)!r}", file=sys.stderr)
+        return 2
+    print(f"database: copying SQLite {args.source} into PostgreSQL {redact(args.target)}")
+    return asyncio.run(_copy(args.source, args.target))
+
+
+def _copy_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", type=Path, help="the SQLite file of the server (left unchanged)")
+    parser.add_argument("target", help="the PostgreSQL database, postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+
+
+def _backup_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("target", type=Path, help="the new file to write (must not exist)")
+
+
+SUBCOMMANDS: list[Subcommand] = [
+    Subcommand("backup", "copy a SQLite database consistently, even while the bot runs", _backup_arguments, backup),
+    Subcommand("check", "soundness check; every stored deal must replay to its stored result",
+               lambda parser: None, check),
+    Subcommand("copy", "copy every row of a SQLite database into an empty PostgreSQL one",
+               _copy_arguments, copy, database=False),
+]
+
+
+def main(argv: list[str] | None = None, env_file: Path | None = None,
+         environ: Mapping[str, str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    environ = os.environ if environ is None else environ
+    subcommand = next(sub for sub in SUBCOMMANDS if sub.name == args.command)
     try:
-        if args.command == "copy":
-            if not args.source.is_file():
-                print(f"no SQLite database at {args.source}", file=sys.stderr)
+        if args.database is not None:
+            target = Target(args.database, "--database")
+        else:
+            target = configured_target(read_environment(env_file or Path(".env"), environ), environ)
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    try:
+        if subcommand.database:
+            print(f"database: {target.describe()}")
+            if not target.is_postgres and not Path(target.database).is_file():
+                print(f"no database at {target.database} (set {DATABASE_VAR} or {DATABASE_URL_VAR} in the environment "
+                      "or .env, or pass --database)", file=sys.stderr)
                 return 2
-            if not is_postgres_url(args.target):
-                print(f"the target must be a postgresql:// URL, not {redact(args.target)!r}", file=sys.stderr)
-                return 2
-            return asyncio.run(_copy(args.source, args.target))
-        database: str = args.database
-        if not is_postgres_url(database) and not Path(database).is_file():
-            print(f"no database at {database} (set {DATABASE_VAR} or {DATABASE_URL_VAR}, or pass --database)",
-                  file=sys.stderr)
-            return 2
-        if args.command == "backup":
-            if is_postgres_url(database):
-                print("back up a PostgreSQL database with pg_dump", file=sys.stderr)
-                return 2
-            asyncio.run(backup_file(Path(database), args.target))
-            print(f"backed up {database} to {args.target}")
-            return 0
-        return asyncio.run(_check(database))
+        return subcommand.run(args, target)
     except (StorageError, FileExistsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

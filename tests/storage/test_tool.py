@@ -1,0 +1,139 @@
+"""`python -m skatbot.storage` as an operator meets it: the settings come from `.env` as the bot reads them,
+the output names the database (password masked), options go before or after the subcommand, `copy` leaves
+its source untouched, and `check` on a faulty database prints a few problems of each kind and a summary."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import shutil
+import socket
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from benchmarks.storage import fill
+from skatbot.storage import SqliteStorage
+from skatbot.storage.__main__ import main
+from tests.storage.test_maintenance import _fill
+
+MIGRATIONS = Path(__file__).resolve().parents[2] / "skatbot" / "storage" / "migrations" / "sqlite"
+
+
+@pytest.fixture
+def played(tmp_path: Path) -> Path:
+    path = tmp_path / "played.sqlite3"
+
+    async def make() -> None:
+        await (await _fill(path)).close()
+
+    asyncio.run(make())
+    return path
+
+
+@pytest.fixture
+def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An operator's folder with no database settings in the environment (only .env may give them)."""
+    folder = tmp_path / "work"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    for name in ("SKATBOT_DATABASE", "SKATBOT_DATABASE_URL", "SKATBOT_DATA_DIR"):
+        monkeypatch.delenv(name, raising=False)
+    return folder
+
+
+def test_the_database_in_dotenv_is_the_one_checked_and_named(workdir: Path, played: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    (workdir / "skatbot.sqlite3").write_bytes(b"")  # an old default file that must not be the one checked
+    shutil.copyfile(played, workdir / "bot.sqlite3")
+    (workdir / ".env").write_text("SKATBOT_DATABASE=bot.sqlite3\n")
+    assert main(["check"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "database: SQLite bot.sqlite3 (SKATBOT_DATABASE in .env)"
+    assert "checked 16 deals in 2 tables: ok" in out
+
+
+def test_a_postgresql_url_in_dotenv_wins_and_its_password_is_masked(workdir: Path, played: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copyfile(played, workdir / "skatbot.sqlite3")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    (workdir / ".env").write_text(f"SKATBOT_DATABASE_URL=postgresql://skatbot:secret@127.0.0.1:{port}/skatbot\n")
+    assert main(["check"]) == 2  # the server does not answer: not the SQLite file's "ok"
+    captured = capsys.readouterr()
+    assert f"database: PostgreSQL postgresql://skatbot:***@127.0.0.1:{port}/skatbot (SKATBOT_DATABASE_URL in .env)" \
+        in captured.out
+    assert "secret" not in captured.out + captured.err and "ok" not in captured.out
+
+
+def test_the_environment_wins_over_dotenv(workdir: Path, played: Path, monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copyfile(played, workdir / "real.sqlite3")
+    (workdir / ".env").write_text("SKATBOT_DATABASE=missing.sqlite3\n")
+    monkeypatch.setenv("SKATBOT_DATABASE", "real.sqlite3")
+    assert main(["check"]) == 0
+    assert "database: SQLite real.sqlite3 (SKATBOT_DATABASE in the environment)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("order", ["before", "after"])
+def test_options_go_before_or_after_the_subcommand(workdir: Path, played: Path, order: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["check", "--database", str(played)] if order == "after" else ["--database", str(played), "check"]
+    assert main(args) == 0
+    assert f"database: SQLite {played} (--database)" in capsys.readouterr().out
+    target = workdir / "backup.sqlite3"
+    assert main(["backup", str(target), "--database", str(played)]) == 0 and target.is_file()
+
+
+def old_schema_file(path: Path, version: int) -> Path:
+    """A database as an older skatbot left it: only its first `version` migrations applied."""
+    old = path.parent / f"migrations-{version}"
+    old.mkdir()
+    for migration in sorted(MIGRATIONS.glob("*.sql"))[:version]:
+        shutil.copy(migration, old / migration.name)
+
+    async def make() -> None:
+        await (await SqliteStorage.open(path, migrations=old)).close()
+
+    asyncio.run(make())
+    with closing(sqlite3.connect(path)) as db, db:  # a server's settings, as that skatbot stored them (closed:
+        db.execute("INSERT INTO servers (server_id, deck_style, updated_at) VALUES (5, 'german', 0)")  # no WAL)
+    return path
+
+
+def fingerprint(path: Path) -> tuple[str, int]:
+    with closing(sqlite3.connect(path)) as db:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    return hashlib.sha256(path.read_bytes()).hexdigest(), version
+
+
+def test_copy_leaves_an_older_source_untouched(tmp_path: Path, schema_url: str,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    source = old_schema_file(tmp_path / "old.sqlite3", 4)
+    before = fingerprint(source)
+    assert before[1] == 4
+    assert main(["copy", str(source), schema_url]) == 0
+    assert fingerprint(source) == before, "the source was migrated in place"
+    assert main(["copy", str(source), schema_url]) == 2  # refused: the target has rows now
+    assert "nothing was written" in capsys.readouterr().err
+    assert fingerprint(source) == before
+    assert not list(tmp_path.glob("old.sqlite3-*")), "no WAL or journal left beside the source"
+
+
+def test_check_caps_each_kind_of_problem_and_sums_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "filled.sqlite3"
+    fill(path, deals=300, servers=3)
+    assert main(["--database", str(path), "check"]) == 0, capsys.readouterr().out  # benchmark rows pass check
+    capsys.readouterr()
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE deals SET game_value = game_value + 1")
+    assert main(["--database", str(path), "check"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) < 30, lines
+    assert "deals whose JSON record disagrees on value: 300, the first 5:" in lines, lines
+    assert "deals whose ISS record disagrees on value: 300, the first 5:" in lines, lines
+    assert "  ... and 295 more of this kind" in lines, lines
+    assert lines[-1].startswith("checked 300 deals in ") and lines[-1].endswith(": 600 problems of 2 kinds"), lines
