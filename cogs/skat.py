@@ -26,6 +26,7 @@ from skatbot.engine import (
     Discard,
     Hold,
     Kontra,
+    MalformedText,
     Pass,
     Phase,
     PickUpSkat,
@@ -59,7 +60,7 @@ from skatbot.ui.i18n import language_of, t
 from skatbot.ui.names import level_from_text
 from skatbot.ui.pictures import list_chart
 from skatbot.ui.presenter import Style
-from skatbot.ui.refusals import CommandRefusal
+from skatbot.ui.refusals import CommandRefusal, ServerError
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
 from .pending import PendingReplies, lobby_entry, move_entry
@@ -185,8 +186,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             raise NotAtTable("server_only")
         missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
-            await say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
-            return
+            raise ServerError("error.missing_permissions", perms=", ".join(missing))
         since = to_seconds(self.store.clock())
         async with self.pending.opening(interaction, since, lang, lambda: _pending(interaction)) as watch:
             opened: list[tuple[Table, Place]] = []
@@ -703,7 +703,7 @@ async def _pending(interaction: discord.Interaction) -> None:
 def _card(text: str) -> Card:
     try:
         return card_from_text(text)
-    except ValueError:
+    except MalformedText:
         raise CommandRefusal("bad_card", text=text) from None
 
 
@@ -722,7 +722,7 @@ def _ai_level(text: str) -> Level:
     refused as the table refuses a level it does not seat."""
     try:
         return level_from_text(text)
-    except ValueError:
+    except MalformedText:
         raise NotAllowed("ai_level", level=text) from None
 
 

@@ -20,9 +20,8 @@ from typing import Any
 from skatbot.engine import Deal, RuleSet
 from skatbot.models import DUE_LEASE, Due, DueKind, DueStep
 from skatbot.models import Table as StoredTableRow
-from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageBusy, TableState
+from skatbot.storage import LogEntry, NotFound, Player, Storage, TableState
 from skatbot.storage.recording import deal_record
-from skatbot.tables.errors import StoreBusy
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.log import NewDeal, parse_entry
 from skatbot.tables.ports import LiveTable, StoredTable
@@ -59,14 +58,11 @@ class StorageTables:
         stored_rules: dict[str, Any] = rules.to_dict()
         now = self.clock()
         creator = () if creator_name is None else (Player(creator_id, creator_name[:100], False),)
-        try:
-            table = await self.storage.tables.create(
-                server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
-                thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
-                rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
-                size=size, players=creator, entries=entries)
-        except StorageBusy:
-            raise StoreBusy("store_busy") from None
+        table = await self.storage.tables.create(
+            server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
+            thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
+            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
+            size=size, players=creator, entries=entries)
         return table.table_id
 
     @asynccontextmanager
@@ -109,11 +105,8 @@ class StorageTables:
     async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         now = self.clock()
         started = time.perf_counter()
-        try:
-            await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
-                                             lease=self.lease)
-        except StorageBusy:
-            raise StoreBusy("store_busy") from None
+        await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
+                                         lease=self.lease)
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
         self._known(table_id, seq + 1)

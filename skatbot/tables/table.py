@@ -27,11 +27,11 @@ from skatbot.ai import Level
 from skatbot.config import DEFAULT_KONTRA_WINDOW
 from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, PlayCard, Re
 from skatbot.engine.views import seat_view
-from skatbot.models import Due, DueKind, DueStep, TableState
+from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
 
 from . import events as ev
 from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
-from .errors import NotAllowed, NotAtTable, StoreBusy, TableError, WrongTableState
+from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
