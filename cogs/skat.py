@@ -468,7 +468,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         tricks_before = len(game.deal.tricks) if game.deal is not None else 0
         async with self.pending.watch(interaction, table, move_entry(table, interaction.user.id, action), lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
-            await stored_then_acked(table.act(interaction.user.id, action), watch.shown_pending)
+            await stored_then_acked(table.act(interaction.user.id, action, issued_at=typed_at(interaction)),
+                                    watch.shown_pending)
             game = table.game  # as it is now
             try:
                 seat: int | None = game.seat_of_user(interaction.user.id) if game.deal_number == number else None
@@ -631,15 +632,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         drop the controls when the table stopped playing (the move itself succeeded either way). `source`: the
         hand's message id when the interaction's own response is another message (the pending note)."""
         try:
-            if source is not None:
-                def edit(**fields: Any) -> Awaitable[object]:
-                    return interaction.followup.edit_message(source, **fields)
-                if table.game.state is TableState.PLAYING:
-                    content, view = self.presenter.private_hand(table, interaction.user.id, lang)
-                    await edit(content=fit(content, Limit.CONTENT), view=view)
-                    await self._add_hand_picture(interaction, table, lang, edit)
-                else:
-                    await edit(view=None)
+            if source is not None:  # Discord lets only the token that made the hand edit it
+                await self.presenter.redraw_ephemeral_hand(table, interaction.user.id, lang)
                 return
             if table.game.state is TableState.PLAYING:
                 if not interaction.response.is_done():
@@ -688,6 +682,13 @@ async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitab
         await shown[0]
         return True
     return False
+
+
+def typed_at(interaction: discord.Interaction) -> float:
+    """When a typed command was issued (Discord's id says, to the millisecond: an entry stored within that
+    millisecond was not seen either), and never later than now: a move is judged against the table as its
+    sender saw it."""
+    return min(interaction.created_at.timestamp(), time.time())
 
 
 def since_created(interaction: discord.Interaction) -> float:
