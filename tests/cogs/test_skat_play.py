@@ -6,7 +6,15 @@ from __future__ import annotations
 from skatbot.engine import Bid, Declare, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
 from skatbot.ui.cards import FRENCH, card_label
 from tests.cogs.helpers import CogBot
-from tests.cogs.table_helpers import at_seat, deal_of, kontra_and_re, move, three_humans, to_act, to_the_declaration
+from tests.cogs.table_helpers import (
+    at_seat,
+    deal_of,
+    kontra_and_re,
+    move,
+    three_humans,
+    to_act,
+    to_the_declaration,
+)
 
 
 async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot) -> None:
