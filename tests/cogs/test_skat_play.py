@@ -190,7 +190,9 @@ async def test_passes_typed_at_one_instant_record_only_the_one_whose_turn_it_was
     on to them and are refused, so the deal is not thrown in."""
     table, users = await three_humans(world)
     deal = deal_of(table)
-    seats = [deal.current_seat, *(s for s in range(3) if s != deal.current_seat)]
+    turn = deal.current_seat
+    assert turn is not None
+    seats = [turn, *(s for s in range(3) if s != turn)]
     typed = [(world.interaction(at_seat(table, users, seat)), at_seat(table, users, seat)) for seat in seats]
     texts = [(await world.run("skat pass", user, interaction)).text for interaction, user in typed]
     assert texts[0].startswith("You passed.")
