@@ -46,6 +46,7 @@ class StorageTables:
         self.lease = lease
         self._started: dict[tuple[int, int], datetime] = {}  # (table, deal number) -> when it was dealt
         self._logged: dict[int, int] = {}  # table -> entries known to be stored, where this process is the only writer
+        self.deal_listeners: list[Callable[[int], None]] = []  # told a table's id once a deal of it is stored
 
     async def save_player(self, *, player_id: int, name: str, is_ai: bool) -> None:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
@@ -153,6 +154,8 @@ class StorageTables:
         await self.storage.deals.store(record=record)  # a second store of the same deal is a no-op
         if game.state is TableState.FINISHED and len(game.finished) == game.deals:
             await self.storage.deals.finish_series(table_id=table_id, now=self.clock())
+        for listener in self.deal_listeners:  # (a tournament: it reads the stored deals back, in a task of its own)
+            listener(table_id)
 
     async def set_table_state(self, *, table_id: int, state: TableState, now: datetime | None = None) -> None:
         await self.storage.tables.set_state(table_id=table_id, state=state,
