@@ -27,6 +27,7 @@ from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, Tourna
 from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
+from skatbot.ui.refusals import ServerError
 from skatbot.ui.tournament_text import (
     draw_text,
     export_csv,
@@ -36,7 +37,7 @@ from skatbot.ui.tournament_text import (
     standings_text,
 )
 
-from .replies import ServerError, answer_stray, guarded, say, skat_bot
+from .replies import answer_stray, guarded, say, skat_bot
 from .server_common import choice, describe, en
 
 if TYPE_CHECKING:
