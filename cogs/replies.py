@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from skatbot.engine import GameType, MalformedText
 from skatbot.engine.errors import Refusal
+from skatbot.metrics import METRICS, refusal_kind
 from skatbot.storage import NotFound
 from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.fit import Limit, fit
@@ -129,6 +130,7 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     lang, deck = await reader_style(interaction)
     text = refusal_of(original, lang, deck)
+    METRICS.refused(refusal_kind(original, said=text is not None))
     if text is None:
         log.error("command failed for user %s in channel %s (interaction %s)", interaction.user.id,
                   interaction.channel_id, getattr(interaction, "id", "?"), exc_info=original)

@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from skatbot.engine import Deal, RuleSet
+from skatbot.metrics import METRICS
 from skatbot.models import DUE_LEASE, Due, DueKind, DueStep
 from skatbot.models import Table as StoredTableRow
 from skatbot.storage import LogEntry, NotFound, Player, Storage, TableState
@@ -108,6 +109,7 @@ class StorageTables:
         started = time.perf_counter()
         await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
                                          lease=self.lease)
+        METRICS.store_append_seconds.observe(time.perf_counter() - started)
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
         self._known(table_id, seq + 1)
@@ -152,6 +154,7 @@ class StorageTables:
             seeger=row.row.seeger, bock=row.row.bock, started_at=self._started[(table_id, row.number)],
             finished_at=self.clock())
         await self.storage.deals.store(record=record)  # a second store of the same deal is a no-op
+        METRICS.deals_finished.inc()
         if game.state is TableState.FINISHED and len(game.finished) == game.deals:
             await self.storage.deals.finish_series(table_id=table_id, now=self.clock())
         for listener in self.deal_listeners:  # (a tournament: it reads the stored deals back, in a task of its own)
