@@ -16,8 +16,8 @@ from prometheus_client import CollectorRegistry
 from skatbot import healthcheck
 from skatbot.health import HealthServer, RetryAfterCounter
 from skatbot.metrics import Metrics, refusal_kind
+from skatbot.models import StoreBusy
 from skatbot.storage import SqliteStorage, Storage
-from skatbot.tables.errors import StoreBusy
 
 
 @dataclass
@@ -92,7 +92,7 @@ def test_discord_429_warnings_count_as_rate_limit_waits() -> None:
 
 
 def test_refusals_are_labelled_by_their_reason() -> None:
-    refusal: Any = StoreBusy("store_busy")
+    refusal: Any = StoreBusy()
     assert refusal_kind(refusal, said=True) == "store_busy"
     assert refusal_kind(ValueError("x"), said=True) == "ValueError"
     assert refusal_kind(RuntimeError("boom"), said=False) == "unexpected"
