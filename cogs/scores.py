@@ -25,6 +25,7 @@ from skatbot.ui.pictures import points_shown
 from skatbot.ui.server_text import history_text, stats_text
 
 from .analysis import AnalyseButton, analyse_by_id
+from .ratings import RATING, rating_for_stats, show_rating_board, turn_rating_page
 from .replies import answer_stray, chosen, guarded, say, skat_bot
 from .server_common import (
     AttachingCog,
@@ -47,7 +48,7 @@ PERIOD_CHOICES = [choice("choice.period.week", "week"), choice("choice.period.mo
                   choice("choice.period.all", "all")]
 SCORINGS = tuple(scoring.value for scoring in Scoring)
 SCORING_CHOICES = [choice("choice.scoring.list", "list"), choice("choice.scoring.seeger", "seeger"),
-                   choice("choice.scoring.won", "won")]
+                   choice("choice.scoring.won", "won"), choice("choice.scoring.rating", RATING)]
 
 
 CHART_DEALS = 100
@@ -88,7 +89,7 @@ def leaderboard_view(board: LeaderboardPage, lang: str) -> discord.ui.View:
 
 class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
                         template=r"lb:(?P<lang>[a-z]{2}):(?P<period>week|month|all):"
-                                 r"(?P<scoring>list|seeger|won):(?P<page>\d{1,5})"):
+                                 r"(?P<scoring>list|seeger|won|rating):(?P<page>\d{1,5})"):
     """A page button of a leaderboard message; any member may turn the page."""
 
     def __init__(self, lang: str, period: str, scoring: str, page: int, label: str = "·",
@@ -107,6 +108,9 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View
 
     async def turn_page(self, interaction: discord.Interaction) -> None:
         guild_id = guild_id_of(interaction)
+        if self.scoring == RATING:
+            await turn_rating_page(interaction, guild_id, self.lang, self.page)
+            return
         bot = skat_bot(interaction)
         rows = await ranking_rows(bot, guild_id, PERIODS[self.period])
         scoring = Scoring(self.scoring)
@@ -130,8 +134,11 @@ class ScoresGroup(app_commands.Group):
     async def leaderboard(self, interaction: discord.Interaction, period: str = "all", scoring: str = "list",
                           page: app_commands.Range[int, 1, 10000] = 1) -> None:
         guild_id = guild_id_of(interaction)
-        period, scoring = chosen(period, PERIODS, "period"), chosen(scoring, SCORINGS, "scoring")
+        period, scoring = chosen(period, PERIODS, "period"), chosen(scoring, (*SCORINGS, RATING), "scoring")
         lang = await server_language(interaction)
+        if scoring == RATING:
+            await show_rating_board(interaction, guild_id, lang, page)
+            return
         bot = skat_bot(interaction)
         board = await leaderboard_page(bot, guild_id, period, Scoring(scoring), page)
         await say(interaction, leaderboard_text(board, lang), ephemeral=False, view=leaderboard_view(board, lang),
@@ -154,9 +161,8 @@ class ScoresGroup(app_commands.Group):
         except NotFound:
             raise ServerError("server.error.never_played", name=who.display_name) from None
         if stats.deals == 0 and stats.declared == 0:
-            if period == "all":
-                raise ServerError("server.error.never_played", name=who.display_name)
-            raise ServerError("server.error.never_played_period", name=who.display_name,
+            raise ServerError("server.error.never_played_period" if period != "all" else
+                              "server.error.never_played", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))
         extra: dict[str, Any] = {}
         settings = await bot.storage.settings.get(server_id=guild_id)
@@ -168,9 +174,12 @@ class ScoresGroup(app_commands.Group):
             points = [(s.finished_at, s.player_score or 0) for s in reversed(history)
                       if since is None or s.finished_at >= since]
             chart = await points_shown(who.display_name, points, lang)
-            extra = {"file": chart.file()} if chart else {}
-        await say(interaction, stats_text(stats, lang, period), ephemeral=False,
-                  allowed_mentions=discord.AllowedMentions.none(), **extra)
+            extra = {"files": [chart.file()]} if chart else {}
+        rating, rating_chart = await rating_for_stats(bot, guild_id, who.id, who.display_name, lang, settings.pictures)
+        if rating_chart is not None:
+            extra = {"files": [*extra.get("files", []), rating_chart]}
+        text = stats_text(stats, lang, period) + (f"\n{rating}" if rating else "")
+        await say(interaction, text, ephemeral=False, allowed_mentions=discord.AllowedMentions.none(), **extra)
 
     @app_commands.command(name="history", description=en("cmd.skat.scores.history"))
     @app_commands.describe(player=describe("cmd.skat.scores.history.player"))

@@ -38,7 +38,6 @@ from skatbot.engine import (
     Re,
     RuleSet,
 )
-from skatbot.engine.errors import MalformedText
 from skatbot.engine.games import BID_LADDER, sort_key
 from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
@@ -100,7 +99,7 @@ def read_card(text: str) -> Card:
     """A card as the bot shows it in any language (`♠10`, `♣B`, `♥V`) or its ISS code (`ST`)."""
     try:
         return card_from_text(text)
-    except MalformedText:
+    except ValueError:
         raise Misread("reason.bad_card", text=text) from None
 
 
@@ -122,7 +121,7 @@ def read_contract(text: str, lang: str) -> Contract:
     name = rest.strip()
     try:
         game = game_from_text(name)
-    except MalformedText:
+    except ValueError:
         raise Misread("cli.error.game", text=name or text, games=game_list(lang)) from None
     return Contract(game, flags["hand"], flags["schneider"], flags["schwarz"], flags["ouvert"])
 

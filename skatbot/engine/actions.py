@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARDS, Card
-from .errors import MalformedText
 from .games import Contract
 
 
@@ -143,7 +142,7 @@ def parse_action(text: str) -> Action:
     """Read the `str` form of an action; raises ValueError with the reason."""
     words = text.strip().split()
     if not words:
-        raise MalformedText("empty action")
+        raise ValueError("empty action")
     verb, args = words[0].lower(), words[1:]
     if verb in _SIMPLE and not args:
         return _SIMPLE[verb]
@@ -160,5 +159,5 @@ def parse_action(text: str) -> Action:
             contract = Contract.parse(" ".join(args[1:])) if len(args) > 1 else None
             return TimeOut(int(args[0]), verb == "left", contract)
     except ValueError as error:
-        raise MalformedText(f"malformed action {text!r}: {error}") from None
-    raise MalformedText(f"malformed action {text!r}")
+        raise ValueError(f"malformed action {text!r}: {error}") from None
+    raise ValueError(f"malformed action {text!r}")

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from .errors import MalformedText
-
 
 class Suit(IntEnum):
     """The four suits, valued in their bidding order (clubs is highest)."""
@@ -48,7 +46,7 @@ class Suit(IntEnum):
         try:
             return cls("DHSC".index(letter.upper()))
         except ValueError:
-            raise MalformedText(f"unknown suit {letter!r}: use C, S, H or D") from None
+            raise ValueError(f"unknown suit {letter!r}: use C, S, H or D") from None
 
 
 class Rank(IntEnum):
@@ -94,7 +92,7 @@ class Rank(IntEnum):
         try:
             return cls("789TJQKA".index(key)) if len(key) == 1 else _raise()
         except ValueError:
-            raise MalformedText(f"unknown rank {text!r}: use 7 8 9 T(10) J Q K A") from None
+            raise ValueError(f"unknown rank {text!r}: use 7 8 9 T(10) J Q K A") from None
 
 
 def _raise() -> Rank:
@@ -159,7 +157,7 @@ class Card:
         """Read an ISS code (`CJ`, `ST`), a display form (`♣J`, `♠10`) or `10S`-style text."""
         raw = text.strip()
         if len(raw) < 2:
-            raise MalformedText(f"not a card: {text!r}")
+            raise ValueError(f"not a card: {text!r}")
         first, rest, last = raw[0], raw[1:], raw[-1]
         try:
             if first in _SYMBOL_SUITS:
@@ -172,7 +170,7 @@ class Card:
                 return cls(Suit.from_letter(last), Rank.from_text(raw[:-1]))
         except ValueError:
             pass
-        raise MalformedText(f"not a card: {text!r} (write it like CJ, ST, ♠10)")
+        raise ValueError(f"not a card: {text!r} (write it like CJ, ST, ♠10)")
 
 
 _SYMBOL_SUITS = {"♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES, "♣": Suit.CLUBS}

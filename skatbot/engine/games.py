@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import CARDS, Card, Rank, Suit
-from .errors import MalformedText
 
 TRUMP = 4
 """The effective suit of a trump card in the trick tables."""
@@ -55,7 +54,7 @@ class GameType(Enum):
         for game in cls:
             if key in (game.value, game.iss_letter.lower()):
                 return game
-        raise MalformedText(f"unknown game {text!r}: use clubs, spades, hearts, diamonds, grand or null")
+        raise ValueError(f"unknown game {text!r}: use clubs, spades, hearts, diamonds, grand or null")
 
 
 _SUIT_GAMES = {
@@ -117,11 +116,11 @@ class Contract:
         """Read `grand hand schneider`, `null ouvert`, ... (the `str` form)."""
         words = text.lower().split()
         if not words:
-            raise MalformedText("empty contract")
+            raise ValueError("empty contract")
         flags = set(words[1:])
         unknown = flags - {"hand", "schneider", "schwarz", "ouvert", "musik"}
         if unknown:
-            raise MalformedText(f"unknown announcement(s): {', '.join(sorted(unknown))}")
+            raise ValueError(f"unknown announcement(s): {', '.join(sorted(unknown))}")
         return cls(GameType.parse(words[0]), "hand" in flags, "schneider" in flags, "schwarz" in flags,
                    "ouvert" in flags, "musik" in flags)
 

@@ -96,3 +96,30 @@ def points_chart(name: str, points: Sequence[tuple[datetime, int]], *, title: st
     axes.legend(loc="upper left", fontsize=8, facecolor=_BACKGROUND, edgecolor="#45484f", labelcolor=_INK)
     figure.tight_layout()
     return Picture(_png(figure), "points.png", description, ())
+
+
+def rating_chart(name: str, points: Sequence[tuple[datetime, float, float]], *, title: str = "",
+                 description: str = "") -> Picture:
+    """A player's skill rating after each rated event, from (when, mu, sigma): mu as a line in its band of
+    ±3 sigma, and the cautious estimate mu - 3 sigma (what the rating leaderboard ranks by) as a second line."""
+    from matplotlib.ticker import MaxNLocator
+
+    figure, axes = _figure(6.4, 3.2)
+    events = list(range(1, len(points) + 1))
+    mus = [mu for _, mu, _ in points]
+    low = [mu - 3 * sigma for _, mu, sigma in points]
+    high = [mu + 3 * sigma for _, mu, sigma in points]
+    axes.fill_between(events, low, high, color=_COLOURS[1], alpha=0.18, linewidth=0)
+    axes.plot(events, mus, marker="o", markersize=3.5, linewidth=2, color=_COLOURS[1],
+              label=f"{_clean(name)} μ ({mus[-1]:.1f})" if mus else _clean(name))
+    axes.plot(events, low, linewidth=1.6, color=_COLOURS[0], linestyle="--",
+              label=f"μ − 3σ ({low[-1]:.1f})" if low else "μ − 3σ")
+    axes.set_xlim(0.5, max(1.5, len(points) + 0.5))
+    locator = axes.xaxis.get_major_locator()
+    if isinstance(locator, MaxNLocator):
+        locator.set_params(integer=True)
+    if title:
+        axes.set_title(title, color=_INK, fontsize=11)
+    axes.legend(loc="upper left", fontsize=8, facecolor=_BACKGROUND, edgecolor="#45484f", labelcolor=_INK)
+    figure.tight_layout()
+    return Picture(_png(figure), "rating.png", description, ())

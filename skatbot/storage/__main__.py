@@ -3,6 +3,7 @@
     python -m skatbot.storage [--database PATH|URL] backup TARGET   a consistent copy of a SQLite file
     python -m skatbot.storage [--database PATH|URL] check           soundness, and every deal replays to its result
     python -m skatbot.storage copy SQLITE_FILE postgresql://...     move a server's data into PostgreSQL
+    python -m skatbot.storage [--database PATH|URL] ratings --rebuild   rate every stored series and day again
 
 Options may come before or after the subcommand. The database is chosen as the bot chooses it: `--database`,
 else SKATBOT_DATABASE_URL (PostgreSQL), else SKATBOT_DATABASE (a relative path in SKATBOT_DATA_DIR), else
@@ -23,6 +24,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, ConfigError, Settings, read_environment
@@ -30,7 +32,7 @@ from skatbot.wiring import finished_deals
 
 from .copying import copy_database
 from .database import backup_file
-from .errors import StorageError, StoreBusy
+from .errors import StorageError
 from .interfaces import Storage
 from .maintenance import CheckReport, run_check
 from .opening import is_postgres_url
@@ -189,12 +191,33 @@ def _backup_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("target", type=Path, help="the new file to write (must not exist)")
 
 
+async def _rebuild_ratings(database: str) -> int:
+    storage = await _open(database)
+    try:
+        events = await storage.ratings.rebuild(now=datetime.now(UTC))
+    finally:
+        await storage.close()
+    print(f"rebuilt the ratings from {events} rated series and challenge days")
+    return 0
+
+
+def ratings(args: argparse.Namespace, target: Target) -> int:
+    return asyncio.run(_rebuild_ratings(target.database))
+
+
+def _ratings_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rebuild", action="store_true", required=True,
+                        help="rate every stored finished series and challenge day again from scratch, in the order "
+                             "they were first rated (the same numbers), and any not rated yet")
+
+
 SUBCOMMANDS: list[Subcommand] = [
     Subcommand("backup", "copy a SQLite database consistently, even while the bot runs", _backup_arguments, backup),
     Subcommand("check", "soundness check; every stored deal must replay to its stored result",
                lambda parser: None, check),
     Subcommand("copy", "copy every row of a SQLite database into an empty PostgreSQL one",
                _copy_arguments, copy, database=False),
+    Subcommand("ratings", "the skill ratings: --rebuild them from the stored results", _ratings_arguments, ratings),
 ]
 
 
@@ -219,7 +242,7 @@ def main(argv: list[str] | None = None, env_file: Path | None = None,
                       "or .env, or pass --database)", file=sys.stderr)
                 return 2
         return subcommand.run(args, target)
-    except (StorageError, StoreBusy, FileExistsError) as error:
+    except (StorageError, FileExistsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 

@@ -12,6 +12,7 @@ from .deals import SqlDeals
 from .due import SqlDue
 from .meta import SqlMeta
 from .presentation import SqlPresentation
+from .ratings import SqlRatings
 from .settings import SqlPlayers, SqlSettings
 from .stats import SqlStats
 from .tables import SqlTables
@@ -40,6 +41,7 @@ class SqlStorage(Generic[D]):
         self.due = SqlDue(database)
         self.tournaments = SqlTournaments(database)
         self.challenge = SqlChallenge(database)
+        self.ratings = SqlRatings(database)
 
     async def load_unfinished_tables(self) -> list[UnfinishedTable]:
         return await self.tables.load_unfinished()
