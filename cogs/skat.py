@@ -35,7 +35,7 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
-from skatbot.engine.views import SeatView, seat_view
+from skatbot.engine.views import SeatView, public_view, seat_view
 from skatbot.models import to_seconds
 from skatbot.storage import NotFound
 from skatbot.storage import TableState as StoredState
@@ -309,7 +309,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         game = table.game
         text = lobby_text(game, lang, table.id)
         if game.deal is not None and game.state is TableState.PLAYING:
-            text += "\n\n" + board_text(game, game.deal, game.deal_number, lang, self.style_for(table.guild_id).deck)
+            text += "\n\n" + board_text(game, public_view(game.deal), game.deal_number, lang, self.style_for(table.guild_id).deck)
         await say(interaction, fit_lines(text.split("\n")))
 
     @app_commands.command(name="list", description=en("cmd.skat.list"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .actions import Action, Bid, Hold, Pass
 from .cards import Card
 from .deal import Deal, Phase
-from .games import Contract, Trick
+from .games import Contract, GameType, Trick
 from .rules import RuleSet
 
 
@@ -46,8 +46,31 @@ class SeatView:
         return self.declarer == self.seat
 
 
-def seat_view(deal: Deal, seat: int) -> SeatView:
-    """Build `seat`'s view of `deal`."""
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """What everyone at the table may know of a deal at one moment (the board): no seat's hidden cards."""
+
+    phase: Phase
+    current_seat: int | None
+    auction: tuple[tuple[int, Action], ...]  # every bid, hold and pass in order
+    bid: int
+    declarer: int | None
+    contract: Contract | None
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, Card], ...]
+    open_hands: dict[int, tuple[Card, ...]]  # hands the rules reveal: ouvert, a claim, the end of the deal
+    kontra: bool
+    re: bool
+    is_over: bool
+    skat: tuple[Card, ...]  # once the deal is over
+
+    @property
+    def game(self) -> GameType | None:
+        return self.contract.game if self.contract else None
+
+
+def _open_hands(deal: Deal) -> dict[int, tuple[Card, ...]]:
+    """The hands the rules show to everyone: the declarer's in an ouvert game or after a claim; all at the end."""
     contract = deal.contract
     open_hands: dict[int, tuple[Card, ...]] = {}
     if deal.declarer is not None and contract is not None and (contract.ouvert or deal.claimed):
@@ -55,12 +78,42 @@ def seat_view(deal: Deal, seat: int) -> SeatView:
     if deal.is_over:
         for other in range(3):
             open_hands[other] = tuple(deal.hand(other))
+    return open_hands
+
+
+def _auction(deal: Deal) -> tuple[tuple[int, Action], ...]:
+    return tuple((s, a) for s, a in deal.history if s is not None and isinstance(a, (Bid, Hold, Pass)))
+
+
+def public_view(deal: Deal) -> PublicView:
+    """Build the public view of `deal`, as `seat_view` builds a seat's: one function decides what is public."""
+    return PublicView(
+        phase=deal.phase,
+        current_seat=deal.current_seat,
+        auction=_auction(deal),
+        bid=deal.bid,
+        declarer=deal.declarer,
+        contract=deal.contract,
+        tricks=tuple(deal.tricks),
+        current_trick=tuple(deal.current_trick),
+        open_hands=_open_hands(deal),
+        kontra=deal.kontra,
+        re=deal.re,
+        is_over=deal.is_over,
+        skat=tuple(deal.skat) if deal.is_over else (),
+    )
+
+
+def seat_view(deal: Deal, seat: int) -> SeatView:
+    """Build `seat`'s view of `deal`."""
+    contract = deal.contract
+    open_hands = _open_hands(deal)
     skat: tuple[Card, ...] = ()
     if deal.is_over:
         skat = tuple(deal.skat)
     elif seat == deal.declarer and deal.picked_up:
         skat = tuple(deal.discarded)
-    auction = tuple((s, a) for s, a in deal.history if s is not None and isinstance(a, (Bid, Hold, Pass)))
+    auction = _auction(deal)
     return SeatView(
         seat=seat,
         phase=deal.phase,

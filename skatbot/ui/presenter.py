@@ -26,7 +26,7 @@ from typing import Any
 
 import discord
 
-from skatbot.engine.views import seat_view
+from skatbot.engine.views import public_view, seat_view
 from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
@@ -398,7 +398,7 @@ class DiscordPresenter:
         if game.state is TableState.PLAYING and game.deal is not None and not game.deal.is_over:
             number = game.deal_number
             if channel is not None:  # the board, or (when posting failed before) a board at last
-                content = board_text(game, game.deal, number, lang, deck)
+                content = board_text(game, public_view(game.deal), number, lang, deck)
                 public.append(lambda: self._edit_or_send_board(table, channel, state, number, content))
             await self._step(table, self._refresh_hands(table, channel, state, lang, deck, style.pictures, public))
         if ending:
@@ -447,7 +447,7 @@ class DiscordPresenter:
         game = table.game
         board: tuple[int, str] | None = None
         if isinstance(event, (ev.DealStarted, ev.TableResumed)) and game.deal is not None and not game.deal.is_over:
-            board = (game.deal_number, board_text(game, game.deal, game.deal_number, lang, deck))
+            board = (game.deal_number, board_text(game, public_view(game.deal), game.deal_number, lang, deck))
         return lambda: self._show_event(table, channel, state, event, lang, deck, board)
 
     async def _edit_or_send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int,
@@ -477,7 +477,7 @@ class DiscordPresenter:
             row = event.row
             if row.number in state.boards:  # a past deal's board (shown before a restart) is left as it is
                 await self._edit_board(channel, state, row.number,
-                                       board_text(game, row.deal, row.number, lang, deck), now=True)
+                                       board_text(game, public_view(row.deal), row.number, lang, deck), now=True)
             finished_board = state.boards.pop(row.number, None)  # a finished deal's board is not edited again
             if finished_board is not None:
                 await self.pacer.drop(finished_board[0])

@@ -11,7 +11,6 @@ from skatbot.engine import (
     Bid,
     Claim,
     Concede,
-    Deal,
     DealResult,
     Declare,
     Discard,
@@ -27,7 +26,7 @@ from skatbot.engine import (
     Seat,
 )
 from skatbot.engine.games import sort_key
-from skatbot.engine.views import SeatView, seat_view
+from skatbot.engine.views import PublicView, SeatView, seat_view
 from skatbot.models import TableState
 from skatbot.tables.game import FinishedDeal, TableGame
 
@@ -69,11 +68,9 @@ def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
     return "\n".join(lines)
 
 
-def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[str]:
+def _auction_words(game: TableGame, deal: PublicView, number: int, lang: str) -> list[str]:
     words = []
-    for seat, action in deal.history:
-        if seat is None:  # a timeout, not a call of the auction
-            continue
+    for seat, action in deal.auction:
         if isinstance(action, Bid):
             words.append(f"{seat_name(game, seat, number, lang=lang)} {action.value}")
         elif isinstance(action, Hold):
@@ -83,8 +80,8 @@ def _auction_words(game: TableGame, deal: Deal, number: int, lang: str) -> list[
     return words
 
 
-def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = FRENCH) -> str:
-    """The public message of one deal: seats, auction, game, tricks, whose turn (public facts only)."""
+def board_text(game: TableGame, deal: PublicView, number: int, lang: str, deck: str = FRENCH) -> str:
+    """The public message of one deal (its public view): seats, auction, game, tricks, whose turn."""
     lines = [t(lang, "board.title", number=number + 1, deals=game.deals,
                dealer=player_name(game, game.dealer_of(number), lang))]
     lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number, lang=lang)}" for s in range(3)))
@@ -101,19 +98,18 @@ def board_text(game: TableGame, deal: Deal, number: int, lang: str, deck: str = 
             lines.append(t(lang, "board.re" if deal.re else "board.kontra"))
     elif deal.contract is not None:
         lines.append(t(lang, "board.ramsch"))
-    view = seat_view(deal, 0)  # public parts only: tricks, open hands
     first_trick = len(lines)
-    for index, trick in enumerate(view.tricks):
+    for index, trick in enumerate(deal.tricks):
         played = " · ".join(f"{seat_name(game, trick.seat_of(i), number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for i, c in enumerate(trick.cards))
         lines.append(t(lang, "board.trick", index=index + 1, played=played,
                        winner=seat_name(game, trick.winner, number, lang=lang), points=trick.points))
-    if view.current_trick:
+    if deal.current_trick:
         played = " · ".join(f"{seat_name(game, s, number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
-                            for s, c in view.current_trick)
+                            for s, c in deal.current_trick)
         lines.append(t(lang, "board.current", played=played))
     if not deal.is_over:
-        for seat, cards in view.open_hands.items():
+        for seat, cards in deal.open_hands.items():
             lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number, lang=lang), cards=CARD_EMOJIS.faces(
                 sorted(cards, key=lambda c: sort_key(deal.game, c)), deck, lang)))
         if deal.current_seat is not None:
