@@ -22,8 +22,9 @@ from skatbot.tables.ai_bridge import analyse_record
 from skatbot.ui.analysis_text import ANALYSE_TEMPLATE, analysis_text
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.refusals import ServerError
 
-from .replies import ServerError, guarded, reader_style, say, skat_bot
+from .replies import guarded, reader_style, say, skat_bot
 from .server_common import deal_of_this_server
 
 if TYPE_CHECKING:

@@ -2,9 +2,8 @@
 
 Commands raise; the command tree's error handler (`reply_error`, installed by `install`) and the one
 wrapper of buttons and menus (`guarded`) turn what was raised into one ephemeral reply in the reader's
-language and deck. Known refusals (the engine's, the tables', the lists', storage's NotFound and busy
-database, settings and calculator input) are said as such; anything else is logged once with its traceback and answered with a
-friendly generic sentence, never Python's own text. Every text is fitted to Discord's limits first.
+language and deck. Every known failure is a `Refusal` (skatbot.ui.refusals formats it); anything else is
+logged once with its traceback and answered with a friendly generic sentence, never Python's own text. Every text is fitted to Discord's limits first.
 """
 
 from __future__ import annotations
@@ -18,20 +17,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from skatbot.engine import GameType
+from skatbot.engine import GameType, MalformedText
 from skatbot.engine.errors import Refusal
-from skatbot.models import StoreBusy
+from skatbot.metrics import METRICS, refusal_kind
 from skatbot.storage import NotFound
-from skatbot.tables.errors import StoreBusy as TableStoreBusy
-from skatbot.tables.manager import ChannelBusy, NoTable
-from skatbot.ui.calculator import ValueInputError
 from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.fit import Limit, fit
-from skatbot.ui.i18n import language_of, t, tn
-from skatbot.ui.leaderboard import PageOutOfRange
-from skatbot.ui.names import settings_words
-from skatbot.ui.refusals import CommandRefusal, refusal_reply, word
-from skatbot.ui.server_settings import SettingsInputError
+from skatbot.ui.i18n import language_of, t
+from skatbot.ui.refusals import CommandRefusal, ServerError, refusal_reply
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -43,19 +36,6 @@ def skat_bot(interaction: discord.Interaction) -> SkatBot:
     """The bot an interaction arrived at: discord.py types `interaction.client` as a plain Client, and the
     cogs only ever run inside a SkatBot."""
     return cast("SkatBot", interaction.client)
-
-
-class ServerError(Exception):
-    """A refusal of a server-feature command: a catalog key and its values."""
-
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
-
-
-KeyedError = ServerError | ValueInputError | SettingsInputError
-"""Refusals that carry a whole reply's catalog key (`key`, `values`)."""
 
 
 @runtime_checkable
@@ -94,28 +74,23 @@ async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
     return language_of(str(interaction.locale), language), deck
 
 
+def as_refusal(error: BaseException) -> Refusal | None:
+    """What the user is told went wrong, as a refusal; None for anything unexpected. Two kinds of error come
+    from outside the bot's own refusals and are said as one: an option value Discord would not have offered
+    (discord.py's), and a row that storage does not hold where no command said more."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, app_commands.TransformerError):
+        return CommandRefusal("bad_option", text=str(error.value), option=_option_name(error))
+    if isinstance(error, NotFound):
+        return ServerError("server.error.not_found")
+    return error if isinstance(error, Refusal) else None
+
+
 def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | None:
     """The reply to a known refusal, None for anything unexpected."""
-    if isinstance(error, app_commands.TransformerError):  # an option value Discord would not have offered
-        error = CommandRefusal("bad_option", text=str(error.value), option=_option_name(error))
-    if isinstance(error, StoreBusy):  # the database was locked, slow or out of reach where no table said so
-        error = TableStoreBusy("store_busy")
-    if isinstance(error, ChannelBusy):
-        return t(lang, "error.table_exists", id=error.table_id)
-    if isinstance(error, NoTable) and error.key != "table_gone":  # none here: say how to open one
-        return t(lang, "error.no_table")
-    if isinstance(error, Refusal):
-        return refusal_reply(error, lang, deck)
-    if isinstance(error, KeyedError):
-        values = {name: word(value, lang, deck) for name, value in error.values.items()}
-        if isinstance(error, SettingsInputError):
-            values = settings_words(values, lang)
-        return t(lang, error.key, **values)
-    if isinstance(error, PageOutOfRange):
-        return tn(lang, "lb.error.page", error.pages, page=error.page)
-    if isinstance(error, NotFound):
-        return t(lang, "server.error.not_found")
-    return None
+    refusal = as_refusal(error)
+    return None if refusal is None else refusal_reply(refusal, lang, deck)
 
 
 def _option_name(error: app_commands.TransformerError) -> str:
@@ -137,7 +112,7 @@ def named_game(text: str) -> GameType:
     names the games in the player's language when it is none."""
     try:
         return game_from_text(text)
-    except ValueError:
+    except MalformedText:
         raise CommandRefusal("bad_game", text=text) from None
 
 
@@ -155,6 +130,7 @@ async def reply_error(interaction: discord.Interaction, error: BaseException) ->
     original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
     lang, deck = await reader_style(interaction)
     text = refusal_of(original, lang, deck)
+    METRICS.refused(refusal_kind(original, said=text is not None))
     if text is None:
         log.error("command failed for user %s in channel %s (interaction %s)", interaction.user.id,
                   interaction.channel_id, getattr(interaction, "id", "?"), exc_info=original)

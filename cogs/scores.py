@@ -161,8 +161,9 @@ class ScoresGroup(app_commands.Group):
         except NotFound:
             raise ServerError("server.error.never_played", name=who.display_name) from None
         if stats.deals == 0 and stats.declared == 0:
-            raise ServerError("server.error.never_played_period" if period != "all" else
-                              "server.error.never_played", name=who.display_name,
+            if period == "all":
+                raise ServerError("server.error.never_played", name=who.display_name)
+            raise ServerError("server.error.never_played_period", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))
         extra: dict[str, Any] = {}
         settings = await bot.storage.settings.get(server_id=guild_id)

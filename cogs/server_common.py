@@ -17,8 +17,9 @@ from discord.ext import commands
 from skatbot.models import DealRecord
 from skatbot.storage import NotFound
 from skatbot.ui.i18n import language_of, template
+from skatbot.ui.refusals import ServerError
 
-from .replies import ServerError, skat_bot
+from .replies import skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -26,6 +26,7 @@ from skatbot.engine import (
     Discard,
     Hold,
     Kontra,
+    MalformedText,
     Pass,
     Phase,
     PickUpSkat,
@@ -59,7 +60,7 @@ from skatbot.ui.i18n import language_of, t
 from skatbot.ui.names import level_from_text
 from skatbot.ui.pictures import list_chart
 from skatbot.ui.presenter import Style
-from skatbot.ui.refusals import CommandRefusal
+from skatbot.ui.refusals import CommandRefusal, ServerError
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
 from .pending import PendingReplies, lobby_entry, move_entry
@@ -185,8 +186,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
             raise NotAtTable("server_only")
         missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
-            await say(interaction, t(lang, "error.missing_permissions", perms=", ".join(missing)))
-            return
+            raise ServerError("error.missing_permissions", perms=", ".join(missing))
         since = to_seconds(self.store.clock())
         async with self.pending.opening(interaction, since, lang, lambda: _pending(interaction)) as watch:
             opened: list[tuple[Table, Place]] = []
@@ -468,7 +468,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         tricks_before = len(game.deal.tricks) if game.deal is not None else 0
         async with self.pending.watch(interaction, table, move_entry(table, interaction.user.id, action), lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
-            await stored_then_acked(table.act(interaction.user.id, action), watch.shown_pending)
+            await stored_then_acked(table.act(interaction.user.id, action, issued_at=typed_at(interaction)),
+                                    watch.shown_pending)
             game = table.game  # as it is now
             try:
                 seat: int | None = game.seat_of_user(interaction.user.id) if game.deal_number == number else None
@@ -631,15 +632,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         drop the controls when the table stopped playing (the move itself succeeded either way). `source`: the
         hand's message id when the interaction's own response is another message (the pending note)."""
         try:
-            if source is not None:
-                def edit(**fields: Any) -> Awaitable[object]:
-                    return interaction.followup.edit_message(source, **fields)
-                if table.game.state is TableState.PLAYING:
-                    content, view = self.presenter.private_hand(table, interaction.user.id, lang)
-                    await edit(content=fit(content, Limit.CONTENT), view=view)
-                    await self._add_hand_picture(interaction, table, lang, edit)
-                else:
-                    await edit(view=None)
+            if source is not None:  # Discord lets only the token that made the hand edit it
+                await self.presenter.redraw_ephemeral_hand(table, interaction.user.id, lang)
                 return
             if table.game.state is TableState.PLAYING:
                 if not interaction.response.is_done():
@@ -690,6 +684,13 @@ async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitab
     return False
 
 
+def typed_at(interaction: discord.Interaction) -> float:
+    """When a typed command was issued (Discord's id says, to the millisecond: an entry stored within that
+    millisecond was not seen either), and never later than now: a move is judged against the table as its
+    sender saw it."""
+    return min(interaction.created_at.timestamp(), time.time())
+
+
 def since_created(interaction: discord.Interaction) -> float:
     """Milliseconds since Discord created the interaction (its id's clock, to the millisecond)."""
     return (time.time() - interaction.created_at.timestamp()) * 1000
@@ -703,7 +704,7 @@ async def _pending(interaction: discord.Interaction) -> None:
 def _card(text: str) -> Card:
     try:
         return card_from_text(text)
-    except ValueError:
+    except MalformedText:
         raise CommandRefusal("bad_card", text=text) from None
 
 
@@ -722,7 +723,7 @@ def _ai_level(text: str) -> Level:
     refused as the table refuses a level it does not seat."""
     try:
         return level_from_text(text)
-    except ValueError:
+    except MalformedText:
         raise NotAllowed("ai_level", level=text) from None
 
 

@@ -22,7 +22,9 @@ import aiohttp
 import discord
 from discord.ext import commands
 
-from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, Settings
+from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, METRICS_PORT_VAR, Settings
+from skatbot.health import HealthServer, count_interaction, instrument_discord
+from skatbot.metrics import METRICS
 from skatbot.publishing import publish_if_changed, runs_shard_zero
 from skatbot.storage import SchemaTooNew, Storage, StorageError, open_storage
 from skatbot.storage.opening import describe
@@ -39,7 +41,8 @@ log = logging.getLogger(__name__)
 
 # The extensions the bot loads at start-up, in order ("cogs.tables", ...). Explicit, so that what runs
 # is what is listed here and nothing is picked up by accident.
-EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.settings", "cogs.ratings")
+EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.settings", "cogs.tournament",
+                              "cogs.ratings")
 
 
 WORKER_NICENESS = 5
@@ -65,31 +68,41 @@ class RespawningPool(Executor):
     """A process pool that replaces itself when broken (a worker was killed, e.g. by the OOM killer), so
     later AI decisions (or pictures) run in fresh workers; a failed one is decided (drawn) in the bot meanwhile."""
 
-    def __init__(self, make: Callable[[], ProcessPoolExecutor], name: str = "AI worker") -> None:
+    def __init__(self, make: Callable[[], ProcessPoolExecutor], name: str = "AI worker",
+                 timed: Callable[[str, float], None] | None = None) -> None:
         self._make = make
         self.name = name
         self._pool = make()
         self._lock = threading.Lock()
+        self._timed = timed  # told each task's name and its seconds from submission to answer (the metrics)
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         with self._lock:
             try:
-                return self._pool.submit(fn, *args, **kwargs)
+                future = self._pool.submit(fn, *args, **kwargs)
             except BrokenProcessPool:
                 log.warning("the %s pool broke; starting a new one", self.name)
                 self._pool.shutdown(wait=False, cancel_futures=True)
                 self._pool = self._make()
-                return self._pool.submit(fn, *args, **kwargs)
+                future = self._pool.submit(fn, *args, **kwargs)
+        if self._timed is not None:
+            timed, task, started = self._timed, getattr(fn, "__name__", "task"), time.perf_counter()
+            future.add_done_callback(lambda _: timed(task, time.perf_counter() - started))
+        return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
-def worker_pool(workers: int, name: str) -> RespawningPool:
+def worker_pool(workers: int, name: str, timed: Callable[[str, float], None] | None = None) -> RespawningPool:
     """`workers` spawned processes, behind the bot for the cores and gone with it, replaced when broken."""
     return RespawningPool(lambda: ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
-        initargs=(os.getpid(),)), name=name)
+        initargs=(os.getpid(),)), name=name, timed=timed)
+
+
+def time_ai_decision(task: str, seconds: float) -> None:
+    METRICS.ai_decision_seconds.labels(task=task).observe(seconds)
 
 
 class Looks:
@@ -205,6 +218,7 @@ class SkatBot(commands.AutoShardedBot):
         self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
         self.card_emojis_task: asyncio.Task[None] | None = None
         self.services: Services
+        self.health_server: HealthServer | None = None
 
     def build_services(self) -> Services:
         """The tables and their presenter on top of storage and the AI workers (both set up before)."""
@@ -230,7 +244,7 @@ class SkatBot(commands.AutoShardedBot):
         sys.setswitchinterval(SWITCH_SECONDS)
         await self.open_database()
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
-        self.ai_executor = worker_pool(2, "AI worker")
+        self.ai_executor = worker_pool(2, "AI worker", timed=time_ai_decision)
         # Pictures in a process of their own: drawing takes neither the loop's time nor its interpreter lock.
         self.picture_executor = worker_pool(1, "picture")
         draw_in(self.picture_executor)
@@ -245,7 +259,38 @@ class SkatBot(commands.AutoShardedBot):
         self.card_emojis_task = asyncio.create_task(
             CARD_EMOJIS.ensure(self, create=runs_shard_zero(self.settings.shard_ids)), name="card-emojis")
         await self.publish_commands()
+        await self.serve_metrics()
         settle_garbage_collector()
+
+    async def serve_metrics(self) -> None:
+        """With SKATBOT_METRICS_PORT: /metrics and /healthz on the bot's loop (skatbot.health)."""
+        port = self.settings.metrics_port
+        if port is None:
+            return
+        instrument_discord()
+        self.add_listener(self.count_interaction, "on_interaction")
+        server = HealthServer(self)
+        try:
+            await server.start(self.settings.metrics_host, port)
+        except OSError as error:
+            raise StartupError(
+                f"skatbot: cannot serve metrics on {self.settings.metrics_host}:{port} ({METRICS_PORT_VAR}): {error}\n"
+                f"Choose a free port in {METRICS_PORT_VAR} (another process may use this one), or leave it empty.") from error
+        self.health_server = server
+
+    async def count_interaction(self, interaction: discord.Interaction) -> None:
+        count_interaction(interaction)
+
+    @property
+    def metrics_storage(self) -> Storage | None:
+        """The database /healthz asks (None before it is open)."""
+        return getattr(self, "storage", None)
+
+    @property
+    def open_tables(self) -> int:
+        """Tables this process holds in memory, for /metrics."""
+        services = getattr(self, "services", None)
+        return 0 if services is None else len(services.tables.tables)
 
     async def open_database(self) -> None:
         """Open (and migrate) the database once: at login, before Discord is asked anything, so that a database
@@ -297,6 +342,8 @@ class SkatBot(commands.AutoShardedBot):
         (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
         if self.card_emojis_task is not None:
             self.card_emojis_task.cancel()
+        if self.health_server is not None:
+            await self.health_server.stop()
         if not self._logged_in:
             await self._async_setup_hook()
         await super().close()

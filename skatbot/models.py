@@ -7,13 +7,15 @@ their text form (`str(action)`, read back with `parse_action`), times as aware U
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from skatbot.engine import Ending, GameType, RuleSet
+from skatbot.engine.errors import Refusal
 
 MAX_ID = 2**63 - 1
 """Ids are stored as signed 64-bit integers (SQLite INTEGER, PostgreSQL BIGINT)."""
@@ -371,10 +373,23 @@ class OutboxItem:
     shown: bool
 
 
-class StoreBusy(Exception):
-    """The database was held by another writer past the wait: nothing was written, and the same write may be
-    tried again later (storage raises it; the ui retries its memory writes on it; here because neither of
-    the two may import the other)."""
+class StoreBusy(Refusal):
+    """The database was held by another writer past the wait (or did not answer): nothing was written, and
+    the same write may be tried again later. The one class for a busy store: storage raises it, the tables
+    pass it on, the ui retries its memory writes on it, and a player is told "try again in a moment" (key
+    `store_busy`). Here because neither storage nor the ui may import the other. `detail`: for the log."""
+
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {"store_busy": ()}
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__("store_busy")
+        self.detail = detail
+
+    def __str__(self) -> str:
+        return f"{super().__str__()} ({self.detail})" if self.detail else super().__str__()
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return StoreBusy, (self.detail,)
 
 
 class PresenterMemory(Protocol):

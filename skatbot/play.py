@@ -38,6 +38,7 @@ from skatbot.engine import (
     Re,
     RuleSet,
 )
+from skatbot.engine.errors import MalformedText
 from skatbot.engine.games import BID_LADDER, sort_key
 from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
@@ -99,7 +100,7 @@ def read_card(text: str) -> Card:
     """A card as the bot shows it in any language (`♠10`, `♣B`, `♥V`) or its ISS code (`ST`)."""
     try:
         return card_from_text(text)
-    except ValueError:
+    except MalformedText:
         raise Misread("reason.bad_card", text=text) from None
 
 
@@ -121,7 +122,7 @@ def read_contract(text: str, lang: str) -> Contract:
     name = rest.strip()
     try:
         game = game_from_text(name)
-    except ValueError:
+    except MalformedText:
         raise Misread("cli.error.game", text=name or text, games=game_list(lang)) from None
     return Contract(game, flags["hand"], flags["schneider"], flags["schwarz"], flags["ouvert"])
 

@@ -18,11 +18,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from skatbot.engine import Deal, RuleSet
+from skatbot.metrics import METRICS
 from skatbot.models import DUE_LEASE, Due, DueKind, DueStep
 from skatbot.models import Table as StoredTableRow
-from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageBusy, StorageError, TableState
+from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageError, TableState
 from skatbot.storage.recording import deal_record
-from skatbot.tables.errors import StoreBusy
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.log import NewDeal, parse_entry
 from skatbot.tables.ports import LiveTable, StoredTable
@@ -48,6 +48,7 @@ class StorageTables:
         self.lease = lease
         self._started: dict[tuple[int, int], datetime] = {}  # (table, deal number) -> when it was dealt
         self._logged: dict[int, int] = {}  # table -> entries known to be stored, where this process is the only writer
+        self.deal_listeners: list[Callable[[int], None]] = []  # told a table's id once a deal of it is stored
 
     async def save_player(self, *, player_id: int, name: str, is_ai: bool) -> None:
         await self.storage.players.save(player=Player(player_id, name[:100], is_ai), now=self.clock())
@@ -60,14 +61,11 @@ class StorageTables:
         stored_rules: dict[str, Any] = rules.to_dict()
         now = self.clock()
         creator = () if creator_name is None else (Player(creator_id, creator_name[:100], False),)
-        try:
-            table = await self.storage.tables.create(
-                server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
-                thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
-                rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
-                size=size, players=creator, entries=entries)
-        except StorageBusy:
-            raise StoreBusy("store_busy") from None
+        table = await self.storage.tables.create(
+            server_id=guild_id, channel_id=channel_id if parent_id is None else parent_id,
+            thread_id=None if parent_id is None else channel_id, creator_id=creator_id,
+            rule_preset=rules.preset_name() or "custom", rules=stored_rules, series_length=deals, now=now,
+            size=size, players=creator, entries=entries)
         return table.table_id
 
     @asynccontextmanager
@@ -110,11 +108,9 @@ class StorageTables:
     async def append_log(self, *, table_id: int, seq: int, entry: str, due: Sequence[Due] = ()) -> None:
         now = self.clock()
         started = time.perf_counter()
-        try:
-            await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
-                                             lease=self.lease)
-        except StorageBusy:
-            raise StoreBusy("store_busy") from None
+        await self.storage.tables.append(table_id=table_id, seq=seq, entry=entry, now=now, due=due,
+                                         lease=self.lease)
+        METRICS.store_append_seconds.observe(time.perf_counter() - started)
         if timing.isEnabledFor(logging.DEBUG):
             timing.debug("append table=%d seq=%d ms=%.3f", table_id, seq, (time.perf_counter() - started) * 1000)
         self._known(table_id, seq + 1)
@@ -159,6 +155,7 @@ class StorageTables:
             seeger=row.row.seeger, bock=row.row.bock, started_at=self._started[(table_id, row.number)],
             finished_at=self.clock())
         await self.storage.deals.store(record=record)  # a second store of the same deal is a no-op
+        METRICS.deals_finished.inc()
         if game.state is TableState.FINISHED and len(game.finished) == game.deals:
             await self.storage.deals.finish_series(table_id=table_id, now=self.clock())
             try:  # once; a series left unrated here (a failure, a restart) is rated by the next catch-up
@@ -166,6 +163,8 @@ class StorageTables:
             except StorageError:
                 log.warning("the series of table %s was not rated now; the next catch-up rates it", table_id,
                             exc_info=True)
+        for listener in self.deal_listeners:  # (a tournament: it reads the stored deals back, in a task of its own)
+            listener(table_id)
 
     async def set_table_state(self, *, table_id: int, state: TableState, now: datetime | None = None) -> None:
         await self.storage.tables.set_state(table_id=table_id, state=state,

@@ -247,11 +247,11 @@ EXPECTED = {  # what a player of each language reads (the catalogs' words, and t
            "Ikke forstået: 'schach' er ikke et spil: vælg klør, spar, hjerter, ruder, grand, nolo.",
            "er ikke på din hånd", "der er intet kort nummer 42", "Forhånd (dig) melder Grand.",
            "Point i dette spil: Forhånd (dig) "],
-    "fr": ["Pas compris : 'banana' : dites un nombre, 'oui' ou 'passe'.",
-           "Pas compris : nommez exactement deux cartes, pas 1.",
-           "Pas compris : 'schach' n’est pas un jeu : choisissez trèfle, pique, cœur, carreau, grand, null.",
+    "fr": ["Pas compris\u00a0: 'banana'\u00a0: dites un nombre, 'oui' ou 'passe'.",
+           "Pas compris\u00a0: nommez exactement deux cartes, pas 1.",
+           "Pas compris\u00a0: 'schach' n’est pas un jeu\u00a0: choisissez trèfle, pique, cœur, carreau, grand, null.",
            "n’est pas dans votre main", "il n’y a pas de carte numéro 42", "Main (vous) annonce Grand.",
-           "Points de cette manche : Main (vous) "],
+           "Points de cette manche\u00a0: Main (vous) "],
 }
 
 

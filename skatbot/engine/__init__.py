@@ -33,7 +33,9 @@ from .errors import (
     IllegalDeclaration,
     IllegalDiscard,
     InvalidRuleSet,
+    MalformedText,
     NotYourTurn,
+    Refusal,
     WrongPhase,
 )
 from .games import BID_LADDER, Contract, GameType, Trick, is_bid_value, next_bid
@@ -44,7 +46,7 @@ __all__ = [
     "CARDS", "CLAIM", "CONCEDE", "HOLD", "KONTRA", "PASS", "PICK_UP", "PLAY", "RE", "BID_LADDER", "OFFICIAL",
     "Action", "AllPass", "Bid", "Card", "Claim", "Concede", "Contract", "Deal", "DealResult", "Declare",
     "Discard", "Ending", "GameType", "Hold", "IllegalAction", "IllegalBid", "IllegalCard", "IllegalDeclaration",
-    "IllegalDiscard", "InvalidRuleSet", "Kontra", "Losses", "NotYourTurn", "Pass", "Phase", "PickUpSkat",
-    "PlayCard", "Rank", "Re", "RuleSet", "Seat", "Suit", "TimeOut", "Trick", "WrongPhase", "deal_cards",
+    "IllegalDiscard", "InvalidRuleSet", "Kontra", "Losses", "MalformedText", "NotYourTurn", "Pass", "Phase", "PickUpSkat",
+    "PlayCard", "Rank", "Re", "Refusal", "RuleSet", "Seat", "Suit", "TimeOut", "Trick", "WrongPhase", "deal_cards",
     "game_multiplier", "game_text", "is_bid_value", "matadors", "next_bid", "parse_action", "parse_cards", "parse_game_text",
 ]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARDS, Card
+from .errors import MalformedText
 from .games import Contract
 
 
@@ -142,7 +143,7 @@ def parse_action(text: str) -> Action:
     """Read the `str` form of an action; raises ValueError with the reason."""
     words = text.strip().split()
     if not words:
-        raise ValueError("empty action")
+        raise MalformedText("empty action")
     verb, args = words[0].lower(), words[1:]
     if verb in _SIMPLE and not args:
         return _SIMPLE[verb]
@@ -159,5 +160,5 @@ def parse_action(text: str) -> Action:
             contract = Contract.parse(" ".join(args[1:])) if len(args) > 1 else None
             return TimeOut(int(args[0]), verb == "left", contract)
     except ValueError as error:
-        raise ValueError(f"malformed action {text!r}: {error}") from None
-    raise ValueError(f"malformed action {text!r}")
+        raise MalformedText(f"malformed action {text!r}: {error}") from None
+    raise MalformedText(f"malformed action {text!r}")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
+from .errors import MalformedText
+
 
 class Suit(IntEnum):
     """The four suits, valued in their bidding order (clubs is highest)."""
@@ -46,7 +48,7 @@ class Suit(IntEnum):
         try:
             return cls("DHSC".index(letter.upper()))
         except ValueError:
-            raise ValueError(f"unknown suit {letter!r}: use C, S, H or D") from None
+            raise MalformedText(f"unknown suit {letter!r}: use C, S, H or D") from None
 
 
 class Rank(IntEnum):
@@ -92,7 +94,7 @@ class Rank(IntEnum):
         try:
             return cls("789TJQKA".index(key)) if len(key) == 1 else _raise()
         except ValueError:
-            raise ValueError(f"unknown rank {text!r}: use 7 8 9 T(10) J Q K A") from None
+            raise MalformedText(f"unknown rank {text!r}: use 7 8 9 T(10) J Q K A") from None
 
 
 def _raise() -> Rank:
@@ -157,7 +159,7 @@ class Card:
         """Read an ISS code (`CJ`, `ST`), a display form (`♣J`, `♠10`) or `10S`-style text."""
         raw = text.strip()
         if len(raw) < 2:
-            raise ValueError(f"not a card: {text!r}")
+            raise MalformedText(f"not a card: {text!r}")
         first, rest, last = raw[0], raw[1:], raw[-1]
         try:
             if first in _SYMBOL_SUITS:
@@ -170,7 +172,7 @@ class Card:
                 return cls(Suit.from_letter(last), Rank.from_text(raw[:-1]))
         except ValueError:
             pass
-        raise ValueError(f"not a card: {text!r} (write it like CJ, ST, ♠10)")
+        raise MalformedText(f"not a card: {text!r} (write it like CJ, ST, ♠10)")
 
 
 _SYMBOL_SUITS = {"♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES, "♣": Suit.CLUBS}

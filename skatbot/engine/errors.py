@@ -1,70 +1,76 @@
 """Narrow errors for refused actions.
 
 A refusal carries a reason key and its values, so the Discord layer can say it in the player's language
-and deck; `str()` is the English sentence, for logs, tests, replays and the terminal table. Values that
-are game words (a `Card`, a `Suit`, a `Seat`, a `Phase`, a `Contract`) stay objects: the engine does not
-decide how a player's deck names them.
+and deck. The registries hold only the keys and the names of their values: the words live in the catalogs
+(skatbot/locale), and `str()` is the English catalog's sentence, for logs, tests, replays and the terminal
+table. Values that are game words (a `Card`, a `Suit`, a `Seat`, a `Phase`, a `Contract`) stay objects:
+the engine does not decide how a player's deck names them.
+
+Text that does not parse at all (a card, a game, an action written wrongly) is `MalformedText`, not a
+refusal: it says nothing about the game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
+from functools import cache
+from pathlib import Path
 from typing import ClassVar
 
-REASONS: dict[str, str] = {
+REASONS: dict[str, tuple[str, ...]] = {
     # turn and phase
-    "deal_over": "the deal is over",
-    "deal_not_over": "the deal is not over yet",
-    "not_your_turn": "it is not your turn: {seat} is to act",
-    "no_seat": "no seat given",
-    "bad_seat": "no seat {number}",
-    "play_after_declaration": "cards are played only after the declaration (now: {phase})",
-    "skat_first": "pick up the skat or declare a hand game",
-    "discard_first": "discard two cards first",
-    "declare_first": "declare your game",
-    "play_a_card": "play a card",
-    "timeout_phase": "a time-out ends only a declared game in play",
+    "deal_over": (),
+    "deal_not_over": (),
+    "not_your_turn": ("seat",),
+    "no_seat": (),
+    "bad_seat": ("number",),
+    "play_after_declaration": ("phase",),
+    "skat_first": (),
+    "discard_first": (),
+    "declare_first": (),
+    "play_a_card": (),
+    "timeout_phase": (),
     # the auction
-    "auction_running": "the auction is not over",
-    "forehand_18": "forehand may only play at 18 when the others passed",
-    "bid_18": "bid 18 or pass",
-    "off_ladder": "{value} is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)",
-    "bid_more": "bid more than {bid}",
-    "bidding": "you are bidding: say a number or pass",
-    "listening": "you are listening: hold (yes) or pass",
+    "auction_running": (),
+    "forehand_18": (),
+    "bid_18": (),
+    "off_ladder": ("value",),
+    "bid_more": ("bid",),
+    "bidding": (),
+    "listening": (),
     # skat and declaration
-    "same_card": "discard two different cards",
-    "not_in_hand": "{card} is not in your hand",
-    "ramsch_declared": "ramsch is not a game to declare",
-    "not_hand": "you picked up the skat: this cannot be a hand game",
-    "null_announcement": "a null game has no schneider or schwarz to announce",
-    "null_musik": "Musik is announced only in a suit game or a grand",
-    "null_below_bid": "{contract} is worth {value}, less than the bid of {bid}",
-    "open_hand": "an open suit or grand game must be played hand",
-    "announce_hand": "only a hand game may announce schneider or schwarz",
-    "musik_off": "Musik is not played at this table",
-    "musik_card": "Musik needs {card} in your hand for the last trick",
+    "same_card": (),
+    "not_in_hand": ("card",),
+    "ramsch_declared": (),
+    "not_hand": (),
+    "null_announcement": (),
+    "null_musik": (),
+    "null_below_bid": ("contract", "value", "bid"),
+    "open_hand": (),
+    "announce_hand": (),
+    "musik_off": (),
+    "musik_card": ("card",),
     # card play
-    "must_follow": "you must follow {suit}",
-    "must_follow_trumps": "you must follow trumps",
+    "must_follow": ("suit",),
+    "must_follow_trumps": (),
     # out of turn: Kontra, Re, claim, concede
-    "kontra_off": "Kontra is not played at this table",
-    "kontra_declarer": "only a defender may say Kontra",
-    "kontra_said": "Kontra has already been said",
-    "kontra_needs_bid": "at this table only a defender who bid may say Kontra",
-    "kontra_late": "Kontra must come before the first card is played",
-    "re_defender": "only the declarer may answer Re",
-    "re_no_kontra": "Re answers a Kontra, and nobody said Kontra",
-    "re_late": "Re must come before the first card is played",
-    "re_said": "Re has already been said",
-    "claim_defender": "only the declarer may claim the rest",
-    "claimed": "you have already claimed",
-    "conceded": "you have already conceded",
-    "nothing_to_concede": "there is nothing to concede now",
-    "not_now": "that is not allowed now",
+    "kontra_off": (),
+    "kontra_declarer": (),
+    "kontra_said": (),
+    "kontra_needs_bid": (),
+    "kontra_late": (),
+    "re_defender": (),
+    "re_no_kontra": (),
+    "re_late": (),
+    "re_said": (),
+    "claim_defender": (),
+    "claimed": (),
+    "conceded": (),
+    "nothing_to_concede": (),
+    "not_now": (),
 }
-"""Every reason the engine can give: key -> English sentence."""
+"""Every reason the engine can give: key -> the names of its values (the words: the catalogs' `reason.<key>`)."""
 
 
 def english(value: object) -> object:
@@ -75,18 +81,63 @@ def english(value: object) -> object:
     return value
 
 
-class Refusal(ValueError):
-    """A request refused, with a reason key (from the class's `reasons`) and its values. Nothing changed."""
+ENGLISH_CATALOG = Path(__file__).resolve().parents[1] / "locale" / "en" / "LC_MESSAGES" / "skatbot.po"
+"""The source texts: the one place where a refusal's English words are written."""
 
-    reasons: ClassVar[Mapping[str, str]] = {}
+
+@cache
+def _english() -> dict[str, str | tuple[str, ...]]:
+    """The English catalog's entries, read the first time a refusal is written out (a log line, a test, the
+    terminal game); a player's reply is rendered by the ui in their own language instead."""
+    from babel.messages.pofile import read_po  # only here: the engine itself never needs the catalogs
+
+    with ENGLISH_CATALOG.open("rb") as handle:
+        catalog = read_po(handle, locale="en", domain="skatbot")
+    found: dict[str, str | tuple[str, ...]] = {}
+    for message in catalog:
+        key = message.id if isinstance(message.id, str) else message.id[0]
+        found[key] = message.string if isinstance(message.string, str) else tuple(message.string or ())
+    return found
+
+
+class MalformedText(ValueError):
+    """Text that does not parse as what it should name (a card, a game, an action, a log entry)."""
+
+
+class Refusal(ValueError):
+    """A request refused, with a key (from the class's `reasons`) and its values. Nothing changed.
+
+    `reasons` maps each key to the names of its values; a class whose `whole` is true names the catalog
+    entry of a whole reply with its key (`settings.error.bad_value`), the others a reason said after "Not
+    allowed:" (`reason.<key>`)."""
+
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    whole: ClassVar[bool] = False
 
     def __init__(self, key: str, /, **values: object) -> None:
-        template = self.reasons.get(key)
-        if template is None:
+        names = self.reasons.get(key)
+        if names is None:
             raise KeyError(f"{type(self).__name__} has no reason {key!r}")
-        super().__init__(template.format(**{name: english(value) for name, value in values.items()}))
+        if set(values) != set(names):
+            raise TypeError(f"{type(self).__name__}({key!r}) takes the values {names}, not {tuple(values)}")
+        super().__init__(key)
         self.key = key
         self.values: dict[str, object] = values
+
+    @property
+    def catalog_key(self) -> str:
+        """The catalog entry that says this refusal: a whole reply, or a reason."""
+        return self.key if self.whole else f"reason.{self.key}"
+
+    def __str__(self) -> str:
+        values = {name: english(value) for name, value in self.values.items()}
+        template = _english().get(self.catalog_key)
+        if isinstance(template, tuple):  # a plural entry: its count is `n`
+            template = template[0 if values.get("n") == 1 else -1]
+        try:
+            return template.format(**values) if template else f"{self.key} {values}"
+        except (KeyError, IndexError, ValueError):
+            return f"{self.key} {values}"
 
     def __reduce__(self) -> tuple[object, ...]:
         return _rebuild, (type(self), self.key, self.values)
@@ -102,7 +153,7 @@ def _rebuild(cls: type[Refusal], key: str, values: dict[str, object]) -> Refusal
 class IllegalAction(Refusal):
     """An action the rules do not allow now. The deal is unchanged."""
 
-    reasons: ClassVar[Mapping[str, str]] = REASONS
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = REASONS
 
 
 class NotYourTurn(IllegalAction):
@@ -129,31 +180,30 @@ class IllegalDiscard(IllegalAction):
     pass
 
 
-RULE_REASONS: dict[str, str] = {
+RULE_REASONS: dict[str, tuple[str, ...]] = {
     # an option's value
-    "option_choice": "{option} must be one of: {allowed}",
-    "option_switch": "{option} must be true or false",
-    "option_value": "bad value {value!r} for rule option {option}",
-    "options_unknown": "unknown rule option: {options}",
-    "preset_unknown": "unknown rules preset {preset!r}: choose one of {presets}",
-    "bock_trigger_unknown": "Bock triggers must be among: {allowed}",
-    "bock_triggers_list": "bock_triggers is a list of triggers",
-    "stored_not_object": "a rule set is stored as a JSON object",
-    "dakker_value": "a null ouvert hand (Dækker) is worth 59 or 69, not {value!r}",
+    "option_choice": ("option", "allowed"),
+    "option_switch": ("option",),
+    "option_value": ("value", "option"),
+    "options_unknown": ("options",),
+    "preset_unknown": ("preset", "presets"),
+    "bock_trigger_unknown": ("allowed",),
+    "bock_triggers_list": (),
+    "stored_not_object": (),
+    "dakker_value": ("value",),
     # options that contradict each other
-    "bid_kontra_without_kontra": "'Kontra only from a defender who bid' needs Kontra to be played",
-    "bock_kontra_without_kontra": "a Bock round after a game with Kontra needs Kontra and Re to be played",
-    "bock_re_without_kontra": "a Bock round after a game with Re needs Kontra and Re to be played",
-    "seeger_fabian_single": "Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
-                            "it cannot be combined with single losses",
-    "jungfrau_without_ramsch": "the Jungfrau doubling is a Ramsch option: Ramsch must be played on all pass",
-    "durchmarsch_without_ramsch": "the Durchmarsch is a Ramsch option: Ramsch must be played on all pass",
+    "bid_kontra_without_kontra": (),
+    "bock_kontra_without_kontra": (),
+    "bock_re_without_kontra": (),
+    "seeger_fabian_single": (),
+    "jungfrau_without_ramsch": (),
+    "durchmarsch_without_ramsch": (),
 }
-"""Every reason a rule set can be refused for: key -> English sentence. Option names and their stored
+"""Every reason a rule set can be refused for: key -> the names of its values. Option names and their stored
 values (`kontra_needs_bid`, `lost at 60`) are the same words in every language."""
 
 
 class InvalidRuleSet(Refusal):
     """A rule set that contradicts itself, or an option value it cannot take. Nothing was made."""
 
-    reasons: ClassVar[Mapping[str, str]] = RULE_REASONS
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = RULE_REASONS

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .cards import CARDS, Card, Rank, Suit
+from .errors import MalformedText
 
 TRUMP = 4
 """The effective suit of a trump card in the trick tables."""
@@ -54,7 +55,7 @@ class GameType(Enum):
         for game in cls:
             if key in (game.value, game.iss_letter.lower()):
                 return game
-        raise ValueError(f"unknown game {text!r}: use clubs, spades, hearts, diamonds, grand or null")
+        raise MalformedText(f"unknown game {text!r}: use clubs, spades, hearts, diamonds, grand or null")
 
 
 _SUIT_GAMES = {
@@ -116,11 +117,11 @@ class Contract:
         """Read `grand hand schneider`, `null ouvert`, ... (the `str` form)."""
         words = text.lower().split()
         if not words:
-            raise ValueError("empty contract")
+            raise MalformedText("empty contract")
         flags = set(words[1:])
         unknown = flags - {"hand", "schneider", "schwarz", "ouvert", "musik"}
         if unknown:
-            raise ValueError(f"unknown announcement(s): {', '.join(sorted(unknown))}")
+            raise MalformedText(f"unknown announcement(s): {', '.join(sorted(unknown))}")
         return cls(GameType.parse(words[0]), "hand" in flags, "schneider" in flags, "schwarz" in flags,
                    "ouvert" in flags, "musik" in flags)
 

@@ -30,8 +30,8 @@ from .errors import (
     NotFound,
     SchemaTooNew,
     SeriesConflict,
-    StorageBusy,
     StorageError,
+    StoreBusy,
 )
 from .interfaces import Storage
 from .opening import open_storage
@@ -43,5 +43,6 @@ __all__ = [
     "DealConflict", "DealRecord", "DealScore", "DealSummary", "Leaderboard", "LeaderboardRow", "LogConflict",
     "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "PostgresStorage", "Role", "SchemaTooNew",
     "ScoreMark", "SeriesConflict", "SeriesStanding", "ServerSettings", "SqliteStorage", "Storage",
-    "StorageBusy", "StorageError", "StoredTournament", "Table", "TableState", "UnfinishedTable", "Window", "open_storage",
+    "StoreBusy", "StorageError", "StoredTournament", "Table", "TableState", "UnfinishedTable", "Window",
+    "open_storage",
 ]

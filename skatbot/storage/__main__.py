@@ -32,7 +32,7 @@ from skatbot.wiring import finished_deals
 
 from .copying import copy_database
 from .database import backup_file
-from .errors import StorageError
+from .errors import StorageError, StoreBusy
 from .interfaces import Storage
 from .maintenance import CheckReport, run_check
 from .opening import is_postgres_url
@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None, env_file: Path | None = None,
                       "or .env, or pass --database)", file=sys.stderr)
                 return 2
         return subcommand.run(args, target)
-    except (StorageError, FileExistsError) as error:
+    except (StorageError, StoreBusy, FileExistsError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 

@@ -27,7 +27,7 @@ from typing import Any, TypeVar, cast
 
 import aiosqlite
 
-from .errors import MigrationError, SchemaTooNew, StorageBusy
+from .errors import MigrationError, SchemaTooNew, StoreBusy
 from .sql.connection import Outcome, Statement
 
 log = logging.getLogger(__name__)
@@ -297,13 +297,13 @@ class Database:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """BEGIN IMMEDIATE ... COMMIT under the lock; any exception rolls everything back. Another connection
-        holding the write lock past the busy timeout raises `StorageBusy` (nothing was written)."""
+        holding the write lock past the busy timeout raises `StoreBusy` (nothing was written)."""
         async with self._lock:
             try:
                 await self.connection.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as error:
                 if getattr(error, "sqlite_errorcode", None) in BUSY_CODES:
-                    raise StorageBusy(f"{self.path} stayed locked by another writer: {error}") from error
+                    raise StoreBusy(f"{self.path} stayed locked by another writer: {error}") from error
                 raise
             try:
                 yield self.connection
@@ -343,7 +343,7 @@ class Database:
             connection.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
             if getattr(error, "sqlite_errorcode", None) in BUSY_CODES:
-                raise StorageBusy(f"{self.path} stayed locked by another writer: {error}") from error
+                raise StoreBusy(f"{self.path} stayed locked by another writer: {error}") from error
             raise
         try:
             outcomes = []

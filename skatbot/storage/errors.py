@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from skatbot.models import StoreBusy
 
+__all__ = ["DealConflict", "LogConflict", "MigrationError", "NotFound", "SchemaTooNew", "SeriesConflict",
+           "StorageError", "StoreBusy"]
+
 
 class StorageError(Exception):
     """Base class of everything the storage layer raises on purpose."""
-
-
-class StorageBusy(StorageError, StoreBusy):
-    """Another writer held the database's write lock past the busy timeout: nothing was written, and the
-    same write may simply be tried again."""
 
 
 class NotFound(StorageError):

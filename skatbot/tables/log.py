@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skatbot.ai import Level
-from skatbot.engine import Action, parse_action
+from skatbot.engine import Action, MalformedText, parse_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,5 +149,5 @@ def parse_entry(text: str) -> Entry:
         if verb == "hints" and not rest:
             return Hints()
     except ValueError as error:
-        raise ValueError(f"malformed table log entry {text!r}: {error}") from None
-    raise ValueError(f"malformed table log entry {text!r}")
+        raise MalformedText(f"malformed table log entry {text!r}: {error}") from None
+    raise MalformedText(f"malformed table log entry {text!r}")

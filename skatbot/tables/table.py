@@ -17,6 +17,7 @@ import asyncio
 import inspect
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from contextlib import asynccontextmanager
@@ -27,11 +28,11 @@ from skatbot.ai import Level
 from skatbot.config import DEFAULT_KONTRA_WINDOW
 from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, PlayCard, Re
 from skatbot.engine.views import seat_view
-from skatbot.models import Due, DueKind, DueStep, TableState
+from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
 
 from . import events as ev
 from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
-from .errors import NotAllowed, NotAtTable, StoreBusy, TableError, WrongTableState
+from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
@@ -71,7 +72,7 @@ class Table:
     def __init__(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame, store: TableStore,
                  presenter: Presenter, executor: Executor | None = None, timing: TableTiming = DEFAULT_TIMING,
                  sleep: Sleep = asyncio.sleep, new_seed: Callable[[], int] = lambda: secrets.randbits(48),
-                 entries: Sequence[Entry] = ()) -> None:
+                 entries: Sequence[Entry] = (), clock: Callable[[], float] = time.time) -> None:
         self.id = table_id
         self.guild_id = guild_id
         self.channel_id = channel_id
@@ -83,6 +84,8 @@ class Table:
         self.sleep = sleep
         self.new_seed = new_seed
         self.entries: list[Entry] = list(entries)
+        self.clock = clock
+        self._stored_at = float("-inf")  # when this process last stored an entry (the clock's seconds)
         self.lock = asyncio.Lock()
         self._outbox: asyncio.Queue[list[ev.Event]] = asyncio.Queue()
         self._presenting: asyncio.Task[None] | None = None
@@ -164,9 +167,10 @@ class Table:
         carries it, and is refused once the table has moved on."""
         return len(self.entries) + self._in_flight
 
-    def _actor(self, user_id: int, seq: int | None) -> int:
-        """The seat a human acts for now; refused for a table that ended, a player an AI stands in for, and
-        a control drawn for an earlier moment (`seq`)."""
+    def _actor(self, user_id: int, seq: int | None, issued_at: float | None = None) -> int:
+        """The seat a human acts for now; refused for a table that ended, a player an AI stands in for, a
+        control drawn for an earlier moment (`seq`), and a move typed before this process stored the table's
+        newest entry (`issued_at`: its sender cannot have seen that entry)."""
         game = self.game
         self.require_live()
         seat = game.seat_of_user(user_id)
@@ -174,17 +178,19 @@ class Table:
         assert place is not None
         if game.places[place].stand_in is not None:
             raise NotAllowed("stood_in")
-        if seq is not None and seq != self.seq:
+        if seq is not None and seq != self.seq or issued_at is not None and self._stored_at >= issued_at:
             raise WrongTableState("stale")
         return seat
 
-    async def act(self, user_id: int, action: Action, *, seq: int | None = None) -> None:
-        """A human's action. `seq` (from a button or menu) is the moment it was drawn for. Who may act, and
-        for which moment, is decided under the lock, on the table as stored (a claim is judged under it too),
-        so of two clicks drawn for the same moment only the first is recorded."""
+    async def act(self, user_id: int, action: Action, *, seq: int | None = None, issued_at: float | None = None) -> None:
+        """A human's action. `seq` (from a button or menu) is the moment it was drawn for; `issued_at` (a typed
+        command, which carries no moment) when it was typed, on `clock`. Who may act, and for which moment, is
+        decided under the lock, on the table as stored (a claim is judged under it too), so of two clicks drawn
+        for the same moment, or two commands typed at once, only the first is recorded. Entries another
+        process stored are judged as seen (this process does not know when they were stored)."""
         game = self.game
         if isinstance(action, Claim):
-            seat = self._actor(user_id, seq)
+            seat = self._actor(user_id, seq, issued_at)
             if game.deal is not None and action in game.deal.side_actions(seat):
                 await self._claim(seat)
                 return
@@ -192,7 +198,7 @@ class Table:
 
         async def build() -> list[Entry]:
             game = self.game
-            seat = self._actor(user_id, seq)
+            seat = self._actor(user_id, seq, issued_at)
             place = game.place_of(user_id)
             assert place is not None
             deal = game.deal  # the sender's own card, judged for the sender's own seat: a refusal tells nothing
@@ -353,6 +359,7 @@ class Table:
         finally:
             self._in_flight = 0
         self.entries.append(entry)
+        self._stored_at = self.clock()
         self._held_seq = self.seq  # the rows stored with it are this process's to fire
         out: list[ev.Event] = []
         if isinstance(entry, Act):

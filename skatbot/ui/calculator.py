@@ -7,9 +7,12 @@ Bad input raises `ValueInputError` with a catalog key, so the reply comes in the
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from skatbot.engine import Contract, GameType, RuleSet
+from skatbot.engine.errors import Refusal
 from skatbot.engine.games import is_bid_value
 from skatbot.engine.rules import OFFICIAL
 from skatbot.engine.scoring import game_multiplier
@@ -19,13 +22,19 @@ MAX_MATADORS = {GameType.GRAND: 4}  # suit games: four jacks and seven trumps of
 SUIT_MAX_MATADORS = 11
 
 
-class ValueInputError(ValueError):
-    """The question cannot be answered as asked; `key` and `values` make the message in any language."""
+class ValueInputError(Refusal):
+    """The question cannot be answered as asked: a whole reply's catalog key and its values."""
 
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
+    whole = True
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "value.error.announce_hand": (),
+        "value.error.announced": ("announced",),
+        "value.error.bid": ("bid",),
+        "value.error.matadors_missing": (),
+        "value.error.matadors_range": ("most",),
+        "value.error.null_schneider": (),
+        "value.error.ramsch": (),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ import re
 import unicodedata
 from functools import cache
 
-from skatbot.engine import CARDS, Card, Contract, GameType, Rank, Suit
+from skatbot.engine import CARDS, Card, Contract, GameType, MalformedText, Rank, Suit
 
 from .i18n import CODES, N_, t
 
@@ -73,10 +73,10 @@ def typed_labels() -> dict[str, Card]:
 
 def card_from_text(text: str) -> Card:
     """A card as a player types it: ISS codes (`CJ`, `ST`), or a label the bot shows in any language (`♠10`,
-    `♣B`, `♥D`, `♦V`) or with the German deck (`Gr-U`, `rot-10`, `Ei D`). ValueError when it is none."""
+    `♣B`, `♥D`, `♦V`) or with the German deck (`Gr-U`, `rot-10`, `Ei D`). MalformedText when it is none."""
     try:
         return Card.parse(text)
-    except ValueError:
+    except MalformedText:
         card = typed_labels().get(_typed(text))
         if card is None:
             raise
@@ -127,11 +127,11 @@ def typed_games() -> dict[str, GameType]:
 
 
 def game_from_text(text: str) -> GameType:
-    """A declarable game as a player types it, in any language the bot speaks and either deck; ValueError
+    """A declarable game as a player types it, in any language the bot speaks and either deck; MalformedText
     when it names none."""
     game = typed_games().get(_spelled(text))
     if game is None:
-        raise ValueError(f"{text!r} is not a game")
+        raise MalformedText(f"{text!r} is not a game")
     return game
 
 

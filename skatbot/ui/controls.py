@@ -39,6 +39,7 @@ from .cards import FRENCH, card_label, contract_name, game_name
 from .emojis import CARD_EMOJIS
 from .fit import Limit, fit
 from .i18n import language_of, t
+from .refusals import ServerError, refusal_reply
 
 SELECT_KINDS = ("bids", "discard", "declare")
 # Buttons and menus need distinct patterns: discord.py keeps one DynamicItem class per pattern, and a
@@ -82,8 +83,8 @@ def parse_custom_id(text: str, values: tuple[str, ...] = ()) -> Control | None:
 async def _dispatch(interaction: discord.Interaction, control: Control) -> None:
     handler: ControlHandler | None = getattr(interaction.client, "control_handler", None)
     if handler is None:
-        await interaction.response.send_message(t(language_of(str(interaction.locale)), "error.starting"),
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            refusal_reply(ServerError("error.starting"), language_of(str(interaction.locale))), ephemeral=True)
         return
     await handler(interaction, control)
 

@@ -6,9 +6,12 @@ the same rows here. Humans are ranked; computer players are listed apart and nev
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import ClassVar
 
+from skatbot.engine.errors import Refusal
 from skatbot.models import LeaderboardRow, Window
 
 from .i18n import number, signed, t, tn
@@ -38,11 +41,17 @@ class Scoring(Enum):
         return (-row.won, -row.win_share, -row.points, row.player_id)
 
 
-class PageOutOfRange(ValueError):
+class PageOutOfRange(Refusal):
+    """A page past the ranking's last (`n` pages: the catalog's plural count)."""
+
+    whole = True
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {"lb.error.page": ("page", "n")}
+
     def __init__(self, page: int, pages: int) -> None:
-        super().__init__(f"page {page} of {pages}")
-        self.page = page
-        self.pages = pages
+        super().__init__("lb.error.page", page=page, n=pages)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return PageOutOfRange, (self.values["page"], self.values["n"])
 
 
 @dataclass(frozen=True, slots=True)

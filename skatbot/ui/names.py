@@ -11,6 +11,7 @@ import re
 from functools import cache, lru_cache
 
 from skatbot.ai import TABLE_LEVELS, Level
+from skatbot.engine.errors import MalformedText
 
 from .i18n import CODES, t
 
@@ -43,10 +44,10 @@ def _levels_by_name() -> dict[str, Level]:
 
 
 def level_from_text(text: str) -> Level:
-    """The level a player names, in any language (`strong`, `stark`, `fort`); ValueError when none."""
+    """The level a player names, in any language (`strong`, `stark`, `fort`); MalformedText when none."""
     level = _levels_by_name().get(text.strip().casefold())
     if level is None:
-        raise ValueError(f"unknown AI level {text!r}")
+        raise MalformedText(f"unknown AI level {text!r}")
     return level
 
 

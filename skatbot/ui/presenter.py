@@ -237,6 +237,25 @@ class DiscordPresenter:
                 await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=view)
             self.remember(user_id, interaction, None, text, buttons)
 
+    async def redraw_ephemeral_hand(self, table: LiveTable, user_id: int, lang: str) -> None:
+        """After a move whose click was answered with another message (the pending note), the player's ephemeral
+        hand is redrawn as it is now (its controls' moment has passed; without controls once the table stopped
+        playing) through the interaction that made it: Discord lets only that token edit an ephemeral message.
+        Nothing when that token is gone, or the table's own update drew it so already."""
+        async with self._locks.setdefault(table.id, asyncio.Lock()):
+            live = self._live(user_id, None)
+            if live is None:
+                return
+            if table.game.state is not TableState.PLAYING:
+                with contextlib.suppress(discord.HTTPException):
+                    await live.interaction.edit_original_response(view=None)
+                self._drop_live(user_id, live)
+                return
+            text, view = self.private_hand(table, user_id, lang)
+            if (live.content, live.controls) != (text, repr(view.to_components())) and \
+                    await self._edit_live(user_id, live, text, view) and self.style_for(table.guild_id).pictures:
+                await self._live_picture(table, user_id, live, lang)
+
     async def _live_picture(self, table: LiveTable, user_id: int, live: _Live, lang: str) -> None:
         """The hand's picture into an ephemeral hand just edited through its interaction; a failure costs the
         picture only."""
@@ -561,6 +580,9 @@ class DiscordPresenter:
         crash is looked for in the channel before posting again."""
         state = self._state(table)
         if item in state.shown:
+            return
+        if _owed_before(table, item, state.shown):  # owed items go out in the order of the log: this one waits
+            self._owe(table)                        # for the earlier one (`catch_up` shows them in order)
             return
         content = fit(content, Limit.CONTENT)
         draft = state.drafts.get(item)
@@ -938,6 +960,14 @@ class DiscordPresenter:
         """Make the next refresh send a fresh hand message (for /skat hand)."""
         state = self._state(table)
         state.hands.pop((table.game.deal_number, user_id), None)
+
+
+def _owed_before(table: LiveTable, item: str, shown: set[str]) -> bool:
+    """Whether a result card that comes before outbox `item` in the table's log was not shown yet (a result
+    comes after the results of earlier deals; the final ranking and the closing notice after every result)."""
+    before = int(item.removeprefix("result:")) if item.startswith("result:") else None
+    return any(f"result:{row.number}" not in shown for row in table.game.finished
+               if before is None or row.number < before)
 
 
 def _edit_of(message: Any, content: str, view: discord.ui.View) -> Callable[[], Any]:

@@ -7,11 +7,12 @@ nothing is changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from skatbot.engine import RuleSet
-from skatbot.engine.errors import InvalidRuleSet
+from skatbot.engine.errors import InvalidRuleSet, Refusal
 from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
 from skatbot.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
 
@@ -27,13 +28,24 @@ _NONE = {"none", "keine", "ingen", "aucun", "-", ""}
 reader's word)."""
 
 
-class SettingsInputError(ValueError):
-    """A change that cannot be made; `key`/`values` give the message in the admin's language."""
+class SettingsInputError(Refusal):
+    """A change that cannot be made: a whole reply's catalog key and its values (an option and its allowed
+    values are named in the admin's words when said)."""
 
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
+    whole = True
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "settings.error.bad_value": ("option", "value", "allowed"),
+        "settings.error.deck": ("decks",),
+        "settings.error.language": ("languages",),
+        "settings.error.option_pair": (),
+        "settings.error.pictures": (),
+        "settings.error.preset": ("preset", "presets"),
+        "settings.error.rules": ("reason",),
+        "settings.error.tables": ("policies",),
+        "settings.error.turn": ("low", "high"),
+        "settings.error.unknown_option": ("option", "options"),
+        "settings.error.warning": ("turn",),
+    }
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -289,6 +290,7 @@ class FakeInteraction:
         self.type = (discord.InteractionType.component if message is not None
                      else discord.InteractionType.application_command)
         self.data: dict[str, Any] = data or {}
+        self.created_at = datetime.now(UTC)  # as Discord's id says when it was made
         self.extras: dict[str, Any] = {}
         self.command: Any = None
         self.command_failed = False

@@ -6,7 +6,15 @@ from __future__ import annotations
 from skatbot.engine import Bid, Declare, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
 from skatbot.ui.cards import FRENCH, card_label
 from tests.cogs.helpers import CogBot
-from tests.cogs.table_helpers import deal_of, kontra_and_re, move, three_humans, to_act, to_the_declaration
+from tests.cogs.table_helpers import (
+    at_seat,
+    deal_of,
+    kontra_and_re,
+    move,
+    three_humans,
+    to_act,
+    to_the_declaration,
+)
 
 
 async def test_a_deal_played_by_slash_commands_with_kontra_and_re(world: CogBot) -> None:
@@ -174,3 +182,22 @@ async def test_bid_zero_passes_only_a_player_answering_a_bid(world: CogBot) -> N
     assert Hold() in deal.legal_actions()
     assert (await world.run("skat bid", answerer, value=0)).text.startswith("You passed.")
     assert deal.history[-1][1] == Pass()
+
+
+async def test_passes_typed_at_one_instant_record_only_the_one_whose_turn_it_was(world: CogBot) -> None:
+    """Three players type `/skat pass` at the same instant (their commands reach the bot one after another):
+    only the pass of the player whose turn it was is recorded; the others were typed before the table moved
+    on to them and are refused, so the deal is not thrown in."""
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    turn = deal.current_seat
+    assert turn is not None
+    seats = [turn, *(s for s in range(3) if s != turn)]
+    typed = [(world.interaction(at_seat(table, users, seat)), at_seat(table, users, seat)) for seat in seats]
+    texts = [(await world.run("skat pass", user, interaction)).text for interaction, user in typed]
+    assert texts[0].startswith("You passed.")
+    for refused in texts[1:]:  # forehand's turn had not come; rearhand's came after the pass was typed
+        assert refused in ("It is not your turn yet: wait for the others (I will notify you).",
+                           "That was for an earlier moment of the deal, so nothing was recorded: use your newest "
+                           "hand message."), refused
+    assert [a for _, a in deal.history if isinstance(a, Pass)] == [Pass()] and not deal.is_over

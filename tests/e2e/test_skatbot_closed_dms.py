@@ -145,4 +145,6 @@ async def test_a_move_pending_on_a_slow_database_redraws_the_ephemeral_hand(club
     await fake.wait_for(lambda: not any(f":s{rows}:" in str(c["custom_id"]) for c in hand.buttons()), 30,
                         "the clicked hand redrawn for the moment now")
     assert hand.content.startswith("**Your hand**") and not hand.deleted
+    refused_edits = [(c.method, c.route, c.status) for c in fake.rejections if "/webhooks/" in c.route]
+    assert not refused_edits, "the hand is edited only with the token of the interaction that made it"
     fake.assert_clean()

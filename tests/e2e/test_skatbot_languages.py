@@ -54,7 +54,7 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     danish_hand = await fake.wait_for(lambda: latest_hand(fake, karen), 30, "karen's cards")
     french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 30, "amelie's cards")
     assert danish_hand.visibility == "dm" and danish_hand.content.startswith("**Dine kort** · spil 1 · du er ")
-    assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · votre place : ")
+    assert french_hand.visibility == "dm" and french_hand.content.startswith("**Votre main** · manche 1 · votre place\u00a0: ")
     for hand, lang in ((danish_hand, "da"), (french_hand, "fr")):  # cards lettered as the reader's language does
         text, mismatched = strip_faces(hand.content.splitlines()[1])
         shown = text.split()
@@ -66,10 +66,10 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     # stands (the AI may already have bid): off the ladder, not your turn, or "you listen", each in their own words.
     for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",
                                     "Det er ikke din tur endnu: vent på de andre (jeg giver dig besked).",
-                                    "Ikke tilladt: du lytter: hold (ja) eller pas.")),
-                           (amelie, ("Interdit : 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, ...).",
-                                     "Ce n’est pas encore votre tour : attendez les autres (je vous préviendrai).",
-                                     "Interdit : vous écoutez : tenez (oui) ou passez."))):
+                                    "Ikke tilladt: du svarer: hold (ja) eller pas.")),
+                           (amelie, ("Impossible\u00a0: 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, ...).",
+                                     "Ce n’est pas encore votre tour\u00a0: attendez les autres (je vous préviendrai).",
+                                     "Impossible\u00a0: vous répondez\u00a0: tenez (oui) ou passez."))):
         refused: Message = await (await fake.slash(user, channel, "skat", subcommand="bid",
                                                    options={"value": 19})).wait_message()
         assert refused.visibility == "ephemeral" and refused.content in expected, refused.content

@@ -276,3 +276,27 @@ async def test_a_lobby_posted_just_before_a_crash_is_brought_up_to_date_not_left
 def lobby_remembered(database: Path) -> bool:
     with sqlite3.connect(database) as db:
         return db.execute("SELECT 1 FROM shown_messages WHERE role = 'lobby'").fetchone() is not None
+
+
+async def test_result_cards_owed_after_an_outage_come_out_in_the_order_of_the_log(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """The channel refuses the first deal's result card for a while (its other posts go through): the second
+    deal's result and the final ranking wait for it, and once it is taken the three come out in the order the
+    deals were played, each once."""
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    channel, _ = await table_against_ais(fake, alice, channel, deals=2)
+    fault = fake.inject_error("POST", MESSAGES, status=403, code=50013, message="Missing Permissions", times=10**6,
+                              path=f"/api/v10/channels/{channel.id}/messages",
+                              where=lambda body: isinstance(body, dict) and "Result of deal 1" in str(body.get("content")))
+    rng = random.Random(6)
+    await play_until_stored(fake, alice, database, 2, rng)
+    refused = 10**6 - fault.times
+    await fake.wait_for(lambda: 10**6 - fault.times > refused, 30, "the first result asked again after the series")
+    fault.times = 0
+    await fake.wait_for(lambda: public(fake, channel, "Result of deal 1"), 30, "the first result once it is taken")
+    await fake.wait_for(lambda: public(fake, channel, "Final ranking"), 30, "the final ranking")
+    posted = [(m.id, text) for text in ("Result of deal 1", "Result of deal 2", "Final ranking")
+              for m in public(fake, channel, text)]
+    assert [text for _, text in sorted(posted)] == ["Result of deal 1", "Result of deal 2", "Final ranking"]

@@ -12,7 +12,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, Storage, StorageBusy
+from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage, Storage, StoreBusy
 from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 from skatbot.storage.sql.connection import INTEGRITY_ERRORS, SqlDatabase, Statement
 from skatbot.storage.sql.storage import SqlStorage
@@ -217,7 +217,7 @@ async def test_a_write_lock_held_past_the_busy_timeout_is_storage_busy_and_write
     async with await SqliteStorage.open(path, busy_timeout_ms=100) as storage:
         with closing(sqlite3.connect(path, isolation_level=None)) as holder:
             holder.execute("BEGIN IMMEDIATE")
-            with pytest.raises(StorageBusy):
+            with pytest.raises(StoreBusy):
                 await storage.players.save(player=Player(7, "alice", False), now=NOW)
             holder.execute("ROLLBACK")
         await storage.players.save(player=Player(7, "alice", False), now=NOW)  # the same write, once free

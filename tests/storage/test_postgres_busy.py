@@ -1,6 +1,6 @@
 """A slow or unreachable PostgreSQL is busy, as a locked SQLite file is: a server that refuses connections, a
 pool with no connection free, a statement held up by another session's lock past the wait, a table held by
-another process past its wait, all raise StorageBusy quickly, write nothing, and the same step works once the
+another process past its wait, all raise StoreBusy quickly, write nothing, and the same step works once the
 server answers again."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import asyncpg
 import pytest
 
-from skatbot.storage import Player, PostgresStorage, Storage, StorageBusy
+from skatbot.storage import Player, PostgresStorage, Storage, StoreBusy
 from skatbot.storage.postgres.database import TABLE_LOCKS, PostgresDatabase
 from tests.storage.storage_helpers import add_players
 
@@ -47,11 +47,11 @@ async def test_a_server_that_refuses_connections_is_busy_not_a_crash() -> None:
     storage = PostgresStorage(PostgresDatabase(pool, url, lock_pool, busy_seconds=WAIT))
     try:
         started = time.monotonic()
-        with pytest.raises(StorageBusy, match="no connection"):
+        with pytest.raises(StoreBusy, match="no connection"):
             await storage.tables.append(table_id=1, seq=0, entry="join 3 alice", now=NOW)
-        with pytest.raises(StorageBusy):
+        with pytest.raises(StoreBusy):
             await storage.tables.log(table_id=1, since=0)
-        with pytest.raises(StorageBusy):
+        with pytest.raises(StoreBusy):
             async with storage.tables.lock(table_id=1):
                 pytest.fail("a table locked on a server that is not there")
         assert time.monotonic() - started < 10 * WAIT
@@ -76,7 +76,7 @@ async def test_a_pool_with_no_connection_free_is_busy_after_the_wait(schema_url:
 
         held = await io.run(take_all())
         try:
-            with pytest.raises(StorageBusy, match="no connection"):
+            with pytest.raises(StoreBusy, match="no connection"):
                 await storage.tables.append(table_id=table_id, seq=1, entry="add-ai normal", now=NOW)
         finally:
             await io.run(give_back(held))
@@ -97,7 +97,7 @@ async def test_a_write_held_up_by_another_sessions_lock_times_out_as_busy_and_wr
         await transaction.start()
         await holder.execute("LOCK TABLE table_log IN EXCLUSIVE MODE")  # as a maintenance job might
         try:
-            with pytest.raises(StorageBusy, match="did not answer in time"):
+            with pytest.raises(StoreBusy, match="did not answer in time"):
                 await storage.tables.append(table_id=table_id, seq=1, entry="add-ai normal", now=NOW)
             assert await entries(storage, table_id) == ["join 3 alice"], "reads still go on"
         finally:
@@ -114,7 +114,7 @@ async def test_a_table_held_by_another_process_past_the_wait_is_busy_and_free_af
     other = await asyncpg.connect(schema_url)  # another bot process, stuck while holding table 9
     try:
         await other.execute("SELECT pg_advisory_lock($1, $2)", TABLE_LOCKS, 9)
-        with pytest.raises(StorageBusy):
+        with pytest.raises(StoreBusy):
             async with storage.tables.lock(table_id=9):
                 pytest.fail("the table was taken while held")
         await other.execute("SELECT pg_advisory_unlock($1, $2)", TABLE_LOCKS, 9)

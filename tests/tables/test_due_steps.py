@@ -17,7 +17,7 @@ import pytest
 from skatbot.ai import Level
 from skatbot.engine import Declare, GameType, Kontra, Pass, Phase, PlayCard, RuleSet
 from skatbot.models import Due, DueKind, DueStep
-from skatbot.storage.errors import StorageBusy
+from skatbot.storage.errors import StoreBusy
 from skatbot.tables import Table, TableTiming
 from skatbot.tables import events as ev
 from skatbot.tables.errors import NotAllowed
@@ -351,7 +351,7 @@ class BusyOnce:
     async def claim_due(self, *, limit: int) -> list[DueStep]:
         self.calls += 1
         if self.calls == 1:
-            raise StorageBusy("database is locked")
+            raise StoreBusy("database is locked")
         return []
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import time
 
 import pytest
 
-from skatbot.engine import PlayCard, RuleSet
+from skatbot.engine import Bid, Hold, Pass, PlayCard, RuleSet
 from skatbot.engine.errors import Refusal
 from skatbot.tables import TableTiming
 from tests.tables.kit import TableKit
@@ -63,3 +65,55 @@ async def test_a_refusal_out_of_turn_does_not_tell_the_leaders_cards() -> None:
     assert refusals[0] == refusals[1]
     assert refusals[0][0] == "not_your_turn"
     assert not deal.current_trick
+
+
+async def three_at_the_auction() -> TableKit:
+    kit = TableKit()
+    await seat_three(kit)
+    await kit.table.start(ALICE)
+    await kit.table.settle()
+    return kit
+
+
+def user_at(kit: TableKit, seat: int) -> int:
+    user = kit.table.game.occupant_of_seat(seat).user_id
+    assert user is not None
+    return user
+
+
+async def test_three_passes_typed_at_once_record_only_the_one_whose_turn_it_was() -> None:
+    """Three players type `/skat pass` at the same instant: the one whose turn it was passes; the others typed
+    against a moment that is past once it is their turn, and are refused (the deal is not thrown in)."""
+    kit = await three_at_the_auction()
+    deal = kit.table.game.deal
+    assert deal is not None and deal.current_seat == 1  # middlehand bids first
+    typed = time.time()
+    outcomes = await asyncio.gather(*(kit.table.act(user_at(kit, seat), Pass(), issued_at=typed) for seat in (1, 2, 0)),
+                                    return_exceptions=True)
+    assert outcomes[0] is None
+    for refused in outcomes[1:]:
+        assert isinstance(refused, Refusal) and refused.key in ("stale", "not_your_turn"), refused
+    assert [e for e in kit.store.logs[1] if e.startswith("act ")] == ["act 0 1 pass"]
+
+
+async def test_a_hold_typed_before_a_higher_bid_is_not_recorded_as_holding_it() -> None:
+    """Middlehand's `/skat bid value:20` races forehand's `/skat hold` (typed against middlehand's 18, which
+    forehand had held already): the bid is recorded, the hold is refused; forehand never holds a bid unseen."""
+    kit = await three_at_the_auction()
+    table = kit.table
+    await table.act(user_at(kit, 1), Bid(18))
+    await table.act(user_at(kit, 0), Hold())
+    typed = time.time()
+    bid, hold = await asyncio.gather(table.act(user_at(kit, 1), Bid(20), issued_at=typed),
+                                     table.act(user_at(kit, 0), Hold(), issued_at=typed), return_exceptions=True)
+    assert bid is None
+    assert isinstance(hold, Refusal) and hold.key == "stale", hold
+    assert [e for e in kit.store.logs[1] if e.startswith("act ")][-2:] == ["act 0 0 hold", "act 0 1 bid 20"]
+
+
+async def test_a_move_typed_after_the_table_moved_on_is_recorded() -> None:
+    """The moment is the sender's: a move typed after what it answers was stored is judged as usual."""
+    kit = await three_at_the_auction()
+    await kit.table.act(user_at(kit, 1), Bid(18), issued_at=time.time())
+    await kit.table.act(user_at(kit, 0), Hold(), issued_at=time.time() + 0.01)
+    assert [e for e in kit.store.logs[1] if e.startswith("act ")] == ["act 0 1 bid 18", "act 0 0 hold"]

@@ -91,3 +91,65 @@ async def test_every_option_and_choice_is_in_each_language(published: dict[str, 
                 else:
                     name = choice["name_localizations"][locale]
                     assert name and len(name) <= 100, (locale, path, option["name"], choice["value"])
+
+
+@pytest.fixture
+async def tournament(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
+    """/tournament as published: its own top-level command (cogs.tournament)."""
+    bot = SkatBot(Settings(database_path=tmp_path / "skat.sqlite3"), EXTENSIONS)
+
+    async def no_sync(**_: Any) -> list[Any]:
+        return []
+
+    monkeypatch.setattr(bot.tree, "sync", no_sync)
+    await bot.setup_hook()
+    try:
+        group = bot.tree.get_command("tournament")
+        assert isinstance(group, app_commands.Group)
+        yield await group.get_translated_payload(bot.tree, CatalogTranslator())
+    finally:
+        await bot.close()
+
+
+def _longest(node: dict[str, Any], field: str) -> int:
+    """A field at its longest: the default text or any of its localizations (Discord counts the longest)."""
+    return max([len(str(node.get(field) or ""))] + [len(v) for v in (node.get(f"{field}_localizations") or {}).values()])
+
+
+def command_size(node: dict[str, Any]) -> int:
+    """Discord's size of a top-level command: every name, description, option name and description, choice
+    name and value, each at its longest localization."""
+    size = _longest(node, "name") + _longest(node, "description")
+    for option in node.get("options", []):
+        if option.get("type") in (1, 2):
+            size += command_size(option)
+            continue
+        size += _longest(option, "name") + _longest(option, "description")
+        size += sum(len(json.dumps(c["value"])) + _longest(c, "name") for c in option.get("choices", []))
+    return size
+
+
+async def test_tournament_is_its_own_command_within_discords_limit(tournament: dict[str, Any],
+                                                                   published: dict[str, Any]) -> None:
+    names = [option["name"] for option in tournament["options"]]
+    assert sorted(names) == ["export", "join", "leave", "new", "next", "standings", "start", "stop"]
+    size = command_size(tournament)
+    print(f"/tournament: {size} characters, /skat: {command_size(published)} (each field at its longest)")
+    assert 1000 < size <= 8000, size
+    assert command_size(published) <= 8000  # /skat too, counted the same way
+    new = next(option for option in tournament["options"] if option["name"] == "new")
+    assert [o["name"] for o in new["options"]][:3] == ["name", "series", "deals"]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+async def test_every_tournament_text_is_in_each_language(tournament: dict[str, Any], locale: str) -> None:
+    for path, node in walk(tournament, "tournament"):
+        text = (node.get("description_localizations") or {}).get(locale)
+        assert text and len(text) <= 100 and text != node["description"], (locale, path)
+        for option in node.get("options", []):
+            if option.get("type") in (1, 2):
+                continue
+            text = (option.get("description_localizations") or {}).get(locale)
+            assert text and len(text) <= 100 and text != option["description"], (locale, path, option["name"])
+            for choice in option.get("choices", []):
+                assert choice["name_localizations"][locale], (locale, path, option["name"], choice["value"])

@@ -43,7 +43,7 @@ def test_pages_of_ten_and_the_last_page_holds_the_rest() -> None:
 def test_a_page_out_of_range_is_refused(page: int) -> None:
     with pytest.raises(PageOutOfRange) as refused:
         page_of(ROWS, period="all", scoring=Scoring.LIST, page=page)
-    assert (refused.value.page, refused.value.pages) == (page, 3)
+    assert refused.value.values == {"page": page, "n": 3}
 
 
 def test_an_empty_server_has_one_empty_page() -> None:

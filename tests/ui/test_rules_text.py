@@ -50,7 +50,7 @@ def test_danish_and_french_use_the_rules_texts_words() -> None:
     assert any(line.startswith("Musik: ") and "trumf 7" in line and "ruder bonde" in line for line in danish)
     assert any("Dækker (nolo åbent på hånden) er 69 værd" in line for line in danish)
     french = rules_lines(RuleSet.preset("pub"), "fr")
-    assert any(line.startswith("Tout le monde passe : Ramsch.") for line in french)
+    assert any(line.startswith("Tout le monde passe\u00a0: Ramsch.") for line in french)
 
 
 def test_german_names_every_bock_trigger() -> None:

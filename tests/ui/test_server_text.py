@@ -99,7 +99,8 @@ def test_danish_and_french_use_the_rules_texts_words() -> None:
 
 @pytest.mark.parametrize(("lang", "preset", "option", "on"), [
     ("da", "Regelsæt: værtshus", "Kontra kun efter bud = til", "tilvalg Ramsch: Jungfrau = til"),
-    ("fr", "Jeu de règles : bistrot", "Kontra seulement après une enchère = oui", "option Ramsch : Jungfrau = oui"),
+    ("fr", "Jeu de règles\u00a0: bistrot", "Kontra seulement après une enchère = oui",
+     "option Ramsch\u00a0: Jungfrau = oui"),
 ])
 def test_presets_options_and_their_values_in_danish_and_french(lang: str, preset: str, option: str, on: str) -> None:
     settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True})

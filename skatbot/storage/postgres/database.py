@@ -9,7 +9,7 @@ each migration once; the applied version is the single row of `schema_version`.
 A server that is slow or out of reach counts as busy, as a locked SQLite file does: a connection that cannot
 be had within `busy_seconds` (refused, none free in the pool), a statement that runs past it (PostgreSQL's
 statement_timeout: held up by another session's lock, say), or a table's lock held longer than
-`table_lock_seconds` raises `StorageBusy`. Nothing was written then, and the same step may be tried again.
+`table_lock_seconds` raises `StoreBusy`. Nothing was written then, and the same step may be tried again.
 A failing COMMIT is not said to be busy: it may have been applied.
 
 The repositories' SQL is portable: `:name` and `?` parameters are rewritten to `$1, $2 ...` once per
@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from ..database import Migration, load_migrations
-from ..errors import MigrationError, SchemaTooNew, StorageBusy, StorageError
+from ..errors import MigrationError, SchemaTooNew, StorageError, StoreBusy
 from ..sql.connection import Outcome, Params, Statement, run_statements
 from .io import IOThread
 
@@ -223,7 +223,7 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def _connection(self, pool: asyncpg.Pool | None) -> AsyncIterator[asyncpg.Connection]:
-        """A connection of `pool` within `busy_seconds`, or StorageBusy (the server refused or did not answer,
+        """A connection of `pool` within `busy_seconds`, or StoreBusy (the server refused or did not answer,
         or every connection stayed in use)."""
         connection = await self._acquire(pool)
         try:
@@ -233,17 +233,17 @@ class PostgresDatabase:
             await pool.release(connection)
 
     async def _acquire(self, pool: asyncpg.Pool | None) -> asyncpg.Connection:
-        """A connection of `pool` within `busy_seconds`, or StorageBusy; the caller gives it back."""
+        """A connection of `pool` within `busy_seconds`, or StoreBusy; the caller gives it back."""
         if pool is None:
             raise StorageError("the database is not open")
         try:
             return await pool.acquire(timeout=self.busy_seconds)
         except BUSY as error:
-            raise StorageBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
+            raise StoreBusy(f"no connection to the PostgreSQL database {redact(self.url)} in time: "
                               f"{error!r}") from error
 
-    def _busy(self, error: BaseException) -> StorageBusy:
-        return StorageBusy(f"the PostgreSQL database {redact(self.url)} did not answer in time: {error!r}")
+    def _busy(self, error: BaseException) -> StoreBusy:
+        return StoreBusy(f"the PostgreSQL database {redact(self.url)} did not answer in time: {error!r}")
 
     async def close(self) -> None:
         if self.io is not None:
@@ -367,7 +367,7 @@ class PostgresDatabase:
         return latest
 
     def transaction(self) -> AbstractAsyncContextManager[PgConnection]:
-        """One write transaction: committed when the block ends, rolled back by any exception (StorageBusy
+        """One write transaction: committed when the block ends, rolled back by any exception (StoreBusy
         when the server was slow or out of reach before the COMMIT: nothing was written)."""
         return self._transaction(self.pool)
 

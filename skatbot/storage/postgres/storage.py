@@ -20,7 +20,7 @@ class PostgresStorage(SqlStorage[PostgresDatabase]):
                    table_lock_seconds: float | None = TABLE_LOCK_SECONDS) -> PostgresStorage:
         """Connect to `url` (postgresql://user@host:port/database), upgrading its schema; SchemaTooNew for
         a database from a newer skatbot, StorageError when the server cannot be reached. Later, a server
-        slower than `busy_seconds` (a table held longer than `table_lock_seconds`) raises StorageBusy; None
+        slower than `busy_seconds` (a table held longer than `table_lock_seconds`) raises StoreBusy; None
         waits as long as it takes."""
         return cls(await PostgresDatabase.open(url, migrations=migrations, busy_seconds=busy_seconds,
                                                table_lock_seconds=table_lock_seconds))

@@ -154,6 +154,11 @@ class InteractionRoutes:
             wanted = snowflake(raw_id)
             ids = set(ix.followup_ids) | {i for i in (ix.original_id, ix.source_message_id) if i is not None}
             msg = self.world.messages.get(wanted) if wanted in ids else None
+            if msg is not None and msg.ephemeral and msg.id == ix.source_message_id and msg.id != ix.original_id \
+                    and ix.callback_type not in (6, 7):
+                # an ephemeral message is edited only with the token of the interaction that made it (or one
+                # whose response was an update of it): a click answered otherwise cannot reach it by its id
+                msg = None
         if msg is None or msg.deleted:
             raise unknown("Message")
         return msg

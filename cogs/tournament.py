@@ -1,0 +1,452 @@
+"""/tournament: club evenings run by the bot. Thin: parse, check who may, call the organiser, reply.
+
+The organiser (`skatbot.organiser`) stores every step in the tournament's log and opens ordinary tables; this
+cog gives it the Discord side (`TournamentPort`): a thread per table, the sign-up message with its Join and
+Leave buttons, the draw, a live standings message (edits coalesced: at most one per `EDIT_SECONDS` per
+tournament, within Discord's rate limits), the end of a series and the final list. A start time creates a
+Discord Scheduled Event (where the bot may) and the tournament starts itself then.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import re
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from skatbot.engine.rules import PRESETS
+from skatbot.organiser import Organiser, Running
+from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, TournamentSettings
+from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
+from skatbot.ui.fit import Limit, fit
+from skatbot.ui.i18n import language_of, t
+from skatbot.ui.refusals import ServerError
+from skatbot.ui.tournament_text import (
+    draw_text,
+    export_csv,
+    export_json,
+    final_text,
+    signup_text,
+    standings_text,
+)
+
+from .replies import answer_stray, guarded, say, skat_bot
+from .server_common import choice, describe, en
+
+if TYPE_CHECKING:
+    from skatbot.app import SkatBot
+
+log = logging.getLogger(__name__)
+
+EDIT_SECONDS = 2.0
+"""The live messages of a tournament are edited at most this often (deals finishing at many tables at once
+become one edit)."""
+CLOCK_SECONDS = 15.0
+"""How often start times are looked at, and running tournaments caught up with the stored deals (a deal
+another process stored, a hook missed)."""
+EVENT_HOURS = 4
+THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+
+
+class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                       template=r"tournament:(?P<kind>join|leave):(?P<id>[0-9]+)"):
+    """Join / Leave on the sign-up message; works after a restart (the custom id names the tournament)."""
+
+    def __init__(self, kind: str, tournament_id: int, label: str = "?", disabled: bool = False) -> None:
+        style = discord.ButtonStyle.success if kind == "join" else discord.ButtonStyle.secondary
+        super().__init__(discord.ui.Button(label=fit(label, Limit.BUTTON_LABEL), style=style, disabled=disabled,
+                                           custom_id=f"tournament:{kind}:{tournament_id}"))
+        self.kind = kind
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> TournamentButton:
+        return cls(match["kind"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = skat_bot(interaction).get_cog("TournamentCog")
+        if isinstance(cog, TournamentCog):
+            await guarded(interaction, lambda: cog.pressed(interaction, self.kind, self.tournament_id))
+
+
+def signup_view(tournament_id: int, lang: str, open_: bool) -> discord.ui.View | None:
+    if not open_:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(TournamentButton("join", tournament_id, t(lang, "tournament.button.join")))
+    view.add_item(TournamentButton("leave", tournament_id, t(lang, "tournament.button.leave")))
+    return view
+
+
+def refused(error: TournamentError) -> ServerError:
+    return ServerError(f"tournament.error.{error.key}", **error.values)
+
+
+def parse_start(text: str, now: datetime) -> datetime:
+    """`19:30` (today, or tomorrow once past; UTC), `2026-12-24 19:30` or an ISO time with its offset."""
+    text = text.strip()
+    try:
+        if re.fullmatch(r"\d{1,2}:\d{2}", text):
+            hour, minute = (int(x) for x in text.split(":"))
+            at = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
+            return at if at > now else at + timedelta(days=1)
+        at = datetime.fromisoformat(text)
+    except ValueError:
+        raise ServerError("tournament.error.bad_time", text=fit(text, Limit.ECHO)) from None
+    at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    if at <= now:
+        raise ServerError("tournament.error.past_time", text=fit(text, Limit.ECHO))
+    return at
+
+
+class TournamentCog(commands.GroupCog, group_name="tournament", group_description=en("cmd.tournament")):
+    """Club evenings: sign-up, the draw, every table at once in its own thread, standings, the final list."""
+
+    def __init__(self, bot: SkatBot) -> None:
+        self.bot = bot
+        self.services = bot.services
+        self.organiser = Organiser(bot.storage, bot.services.tables)
+        self.organiser.port = self
+        self._painting: dict[int, asyncio.Task[None]] = {}
+        self._dirty: set[int] = set()
+        self._painted: dict[tuple[int, str], str] = {}  # what each live message shows: unchanged, not edited
+        self._clock: asyncio.Task[None] | None = None
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(TournamentButton)
+        self.services.store.deal_listeners.append(self.organiser.deal_stored)
+        self._clock = asyncio.create_task(self._keep_time(), name="tournament-clock")
+
+    async def cog_unload(self) -> None:
+        if self._clock is not None:
+            self._clock.cancel()
+        with contextlib.suppress(ValueError):
+            self.services.store.deal_listeners.remove(self.organiser.deal_stored)
+        await self.organiser.close()
+        for task in self._painting.values():
+            task.cancel()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A Join or Leave no TournamentButton answers (forged, or not on its message) is refused."""
+        await answer_stray(interaction, "tournament:", (TournamentButton,))
+
+    async def _keep_time(self) -> None:
+        """Resume what was running, then start tournaments whose time has come and look at the others."""
+        await self.bot.wait_until_ready()
+        try:
+            for run in await self.organiser.resume():
+                log.info("resumed tournament %s (series %s)", run.tournament_id, run.state.series)
+        except Exception:
+            log.exception("resuming the tournaments failed")
+        while True:
+            await asyncio.sleep(CLOCK_SECONDS)
+            try:
+                await self._tick()
+            except Exception:
+                log.exception("the tournaments' clock failed")
+
+    async def _tick(self) -> None:
+        now = datetime.now(UTC).timestamp()
+        for tid in await self.bot.storage.tournaments.running():
+            run = await self.organiser.get(tid)
+            at = run.settings.start_at
+            if run.state.phase is Phase.SIGNUP and at is not None and at <= now and "autostart" not in run.state.shown:
+                await self._start_by_clock(run)
+            elif run.state.phase is Phase.PLAYING:
+                self.organiser.follow(tid)
+
+    async def _start_by_clock(self, run: Running) -> None:
+        lang = await self._lang(run)
+        try:
+            await self.organiser.start(run)
+            return
+        except TournamentError as error:
+            text = t(lang, "tournament.autostart_failed", reason=t(lang, f"tournament.error.{error.key}",
+                                                                   **error.values))
+        channel = await self._channel(run.channel_id)
+        message = await channel.send(fit(text, Limit.CONTENT))
+        await self.organiser.commit(run, lambda _: [Shown("autostart", message.id)])
+
+    # --- helpers -------------------------------------------------------------------------------------------
+
+    async def _lang(self, run: Running) -> str:
+        return (await self.services.looks.load(run.server_id)).lang
+
+    def reader(self, interaction: discord.Interaction, fallback: str) -> str:
+        return language_of(str(interaction.locale), fallback)
+
+    async def _channel(self, channel_id: int) -> Any:
+        channel = self.bot.get_channel(channel_id)
+        return channel if channel is not None else await self.bot.fetch_channel(channel_id)
+
+    async def _here(self, interaction: discord.Interaction) -> Running:
+        """The tournament of this channel (or of the channel a table's thread belongs to)."""
+        if interaction.guild_id is None:
+            raise ServerError("server.error.guild_only")
+        channel = interaction.channel
+        ids = [interaction.channel_id or 0]
+        if isinstance(channel, discord.Thread) and channel.parent_id is not None:
+            ids.append(channel.parent_id)
+        for channel_id in ids:
+            run = await self.organiser.in_channel(channel_id)
+            if run is not None:
+                return run
+        raise ServerError("tournament.error.no_tournament")
+
+    def _require_organiser(self, interaction: discord.Interaction, run: Running | None = None) -> None:
+        """Organisers: Manage Server, or the member who created this tournament."""
+        permissions = interaction.permissions
+        if permissions.manage_guild or (run is not None and interaction.user.id == run.organiser_id):
+            return
+        raise ServerError("tournament.error.organisers_only")
+
+    # --- commands ------------------------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description=en("cmd.tournament.new"))
+    @app_commands.describe(name=describe("cmd.tournament.new.name"), series=describe("cmd.tournament.new.series"),
+                           deals=describe("cmd.tournament.new.deals"), tables=describe("cmd.tournament.new.tables"),
+                           rules=describe("cmd.tournament.new.rules"), ai_fill=describe("cmd.tournament.new.ai_fill"),
+                           entry_fee=describe("cmd.tournament.new.entry_fee"),
+                           lost_fee=describe("cmd.tournament.new.lost_fee"), start=describe("cmd.tournament.new.start"),
+                           auto_next=describe("cmd.tournament.new.auto_next"))
+    @app_commands.choices(tables=[choice("tournament.tables.auto", "auto"), choice("tournament.tables.three", "three")],
+                          rules=[choice(f"preset.{name}", name) for name in PRESETS])
+    async def new(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 60],
+                  series: app_commands.Range[int, 1, MOST_SERIES] = 1,
+                  deals: app_commands.Range[int, 3, RULES_DEALS] = RULES_DEALS,
+                  tables: Literal["auto", "three"] = "auto", rules: str = "tournament", ai_fill: bool = False,
+                  entry_fee: app_commands.Range[float, 0, 10000] = 0.0,
+                  lost_fee: app_commands.Range[float, 0, 1000] = 0.0, start: str | None = None,
+                  auto_next: bool = False) -> None:
+        if interaction.guild_id is None:
+            raise ServerError("server.error.guild_only")
+        self._require_organiser(interaction)
+        style = await self.services.looks.load(interaction.guild_id)
+        lang = self.reader(interaction, style.lang)
+        if rules not in PRESETS:
+            raise ServerError("tournament.error.bad_rules", text=fit(rules, Limit.ECHO))
+        missing = [p for p in THREAD_PERMISSIONS if not getattr(interaction.app_permissions, p)]
+        if missing:
+            raise ServerError("tournament.error.no_threads", perms=", ".join(missing))
+        start_at = parse_start(start, datetime.now(UTC)) if start else None
+        try:
+            settings = TournamentSettings(
+                " ".join(name.split()) or "?", series=series, deals=deals, three=tables == "three", preset=rules,
+                ai_fill=ai_fill, entry_fee=round(entry_fee * 100), lost_fee=round(lost_fee * 100),
+                start_at=None if start_at is None else int(start_at.timestamp()), auto_next=auto_next)
+        except TournamentError as error:
+            raise refused(error) from None
+        run = await self.organiser.create(server_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                                          organiser_id=interaction.user.id, settings=settings)
+        channel = await self._channel(run.channel_id)
+        shown_lang = style.lang  # public messages: the server's language
+        message = await channel.send(signup_text(run.tournament_id, run.name, run.state, shown_lang, settings.start_at),
+                                     view=signup_view(run.tournament_id, shown_lang, True))
+        await self.organiser.commit(run, lambda _: [Shown("signup", message.id)])
+        reply = t(lang, "tournament.created", id=run.tournament_id, name=run.name)
+        if start_at is not None:
+            reply += "\n" + await self._schedule(interaction, run, start_at, lang)
+        await say(interaction, reply)
+
+    async def _schedule(self, interaction: discord.Interaction, run: Running, at: datetime, lang: str) -> str:
+        """A Discord Scheduled Event for the start, where the bot may create one."""
+        guild = interaction.guild
+        if guild is None or not interaction.app_permissions.manage_events:
+            return t(lang, "tournament.event.no_permission")
+        try:
+            await guild.create_scheduled_event(
+                name=fit(run.name, 100), start_time=at, end_time=at + timedelta(hours=EVENT_HOURS),
+                entity_type=discord.EntityType.external, privacy_level=discord.PrivacyLevel.guild_only,
+                location=fit(f"#{getattr(interaction.channel, 'name', 'skat')}", 100),
+                description=fit(t(lang, "tournament.event.description", id=run.tournament_id), 1000))
+        except discord.HTTPException as error:
+            log.warning("tournament %s: no scheduled event: %s %s", run.tournament_id, error.status, error.text)
+            return t(lang, "tournament.event.failed")
+        return t(lang, "tournament.event.created", at=f"<t:{int(at.timestamp())}:F>")
+
+    @app_commands.command(name="join", description=en("cmd.tournament.join"))
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self._join(interaction, await self._here(interaction))
+
+    @app_commands.command(name="leave", description=en("cmd.tournament.leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self._leave(interaction, await self._here(interaction))
+
+    async def pressed(self, interaction: discord.Interaction, kind: str, tournament_id: int) -> None:
+        run = await self.organiser.get(tournament_id)
+        if kind == "join":
+            await self._join(interaction, run)
+        else:
+            await self._leave(interaction, run)
+
+    async def _join(self, interaction: discord.Interaction, run: Running) -> None:
+        lang = self.reader(interaction, await self._lang(run))
+        try:
+            await self.organiser.join(run, interaction.user.id, interaction.user.display_name)
+        except TournamentError as error:
+            raise refused(error) from None
+        await say(interaction, t(lang, "tournament.joined", name=run.name, count=len(run.state.players)))
+
+    async def _leave(self, interaction: discord.Interaction, run: Running) -> None:
+        lang = self.reader(interaction, await self._lang(run))
+        try:
+            await self.organiser.leave(run, interaction.user.id)
+        except TournamentError as error:
+            raise refused(error) from None
+        await say(interaction, t(lang, "tournament.left", name=run.name))
+
+    @app_commands.command(name="start", description=en("cmd.tournament.start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        run = await self._here(interaction)
+        self._require_organiser(interaction, run)
+        lang = self.reader(interaction, await self._lang(run))
+        if run.state.phase is not Phase.SIGNUP:
+            raise ServerError("tournament.error.already_started")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # every table is opened first
+        try:
+            drawn = await self.organiser.start(run)
+        except TournamentError as error:
+            raise refused(error) from None
+        await say(interaction, t(lang, "tournament.started", tables=len(drawn.tables), seed=drawn.seed))
+
+    @app_commands.command(name="next", description=en("cmd.tournament.next"))
+    async def next_(self, interaction: discord.Interaction) -> None:
+        run = await self._here(interaction)
+        self._require_organiser(interaction, run)
+        lang = self.reader(interaction, await self._lang(run))
+        if run.state.phase is Phase.PLAYING and run.state.series >= run.settings.series:
+            raise ServerError("tournament.error.no_more_series")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            drawn = await self.organiser.next_series(run)
+        except TournamentError as error:
+            raise refused(error) from None
+        await say(interaction, t(lang, "tournament.next_started", series=drawn.series, tables=len(drawn.tables)))
+
+    @app_commands.command(name="stop", description=en("cmd.tournament.stop"))
+    async def stop(self, interaction: discord.Interaction) -> None:
+        run = await self._here(interaction)
+        self._require_organiser(interaction, run)
+        lang = self.reader(interaction, await self._lang(run))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await self.organiser.stop(run)
+        except TournamentError as error:
+            raise refused(error) from None
+        await say(interaction, t(lang, "tournament.stopped_reply", name=run.name))
+
+    @app_commands.command(name="standings", description=en("cmd.tournament.standings"))
+    async def standings(self, interaction: discord.Interaction) -> None:
+        run = await self._here(interaction)
+        lang = self.reader(interaction, await self._lang(run))
+        await say(interaction, await self._standings_text(run, lang))
+
+    @app_commands.command(name="export", description=en("cmd.tournament.export"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        run = await self._here(interaction)
+        lang = self.reader(interaction, await self._lang(run))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        rows, document = await self.organiser.export(run)
+        files = [discord.File(io.BytesIO(export_csv(rows).encode()), filename=f"tournament-{run.tournament_id}.csv"),
+                 discord.File(io.BytesIO(export_json(document).encode()),
+                              filename=f"tournament-{run.tournament_id}.json")]
+        await interaction.followup.send(t(lang, "tournament.exported", name=run.name, deals=len(document["deals"])),
+                                        files=files, ephemeral=True)
+
+    async def _standings_text(self, run: Running, lang: str) -> str:
+        lines = await self.organiser.lines(run)
+        table = await self.organiser.standings(run)
+        return standings_text(run.tournament_id, run.name, run.state, table, lang,
+                              deals=len({(d.table_id, d.number) for d in lines}))
+
+    # --- the port: what the organiser asks of Discord ------------------------------------------------------
+
+    async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
+        lang = await self._lang(run)
+        channel = await self._channel(run.channel_id)
+        names = ", ".join(run.state.players.get(p, "?") for p in draw.players)
+        notice = await channel.send(fit(t(lang, "tournament.table_notice", name=run.name, series=series, table=index,
+                                          players=names), Limit.CONTENT))
+        thread = await notice.create_thread(
+            name=fit(t(lang, "tournament.thread", name=run.name, series=series, table=index), Limit.THREAD_NAME),
+            auto_archive_duration=10080)
+        return int(thread.id)
+
+    async def drawn(self, run: Running, drawn: Drawn) -> int:
+        lang = await self._lang(run)
+        channel = await self._channel(run.channel_id)
+        threads = {index: run.state.shown[f"thread-{drawn.series}-{index}"]
+                   for index in range(1, len(drawn.tables) + 1) if f"thread-{drawn.series}-{index}" in run.state.shown}
+        message = await channel.send(draw_text(drawn, run.state.players, threads, lang))
+        return int(message.id)
+
+    async def series_done(self, run: Running, series: int) -> int:
+        lang = await self._lang(run)
+        channel = await self._channel(run.channel_id)
+        message = await channel.send(t(lang, "tournament.series_done", series=series, name=run.name))
+        return int(message.id)
+
+    async def ended(self, run: Running) -> int:
+        lang = await self._lang(run)
+        channel = await self._channel(run.channel_id)
+        table = await self.organiser.standings(run)
+        message = await channel.send(final_text(run.tournament_id, run.name, run.state, table, lang))
+        await self._paint(run.tournament_id)
+        return int(message.id)
+
+    async def changed(self, run: Running) -> None:
+        """Repaint the sign-up and standings messages soon: one edit for everything that changed meanwhile."""
+        tid = run.tournament_id
+        self._dirty.add(tid)
+        task = self._painting.get(tid)
+        if task is None or task.done():
+            self._painting[tid] = asyncio.create_task(self._painter(tid), name=f"tournament-paint-{tid}")
+
+    async def _painter(self, tid: int) -> None:
+        while tid in self._dirty:
+            await asyncio.sleep(EDIT_SECONDS)
+            self._dirty.discard(tid)
+            try:
+                await self._paint(tid)
+            except Exception:
+                log.exception("tournament %s: its messages could not be updated", tid)
+
+    async def _paint(self, tid: int) -> None:
+        run = await self.organiser.get(tid)
+        lang = await self._lang(run)
+        channel = await self._channel(run.channel_id)
+        signup = run.state.shown.get("signup")
+        text = signup_text(run.tournament_id, run.name, run.state, lang, run.settings.start_at)
+        if signup is not None and self._painted.get((tid, "signup")) != text:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(signup).edit(
+                    content=text, view=signup_view(run.tournament_id, lang, run.state.phase is Phase.SIGNUP))
+            self._painted[(tid, "signup")] = text
+        if run.state.phase is Phase.SIGNUP:
+            return
+        text = await self._standings_text(run, lang)
+        if self._painted.get((tid, "standings")) == text:
+            return
+        shown = run.state.shown.get("standings")
+        self._painted[(tid, "standings")] = text
+        if shown is not None:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(shown).edit(content=text)
+                return
+        message = await channel.send(text)
+        await self.organiser.commit(run, lambda state: [] if "standings" in state.shown
+                                    else [Shown("standings", message.id)])
+
+
+async def setup(bot: SkatBot) -> None:
+    await bot.add_cog(TournamentCog(bot))

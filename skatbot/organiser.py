@@ -1,0 +1,444 @@
+"""Runs tournaments: stores their steps in their own log, opens ordinary tables for every series, and follows
+the deals those tables store.
+
+A tournament never reaches into a table: it opens tables through the `TableManager` as /skat new does (in a
+thread of their own, the drawn players seated, started at once), and learns that a deal finished through one
+narrow hook, `StorageTables.deal_listeners` (called after a deal record is stored). What it computes from
+results (standings, the end of a series) is always read back from the stored deal records of its tables, so a
+restart, a missed hook or another process serving a table changes nothing: `catch_up` looks again.
+
+Every step is checked against the tournament as stored (`TournamentState`, replayed from the log) and stored
+before anything is shown; a refusal (`TournamentError`) changes nothing. Steps that need Discord (a thread to
+play in, the messages) go through the `TournamentPort` the cog provides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from skatbot.ai import Level
+from skatbot.engine import RuleSet, game_text
+from skatbot.models import TableState
+from skatbot.storage import LogConflict, NotFound, Storage, StoredTournament
+from skatbot.tables import Table, TableError
+from skatbot.tables.manager import TableManager
+from skatbot.tournaments import (
+    DealLine,
+    DrawError,
+    Drawn,
+    Ended,
+    Entry,
+    Joined,
+    Left,
+    Shown,
+    Standing,
+    TableDraw,
+    TableOpened,
+    TournamentError,
+    TournamentSettings,
+    TournamentState,
+    draw_by_lot,
+    seeded_draw,
+    standings,
+)
+from skatbot.tournaments.log import Phase
+
+log = logging.getLogger(__name__)
+
+AI_LEVEL = Level.NORMAL
+"""Computer players that fill seats when the count cannot be split into tables of three and four."""
+
+
+class TournamentPort(Protocol):
+    """What the Discord side does for a tournament (the cog)."""
+
+    async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
+        """A thread for table `index` of `series` under the tournament's channel; its id."""
+
+    async def drawn(self, run: Running, drawn: Drawn) -> int:
+        """Every table of a series is open: post the draw (its seed, the tables, their threads); the id."""
+
+    async def changed(self, run: Running) -> None:
+        """The sign-ups or the standings changed: refresh the messages (coalesced by the cog)."""
+
+    async def series_done(self, run: Running, series: int) -> int:
+        """Every table of `series` finished and another follows: say so; the message's id."""
+
+    async def ended(self, run: Running) -> int:
+        """The tournament ended: post the final list; the message's id."""
+
+
+@dataclass
+class Running:
+    """A tournament as this process knows it: its row, its log and what the log says."""
+
+    tournament_id: int
+    server_id: int
+    channel_id: int
+    organiser_id: int
+    name: str
+    state: TournamentState
+    log: list[str] = field(default_factory=list)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+
+    @property
+    def settings(self) -> TournamentSettings:
+        return self.state.settings
+
+
+def _unless_opened(entry: TableOpened) -> Callable[[TournamentState], list[Entry]]:
+    def build(state: TournamentState) -> list[Entry]:
+        return [] if (entry.series, entry.index) in state.tables else [entry]
+    return build
+
+
+def _state_column(state: TournamentState) -> str:
+    if state.phase is Phase.ENDED:
+        return "stopped" if state.ended == "stopped" else "finished"
+    return state.phase.value
+
+
+class Organiser:
+    def __init__(self, storage: Storage, tables: TableManager,
+                 clock: Callable[[], datetime] = lambda: datetime.now(UTC),
+                 new_seed: Callable[[], int] = lambda: secrets.randbits(31)) -> None:
+        self.storage = storage
+        self.tables = tables
+        self.clock = clock
+        self.new_seed = new_seed
+        self.port: TournamentPort | None = None
+        self.running: dict[int, Running] = {}
+        self.by_table: dict[int, int] = {}  # table id -> tournament id
+        self._follow: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
+
+    # --- loading ----------------------------------------------------------------------------------------
+
+    async def get(self, tournament_id: int) -> Running:
+        """The tournament as stored now (NotFound for none)."""
+        run = self.running.get(tournament_id)
+        if run is None:
+            stored = await self.storage.tournaments.get(tournament_id=tournament_id)
+            run = self._made(stored)
+            self.running[tournament_id] = run
+        else:
+            await self._catch_up(run)
+        return run
+
+    def _made(self, stored: StoredTournament) -> Running:
+        state = TournamentState.replay(TournamentSettings.from_json(stored.settings_json), stored.organiser_id,
+                                       stored.log)
+        run = Running(stored.tournament_id, stored.server_id, stored.channel_id, stored.organiser_id, stored.name,
+                      state, list(stored.log))
+        for table_id in state.tables.values():
+            self.by_table[table_id] = run.tournament_id
+        return run
+
+    async def _catch_up(self, run: Running) -> None:
+        """What another process appended (PostgreSQL): the log read again when it grew."""
+        stored = await self.storage.tournaments.get(tournament_id=run.tournament_id)
+        if len(stored.log) != len(run.log):
+            fresh = self._made(stored)
+            run.state, run.log = fresh.state, fresh.log
+
+    async def in_channel(self, channel_id: int) -> Running | None:
+        """The channel's tournament: the newest one still running, else the newest (for its list)."""
+        ids = await self.storage.tournaments.in_channel(channel_id=channel_id)
+        found = [await self.get(tid) for tid in ids[:5]]
+        return next((r for r in found if r.state.phase is not Phase.ENDED), found[0] if found else None)
+
+    # --- steps -------------------------------------------------------------------------------------------
+
+    async def create(self, *, server_id: int, channel_id: int, organiser_id: int,
+                     settings: TournamentSettings) -> Running:
+        start_at = None if settings.start_at is None else datetime.fromtimestamp(settings.start_at, UTC)
+        tid = await self.storage.tournaments.create(server_id=server_id, channel_id=channel_id,
+                                                    organiser_id=organiser_id, name=settings.name,
+                                                    settings_json=settings.to_json(), now=self.clock(),
+                                                    start_at=start_at)
+        return await self.get(tid)
+
+    async def commit(self, run: Running, build: Callable[[TournamentState], Sequence[Entry]]) -> list[Entry]:
+        """Append what `build` makes of the tournament as stored, checked first (a TournamentError changes
+        nothing); another process's write in between: read again and build again."""
+        async with run.lock:
+            for _ in range(5):
+                entries = list(build(run.state))
+                if not entries:
+                    return []
+                texts = [str(e) for e in entries]
+                state = TournamentState.replay(run.settings, run.organiser_id, [*run.log, *texts])
+                try:
+                    await self.storage.tournaments.append(tournament_id=run.tournament_id, seq=len(run.log),
+                                                          entries=texts, now=self.clock(),
+                                                          state=_state_column(state))
+                except LogConflict:
+                    await self._catch_up(run)
+                    continue
+                run.state, run.log = state, [*run.log, *texts]
+                return entries
+        raise TournamentError("busy")
+
+    async def join(self, run: Running, player: int, name: str) -> None:
+        await self.commit(run, lambda _: [Joined(player, " ".join(name.split())[:64] or "?")])
+        await self._changed(run)
+
+    async def leave(self, run: Running, player: int) -> None:
+        await self.commit(run, lambda _: [Left(player)])
+        await self._changed(run)
+
+    async def start(self, run: Running) -> Drawn:
+        """The first series: the draw by lot from a new seed (stored and shown), every table opened at once."""
+        busy = [name for player, name in run.state.players.items()
+                if await self.storage.tables.playing_with(player_id=player)]
+        if busy and run.state.phase is Phase.SIGNUP:
+            raise TournamentError("player_busy", names=", ".join(busy))
+        seed = self.new_seed()
+
+        def draw(state: TournamentState) -> list[Entry]:
+            if state.phase is not Phase.SIGNUP:
+                raise TournamentError("already_started")
+            try:
+                tables = draw_by_lot(list(state.players), seed, three=state.settings.three,
+                                     ai_fill=state.settings.ai_fill)
+            except DrawError as error:
+                raise TournamentError(error.key, **error.values) from None
+            return [Drawn(1, seed, tables)]
+
+        (drawn,) = await self.commit(run, draw)
+        assert isinstance(drawn, Drawn)
+        await self.open_tables(run)
+        return drawn
+
+    async def next_series(self, run: Running) -> Drawn:
+        """The next series, set by the standings, once every table of this one has finished."""
+        if run.state.phase is not Phase.PLAYING:
+            raise TournamentError("not_started" if run.state.phase is Phase.SIGNUP else "tournament_ended")
+        if not await self.series_finished(run):
+            raise TournamentError("series_running")
+        ranked = [s.player for s in await self.standings(run)]
+
+        def draw(state: TournamentState) -> list[Entry]:
+            before = state.current()
+            assert before is not None
+            if state.series >= state.settings.series:
+                raise TournamentError("no_more_series")
+            tables = seeded_draw(ranked, before.tables, three=state.settings.three, ai_fill=state.settings.ai_fill)
+            return [Drawn(state.series + 1, 0, tables)]
+
+        (drawn,) = await self.commit(run, draw)
+        assert isinstance(drawn, Drawn)
+        await self.open_tables(run)
+        return drawn
+
+    async def stop(self, run: Running) -> None:
+        """Ended early by the organiser: the standings stay as they are, its running tables are closed."""
+        await self.commit(run, lambda _: [Ended("stopped")])
+        for table_id in run.state.series_tables(run.state.series).values():
+            try:
+                table = await self.tables.load(table_id)
+                if table.game.state in (TableState.OPEN, TableState.PLAYING):
+                    await table.stop(run.organiser_id, is_admin=True)
+            except TableError:
+                log.info("tournament %s: table %s was closed already", run.tournament_id, table_id)
+        await self._show_end(run)
+
+    # --- tables ------------------------------------------------------------------------------------------
+
+    async def open_tables(self, run: Running) -> None:
+        """Open every table of the current series not opened yet (all of them after a draw; after a restart
+        in the middle of opening, the rest): each step is looked up before it is done again."""
+        for index, draw in run.state.unopened():
+            series = run.state.series
+            table = await self._open_one(run, series, index, draw)
+            await self.commit(run, _unless_opened(TableOpened(series, index, table.id)))
+            self.by_table[table.id] = run.tournament_id
+        drawn = run.state.current()
+        kind = f"draw-{run.state.series}"
+        if drawn is not None and run.state.phase is Phase.PLAYING and kind not in run.state.shown and self.port:
+            message = await self.port.drawn(run, drawn)
+            await self.commit(run, lambda state: [] if kind in state.shown else [Shown(kind, message)])
+        await self._changed(run)
+
+    async def _open_one(self, run: Running, series: int, index: int, draw: TableDraw) -> Table:
+        assert self.port is not None
+        kind = f"thread-{series}-{index}"
+        thread = run.state.shown.get(kind)
+        if thread is None:
+            thread = await self.port.open_thread(run, series, index, draw)
+            await self.commit(run, lambda _: [Shown(kind, thread)])
+        table = await self.tables.find_in_channel(thread, finished_too=True)
+        names = run.state.players
+        creator = draw.players[0]
+        if table is None:
+            timing = await self.tables.timing_for(run.server_id) if self.tables.timing_for is not None else None
+            table = await self.tables.create(
+                guild_id=run.server_id, channel_id=thread, parent_id=run.channel_id, creator_id=creator,
+                creator_name=names.get(creator, "?"), size=draw.size, deals=run.settings.deals_at(draw.size),
+                rules=RuleSet.preset(run.settings.preset), timing=timing)
+        if table.game.state is TableState.OPEN:
+            seated = {o.player_id for o in table.game.places}
+            for player in draw.players[1:]:
+                if player not in seated:
+                    await table.join(player, names.get(player, "?"))
+            for _ in range(draw.ais - sum(1 for o in table.game.places if o.is_ai)):
+                await table.add_ai(creator, AI_LEVEL)
+            await table.start(creator)
+        return table
+
+    # --- results -----------------------------------------------------------------------------------------
+
+    async def lines(self, run: Running) -> list[DealLine]:
+        """Every stored deal of the tournament's tables."""
+        out = []
+        for (series, index), table_id in sorted(run.state.tables.items()):
+            for record in await self.storage.deals.for_table(table_id=table_id):
+                out.append(DealLine(series, index, table_id, record.deal_number,
+                                    {s.player_id: s.seeger for s in record.scores}, record.declarer_id,
+                                    None if record.game is None else record.won))
+        return out
+
+    async def standings(self, run: Running) -> list[Standing]:
+        return standings(list(run.state.players), await self.lines(run), series=run.settings.series,
+                         names=run.state.players)
+
+    async def export(self, run: Running) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """Every deal's record of the tournament: CSV rows (one per player and deal) and a JSON document (the
+        tournament, its draws, the standings, each deal with its full record)."""
+        names = run.state.players
+        rows: list[dict[str, Any]] = []
+        deals: list[dict[str, Any]] = []
+        for (series, index), table_id in sorted(run.state.tables.items()):
+            for record in await self.storage.deals.for_table(table_id=table_id):
+                game = game_text(record.game)
+                deals.append({
+                    "series": series, "table": index, "table_id": table_id, "deal": record.deal_number,
+                    "deal_id": record.deal_id, "declarer_id": record.declarer_id, "game": game,
+                    "contract": record.contract, "won": record.won if record.game is not None else None,
+                    "value": record.value, "scores": [
+                        {"player_id": s.player_id, "player": names.get(s.player_id), "seat": s.seat,
+                         "role": s.role.value, "score": s.score, "seeger": s.seeger} for s in record.scores],
+                    "record": json.loads(record.record_json) if record.record_json else None})
+                rows += [{"series": series, "table": index, "table_id": table_id, "deal": record.deal_number,
+                          "player_id": s.player_id, "player": names.get(s.player_id, ""), "seeger": s.seeger,
+                          "score": s.score, "role": s.role.value, "declarer_id": record.declarer_id or "",
+                          "game": game, "contract": record.contract,
+                          "won": "" if record.game is None else record.won, "value": record.value}
+                         for s in record.scores]
+        table = await self.standings(run)
+        document = {
+            "tournament": {"id": run.tournament_id, "name": run.name, "server_id": run.server_id,
+                           "channel_id": run.channel_id, "organiser_id": run.organiser_id,
+                           "settings": json.loads(run.settings.to_json()), "state": _state_column(run.state),
+                           "players": {str(p): n for p, n in names.items()},
+                           "draws": [{"series": d.series, "seed": d.seed, "tables": [str(t) for t in d.tables]}
+                                     for d in run.state.draws],
+                           "tables": [{"series": s, "table": i, "table_id": tid}
+                                      for (s, i), tid in sorted(run.state.tables.items())]},
+            "tie_break": "Seeger-Fabian points; then the latest series, then the one before; else the place is shared",
+            "standings": [{"place": s.place, "player_id": s.player, "player": names.get(s.player),
+                           "seeger": s.points, "won": s.won, "lost": s.lost, "series": list(s.series),
+                           "table": s.table, "deals": s.deals} for s in table],
+            "deals": deals}
+        return rows, document
+
+    async def series_finished(self, run: Running, series: int | None = None) -> bool:
+        """Every table of the series opened and done: its deals all stored, or the table closed early."""
+        series = series or run.state.series
+        drawn = run.state.draws[series - 1] if 0 < series <= len(run.state.draws) else None
+        opened = run.state.series_tables(series)
+        if drawn is None or len(opened) < len(drawn.tables):
+            return False
+        for index, table_id in opened.items():
+            try:
+                stored = await self.storage.tables.get(table_id=table_id)
+            except NotFound:
+                continue
+            if stored.state in (TableState.FINISHED, TableState.ABANDONED):
+                continue
+            played = len(await self.storage.deals.for_table(table_id=table_id))
+            if played < run.settings.deals_at(drawn.tables[index - 1].size):
+                return False
+        return True
+
+    # --- following the tables ----------------------------------------------------------------------------
+
+    def deal_stored(self, table_id: int) -> None:
+        """The hook: a deal of `table_id` was stored. Looks at its tournament soon (never in the table's step)."""
+        tid = self.by_table.get(table_id)
+        if tid is not None:
+            self.follow(tid)
+
+    def follow(self, tournament_id: int) -> None:
+        """Catch up with `tournament_id` in a task of its own, once at a time (a call meanwhile runs it again)."""
+        task = self._follow.get(tournament_id)
+        if task is not None and not task.done():
+            self._again.add(tournament_id)
+            return
+        self._follow[tournament_id] = asyncio.create_task(self._following(tournament_id),
+                                                          name=f"tournament-{tournament_id}")
+
+    async def _following(self, tournament_id: int) -> None:
+        while True:
+            self._again.discard(tournament_id)
+            try:
+                await self.catch_up(await self.get(tournament_id))
+            except Exception:
+                log.exception("tournament %s: catching up failed", tournament_id)
+            if tournament_id not in self._again:
+                return
+
+    async def catch_up(self, run: Running) -> None:
+        """From the stored deals: the standings shown, and a finished series closed (the end, the next series,
+        or the organiser told). Idempotent: what was shown is in the log."""
+        if run.state.phase is Phase.PLAYING:
+            await self.open_tables(run)  # a restart in the middle of opening
+        await self._changed(run)
+        if run.state.phase is not Phase.PLAYING or not await self.series_finished(run):
+            if run.state.phase is Phase.ENDED:
+                await self._show_end(run)
+            return
+        series = run.state.series
+        if series >= run.settings.series:
+            await self.commit(run, lambda state: [] if state.phase is Phase.ENDED else [Ended("finished")])
+            await self._show_end(run)
+        elif run.settings.auto_next:
+            try:
+                await self.next_series(run)
+            except TournamentError as error:
+                log.info("tournament %s: the next series waits: %s", run.tournament_id, error.key)
+        elif f"series-{series}" not in run.state.shown and self.port is not None:
+            message = await self.port.series_done(run, series)
+            await self.commit(run, lambda state: [] if f"series-{series}" in state.shown
+                              else [Shown(f"series-{series}", message)])
+
+    async def _show_end(self, run: Running) -> None:
+        if "final" in run.state.shown or self.port is None:
+            return
+        message = await self.port.ended(run)
+        await self.commit(run, lambda state: [] if "final" in state.shown else [Shown("final", message)])
+
+    async def _changed(self, run: Running) -> None:
+        if self.port is not None:
+            await self.port.changed(run)
+
+    async def resume(self) -> list[Running]:
+        """After a start: every running tournament taken up again from its log and its tables' deals."""
+        resumed = []
+        for tid in await self.storage.tournaments.running():
+            run = await self.get(tid)
+            await self.catch_up(run)
+            resumed.append(run)
+        return resumed
+
+    async def close(self) -> None:
+        for task in self._follow.values():
+            task.cancel()
+        await asyncio.gather(*self._follow.values(), return_exceptions=True)

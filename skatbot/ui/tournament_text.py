@@ -1,0 +1,124 @@
+"""What a tournament shows: the sign-up list, the draw, the standings, the final list with the fees booked,
+and the export. Pure formatting from values (the organiser computes them from the stored deals)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from skatbot.tournaments import Drawn, Standing, TournamentState, fees_of
+from skatbot.tournaments.log import Phase
+
+from .fit import Limit, fit_lines
+from .i18n import t
+
+
+def money(cents: int) -> str:
+    return f"{cents // 100}.{cents % 100:02d}"
+
+
+def signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _name(names: Mapping[int, str], player: int) -> str:
+    return names.get(player, "?")
+
+
+def rules_line(state: TournamentState, lang: str) -> str:
+    s = state.settings
+    tables = t(lang, "tournament.tables.three" if s.three else "tournament.tables.auto")
+    line = t(lang, "tournament.format", series=s.series, deals=s.deals, deals4=s.deals_at(4), tables=tables,
+             rules=t(lang, f"preset.{s.preset}"))
+    if s.ai_fill:
+        line += " · " + t(lang, "tournament.ai_fill")
+    if s.entry_fee or s.lost_fee:
+        line += " · " + t(lang, "tournament.fees", entry=money(s.entry_fee), lost=money(s.lost_fee))
+    return line
+
+
+def signup_text(tournament_id: int, name: str, state: TournamentState, lang: str,
+                start_at: int | None = None) -> str:
+    """The sign-up message: the tournament, its format, who has joined (and whether sign-up is still open)."""
+    lines = [t(lang, "tournament.signup.title", id=tournament_id, name=name), rules_line(state, lang)]
+    if start_at is not None and state.phase is Phase.SIGNUP:
+        lines.append(t(lang, "tournament.signup.starts", at=f"<t:{start_at}:F>"))
+    players = list(state.players.values())
+    lines.append(t(lang, "tournament.signup.players", count=len(players)))
+    lines += [f"{n}. {player}" for n, player in enumerate(players, 1)] or [t(lang, "tournament.signup.nobody")]
+    if state.phase is Phase.SIGNUP:
+        lines.append(t(lang, "tournament.signup.how"))
+    else:
+        lines.append(t(lang, "tournament.signup.closed"))
+    return fit_lines(lines, Limit.CONTENT)
+
+
+def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int], lang: str) -> str:
+    """A series' tables: drawn by lot with the seed shown (series 1), or set by the standings."""
+    head = (t(lang, "tournament.drawn.lot", series=drawn.series, seed=drawn.seed) if drawn.seed
+            else t(lang, "tournament.drawn.seeded", series=drawn.series))
+    lines = [head]
+    for index, table in enumerate(drawn.tables, 1):
+        people = [_name(names, p) for p in table.players] + [t(lang, "tournament.ai_seat")] * table.ais
+        where = f" → <#{threads[index]}>" if index in threads else ""
+        lines.append(t(lang, "tournament.drawn.table", table=index, players=", ".join(people)) + where)
+    return fit_lines(lines, Limit.CONTENT)
+
+
+def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: str) -> list[str]:
+    lines = [t(lang, "tournament.standings.header")]
+    for s in table:
+        where = t(lang, "tournament.standings.table", table=s.table) if s.table is not None else ""
+        lines.append(t(lang, "tournament.standings.line", place=s.place, name=_name(names, s.player),
+                       points=signed(s.points), won=s.won, lost=s.lost, table=where).rstrip())
+    return lines
+
+
+def standings_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing],
+                   lang: str, *, deals: int) -> str:
+    """The live standings: after which series, how many deals stored, the list, and the tie rule named."""
+    if state.phase is Phase.ENDED:
+        title = t(lang, "tournament.standings.final" if state.ended == "finished" else "tournament.standings.stopped",
+                  id=tournament_id, name=name)
+    else:
+        title = t(lang, "tournament.standings.title", id=tournament_id, name=name, series=state.series,
+                  of=state.settings.series, deals=deals)
+    lines = [title, *standings_lines(table, state.players, lang), t(lang, "tournament.tiebreak")]
+    return fit_lines(lines, Limit.CONTENT, first_droppable=2)
+
+
+def final_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: str) -> str:
+    """The final list (or the list as it stood when the organiser stopped), with the fees booked."""
+    lines = [t(lang, "tournament.final.title" if state.ended == "finished" else "tournament.final.stopped",
+               id=tournament_id, name=name)]
+    lines += standings_lines(table, state.players, lang)
+    settings = state.settings
+    if settings.entry_fee or settings.lost_fee:
+        lines.append(t(lang, "tournament.final.fees"))
+        for s in table:
+            fees = fees_of(s, entry_fee=settings.entry_fee, per_lost_game=settings.lost_fee)
+            lines.append(t(lang, "tournament.final.fee_line", name=_name(state.players, s.player),
+                           total=money(fees.total), entry=money(fees.entry), lost=s.lost, lost_fees=money(fees.lost_games)))
+    lines.append(t(lang, "tournament.tiebreak"))
+    return fit_lines(lines, Limit.CONTENT, first_droppable=2)
+
+
+CSV_COLUMNS = ("series", "table", "table_id", "deal", "player_id", "player", "seeger", "score", "role",
+               "declarer_id", "game", "contract", "won", "value")
+
+
+def export_csv(rows: Sequence[Mapping[str, Any]]) -> str:
+    """One line per player and deal: enough to recompute every Seeger-Fabian sum in a spreadsheet."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def export_json(document: Mapping[str, Any]) -> str:
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True)
