@@ -3,9 +3,11 @@
     python -m skatbot.play [--level normal] [--deals N] [--seed S] [--seat 0|1|2] [--ramsch] [--kontra] [--lang de]
 
 Every prompt lists what may be typed; anything the rules refuse is explained and asked again, and the
-deal is unchanged. Input is read line by line, so a script can play a whole series through a pipe. The table
-speaks the bot's languages (`--lang`: en, de, da, fr) from the same catalogs as the bot, and reads what it
-shows: cards and games as the bot names them in any language, the ISS codes, and the English words.
+deal is unchanged. Input is read line by line, so a script can play a whole series through a pipe (typed lines
+are echoed then, as a terminal already shows them). The table speaks the bot's languages (`--lang`: en, de, da,
+fr; by default the environment's, as gettext reads LANGUAGE, LC_ALL, LC_MESSAGES and LANG) from the same
+catalogs as the bot, `--help` included, and reads what it shows: cards and games as the bot names them in any
+language, the ISS codes, and the English words. Ctrl-C leaves the table as `quit` does.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
-from typing import TextIO
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import NoReturn, TextIO
 
 from skatbot.ai import Level, levels, make_player
 from skatbot.ai.base import Player
@@ -44,6 +46,7 @@ from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
 from skatbot.engine.views import seat_view
 from skatbot.ui.cards import DECLARABLE, FRENCH, card_from_text, card_label, contract_name, game_from_text
+from skatbot.ui.explain import score_steps
 from skatbot.ui.i18n import CODES, signed, t, tn
 from skatbot.ui.names import level_name
 from skatbot.ui.refusals import refusal_text
@@ -141,6 +144,9 @@ class TerminalTable:
         self.level = level
         self.rules = rules
         self.lang = lang
+        isatty = getattr(lines, "isatty", None)
+        self.echo = not (callable(isatty) and isatty())
+        """Piped input is echoed, so a transcript shows what was typed; a terminal shows it already."""
 
     def tr(self, key: str, **values: object) -> str:
         return t(self.lang, key, **values)
@@ -168,7 +174,8 @@ class TerminalTable:
             if not line:
                 raise InputEnded
             text = line.strip()
-            self.say(text)
+            if self.echo:
+                self.say(text)
             lowered = text.casefold()
             if lowered in words(self.lang, "quit"):
                 raise Quit
@@ -221,7 +228,7 @@ class TerminalTable:
                     if text in words(self.lang, "no"):
                         action = None
                         break
-                    if text == word:
+                    if text == word or text in words(self.lang, "yes"):
                         action = offered[0]
                         break
                     self.say(self.tr("cli.side.misread", text=text, **typed))
@@ -267,7 +274,10 @@ class TerminalTable:
         legal = deal.legal_actions()
         bids = [a.value for a in legal if isinstance(a, Bid)]
         if bids == [18] and len(legal) == 2:
-            prompt = self.tr("cli.prompt.play_at_18", no=self.first("pass"))
+            def parse_at_18(text: str) -> Action:  # "yes" says 18, as the other yes/no questions take it
+                typed = " ".join(text.casefold().split())
+                return Bid(18) if typed in words(self.lang, "yes") + words(self.lang, "hold") else self.parse_auction(text)
+            return self.tr("cli.prompt.play_at_18", no=self.first("pass")), parse_at_18
         elif bids:
             shown = ", ".join([str(v) for v in BID_LADDER if v >= bids[0]][:8]) + ", ..."
             prompt = self.tr("cli.prompt.bid", low=bids[0], ladder=shown, no=self.first("pass"))
@@ -280,14 +290,18 @@ class TerminalTable:
         legal = sorted(deal.legal_cards(), key=lambda c: sort_key(game, c))
         declarer = deal.declarer
         if declarer is not None and deal.contract is not None:
-            lines = [self.tr("cli.game", contract=contract_name(deal.contract, self.lang),
-                             seat=seat_name(declarer, self.lang))]
+            contract, seat_of = contract_name(deal.contract, self.lang), seat_name(declarer, self.lang)
+            if deal.kontra:
+                doubled = self.tr("result.with_re" if deal.re else "result.with_kontra")
+                lines = [self.tr("cli.game_doubled", contract=contract, seat=seat_of, doubled=doubled)]
+            else:
+                lines = [self.tr("cli.game", contract=contract, seat=seat_of)]
         else:
             lines = [self.tr("cli.game_ramsch")]
         trick = deal.current_trick
         if trick:
             lines.append(self.tr("cli.trick_so_far", cards=", ".join(
-                f"{seat_name(s, self.lang)} {self.card(c)}" for s, c in trick)))
+                self.tr("cli.played", who=seat_name(s, self.lang), card=self.card(c)) for s, c in trick)))
         else:
             lines.append(self.tr("cli.you_lead", number=len(deal.tricks) + 1))
         if deal.contract is not None and deal.contract.ouvert and declarer is not None and declarer != seat:
@@ -345,7 +359,7 @@ class TerminalTable:
     def announce(self, deal: Deal, seat: int, action: Action, human: int) -> None:
         who = self.name(seat, human)
         if isinstance(action, Bid):
-            self.say(f"{who}: {action.value}")
+            self.say(self.tr("cli.did.bid", who=who, value=action.value))
         elif action == HOLD:
             self.say(self.tr("cli.did.hold", who=who, bid=deal.bid))
         elif action == PASS:
@@ -375,7 +389,8 @@ class TerminalTable:
         if not deal.tricks:
             return
         trick = deal.tricks[-1]
-        cards = ", ".join(f"{self.name(trick.seat_of(i), human)} {self.card(c)}" for i, c in enumerate(trick.cards))
+        cards = ", ".join(self.tr("cli.played", who=self.name(trick.seat_of(i), human), card=self.card(c))
+                          for i, c in enumerate(trick.cards))
         self.say(tn(self.lang, "cli.trick", trick.points, number=len(deal.tricks), cards=cards,
                     winner=self.name(trick.winner, human)))
 
@@ -384,37 +399,88 @@ class TerminalTable:
             self.say(self.tr("cli.thrown_in"))
             return
         if result.declarer is None:
-            points = ", ".join(f"{self.name(s, human)} {p}" for s, p in enumerate(result.seat_points))
+            points = ", ".join(self.tr("cli.who_value", who=self.name(s, human), value=p)
+                               for s, p in enumerate(result.seat_points))
             self.say(self.tr("cli.ramsch_over", points=points))
         else:
             assert deal.contract is not None
             key = "cli.result.overbid" if result.overbid else "cli.result.won" if result.won else "cli.result.lost"
             self.say(self.tr(key, who=self.name(result.declarer, human), contract=contract_name(deal.contract,
                              self.lang), points=result.declarer_points, value=result.value))
+            # how the written score follows from the value: lost twice, Kontra, Re (as the result card says)
+            self.say(self.tr("cli.explained", steps="; ".join(score_steps(result, self.rules, False, self.lang)),
+                             score=signed(self.lang, result.seat_scores[result.declarer])))
             self.say(self.tr("cli.skat_was", cards=self.cards(deal.skat, deal.game)))
         self.say(self.tr("cli.scores", scores=", ".join(
-            f"{self.name(s, human)} {signed(self.lang, score)}" for s, score in enumerate(result.seat_scores))))
+            self.tr("cli.who_value", who=self.name(s, human), value=signed(self.lang, score))
+            for s, score in enumerate(result.seat_scores))))
 
 
-def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO) -> int:
-    parser = argparse.ArgumentParser(prog="python -m skatbot.play", description="Play Skat against two AIs.")
-    parser.add_argument("--level", default="normal", help=f"AI level: {', '.join(levels())}")
-    parser.add_argument("--deals", type=int, default=1, help="how many deals to play (default 1)")
-    parser.add_argument("--seed", type=int, default=None, help="seed for the cards and the AIs")
-    parser.add_argument("--seat", type=int, choices=(0, 1, 2), default=None,
-                        help="your seat in every deal (0 forehand, 1 middlehand, 2 rearhand); default: rotate")
-    parser.add_argument("--ramsch", action="store_true", help="play Ramsch when all pass")
-    parser.add_argument("--kontra", action="store_true", help="allow Kontra and Re")
-    parser.add_argument("--lang", choices=CODES, default="en", help="the table's language (default en)")
+def environment_language(environ: Mapping[str, str]) -> str:
+    """The language the environment asks for (the first set of LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as
+    gettext reads them: `de_DE.UTF-8`, `fr:en`), if the table speaks it; else English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            for part in value.split(":"):
+                code = part.split(".")[0].split("@")[0].split("_")[0].casefold()
+                if code in CODES:
+                    return code
+            return "en"
+    return "en"
+
+
+def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+    """`--lang` if given and spoken, else the environment's: the language of `--help` and of the table."""
+    early = argparse.ArgumentParser(add_help=False)
+    early.add_argument("--lang")
+    known, _ = early.parse_known_args(list(argv))
+    return known.lang if known.lang in CODES else environment_language(environ)
+
+
+class TableParser(argparse.ArgumentParser):
+    """The options in the table's language: help, usage line and errors from the catalogs."""
+
+    def __init__(self, lang: str) -> None:
+        class Localized(argparse.HelpFormatter):
+            def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                          groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
+                super().add_usage(usage, actions, groups, t(lang, "cli.args.usage") if prefix is None else prefix)
+
+        super().__init__(prog="python -m skatbot.play", description=t(lang, "cli.args.description"),
+                         add_help=False, formatter_class=Localized)
+        self.lang = lang
+        options = self.add_argument_group(t(lang, "cli.args.options"))
+        options.add_argument("-h", "--help", action="store_true", help=t(lang, "cli.args.help"))
+        options.add_argument("--level", default="normal", help=t(lang, "cli.args.level", levels=", ".join(levels())))
+        options.add_argument("--deals", type=int, default=1, help=t(lang, "cli.args.deals"))
+        options.add_argument("--seed", type=int, default=None, help=t(lang, "cli.args.seed"))
+        options.add_argument("--seat", type=int, choices=(0, 1, 2), default=None, help=t(lang, "cli.args.seat"))
+        options.add_argument("--ramsch", action="store_true", help=t(lang, "cli.args.ramsch"))
+        options.add_argument("--kontra", action="store_true", help=t(lang, "cli.args.kontra"))
+        options.add_argument("--lang", choices=CODES, default=lang,
+                             help=t(lang, "cli.args.lang", languages=", ".join(CODES)))
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, t(self.lang, "cli.error.prefix", prog=self.prog, message=message) + "\n")
+
+
+def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO, environ: Mapping[str, str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = TableParser(chosen_language(argv, os.environ if environ is None else environ))
     options = parser.parse_args(argv)
+    lang: str = options.lang
+    if options.help:
+        print(parser.format_help(), end="", file=out)
+        return 0
     if options.level not in levels():
-        parser.error(f"unknown level {options.level!r}: choose one of {', '.join(levels())}")
+        parser.error(t(lang, "cli.error.level", level=options.level, levels=", ".join(levels())))
     level = Level(options.level)
     if options.deals < 1:
-        parser.error("play at least one deal")
+        parser.error(t(lang, "cli.error.deals"))
     seed = options.seed if options.seed is not None else int.from_bytes(os.urandom(4), "big")
     rules = RuleSet(all_pass=AllPass.RAMSCH if options.ramsch else AllPass.THROW_IN, kontra=options.kontra)
-    lang: str = options.lang
     table = TerminalTable(lines, out, level, rules, lang)
     totals = [0, 0, 0]  # per player: 0 is you, 1 and 2 the AIs in the order they sit after you
     table.say(tn(lang, "cli.start", options.deals, level=level_name(level, lang), seed=seed))
@@ -434,6 +500,9 @@ def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO) -> int:
         return 1
     except Quit:
         table.say(t(lang, "cli.left"))
+        return 0
+    except KeyboardInterrupt:  # Ctrl-C leaves the table as 'quit' does, without a traceback
+        table.say("\n" + t(lang, "cli.left"))
         return 0
     return 0
 

@@ -8,6 +8,9 @@ illegal lines are slipped in before some moves and must be refused without chang
 from __future__ import annotations
 
 import io
+import os
+import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +22,7 @@ from skatbot.ai.runner import ask_side_actions
 from skatbot.engine import (
     CARDS,
     HOLD,
+    KONTRA,
     OFFICIAL,
     PASS,
     PICK_UP,
@@ -37,34 +41,44 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.play import ai_players, deal_seed, run, seat_name
+from skatbot.play import TableParser, ai_players, deal_seed, environment_language, run, seat_name
 from skatbot.ui.cards import FRENCH, card_label
 from skatbot.ui.i18n import signed, t
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-class _Person:
-    """Stands in for the person when Kontra or Re is offered: types a wrong word, then 'no'."""
+ENGLISH = {"LANG": "C.UTF-8"}
+"""The environment the tests run the table in: no --lang means English, wherever the suite runs."""
 
-    def __init__(self, lines: list[str]) -> None:
+
+class _Person:
+    """Stands in for the person when Kontra or Re is offered: types a wrong word, then 'no' (or, given a
+    yes word, says Kontra with it)."""
+
+    def __init__(self, lines: list[str], yes: str | None = None) -> None:
         self.lines = lines
+        self.yes = yes
 
     def choose(self, view: SeatView) -> Action:
         raise AssertionError("the script decides the person's moves itself")
 
     def side_action(self, view: SeatView) -> Action | None:
+        if self.yes is not None:
+            self.lines.append(self.yes)
+            return KONTRA
         self.lines += ["maybe", "no"]
         return None
 
 
-def _script(seed: int, level: Level, human: int, limit: int, rules: RuleSet = OFFICIAL) -> tuple[list[str], Deal]:
+def _script(seed: int, level: Level, human: int, limit: int, rules: RuleSet = OFFICIAL,
+            yes: str | None = None) -> tuple[list[str], Deal]:
     """Lines a person types at `human` (bidding up to `limit`, then grand, then the first legal card),
-    with illegal inputs slipped in; also the deal as it ends."""
+    with illegal inputs slipped in; also the deal as it ends. `yes`: the word the person says Kontra with."""
     deal = Deal.new(deal_seed(seed, 0), rules)
     players = ai_players(level, seed, 0, human)
     lines: list[str] = []
-    seated = [player or _Person(lines) for player in players]
+    seated = [player or _Person(lines, yes) for player in players]
     asked: set[tuple[int, str]] = set()
     while not deal.is_over:
         ask_side_actions(deal, seated, asked)
@@ -133,9 +147,9 @@ def _find_deal(level: Level, human: int, declarer: bool) -> tuple[int, list[str]
     raise AssertionError("no suitable deal in 400 seeds")
 
 
-def _run(argv: list[str], lines: list[str]) -> tuple[int, str]:
+def _run(argv: list[str], lines: list[str], typed: type[io.StringIO] = io.StringIO) -> tuple[int, str]:
     out = io.StringIO()
-    code = run(argv, io.StringIO("\n".join(lines) + "\n"), out)
+    code = run(argv, typed("\n".join(lines) + "\n"), out, ENGLISH)
     return code, out.getvalue()
 
 
@@ -187,12 +201,12 @@ def test_module_reads_a_pipe_and_stops_cleanly_when_input_ends() -> None:
     seed, lines, _ = _find_deal(Level.EASY, 2, declarer=False)
     done = subprocess.run([sys.executable, "-m", "skatbot.play", "--seed", str(seed), "--level", "easy",
                            "--seat", "2"], input="\n".join(lines) + "\n", capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+                          cwd=ROOT, timeout=60, env={**os.environ, **ENGLISH, "LANGUAGE": "", "LC_ALL": ""})
     assert done.returncode == 0, done.stderr
     assert "Scores this deal:" in done.stdout
     cut = subprocess.run([sys.executable, "-m", "skatbot.play", "--seed", str(seed), "--level", "easy",
                           "--seat", "2"], input="\n".join(lines[:3]) + "\n", capture_output=True, text=True,
-                         cwd=ROOT, timeout=60)
+                         cwd=ROOT, timeout=60, env={**os.environ, **ENGLISH, "LANGUAGE": "", "LC_ALL": ""})
     assert cut.returncode == 1
     assert "Input ended before the deal was over" in cut.stdout
 
@@ -272,3 +286,149 @@ def test_the_table_speaks_and_reads_the_players_language(lang: str) -> None:
             assert set(line.removeprefix(t(lang, "cli.your_cards", cards="")).split()) <= letters, line
     assert t(lang, "cli.result.won" if deal.result.won else "cli.result.lost", who="", contract="",
              points=deal.result.declarer_points, value=deal.result.value).split(":")[-1].strip() in output
+
+
+# --- the terminal itself ---------------------------------------------------------------------------------
+
+
+class _Terminal(io.StringIO):
+    """Input typed at a terminal, which shows each line as it is typed."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_typed_lines_are_echoed_only_when_input_is_not_a_terminal() -> None:
+    seed, lines, _ = _find_deal(Level.NORMAL, 0, declarer=True)
+    argv = ["--seed", str(seed), "--level", "normal", "--seat", "0"]
+    code, piped = _run(argv, lines)
+    assert code == 0 and "> banana\n" in piped
+    code, typed = _run(argv, lines, _Terminal)
+    assert code == 0, typed[-2000:]
+    assert "> banana" not in typed and "> 17" not in typed  # the terminal has shown them once already
+    assert "Not understood: 'banana'" in typed and "Scores this deal:" in typed
+
+
+class _Interrupted(io.StringIO):
+    def readline(self, size: int | None = -1, /) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_the_table_like_quit() -> None:
+    out = io.StringIO()
+    assert run(["--seed", "5"], _Interrupted(), out, ENGLISH) == 0
+    assert out.getvalue().endswith("\nLeft the table.\n")
+
+
+def test_ctrl_c_in_a_real_process_prints_no_traceback() -> None:
+    table = subprocess.Popen([sys.executable, "-m", "skatbot.play", "--seed", "5"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                             env={**os.environ, **ENGLISH, "LANGUAGE": "", "LC_ALL": ""})
+    assert table.stdout is not None
+    shown = b""
+    while b"\n> " not in shown:  # the first question: the table now waits for a line
+        chunk = os.read(table.stdout.fileno(), 4096)
+        assert chunk, shown
+        shown += chunk
+    table.send_signal(signal.SIGINT)
+    rest, errors = table.communicate(timeout=30)
+    assert table.returncode == 0, errors
+    assert b"Traceback" not in errors and (shown + rest).decode().endswith("Left the table.\n")
+
+
+def _kontra_deal(yes: str) -> tuple[int, list[str], Deal]:
+    rules = RuleSet(kontra=True)
+    for seed in range(1, 400):
+        lines, deal = _script(seed, Level.NORMAL, 1, 0, rules, yes=yes)
+        if deal.declarer is not None and deal.declarer != 1 and deal.kontra and len(deal.tricks) == 10:
+            return seed, lines, deal
+    raise AssertionError("no deal where the person could say Kontra")
+
+
+@pytest.mark.parametrize(("lang", "yes"), [("en", "yes"), ("de", "ja"), ("da", "ja"), ("fr", "oui")])
+def test_kontra_is_said_with_the_languages_yes_and_the_result_explains_the_doubling(lang: str, yes: str) -> None:
+    seed, lines, deal = _kontra_deal(yes)
+    code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "1", "--kontra", "--lang", lang], lines)
+    assert code == 0, output[-2000:]
+    assert t(lang, "cli.side.says", who=t(lang, "cli.you", seat=seat_name(1, lang)), word="Kontra") in output
+    doubled = t(lang, "result.with_re" if deal.re else "result.with_kontra")
+    head = t(lang, "cli.game", contract="\0", seat="").split("\0")[0]  # "Game: ", "Spiel: ", "Jeu : "
+    game_lines = [line for line in output.splitlines() if line.startswith(head)]
+    assert game_lines and all(line.endswith(", " + doubled) for line in game_lines), game_lines[:2]
+    result = deal.result
+    assert result.declarer is not None
+    score = signed(lang, result.seat_scores[result.declarer])
+    (explained,) = [line for line in output.splitlines() if t(lang, "explain.kontra") in line]
+    assert explained.endswith("→ " + score), explained  # e.g. "with 1, game 2 × 12 = 24; Kontra × 2 → +48"
+    assert (t(lang, "explain.re") in explained) == result.re
+
+
+def test_forehand_says_18_with_yes() -> None:
+    for seed in range(1, 400):
+        deal = Deal.new(deal_seed(seed, 0), OFFICIAL)
+        players = ai_players(Level.EASY, seed, 0, 0)
+        while deal.phase is Phase.AUCTION and deal.current_seat != 0:
+            seat = deal.current_seat
+            assert seat is not None and players[seat] is not None
+            deal.apply(players[seat].choose(seat_view(deal, seat)), seat)  # type: ignore[union-attr]
+        if deal.phase is Phase.AUCTION and [a for a in deal.legal_actions() if isinstance(a, Bid)] == [Bid(18)]:
+            break
+    else:
+        raise AssertionError("no deal where both others pass")
+    code, output = _run(["--seed", str(seed), "--level", "easy", "--seat", "0", "--lang", "de"], ["ja", "quit"])
+    assert code == 0 and "Vorhand (du): 18" in output, output
+
+
+def test_bid_lines_come_from_the_catalog() -> None:
+    """French puts a no-break space before the colon; the old f-string printed 'Arrière (vous): 33'."""
+    seed, lines, _ = _find_deal(Level.NORMAL, 0, declarer=True)
+    code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "0", "--lang", "fr"],
+                        _in_language(lines, "fr"))
+    assert code == 0, output[-2000:]
+    bids = [line for line in output.splitlines() if re.fullmatch(r".*\)\s?: \d+", line)]
+    assert bids and all("\u00a0: " in line for line in bids), bids
+
+
+@pytest.mark.parametrize(("argv", "environ", "expected"), [
+    (["--help", "--lang", "de"], ENGLISH, ["Aufruf: python -m skatbot.play", "Optionen:", "diese Hilfe zeigen"]),
+    (["--help"], {"LANG": "fr_FR.UTF-8"}, ["utilisation\u00a0: python -m skatbot.play", "afficher cette aide"]),
+    (["--help"], {"LANGUAGE": "da:en", "LANG": "de_DE.UTF-8"}, ["brug: ", "vis denne hjælp"]),
+    (["--help"], {"LANG": "ja_JP.UTF-8"}, ["usage: python -m skatbot.play", "show this help"]),
+])
+def test_help_speaks_the_chosen_or_the_environments_language(argv: list[str], environ: dict[str, str],
+                                                             expected: list[str]) -> None:
+    out = io.StringIO()
+    assert run(argv, io.StringIO(""), out, environ) == 0
+    for text in expected:
+        assert text in out.getvalue(), (text, out.getvalue())
+    if "--lang" not in argv and environ.get("LANG", "").startswith("fr"):
+        assert "Skat contre" not in out.getvalue()  # help only: no table was started
+
+
+def test_the_environments_language_is_the_tables_default() -> None:
+    assert environment_language({"LC_ALL": "de_DE.UTF-8", "LANG": "fr_FR.UTF-8"}) == "de"
+    assert environment_language({"LANG": "C.UTF-8"}) == "en"
+    assert environment_language({}) == "en"
+    code, output = _run(["--seed", "5", "--seat", "0"], ["quit"])
+    assert code == 0 and output.startswith("Skat against two")
+    out = io.StringIO()
+    assert run(["--seed", "5", "--seat", "0"], io.StringIO("quit\n"), out, {"LANG": "da_DK.UTF-8"}) == 0
+    assert out.getvalue().startswith("Skat mod to")
+
+
+def test_a_bad_option_is_refused_in_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        run(["--level", "grandmaster", "--lang", "fr"], io.StringIO(""), io.StringIO(), ENGLISH)
+    assert stop.value.code == 2
+    assert "erreur\u00a0: niveau d’IA inconnu 'grandmaster'" in capsys.readouterr().err
+
+
+def test_the_readme_explains_the_terminal_table() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## Play in the terminal" in readme
+    section = readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]
+    assert "python -m skatbot.play" in section
+    for action in TableParser("en")._actions:
+        for option in action.option_strings:
+            if option.startswith("--"):
+                assert option in section, option

@@ -63,6 +63,11 @@ def value_explained(result: DealResult, lang: str) -> str:
 
 def score_explained(result: DealResult, rules: RuleSet, bock: bool, score: int, lang: str) -> str:
     """How the declarer's written score follows from the value: lost twice, Kontra, Re, Bock, Seeger-Fabian."""
+    return t(lang, "explain.line", steps="; ".join(score_steps(result, rules, bock, lang)), score=signed(lang, score))
+
+
+def score_steps(result: DealResult, rules: RuleSet, bock: bool, lang: str) -> list[str]:
+    """The steps of `score_explained`, also for a reader without Discord's markdown (the terminal table)."""
     parts = [value_explained(result, lang)]
     if not result.won:
         single = rules.losses is Losses.SINGLE and result.contract is not None and not result.contract.hand
@@ -72,7 +77,7 @@ def score_explained(result: DealResult, rules: RuleSet, bock: bool, score: int, 
             parts.append(t(lang, key))
     if rules.seeger_fabian:
         parts.append(t(lang, "explain.seeger_won" if result.won else "explain.seeger_lost"))
-    return t(lang, "explain.line", steps="; ".join(parts), score=signed(lang, score))
+    return parts
 
 
 def ramsch_explained(result: DealResult, bock: bool, scores: list[int], lang: str) -> str | None:
