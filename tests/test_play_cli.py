@@ -310,7 +310,7 @@ def test_typed_lines_are_echoed_only_when_input_is_not_a_terminal() -> None:
 
 
 class _Interrupted(io.StringIO):
-    def readline(self, size: int | None = -1, /) -> str:
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]  # typeshed: _IOBase says bytes
         raise KeyboardInterrupt
 
 
