@@ -60,3 +60,52 @@ def test_each_broken_promise_is_reported(project: Path, file: str, old: str, new
 def test_a_multi_stage_build_is_judged_by_its_last_stage() -> None:
     image = check_docker.parse('FROM a AS build\nUSER 5\nCMD ["x"]\nFROM b\nCOPY --from=build /w ./w\n')
     assert image.user is None and image.cmd is None and image.copied == []  # not from the project
+
+
+@pytest.fixture
+def operated(project: Path) -> Path:
+    """The project with what the operator's side needs: .env.example, compose.yaml and the settings module."""
+    for name in (".env.example", "compose.yaml", "skatbot/config.py"):
+        shutil.copy(ROOT / name, project / name)
+    return project
+
+
+def test_compose_validates_and_matches_the_settings() -> None:
+    compose = check_docker.load_compose(ROOT / "compose.yaml")
+    assert check_docker.compose_problems(compose, check_docker.settings_read(ROOT / "skatbot" / "config.py")) == []
+    bots = check_docker.bot_services(compose)
+    assert sorted(service["environment"]["SKATBOT_SHARD_IDS"] for service in bots.values()) == ["0", "1"]
+    assert compose["services"]["db"]["image"].startswith("postgres:15")
+
+
+def test_the_image_keeps_its_database_on_the_volume_whatever_env_example_says() -> None:
+    image = check_docker.parse((ROOT / "Dockerfile").read_text())
+    assert check_docker.image_database(image, {}) == "/data/skatbot.sqlite3"
+    # an operator's old .env, passed with --env-file, names a relative file: it still lands on the volume
+    assert check_docker.image_database(image, {"SKATBOT_DATABASE": "skatbot.sqlite3"}) == "/data/skatbot.sqlite3"
+    assert check_docker.image_database(image, {"SKATBOT_DATABASE": ""}) == "/data/skatbot.sqlite3"
+
+
+@pytest.mark.parametrize(("file", "old", "new", "complaint"), [
+    ("Dockerfile", "FROM python:3.11.14-slim", "FROM python:3.11-slim", "pinned"),
+    ("Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "HEALTHCHECK"),
+    ("Dockerfile", "STOPSIGNAL SIGTERM", "", "STOPSIGNAL"),
+    ("Dockerfile", "SKATBOT_DATA_DIR=/data", "SKATBOT_DATA_DIR=/app", "must live on a VOLUME"),
+    (".env.example", "SKATBOT_DATABASE=\n", "SKATBOT_DATABASE=/app/skatbot.sqlite3\n", "outside the volume"),
+    (".env.example", "# SKATBOT_METRICS_PORT=9100", "SKATBOT_METRICS_PORT=", "overrides the image's"),
+    ("compose.yaml", 'SKATBOT_SHARD_IDS: "1"', 'SKATBOT_SHARD_IDS: "0"', "shards 0 and 1"),
+    ("compose.yaml", 'SKATBOT_SHARD_IDS: "1"', 'SKATBOT_SHARD_ID: "1"', "not a setting the bot reads"),
+    ("compose.yaml", "condition: service_healthy", "condition: service_started", "healthy"),
+    ("compose.yaml", "image: postgres:15", "image: postgres:14", "PostgreSQL 15"),
+    ("compose.yaml", "pg_isready", "true", "pg_isready"),
+    ("compose.yaml", "\nvolumes:\n", "\nvolume:\n", "top-level key"),
+    ("compose.yaml", "      - skatbot-postgres:/var/lib/postgresql/data", "      - pgdata:/var/lib/postgresql/data",
+     "not declared"),
+    ("README.md", "docker compose up -d\n", "docker compose up\n", "docker compose up -d"),
+])
+def test_each_broken_operator_promise_is_reported(operated: Path, file: str, old: str, new: str,
+                                                  complaint: str) -> None:
+    assert check_docker.problems(operated) == []
+    edit(operated / file, old, new)
+    found = check_docker.problems(operated)
+    assert any(complaint in problem for problem in found), found
