@@ -86,10 +86,6 @@ def signup_view(tournament_id: int, lang: str, open_: bool) -> discord.ui.View |
     return view
 
 
-def refused(error: TournamentError) -> ServerError:
-    return ServerError(f"tournament.error.{error.key}", **error.values)
-
-
 def parse_start(text: str, now: datetime) -> datetime:
     """`19:30` (today, or tomorrow once past; UTC), `2026-12-24 19:30` or an ISO time with its offset."""
     text = text.strip()
@@ -100,10 +96,10 @@ def parse_start(text: str, now: datetime) -> datetime:
             return at if at > now else at + timedelta(days=1)
         at = datetime.fromisoformat(text)
     except ValueError:
-        raise ServerError("tournament.error.bad_time", text=fit(text, Limit.ECHO)) from None
+        raise TournamentError("bad_time", text=fit(text, Limit.ECHO)) from None
     at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
     if at <= now:
-        raise ServerError("tournament.error.past_time", text=fit(text, Limit.ECHO))
+        raise TournamentError("past_time", text=fit(text, Limit.ECHO))
     return at
 
 
@@ -201,14 +197,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             run = await self.organiser.in_channel(channel_id)
             if run is not None:
                 return run
-        raise ServerError("tournament.error.no_tournament")
+        raise TournamentError("no_tournament")
 
     def _require_organiser(self, interaction: discord.Interaction, run: Running | None = None) -> None:
         """Organisers: Manage Server, or the member who created this tournament."""
         permissions = interaction.permissions
         if permissions.manage_guild or (run is not None and interaction.user.id == run.organiser_id):
             return
-        raise ServerError("tournament.error.organisers_only")
+        raise TournamentError("organisers_only")
 
     # --- commands ------------------------------------------------------------------------------------------
 
@@ -234,18 +230,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         style = await self.services.looks.load(interaction.guild_id)
         lang = self.reader(interaction, style.lang)
         if rules not in PRESETS:
-            raise ServerError("tournament.error.bad_rules", text=fit(rules, Limit.ECHO))
+            raise TournamentError("bad_rules", text=fit(rules, Limit.ECHO))
         missing = [p for p in THREAD_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
-            raise ServerError("tournament.error.no_threads", perms=", ".join(missing))
+            raise TournamentError("no_threads", perms=", ".join(missing))
         start_at = parse_start(start, datetime.now(UTC)) if start else None
-        try:
-            settings = TournamentSettings(
-                " ".join(name.split()) or "?", series=series, deals=deals, three=tables == "three", preset=rules,
-                ai_fill=ai_fill, entry_fee=round(entry_fee * 100), lost_fee=round(lost_fee * 100),
-                start_at=None if start_at is None else int(start_at.timestamp()), auto_next=auto_next)
-        except TournamentError as error:
-            raise refused(error) from None
+        settings = TournamentSettings(
+            " ".join(name.split()) or "?", series=series, deals=deals, three=tables == "three", preset=rules,
+            ai_fill=ai_fill, entry_fee=round(entry_fee * 100), lost_fee=round(lost_fee * 100),
+            start_at=None if start_at is None else int(start_at.timestamp()), auto_next=auto_next)
         run = await self.organiser.create(server_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                           organiser_id=interaction.user.id, settings=settings)
         channel = await self._channel(run.channel_id)
@@ -291,18 +284,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     async def _join(self, interaction: discord.Interaction, run: Running) -> None:
         lang = self.reader(interaction, await self._lang(run))
-        try:
-            await self.organiser.join(run, interaction.user.id, interaction.user.display_name)
-        except TournamentError as error:
-            raise refused(error) from None
+        await self.organiser.join(run, interaction.user.id, interaction.user.display_name)
         await say(interaction, t(lang, "tournament.joined", name=run.name, count=len(run.state.players)))
 
     async def _leave(self, interaction: discord.Interaction, run: Running) -> None:
         lang = self.reader(interaction, await self._lang(run))
-        try:
-            await self.organiser.leave(run, interaction.user.id)
-        except TournamentError as error:
-            raise refused(error) from None
+        await self.organiser.leave(run, interaction.user.id)
         await say(interaction, t(lang, "tournament.left", name=run.name))
 
     @app_commands.command(name="start", description=en("cmd.tournament.start"))
@@ -311,12 +298,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
         if run.state.phase is not Phase.SIGNUP:
-            raise ServerError("tournament.error.already_started")
+            raise TournamentError("already_started")
         await interaction.response.defer(ephemeral=True, thinking=True)  # every table is opened first
-        try:
-            drawn = await self.organiser.start(run)
-        except TournamentError as error:
-            raise refused(error) from None
+        drawn = await self.organiser.start(run)
         await say(interaction, t(lang, "tournament.started", tables=len(drawn.tables), seed=drawn.seed))
 
     @app_commands.command(name="next", description=en("cmd.tournament.next"))
@@ -325,12 +309,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
         if run.state.phase is Phase.PLAYING and run.state.series >= run.settings.series:
-            raise ServerError("tournament.error.no_more_series")
+            raise TournamentError("no_more_series")
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            drawn = await self.organiser.next_series(run)
-        except TournamentError as error:
-            raise refused(error) from None
+        drawn = await self.organiser.next_series(run)
         await say(interaction, t(lang, "tournament.next_started", series=drawn.series, tables=len(drawn.tables)))
 
     @app_commands.command(name="stop", description=en("cmd.tournament.stop"))
@@ -339,10 +320,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
         await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            await self.organiser.stop(run)
-        except TournamentError as error:
-            raise refused(error) from None
+        await self.organiser.stop(run)
         await say(interaction, t(lang, "tournament.stopped_reply", name=run.name))
 
     @app_commands.command(name="standings", description=en("cmd.tournament.standings"))
