@@ -408,7 +408,8 @@ class TerminalTable:
             self.say(self.tr(key, who=self.name(result.declarer, human), contract=contract_name(deal.contract,
                              self.lang), points=result.declarer_points, value=result.value))
             # how the written score follows from the value: lost twice, Kontra, Re (as the result card says)
-            self.say(self.tr("cli.explained", steps="; ".join(score_steps(result, self.rules, False, self.lang)),
+            steps = self.tr("explain.then").join(score_steps(result, self.rules, False, self.lang))
+            self.say(self.tr("cli.explained", steps=steps,
                              score=signed(self.lang, result.seat_scores[result.declarer])))
             self.say(self.tr("cli.skat_was", cards=self.cards(deal.skat, deal.game)))
         self.say(self.tr("cli.scores", scores=", ".join(

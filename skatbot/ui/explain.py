@@ -57,13 +57,14 @@ def value_explained(result: DealResult, lang: str) -> str:
         made = base * result.multiplier
         text = t(lang, "explain.product", steps=", ".join(multiplier_steps(result, lang)), base=base, value=made)
         if result.overbid:
-            text += "; " + t(lang, "explain.overbid", bid=result.bid, value=result.value, base=base)
+            text += t(lang, "explain.then") + t(lang, "explain.overbid", bid=result.bid, value=result.value, base=base)
     return text
 
 
 def score_explained(result: DealResult, rules: RuleSet, bock: bool, score: int, lang: str) -> str:
     """How the declarer's written score follows from the value: lost twice, Kontra, Re, Bock, Seeger-Fabian."""
-    return t(lang, "explain.line", steps="; ".join(score_steps(result, rules, bock, lang)), score=signed(lang, score))
+    steps = t(lang, "explain.then").join(score_steps(result, rules, bock, lang))
+    return t(lang, "explain.line", steps=steps, score=signed(lang, score))
 
 
 def score_steps(result: DealResult, rules: RuleSet, bock: bool, lang: str) -> list[str]:
@@ -90,6 +91,6 @@ def ramsch_explained(result: DealResult, bock: bool, scores: list[int], lang: st
     if not parts:
         return None
     loser = min(scores)
-    return t(lang, "explain.line", steps="; ".join([t(lang, "explain.ramsch", points=max(result.seat_points)),
+    return t(lang, "explain.line", steps=t(lang, "explain.then").join([t(lang, "explain.ramsch", points=max(result.seat_points)),
                                                      *parts]), score=signed(lang, loser))
 
