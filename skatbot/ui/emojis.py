@@ -27,6 +27,8 @@ from .i18n import CODES
 log = logging.getLogger(__name__)
 
 DECKS = (FRENCH, GERMAN)
+LOOK_AGAIN = 15.0
+"""Seconds between two looks for the faces another process uploads (a table shows them within a minute)."""
 OURS = re.compile(r"sk(\d+)_[fg]_[CSHD][0-9A-Z]")
 """The names of card emojis of any drawing version."""
 
@@ -91,8 +93,7 @@ class CardEmojis:
             self._refuse(f"could not list the application emojis: {error}")
             return
         if not create:
-            self.use(existing)
-            log.info("card emojis in use: %s", ", ".join(deck for deck in DECKS if self.ready(deck)) or "none")
+            await self._wait_for_faces(client, existing)
             return
         stale = [e for e in existing if (m := OURS.fullmatch(e.name)) and int(m.group(1)) != EMOJI_VERSION]
         for emoji in stale:
@@ -115,6 +116,27 @@ class CardEmojis:
                     return
         self.use(current)
         log.info("card emojis ready: %s", ", ".join(deck for deck in DECKS if self.ready(deck)) or "none")
+
+    async def _wait_for_faces(self, client: discord.Client, existing: list[Any]) -> None:
+        """Another process (shard 0's) uploads the faces, maybe at this very moment: use what exists, and list
+        the emojis again every `LOOK_AGAIN` seconds until every deck is complete (the bot cancels this task when
+        it closes)."""
+        while True:
+            self.use(existing)
+            in_use = [deck for deck in DECKS if self.ready(deck)]
+            log.info("card emojis in use: %s", ", ".join(in_use) or "none")
+            if len(in_use) == len(DECKS):
+                return
+            while True:
+                await asyncio.sleep(LOOK_AGAIN)
+                try:
+                    listed = list(await client.fetch_application_emojis())
+                except discord.HTTPException as error:
+                    log.info("could not list the application emojis (will look again): %s", error)
+                    continue
+                if {e.name for e in listed} != {e.name for e in existing}:
+                    existing = listed
+                    break
 
     def _refuse(self, why: str) -> None:
         if self.refused is None:
