@@ -4,6 +4,7 @@ permissions and the REST log."""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from typing import Any
 
 import aiohttp
@@ -11,7 +12,7 @@ import pytest
 
 from tests.e2e.conftest import Club
 from tests.e2e.fakediscord import FakeDiscord
-from tests.e2e.fakediscord.state import MANAGE_GUILD
+from tests.e2e.fakediscord.state import MANAGE_EVENTS, MANAGE_GUILD
 from tests.e2e.rawbot import RawBot
 
 
@@ -218,3 +219,26 @@ async def test_a_fault_can_pick_calls_by_their_body_and_lets_the_others_through(
                              headers={"Authorization": f"Bot {raw.fake.token}"}) as response:
         assert response.status == 500 and fault.times == 8
     assert [m.content for m in raw.fake.messages(club.channel)] == ["a trick"]
+
+
+async def test_scheduled_events_follow_discords_rules(club: Club, raw: RawBot) -> None:
+    """POST /guilds/{id}/scheduled-events: Manage Events, and an external event's location and end time."""
+    start = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
+    event = {"name": "Club evening", "privacy_level": 2, "entity_type": 3, "scheduled_start_time": start.isoformat(),
+             "scheduled_end_time": (start + dt.timedelta(hours=3)).isoformat(),
+             "entity_metadata": {"location": "#skat"}}
+    path = f"/guilds/{club.guild.id}/scheduled-events"
+    status, body = await raw.rest("POST", path, event)
+    assert (status, body["code"]) == (403, 50013)  # the bot may not create events (yet)
+    bot_role = next(r for r in club.guild.roles.values() if r.name == club.fake.world.bot.name)
+    bot_role.permissions |= MANAGE_EVENTS
+    for broken, field in (({"scheduled_end_time": None}, "scheduled_end_time"),
+                          ({"entity_metadata": {}}, "entity_metadata"), ({"name": ""}, "name"),
+                          ({"scheduled_start_time": "2001-01-01T00:00:00+00:00"}, "scheduled_start_time")):
+        status, body = await raw.rest("POST", path, {**event, **broken})
+        assert (status, body["code"]) == (400, 50035) and field in body["errors"], (broken, body)
+    assert club.fake.world.scheduled_events == {}
+    status, body = await raw.rest("POST", path, event)
+    assert status == 200 and body["name"] == "Club evening" and body["status"] == 1
+    status, listed = await raw.rest("GET", path)
+    assert status == 200 and [e["id"] for e in listed] == [body["id"]]

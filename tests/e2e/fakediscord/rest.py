@@ -7,6 +7,7 @@ Every call is logged; a route the fake does not know answers 404 and lands in `u
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -27,10 +28,12 @@ from .http_util import (
 )
 from .records import RestCall
 from .state import (
+    CREATE_EVENTS,
     CREATE_PRIVATE_THREADS,
     CREATE_PUBLIC_THREADS,
     DM,
     MANAGE_CHANNELS,
+    MANAGE_EVENTS,
     MANAGE_THREADS,
     PRIVATE_THREAD,
     PUBLIC_THREAD,
@@ -142,6 +145,8 @@ class BotRoutes:
         r.add_get(f"{API}/guilds/{{guild_id}}/roles", self.get_roles)
         r.add_get(f"{API}/guilds/{{guild_id}}/members", self.list_members)
         r.add_get(f"{API}/guilds/{{guild_id}}/members/{{user_id}}", self.get_member)
+        r.add_get(f"{API}/guilds/{{guild_id}}/scheduled-events", self.list_scheduled_events)
+        r.add_post(f"{API}/guilds/{{guild_id}}/scheduled-events", self.create_scheduled_event)
 
     # -- lookups -------------------------------------------------------------------------------
 
@@ -422,3 +427,73 @@ class BotRoutes:
         if user.id not in guild.members:
             raise unknown("Member")
         return json_response(self.world.member_payload(guild, user))
+
+    # -- guild scheduled events (https://discord.com/developers/docs/resources/guild-scheduled-event) ------
+
+    async def list_scheduled_events(self, request: web.Request) -> web.Response:
+        guild = self._guild(request)
+        return json_response([e for e in self.world.scheduled_events.values() if e["guild_id"] == str(guild.id)])
+
+    async def create_scheduled_event(self, request: web.Request) -> web.Response:
+        """POST /guilds/{id}/scheduled-events as Discord documents it: Manage Events (or Create Events); name
+        1-100; privacy_level 2 (GUILD_ONLY); entity_type 1 (stage), 2 (voice) or 3 (external); an external
+        event has no channel_id, a location of 1-100 in entity_metadata and a scheduled_end_time after the
+        start; a description of at most 1000; the start in the future."""
+        guild = self._guild(request)
+        if not guild.permissions_of(self.world.bot.id) & (MANAGE_EVENTS | CREATE_EVENTS):
+            raise ApiError(403, 50013, "Missing Permissions")
+        body, _ = await read_body(request)
+        body = body or {}
+        errors: dict[str, Any] = {}
+
+        def bad(field: str, code: str, message: str) -> None:
+            errors[field] = {"_errors": [{"code": code, "message": message}]}
+
+        name = body.get("name") or ""
+        if not 1 <= len(name) <= 100:
+            bad("name", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.")
+        if body.get("privacy_level") != 2:
+            bad("privacy_level", "BASE_TYPE_CHOICES", "Value must be one of {2}.")
+        kind = body.get("entity_type")
+        if kind not in (1, 2, 3):
+            bad("entity_type", "BASE_TYPE_CHOICES", "Value must be one of {1, 2, 3}.")
+        description = body.get("description")
+        if description is not None and len(description) > 1000:
+            bad("description", "BASE_TYPE_BAD_LENGTH", "Must be 1000 or fewer in length.")
+        start = _parse_time(body.get("scheduled_start_time"))
+        end = _parse_time(body.get("scheduled_end_time"))
+        if start is None:
+            bad("scheduled_start_time", "DATE_TIME_TYPE_PARSE", "Could not parse the date and time.")
+        elif start <= self.world.now():
+            bad("scheduled_start_time", "GUILD_SCHEDULED_EVENT_SCHEDULE_PAST", "Cannot schedule event in the past.")
+        if kind == 3:
+            location = (body.get("entity_metadata") or {}).get("location") or ""
+            if body.get("channel_id") is not None:
+                bad("channel_id", "BASE_TYPE_MAX_LENGTH", "An external event has no channel.")
+            if not 1 <= len(location) <= 100:
+                bad("entity_metadata", "BASE_TYPE_BAD_LENGTH", "location must be between 1 and 100 in length.")
+            if end is None or (start is not None and end <= start):
+                bad("scheduled_end_time", "BASE_TYPE_REQUIRED", "An external event needs an end after its start.")
+        if errors:
+            raise invalid_form(errors)
+        event_id = self.world.ids.next()
+        event = {"id": str(event_id), "guild_id": str(guild.id), "channel_id": body.get("channel_id"),
+                 "creator_id": str(self.world.bot.id), "name": name, "description": description,
+                 "scheduled_start_time": body["scheduled_start_time"],
+                 "scheduled_end_time": body.get("scheduled_end_time"), "privacy_level": 2, "status": 1,
+                 "entity_type": kind, "entity_id": None, "entity_metadata": body.get("entity_metadata"),
+                 "creator": self.world.bot.payload(), "user_count": 0, "image": None}
+        self.world.scheduled_events[event_id] = event
+        self.world.changed()
+        await self.gateway.dispatch("GUILD_SCHEDULED_EVENT_CREATE", event, guild_id=guild.id)
+        return json_response(event)
+
+
+def _parse_time(value: object) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        return None
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=dt.UTC)

@@ -40,6 +40,8 @@ ADMINISTRATOR = 1 << 3
 CREATE_PUBLIC_THREADS = 1 << 35
 CREATE_PRIVATE_THREADS = 1 << 36
 SEND_MESSAGES_IN_THREADS = 1 << 38
+MANAGE_EVENTS = 1 << 33
+CREATE_EVENTS = 1 << 44
 USE_APPLICATION_COMMANDS = 1 << 31
 
 #: What @everyone may do in a fresh fake guild: an ordinary community server.

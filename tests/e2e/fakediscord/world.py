@@ -57,6 +57,7 @@ class World:
         self.interactions_by_token: dict[str, Interaction] = {}
         self.commands: CommandTable = {}
         self.application_emojis: dict[int, Any] = {}  # id -> emojis.AppEmoji
+        self.scheduled_events: dict[int, dict[str, Any]] = {}  # id -> the guild scheduled event's payload
         self.rest_log: list[RestCall] = []
         self.unknown_routes: list[RestCall] = []
         self.violations: list[Violation] = []
