@@ -177,6 +177,11 @@ def database_failure(settings: Settings, error: Exception) -> StartupError:
         setting = DATABASE_URL_VAR if url else DATABASE_VAR
         return StartupError(f"skatbot: the database in {setting} ({describe(database_url=url, database_path=path)}) "
                             f"is from a newer skatbot:\n{error}")
+    if url and isinstance(error, ValueError):  # asyncpg could not read the URL (a port that is no number, ...)
+        return StartupError(
+            f"skatbot: {DATABASE_URL_VAR} ({describe(database_url=url, database_path=path)}) is not a PostgreSQL URL "
+            f"asyncpg can read: {error}\nWrite it as postgresql://USER:PASSWORD@HOST:5432/DATABASE, or leave it empty "
+            "to use the SQLite file.")
     if url:
         reason = error.__cause__ or error
         return StartupError(
@@ -300,7 +305,7 @@ class SkatBot(commands.AutoShardedBot):
         url, path = self.settings.database_url, self.settings.database_path
         try:
             self.storage = await open_storage(database_url=url, database_path=path)
-        except (StorageError, OSError, sqlite3.Error) as error:
+        except (StorageError, OSError, sqlite3.Error, ValueError) as error:
             raise database_failure(self.settings, error) from error
         log.info("database %s is ready", describe(database_url=url, database_path=path))
 

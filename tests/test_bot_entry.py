@@ -169,6 +169,7 @@ def newer_schema_database(path: Path) -> Path:
 @pytest.mark.parametrize(("case", "setting", "fix"), [
     ("discord unreachable", "Discord", "network"),
     ("postgres refused", "SKATBOT_DATABASE_URL", "PostgreSQL"),
+    ("postgres url unreadable", "SKATBOT_DATABASE_URL", "postgresql://USER:PASSWORD@HOST:5432/DATABASE"),
     ("schema newer", "SKATBOT_DATABASE", "newer skatbot"),
     ("missing folder", "SKATBOT_DATABASE", "mkdir"),
 ])
@@ -179,6 +180,8 @@ def test_startup_failures_are_short_messages_and_exit_2(tmp_path: Path, case: st
     unreachable = f"http://127.0.0.1:{closed_port()}/api/v10"
     if case == "postgres refused":
         env["SKATBOT_DATABASE_URL"] = f"postgresql://skatbot:secret@127.0.0.1:{closed_port()}/skatbot"
+    elif case == "postgres url unreadable":
+        env["SKATBOT_DATABASE_URL"] = "postgresql://skatbot:secret@127.0.0.1:notaport/skatbot"
     elif case == "schema newer":
         newer_schema_database(tmp_path / "skat.sqlite3")
     elif case == "missing folder":
