@@ -242,7 +242,7 @@ def main(argv: list[str] | None = None, env_file: Path | None = None,
                       "or .env, or pass --database)", file=sys.stderr)
                 return 2
         return subcommand.run(args, target)
-    except (StorageError, StoreBusy, FileExistsError) as error:
+    except (StorageError, StoreBusy, FileExistsError, ValueError) as error:  # ValueError: a URL asyncpg cannot read
         print(f"error: {error}", file=sys.stderr)
         return 2
 
