@@ -51,7 +51,8 @@ def is_server_manager(interaction: discord.Interaction) -> bool:
                        value=describe("cmd.skat.settings.value"), turn=describe("cmd.skat.settings.turn"),
                        warning=describe("cmd.skat.settings.warning"), deck=describe("cmd.skat.settings.deck"),
                        language=describe("cmd.skat.settings.language"), tables=describe("cmd.skat.settings.tables"),
-                       pictures=describe("cmd.skat.settings.pictures"))
+                       pictures=describe("cmd.skat.settings.pictures"),
+                       organisers=describe("cmd.skat.settings.organisers"))
 @app_commands.choices(preset=PRESET_CHOICES, option=OPTION_CHOICES, deck=DECK_CHOICES, language=LANGUAGE_CHOICES,
                       tables=TABLES_CHOICES, pictures=PICTURES_CHOICES)
 async def settings_command(interaction: discord.Interaction, preset: str | None = None, option: str | None = None,
@@ -59,11 +60,14 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
                            turn: app_commands.Range[int, 1, 86400] | None = None,
                            warning: app_commands.Range[int, 0, 86400] | None = None,
                            deck: str | None = None, language: str | None = None,
-                           tables: str | None = None, pictures: str | None = None) -> None:
+                           tables: str | None = None, pictures: str | None = None,
+                           organisers: discord.Role | None = None) -> None:
     guild_id = guild_id_of(interaction)
-    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables, pictures)
+    # @everyone (whose id is the server's) means no role: Manage Server only
+    role = None if organisers is None else (0 if organisers.id == guild_id else organisers.id)
+    request = SettingsRequest(preset, option, value, turn, warning, deck, language, tables, pictures, role)
     only_looking = all(given is None for given in (preset, option, value, turn, warning, deck, language, tables,
-                                                   pictures))
+                                                   pictures, organisers))
     if not only_looking and not is_server_manager(interaction):  # any member may look; managers change
         raise ServerError("settings.error.not_admin")
     bot = skat_bot(interaction)

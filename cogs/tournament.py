@@ -199,11 +199,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 return run
         raise TournamentError("no_tournament")
 
-    def _require_organiser(self, interaction: discord.Interaction, run: Running | None = None) -> None:
-        """Organisers: Manage Server, or the member who created this tournament."""
-        permissions = interaction.permissions
-        if permissions.manage_guild or (run is not None and interaction.user.id == run.organiser_id):
+    async def _require_organiser(self, interaction: discord.Interaction, run: Running | None = None) -> None:
+        """Organisers: Manage Server, the server's organiser role (/skat settings organisers), or the member who
+        set this tournament up."""
+        if interaction.permissions.manage_guild or (run is not None and interaction.user.id == run.organiser_id):
             return
+        if interaction.guild_id is not None and isinstance(interaction.user, discord.Member):
+            role = (await self.bot.storage.settings.get(server_id=interaction.guild_id)).organiser_role
+            if role is not None and any(r.id == role for r in interaction.user.roles):
+                return
         raise TournamentError("organisers_only")
 
     # --- commands ------------------------------------------------------------------------------------------
@@ -226,7 +230,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                   auto_next: bool = False) -> None:
         if interaction.guild_id is None:
             raise ServerError("server.error.guild_only")
-        self._require_organiser(interaction)
+        await self._require_organiser(interaction)
         style = await self.services.looks.load(interaction.guild_id)
         lang = self.reader(interaction, style.lang)
         if rules not in PRESETS:
@@ -295,7 +299,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="start", description=en("cmd.tournament.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         run = await self._here(interaction)
-        self._require_organiser(interaction, run)
+        await self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
         if run.state.phase is not Phase.SIGNUP:
             raise TournamentError("already_started")
@@ -306,7 +310,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="next", description=en("cmd.tournament.next"))
     async def next_(self, interaction: discord.Interaction) -> None:
         run = await self._here(interaction)
-        self._require_organiser(interaction, run)
+        await self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
         if run.state.phase is Phase.PLAYING and run.state.series >= run.settings.series:
             raise TournamentError("no_more_series")
@@ -317,7 +321,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="stop", description=en("cmd.tournament.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
         run = await self._here(interaction)
-        self._require_organiser(interaction, run)
+        await self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.organiser.stop(run)

@@ -56,6 +56,7 @@ class ServerSettings:
     channel_policy: str = "channel"  # play in the channel itself, or (chosen) a thread per table
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
     pictures: bool = True  # hands, tricks and charts as images as well as text
+    organiser_role: int | None = None  # members of this role organise tournaments too (besides Manage Server)
 
     def __post_init__(self) -> None:
         check_id("server_id", self.server_id)
@@ -71,6 +72,8 @@ class ServerSettings:
             raise ValueError("language must be a short language code such as 'en' or 'de'")
         for channel in self.allowed_channels:
             check_id("allowed_channels", channel)
+        if self.organiser_role is not None:
+            check_id("organiser_role", self.organiser_role)
         self.rule_set.validate()  # an unknown preset or option, or a contradiction, is refused before storing
 
     @property

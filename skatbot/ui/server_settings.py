@@ -69,6 +69,7 @@ class SettingsRequest:
     language: str | None = None
     tables: str | None = None  # where new tables play: "thread" (each its own) or "channel"
     pictures: str | None = None  # "on" or "off"
+    organisers: int | None = None  # a role id: its members organise tournaments too; 0: Manage Server only
 
     @property
     def is_empty(self) -> bool:
@@ -165,6 +166,9 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
             raise SettingsInputError("settings.error.pictures")
         updated = replace(updated, pictures=request.pictures == "on")
         changes.append(Change("settings.changed.pictures", {"pictures": request.pictures}))
+    if request.organisers is not None:
+        updated = replace(updated, organiser_role=request.organisers or None)
+        changes.append(Change("settings.changed.organisers", {"organisers": request.organisers}))
     return updated, changes
 
 

@@ -132,11 +132,17 @@ def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
         t(lang, "settings.tables", tables=t(lang, f"settings.tables.{settings.channel_policy}")),
         t(lang, "settings.pictures", pictures=t(lang, "settings.pictures.on" if settings.pictures else
                                                 "settings.pictures.off")),
+        t(lang, "settings.organisers", organisers=organisers_shown(settings.organiser_role, lang)),
         t(lang, "settings.rules_head"),
     ]
     lines += [f"• {line}" for line in rules_lines(rules, lang)]
     lines.append(t(lang, "settings.how"))
     return "\n".join(lines)
+
+
+def organisers_shown(role: int | None, lang: str) -> str:
+    """Who organises tournaments: Manage Server, and the members of the server's organiser role if it has one."""
+    return t(lang, "settings.organisers.role", role=f"<@&{role}>") if role else t(lang, "settings.organisers.none")
 
 
 def changes_text(changes: Sequence[Change], lang: str) -> str:
@@ -151,6 +157,9 @@ def changes_text(changes: Sequence[Change], lang: str) -> str:
             values["tables"] = t(lang, f"settings.tables.{values['tables']}")
         if "pictures" in values:
             values["pictures"] = t(lang, f"settings.pictures.{values['pictures']}")
+        if "organisers" in values:
+            role = values["organisers"]
+            values["organisers"] = organisers_shown(role if isinstance(role, int) and role else None, lang)
         if "preset" in values:
             values["preset"] = preset_name(str(values["preset"]), lang)
         if "option" in values:

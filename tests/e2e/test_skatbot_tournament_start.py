@@ -21,11 +21,20 @@ async def tournament(fake: FakeDiscord, user: User, channel: Channel, subcommand
 
 async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_itself(
         club: Club, start_bot: StartBot, tmp_path: Path) -> None:
-    fake, channel, organiser = club.fake, club.channel, club.fake.world.owner
+    fake, channel, owner = club.fake, club.channel, club.fake.world.owner
     bot_role = next(r for r in club.guild.roles.values() if r.name == fake.world.bot.name)
     bot_role.permissions |= MANAGE_EVENTS  # the bot may create events here
     database = tmp_path / "skat.sqlite3"
     await start_skatbot(fake, start_bot, str(database))
+    # Organisers: Manage Server, or a role set in /skat settings; lena has the role, not Manage Server.
+    organiser = fake.add_user("lena")
+    refused = await tournament(fake, organiser, channel, "new", name="Not yet")
+    assert "Only organisers" in refused.content
+    skatwarte = fake.add_role(club.guild, "Skatwarte", 0)
+    fake.give_role(club.guild, organiser, skatwarte)
+    chosen = await (await fake.slash(owner, channel, "skat", subcommand="settings",
+                                     options={"organisers": skatwarte})).wait_message()
+    assert f"• tournament organisers: members with Manage Server and the role <@&{skatwarte.id}>" in chosen.content
 
     past = await tournament(fake, organiser, channel, "new", name="Too late", start="2001-01-01T19:30+00:00")
     assert "has passed already" in past.content

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from skatbot.storage import LogConflict, NotFound
+from skatbot.storage import LogConflict, NotFound, ServerSettings
 from skatbot.tournaments import TournamentSettings, TournamentState
 from tests.storage.storage_helpers import NOW, AnyStorage
 
@@ -50,3 +50,11 @@ async def test_ended_tournaments_are_not_taken_up_again(storage: AnyStorage) -> 
     assert await storage.tournaments.running() == []
     with pytest.raises(NotFound):
         await storage.tournaments.get(tournament_id=tid + 1)
+
+
+async def test_the_organiser_role_is_a_server_setting(storage: AnyStorage) -> None:
+    assert (await storage.settings.get(server_id=42)).organiser_role is None
+    await storage.settings.save(settings=ServerSettings(42, organiser_role=777), now=NOW)
+    assert (await storage.settings.get(server_id=42)).organiser_role == 777
+    await storage.settings.save(settings=ServerSettings(42, language="de"), now=NOW)
+    assert (await storage.settings.get(server_id=42)) == ServerSettings(42, language="de")

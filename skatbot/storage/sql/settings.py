@@ -20,7 +20,7 @@ class SqlSettings:
     async def get(self, *, server_id: int) -> ServerSettings:
         rows = await self._db.fetch_all(
             "SELECT server_id, rule_preset, rules_json, turn_seconds, warning_seconds, deck_style, language, "
-            "channel_policy, allowed_channels, pictures FROM servers WHERE server_id = :server_id",
+            "channel_policy, allowed_channels, pictures, organiser_role FROM servers WHERE server_id = :server_id",
             {"server_id": check_id("server_id", server_id)})
         if not rows:
             return ServerSettings(server_id)
@@ -29,7 +29,8 @@ class SqlSettings:
             server_id=row["server_id"], rule_preset=row["rule_preset"], rules=json.loads(row["rules_json"]),
             turn_seconds=row["turn_seconds"], warning_seconds=row["warning_seconds"],
             deck_style=row["deck_style"], language=row["language"], channel_policy=row["channel_policy"],
-            allowed_channels=tuple(json.loads(row["allowed_channels"])), pictures=bool(row["pictures"]))
+            allowed_channels=tuple(json.loads(row["allowed_channels"])), pictures=bool(row["pictures"]),
+            organiser_role=None if row["organiser_role"] is None else int(row["organiser_role"]))
 
     async def save(self, *, settings: ServerSettings, now: datetime) -> None:
         params = {
@@ -38,18 +39,18 @@ class SqlSettings:
             "warning_seconds": settings.warning_seconds, "deck_style": settings.deck_style,
             "language": settings.language, "channel_policy": settings.channel_policy,
             "allowed_channels": json.dumps(list(settings.allowed_channels)), "pictures": int(settings.pictures),
-            "now": to_seconds(now)}
+            "organiser_role": settings.organiser_role, "now": to_seconds(now)}
         async with self._db.transaction() as connection:
             await connection.execute(
                 "INSERT INTO servers (server_id, rule_preset, rules_json, turn_seconds, warning_seconds, "
-                "deck_style, language, channel_policy, allowed_channels, pictures, updated_at) VALUES (:server_id, "
-                ":rule_preset, :rules_json, :turn_seconds, :warning_seconds, :deck_style, :language, "
-                ":channel_policy, :allowed_channels, :pictures, :now) ON CONFLICT (server_id) DO UPDATE SET "
+                "deck_style, language, channel_policy, allowed_channels, pictures, organiser_role, updated_at) VALUES "
+                "(:server_id, :rule_preset, :rules_json, :turn_seconds, :warning_seconds, :deck_style, :language, "
+                ":channel_policy, :allowed_channels, :pictures, :organiser_role, :now) ON CONFLICT (server_id) DO UPDATE SET "
                 "rule_preset = excluded.rule_preset, rules_json = excluded.rules_json, "
                 "turn_seconds = excluded.turn_seconds, warning_seconds = excluded.warning_seconds, "
                 "deck_style = excluded.deck_style, language = excluded.language, "
                 "channel_policy = excluded.channel_policy, allowed_channels = excluded.allowed_channels, "
-                "pictures = excluded.pictures, "
+                "pictures = excluded.pictures, organiser_role = excluded.organiser_role, "
                 "updated_at = excluded.updated_at", params)
 
 
