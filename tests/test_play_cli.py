@@ -250,9 +250,9 @@ def _in_language(lines: list[str], lang: str) -> list[str]:
 
 
 EXPECTED = {  # what a player of each language reads (the catalogs' words, and the rules texts' card letters)
-    "de": ["Nicht verstanden: 'banana': sag eine Zahl, 'ja' oder 'passe'.",
+    "de": ["Nicht verstanden: 'banana': Sag eine Zahl, 'ja' oder 'passe'.",
            "Nicht verstanden: nenn genau zwei Karten, nicht 1.",
-           "Nicht verstanden: 'schach' ist kein Spiel: wähl Kreuz, Pik, Herz, Karo, Grand, Null.",
+           "Nicht verstanden: 'schach' ist kein Spiel: Wähl Kreuz, Pik, Herz, Karo, Grand, Null.",
            "Nicht erlaubt: du hast den Skat aufgenommen",
            "hast du nicht auf der Hand", "es gibt keine Karte Nummer 42", "Vorhand (du) sagt Grand an.",
            "Punkte in diesem Spiel: Vorhand (du) "],

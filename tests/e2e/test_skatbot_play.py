@@ -71,8 +71,8 @@ async def test_a_german_player_gets_german_texts(club: Club, start_bot: StartBot
     wrong = await (await fake.slash(dieter, channel, "skat", subcommand="bid", options={"value": 19})).wait_message()
     # which refusal depends on how far the AIs have bid: off the ladder, not his turn, or he listens
     assert wrong.content in ("Nicht erlaubt: 19 ist kein Reizwert (18, 20, 22, 23, 24, 27, …).",
-                             "Du bist noch nicht dran: warte auf die anderen (ich sage dir Bescheid).",
-                             "Nicht erlaubt: du hörst: sag ja oder passe."), wrong.content
+                             "Du bist noch nicht dran: Warte auf die anderen (ich sage dir Bescheid).",
+                             "Nicht erlaubt: du hörst: Sag ja oder passe."), wrong.content
     rng = random.Random(6)
     await play_out(fake, [dieter], lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))

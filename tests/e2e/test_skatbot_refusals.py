@@ -231,7 +231,7 @@ async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: 
     await fake.wait_for(lambda: latest_hand(fake, dieter), 30, "dieter's cards")
     snapshot = await settled(fake, channel, database)
     assert await refused(fake, greta, channel, "join") == \
-        "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."
+        "Nicht erlaubt: das Spiel hat begonnen: Du kannst dich jetzt nicht dazusetzen."
     assert await refused(fake, greta, channel, "pass") == "Du sitzt nicht an diesem Tisch."
     assert await refused(fake, greta, channel, "stop") == \
         "Nicht erlaubt: nur wer den Tisch eröffnet hat oder den Server verwaltet, kann ihn beenden."

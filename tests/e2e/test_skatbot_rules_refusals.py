@@ -40,7 +40,7 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(
          "die Seeger-Fabian-Wertung hat ihre eigene Verlustregel (doppelter Wert und 50 mehr); sie lässt sich "
          "nicht mit einfachen Verlusten verbinden"),
         ({"preset": "official", "option": "ramsch_jungfrau", "value": "an", "turn": 90, "deck": "german"},
-         "die Jungfrau-Verdopplung gehört zum Ramsch: wenn alle passen, muss Ramsch gespielt werden"),
+         "die Jungfrau-Verdopplung gehört zum Ramsch: Wenn alle passen, muss Ramsch gespielt werden"),
     ]
     for options, reason in cases:
         answer = await run(fake, admin, club.channel, "settings", None, **options)

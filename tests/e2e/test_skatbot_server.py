@@ -125,7 +125,7 @@ async def test_lists_in_german(club: Club, start_bot: StartBot, tmp_path: Path,
     await fake.wait_for(lambda: "Seite 2 von 2" in board.content, 30, "the second page")
 
     too_far = await run(fake, alice, club.channel, "leaderboard", group="scores", page=3)
-    assert "Eine Seite 3 gibt es nicht: die Rangliste hat 2 Seiten." in too_far.content
+    assert "Eine Seite 3 gibt es nicht: Die Rangliste hat 2 Seiten." in too_far.content
     mine = await run(fake, alice, club.channel, "stats", group="scores")
     assert "auf diesem Server" in mine.content and "Als Alleinspieler" in mine.content
     nobody = await run(fake, alice, club.channel, "stats", group="scores", player=carol)

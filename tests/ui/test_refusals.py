@@ -301,7 +301,7 @@ def test_joining_a_started_table_is_refused_in_german() -> None:
         game.apply(Join(5, "eve"))
     assert str(caught.value) == "the game has started: you cannot join now"
     assert refusal_reply(caught.value, "de") == \
-        "Nicht erlaubt: das Spiel hat begonnen: du kannst dich jetzt nicht dazusetzen."
+        "Nicht erlaubt: das Spiel hat begonnen: Du kannst dich jetzt nicht dazusetzen."
     with pytest.raises(TableError) as too_many:
         game.apply(AddAI(Level.STRONG))
     assert refusal_reply(too_many.value, "de") == \
