@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from skatbot.ai.verdict import DealAnalysis, NotAnalysable
+from skatbot.app import skat_bot
 from skatbot.engine import GameType
+from skatbot.interactions.replies import guarded, reader_style, say
 from skatbot.models import DealRecord
 from skatbot.storage import NotFound
 from skatbot.tables.ai_bridge import analyse_record
@@ -24,7 +26,6 @@ from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.refusals import ServerError
 
-from .replies import guarded, reader_style, say, skat_bot
 from .server_common import deal_of_this_server
 
 if TYPE_CHECKING:

@@ -7,17 +7,17 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from skatbot.app import skat_bot
 from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet
+from skatbot.interactions.replies import guarded, named_game, say, within
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
-from .replies import answer_stray, guarded, named_game, say, skat_bot, within
 from .server_common import AttachingCog, choice, describe, en, server_language
 
 if TYPE_CHECKING:
@@ -132,11 +132,6 @@ class GuideCog(AttachingCog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(HelpButton)
         await super().cog_unload()
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A help page button no HelpButton answers (forged, or drawn by an older version) is refused."""
-        await answer_stray(interaction, "help:", (HelpButton,))
 
 
 async def setup(bot: SkatBot) -> None:

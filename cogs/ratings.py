@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from skatbot.app import skat_bot
+from skatbot.interactions.replies import say
 from skatbot.storage import NotFound, StorageError
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
@@ -27,8 +29,6 @@ from skatbot.ui.ratings_text import (
     rating_shown,
     rating_stats_line,
 )
-
-from .replies import say, skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from skatbot.app import skat_bot
+from skatbot.interactions.replies import chosen, guarded, say
 from skatbot.models import LeaderboardRow
 from skatbot.storage import NotFound, Window
 from skatbot.ui.fit import Limit, fit
@@ -26,7 +27,6 @@ from skatbot.ui.server_text import history_text, stats_text
 
 from .analysis import AnalyseButton, analyse_by_id
 from .ratings import RATING, rating_for_stats, show_rating_board, turn_rating_page
-from .replies import answer_stray, chosen, guarded, say, skat_bot
 from .server_common import (
     AttachingCog,
     ServerError,
@@ -261,12 +261,6 @@ class ScoresCog(AttachingCog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LeaderboardButton, AnalyseButton)
         await super().cog_unload()
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A page button no LeaderboardButton answers (forged, or drawn by an older version) is refused."""
-        await answer_stray(interaction, "lb:", (LeaderboardButton,))
-        await answer_stray(interaction, "an:", (AnalyseButton,))
 
 
 async def setup(bot: SkatBot) -> None:

@@ -1,5 +1,5 @@
 """What the server-feature cogs share: attaching their commands to the `/skat` group and the reader's
-language. Replies and refusals go out through cogs.replies, like every other answer.
+language. Replies and refusals go out through skatbot.interactions.replies, like every other answer.
 
 discord.py allows one GroupCog per group name, and `/skat` belongs to cogs.skat; so these cogs are plain
 Cogs that add their subcommands (and subcommand groups) to that group when loaded, and take them off
@@ -14,12 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from skatbot.app import skat_bot
 from skatbot.models import DealRecord
 from skatbot.storage import NotFound
 from skatbot.ui.i18n import language_of, template
 from skatbot.ui.refusals import ServerError
-
-from .replies import skat_bot
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

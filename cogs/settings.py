@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from skatbot.app import skat_bot
 from skatbot.engine.rules import PRESETS
+from skatbot.interactions.replies import say
 from skatbot.ui.i18n import LANGUAGES
 from skatbot.ui.server_settings import (
     OPTION_NAMES,
@@ -24,7 +26,6 @@ from skatbot.ui.server_settings import (
 )
 from skatbot.ui.server_text import changes_text, settings_text
 
-from .replies import say, skat_bot
 from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:

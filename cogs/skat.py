@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
-from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -37,34 +34,22 @@ from skatbot.engine import (
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView, public_view, seat_view
+from skatbot.interactions.desk import ai_level, pending_note, stored_then_acked
+from skatbot.interactions.pending import move_entry
+from skatbot.interactions.replies import named_game, say, within
 from skatbot.models import to_seconds
-from skatbot.storage import NotFound
-from skatbot.storage import TableState as StoredState
-from skatbot.storage.pending import PendingMoves
 from skatbot.tables import Table, TableError, TableState, TableTiming
-from skatbot.tables.errors import NotAllowed, NotAtTable, WrongTableState
-from skatbot.tables.log import AddAI, Close, Entry, Join, Leave, RemoveAI, Start
-from skatbot.tables.manager import LOOKUP_PATIENCE, ChannelBusy, NoTable
+from skatbot.tables.errors import NotAtTable
+from skatbot.tables.log import AddAI, Close, Join, Leave, RemoveAI, Start
+from skatbot.tables.manager import ChannelBusy, NoTable
 from skatbot.ui.cards import card_from_text, card_label, contract_name
-from skatbot.ui.concession import concession_cost
-from skatbot.ui.controls import (
-    DYNAMIC_ITEMS,
-    Control,
-    confirm_concession_view,
-    control_action,
-    parse_custom_id,
-)
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
-from skatbot.ui.hint_text import hint_text
-from skatbot.ui.i18n import language_of, t
-from skatbot.ui.names import level_from_text
+from skatbot.ui.i18n import t
 from skatbot.ui.pictures import list_chart
 from skatbot.ui.presenter import Style
 from skatbot.ui.refusals import CommandRefusal, ServerError
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
-from .pending import PendingReplies, lobby_entry, move_entry
-from .replies import carried, guarded, install, named_game, reply_error, say, within
 from .server_common import choice, describe, en
 from .table_place import Place, put_away, table_place
 
@@ -96,13 +81,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.user_langs = services.looks.user_langs
         self.presenter = services.presenter
         self.manager = services.tables
-        self.pending = PendingReplies(bot, PendingMoves.beside(bot.settings.database_path, bot.settings.shard_ids), self.store)
+        self.pending = services.pending
+        self.desk = services.controls  # the table controls' service: the steps below share it
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.bot.control_handler = self.on_control
-        install(self.bot)
         serves = self.bot.settings.serves_server  # with several processes, each announces its own servers' tables
         for table in await self.manager.restore(timing_for=self._timing, before_resume=self._before_resume,
                                                 serves=serves):
@@ -139,10 +122,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         return await self.looks.load(guild_id)
 
     def lang(self, interaction: discord.Interaction) -> str:
-        fallback = self.style_for(interaction.guild_id or 0).lang
-        lang = language_of(str(interaction.locale), fallback)
-        self.user_langs[interaction.user.id] = lang
-        return lang
+        return self.desk.lang(interaction)
 
     async def home_guild(self, user_id: int) -> int | None:
         """The server of the one table where the user is playing, as stored (refusals in a DM use its deck):
@@ -188,7 +168,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         if missing:
             raise ServerError("error.missing_permissions", perms=", ".join(missing))
         since = to_seconds(self.store.clock())
-        async with self.pending.opening(interaction, since, lang, lambda: _pending(interaction)) as watch:
+        async with self.pending.opening(interaction, since, lang, lambda: pending_note(interaction)) as watch:
             opened: list[tuple[Table, Place]] = []
             await stored_then_acked(self._open(interaction, seats, deals, rules, hints, opened), watch.shown_pending)
             table, place = opened[0]
@@ -230,72 +210,48 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     @app_commands.command(name="hint", description=en("cmd.skat.hint"))
     async def hint(self, interaction: discord.Interaction) -> None:
-        await self._answer_hint(interaction, await self.table_for(interaction), None)
-
-    async def _answer_hint(self, interaction: discord.Interaction, table: Table, seq: int | None) -> None:
-        """The strong level's choice for the asker's own decision, only for them (it may name their cards).
-        Deferred first: a search over sampled worlds may take a second or two."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        suggestion = await table.hint(interaction.user.id, seq=seq)
-        style = self.style_for(table.guild_id)
-        await say(interaction, hint_text(suggestion, self.lang(interaction), style.deck))
+        await self.desk.answer_hint(interaction, await self.table_for(interaction), None)
 
     @app_commands.command(name="join", description=en("cmd.skat.join"))
     async def join(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
         user = interaction.user
-        await self._lobby(interaction, table, table.join(user.id, user.display_name), Join(user.id, ""),
+        await self.desk.lobby(interaction, table, table.join(user.id, user.display_name), Join(user.id, ""),
                           t(self.lang(interaction), "reply.joined", id=table.id))
 
     @app_commands.command(name="leave", description=en("cmd.skat.leave"))
     async def leave(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await self._lobby(interaction, table, table.leave(interaction.user.id), Leave(interaction.user.id),
+        await self.desk.lobby(interaction, table, table.leave(interaction.user.id), Leave(interaction.user.id),
                           t(self.lang(interaction), "reply.left", id=table.id))
 
     @app_commands.command(name="add-ai", description=en("cmd.skat.add-ai"))
     @app_commands.describe(level=describe("cmd.skat.add-ai.level"))
     @app_commands.choices(level=[choice(f"level.{level.value}", level.value) for level in TABLE_LEVELS])
     async def add_ai(self, interaction: discord.Interaction, level: str = Level.NORMAL.value) -> None:
-        table, chosen_level = await self.table_for(interaction), _ai_level(level)
-        await self._lobby(interaction, table, table.add_ai(interaction.user.id, chosen_level),
+        table, chosen_level = await self.table_for(interaction), ai_level(level)
+        await self.desk.lobby(interaction, table, table.add_ai(interaction.user.id, chosen_level),
                           AddAI(chosen_level, interaction.user.id),
                           t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="remove-ai", description=en("cmd.skat.remove-ai"))
     async def remove_ai(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await self._lobby(interaction, table, table.remove_ai(interaction.user.id), RemoveAI(interaction.user.id),
+        await self.desk.lobby(interaction, table, table.remove_ai(interaction.user.id), RemoveAI(interaction.user.id),
                           t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="start", description=en("cmd.skat.start"))
     async def start(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await self._lobby(interaction, table, table.start(interaction.user.id), Start(),
+        await self.desk.lobby(interaction, table, table.start(interaction.user.id), Start(),
                           t(self.lang(interaction), "reply.done"))
 
     @app_commands.command(name="stop", description=en("cmd.skat.stop"))
     async def stop(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
         is_admin = interaction.guild_id is not None and interaction.permissions.manage_guild
-        await self._lobby(interaction, table, table.stop(interaction.user.id, is_admin=is_admin), Close("stopped"),
+        await self.desk.lobby(interaction, table, table.stop(interaction.user.id, is_admin=is_admin), Close("stopped"),
                           t(self.lang(interaction), "reply.done"))
-
-    async def _lobby(self, interaction: discord.Interaction, table: Table, work: Coroutine[Any, Any, None],
-                     entry: Entry, done: str | None) -> None:
-        """A lobby step (join, leave, seat or remove an AI, start, stop), acknowledged only once it is stored:
-        if storing is slow the player sees it pending (a marker kept, so a crash meanwhile is settled after the
-        restart like a pending move), then `done` (a button: "recorded"), or why not. `done` None: a button
-        whose quick answer is the lobby's own edit."""
-        lang = self.lang(interaction)
-        async with self.pending.watch(interaction, table, lobby_entry(entry), lang,
-                                      lambda: _pending(interaction)) as watch:
-            if await stored_then_acked(work, watch.shown_pending):
-                await say(interaction, done or t(lang, "reply.recorded"))
-            elif done is not None:
-                await say(interaction, done)
-            elif not interaction.response.is_done():
-                await interaction.response.defer()  # the presenter edits the lobby itself
 
     async def _last_table(self, interaction: discord.Interaction) -> Table:
         """For read-only commands: the channel's table, or its last one (a finished series keeps its list
@@ -328,7 +284,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
         table = await self.table_for(interaction)
-        await self._say_hand(interaction, table, self.lang(interaction))
+        await self.desk.say_hand(interaction, table, self.lang(interaction))
 
     # --- the auction ----------------------------------------------------------------------------------
 
@@ -437,27 +393,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.describe(confirm=describe("cmd.skat.concede.confirm"))
     async def concede(self, interaction: discord.Interaction, confirm: bool = False) -> None:
         table = await self.table_for(interaction)
-        if not confirm and await self._confirm_concession(interaction, table):
+        if not confirm and await self.desk.confirm_concession(interaction, table):
             return
         await self._act(interaction, Concede(), table)
 
     # --- shared paths ------------------------------------------------------------------------------------
-
-    async def _confirm_concession(self, interaction: discord.Interaction, table: Table) -> bool:
-        """A concession that costs the player's side schneider or schwarz is asked again first (the
-        answer's button concedes); returns whether that question was asked."""
-        try:
-            view = table.game.view_for(interaction.user.id)
-        except TableError:
-            return False
-        cost = concession_cost(view)
-        if cost is None or Concede() not in view.side_actions:
-            return False
-        lang = self.lang(interaction)
-        what, points = cost
-        await say(interaction, t(lang, f"concede.confirm_{what}", points=points),
-                  view=confirm_concession_view(table.id, table.seq, lang))
-        return True
 
     async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
         """Make the move, then answer with what happened (the card played, the trick taken, what is next)."""
@@ -491,214 +431,15 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         view = await self._view_for(interaction)
         return view.legal_actions if view is not None else ()
 
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A click naming one of our controls that its message does not carry (an outdated client, a forged
-        request): discord.py would drop it unanswered, so it is handled here like any other click; an id in
-        no shape we draw is refused as a control we never offered."""
-        if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
-            return
-        wanted = str(interaction.data.get("custom_id", ""))
-        if not wanted.startswith("sk:"):
-            return
-        raw = interaction.data.get("values")
-        values = tuple(str(v) for v in raw) if isinstance(raw, list) else ()
-        control = parse_custom_id(wanted, values)
-        if control is not None and carried(interaction, wanted):
-            return  # its button or menu answers
-        if control is None:
-            await reply_error(interaction, CommandRefusal("bad_control"))
-            return
-        await self.on_control(interaction, control)
-
-    async def on_control(self, interaction: discord.Interaction, control: Control) -> None:
-        """A button or menu was used: act for the person who pressed it, if it still stands for now; every
-        failure is answered."""
-        await guarded(interaction, lambda: self._on_control(interaction, control))
-
-    async def _on_control(self, interaction: discord.Interaction, control: Control) -> None:
-        lang = self.lang(interaction)
-        # a move is judged under the table's lock on the table as stored (caught up there): read before only
-        # for what is decided before it
-        table = await self._table_of_control(control, fresh=control.kind not in MOVE_KINDS)
-        user = interaction.user
-        if control.kind in LOBBY_KINDS:
-            if table.game.state is not TableState.OPEN:  # drawn for the lobby, which is gone
-                table.require_live()
-                raise WrongTableState("already_started")
-            entry: Entry
-            if control.kind == "join":
-                work, entry = table.join(user.id, user.display_name), Join(user.id, "")
-            elif control.kind == "leave":
-                work, entry = table.leave(user.id), Leave(user.id)
-            elif control.kind == "addai":
-                level = _ai_level(control.arg or Level.NORMAL.value)
-                work, entry = table.add_ai(user.id, level), AddAI(level, user.id)
-            else:
-                work, entry = table.start(user.id), Start()
-            await self._lobby(interaction, table, work, entry, None)
-            return
-        if control.kind == "hint":
-            await self._answer_hint(interaction, table, -1 if control.seq is None else control.seq)
-            return
-        if control.kind == "show":  # any "Show my hand" shows the current hand, whichever deal it came from
-            table.require_live()
-            await self._say_hand(interaction, table, lang)
-            return
-        if control.kind == "concede" and control.seq != table.seq:  # stale: refused before asking to confirm
-            raise WrongTableState("stale")
-        if control.kind == "concede" and await self._confirm_concession(interaction, table):
-            return
-        try:
-            action = control_action(control)
-        except (ValueError, IndexError) as malformed:  # a forged value: no number, no card, too few choices
-            raise CommandRefusal("bad_control") from malformed
-        if action is None:
-            raise WrongTableState("stale")
-        seq = -1 if control.seq is None else control.seq  # drawn before moments were carried: stale
-        clicked = interaction.message
-        if clicked is not None and not clicked.flags.ephemeral:  # their DM hand: its updates may use this click
-            self.presenter.remember(user.id, interaction, clicked.id)
-        handled = time.perf_counter()
-        async with self.pending.watch(interaction, table, move_entry(table, user.id, action), lang,
-                                      lambda: _pending(interaction)) as watch:
-            if await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending):
-                await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
-        if timing.isEnabledFor(logging.DEBUG):  # from the interaction's creation, and from its handler's start
-            timing.debug("move table=%d arrived_ms=%.3f stored_ms=%.3f", table.id,
-                         (handled - time.perf_counter()) * 1000 + since_created(interaction),
-                         (time.perf_counter() - handled) * 1000)
-        message = interaction.message
-        if message is not None and message.flags.ephemeral:
-            # Answered already, the response is the pending note (then what became of the move): the hand the
-            # player clicked on is edited by its id, its controls being for a moment now past.
-            await self._refresh_ephemeral(interaction, table, lang,
-                                          message.id if interaction.response.is_done() else None)
-        elif not interaction.response.is_done():
-            try:
-                await interaction.response.defer()  # the presenter updates the hand message itself
-            except discord.NotFound:  # the message went meanwhile (a newer hand replaced it): the move stands
-                log.info("interaction %s: its message is gone; the move was stored", interaction.id)
-
-    async def _table_of_control(self, control: Control, *, fresh: bool = True) -> Table:
-        """The table a control belongs to. One no longer held (finished and replaced, or closed before a
-        restart) is looked up in storage, so its controls say what became of it. `fresh`: caught up with what
-        other processes stored (a move catches up under the table's lock itself)."""
-        try:
-            table = await self.manager.load(control.table_id)  # another process may have been serving it
-            if fresh:
-                await table.refresh(patience=LOOKUP_PATIENCE)  # and moved it on since this process last looked
-            return table
-        except NoTable:
-            try:
-                stored = await self.bot.storage.tables.get(table_id=control.table_id)
-            except NotFound:
-                raise NoTable("table_gone") from None
-            if stored.state is StoredState.FINISHED:
-                raise WrongTableState("series_over") from None
-            if stored.state is StoredState.ABANDONED:
-                raise WrongTableState("closed") from None
-            raise
-
-    async def _say_hand(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
-        """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
-        follows into the same message (drawn after the answer, which keeps to Discord's three seconds)."""
-        text, view = self.presenter.private_hand(table, interaction.user.id, lang)
-        content = fit(text, Limit.CONTENT)
-        if interaction.response.is_done():
-            message = await interaction.followup.send(content, view=view, ephemeral=True, wait=True)
-            await self._add_hand_picture(interaction, table, lang, message.edit)
-        else:
-            await interaction.response.send_message(content, view=view, ephemeral=True)
-            if interaction.user.id in self.presenter.dm_closed:  # the hand they play from: its turns come back
-                # to this message (brought up to date if the hand moved on meanwhile)
-                await self.presenter.ephemeral_hand(table, interaction.user.id, interaction, lang, shown=(text, view))
-            await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
-
-    async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: str,
-                                edit: Callable[..., Awaitable[object]]) -> None:
-        """Put the hand's picture into the ephemeral hand message just answered (nothing when the server shows
-        no pictures); a failure costs the picture only."""
-        try:
-            file = await self.presenter.private_hand_picture(table, interaction.user.id, lang)
-            if file is not None:
-                await edit(attachments=[file])
-        except (TableError, discord.HTTPException):
-            log.info("table %s: could not show the hand picture of %s", table.id, interaction.user.id)
-
-    async def _refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: str,
-                                 source: int | None = None) -> None:
-        """After a move from an ephemeral hand (closed DMs): show the hand as it is now (its picture follows), or
-        drop the controls when the table stopped playing (the move itself succeeded either way). `source`: the
-        hand's message id when the interaction's own response is another message (the pending note)."""
-        try:
-            if source is not None:  # Discord lets only the token that made the hand edit it
-                await self.presenter.redraw_ephemeral_hand(table, interaction.user.id, lang)
-                return
-            if table.game.state is TableState.PLAYING:
-                if not interaction.response.is_done():
-                    await interaction.response.defer()  # acknowledged as an update of this hand message
-                # drawn through this click under the presenter's lock (never crossing the table's own updates of
-                # this hand), and its turns come back to it
-                await self.presenter.ephemeral_hand(table, interaction.user.id, interaction, lang)
-                await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
-            elif interaction.response.is_done():
-                await interaction.edit_original_response(view=None)
-            else:
-                await interaction.response.edit_message(view=None)
-        except (TableError, discord.HTTPException):
-            log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
-
-
 PASS_VALUE = 0
 """`/skat bid value:0` passes a player answering a bid (autocomplete offers it to them as "pass"); from the
 player who must bid it is refused as off the ladder."""
-
-ACK_BUDGET = 0.15
-"""Seconds a move may take to be stored before the player is shown that it is pending (Discord wants an
-answer within three): a silent acknowledgement would look like acceptance before the move is stored."""
-
-
-async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitable[object]]) -> bool:
-    """Do `work` (apply and store a move) before acknowledging, so an acknowledged move is a stored one.
-    If it is slow, `pending` shows the player that it is (Discord's "thinking…"), and the caller then says
-    it was recorded (returns True), or the error handler says why not (raises what `work` raises).
-
-    The work runs in the caller's task, with a timer for the pending note: the acknowledgement follows the
-    store without waiting for more turns of the event loop (under load each turn waits behind every other
-    table's presenting)."""
-    loop = asyncio.get_running_loop()
-    shown: list[asyncio.Future[object]] = []
-    timer = loop.call_later(ACK_BUDGET, lambda: shown.append(asyncio.ensure_future(pending())))
-    try:
-        await work
-    except BaseException:
-        timer.cancel()
-        if shown:  # the player saw "thinking…": the error handler answers after it
-            await asyncio.gather(*shown, return_exceptions=True)
-        raise
-    timer.cancel()
-    if shown:
-        await shown[0]
-        return True
-    return False
-
 
 def typed_at(interaction: discord.Interaction) -> float:
     """When a typed command was issued (Discord's id says, to the millisecond: an entry stored within that
     millisecond was not seen either), and never later than now: a move is judged against the table as its
     sender saw it."""
     return min(interaction.created_at.timestamp(), time.time())
-
-
-def since_created(interaction: discord.Interaction) -> float:
-    """Milliseconds since Discord created the interaction (its id's clock, to the millisecond)."""
-    return (time.time() - interaction.created_at.timestamp()) * 1000
-
-
-async def _pending(interaction: discord.Interaction) -> None:
-    """A visible "thinking…" only the player sees: the move is being stored, not yet accepted."""
-    await interaction.response.defer(ephemeral=True, thinking=True)
 
 
 def _card(text: str) -> Card:
@@ -716,15 +457,6 @@ def _card_choices(cards: list[Card], deck: str, lang: str, current: str) -> list
         if not needle or needle in label.lower() or needle in card.iss.lower():
             out.append(app_commands.Choice(name=fit(label, Limit.CHOICE_NAME), value=card.iss))
     return out[:CHOICES]
-
-
-def _ai_level(text: str) -> Level:
-    """The AI level a command or button names (in any language the bot speaks); a name that is no level is
-    refused as the table refuses a level it does not seat."""
-    try:
-        return level_from_text(text)
-    except MalformedText:
-        raise NotAllowed("ai_level", level=text) from None
 
 
 async def setup(bot: SkatBot) -> None:

@@ -21,7 +21,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from skatbot.app import skat_bot
 from skatbot.engine.rules import PRESETS
+from skatbot.interactions.replies import guarded, say
 from skatbot.organiser import Organiser, Running
 from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, TournamentSettings
 from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
@@ -37,7 +39,6 @@ from skatbot.ui.tournament_text import (
     standings_text,
 )
 
-from .replies import answer_stray, guarded, say, skat_bot
 from .server_common import choice, describe, en
 
 if TYPE_CHECKING:
@@ -130,11 +131,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self.organiser.close()
         for task in self._painting.values():
             task.cancel()
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A Join or Leave no TournamentButton answers (forged, or not on its message) is refused."""
-        await answer_stray(interaction, "tournament:", (TournamentButton,))
 
     async def _keep_time(self) -> None:
         """Resume what was running, then start tournaments whose time has come and look at the others."""

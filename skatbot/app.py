@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import aiohttp
 import discord
@@ -24,16 +24,21 @@ from discord.ext import commands
 
 from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, METRICS_PORT_VAR, Settings
 from skatbot.health import HealthServer, count_interaction, instrument_discord
+from skatbot.interactions.desk import TableDesk
+from skatbot.interactions.looks import Looks
+from skatbot.interactions.pending import PendingReplies
+from skatbot.interactions.replies import answer_stray, install
 from skatbot.metrics import METRICS
 from skatbot.publishing import publish_if_changed, runs_shard_zero
 from skatbot.storage import SchemaTooNew, Storage, StorageError, open_storage
 from skatbot.storage.opening import describe
+from skatbot.storage.pending import PendingMoves
 from skatbot.tables import TableTiming
 from skatbot.tables.manager import TableManager
-from skatbot.ui.controls import ControlHandler
+from skatbot.ui.controls import DYNAMIC_ITEMS
 from skatbot.ui.emojis import CARD_EMOJIS
 from skatbot.ui.pictures import draw_in
-from skatbot.ui.presenter import DiscordPresenter, Style
+from skatbot.ui.presenter import DiscordPresenter
 from skatbot.ui.translator import CatalogTranslator
 from skatbot.wiring import StorageTables
 
@@ -105,44 +110,23 @@ def time_ai_decision(task: str, seconds: float) -> None:
     METRICS.ai_decision_seconds.labels(task=task).observe(seconds)
 
 
-class Looks:
-    """How things are shown: each server's language, deck and pictures (from /skat settings, cached) and the
-    language each player's Discord client speaks (private messages are in it)."""
-
-    def __init__(self, storage: Storage) -> None:
-        self.storage = storage
-        self.styles: dict[int, Style] = {}
-        self.user_langs: dict[int, str] = {}
-
-    def style_for(self, guild_id: int) -> Style:
-        return self.styles.get(guild_id, Style())
-
-    async def load(self, guild_id: int | None) -> Style:
-        """The server's style, read from its settings the first time."""
-        if guild_id is None:
-            return Style()
-        if guild_id not in self.styles:
-            settings = await self.storage.settings.get(server_id=guild_id)
-            self.styles[guild_id] = Style(settings.language, settings.deck_style, settings.pictures)
-        return self.styles[guild_id]
-
-    def forget(self, guild_id: int) -> None:
-        """The server's settings changed: read them again next time."""
-        self.styles.pop(guild_id, None)
-
-    def user_lang(self, user_id: int, fallback: str) -> str:
-        return self.user_langs.get(user_id, fallback)
-
-
 @dataclass(frozen=True, slots=True)
 class Services:
     """What the cogs share, built once in `setup_hook`: the tables' store and catalog on storage, how things
-    are shown, the presenter, and the running tables."""
+    are shown, the presenter, the running tables, moves shown pending, and the desk the table controls call."""
 
     store: StorageTables
     looks: Looks
     presenter: DiscordPresenter
     tables: TableManager
+    pending: PendingReplies
+    controls: TableDesk
+
+
+def skat_bot(interaction: discord.Interaction) -> SkatBot:
+    """The bot an interaction arrived at: discord.py types `interaction.client` as a plain Client, and the
+    cogs only ever run inside a SkatBot."""
+    return cast("SkatBot", interaction.client)
 
 
 SWITCH_SECONDS = 0.001
@@ -220,7 +204,7 @@ class SkatBot(commands.AutoShardedBot):
         self.table_timing = TableTiming(ai_pause=settings.ai_pause_seconds,
                                         kontra_window=settings.kontra_window_seconds)
         self._logged_in = False
-        self.control_handler: ControlHandler | None = None  # set by the skat cog: buttons and menus are routed through it
+        self.component_items: list[type[discord.ui.DynamicItem[Any]]] = []  # every extension's, for strays
         self.card_emojis_task: asyncio.Task[None] | None = None
         self.services: Services
         self.health_server: HealthServer | None = None
@@ -237,8 +221,28 @@ class SkatBot(commands.AutoShardedBot):
                                      edit_interval=0.0 if shared else 1.0)
         tables = TableManager(catalog=store, store=store, presenter=presenter, executor=self.ai_executor,
                               timing=self.table_timing)
-        self.services = Services(store, looks, presenter, tables)
+        pending = PendingReplies(self, self.storage, PendingMoves.beside(self.settings.database_path,
+                                                                         self.settings.shard_ids), store)
+        controls = TableDesk(storage=self.storage, looks=looks, presenter=presenter, tables=tables, pending=pending)
+        self.services = Services(store, looks, presenter, tables, pending, controls)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)  # the table controls: their callbacks call services.controls
+        install(self.tree)  # every slash command's refusals are answered by reply_error
         return self.services
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        """Register components discord.py rebuilds from their custom_id; kept, so the one listener for stray
+        components knows every extension's shapes."""
+        super().add_dynamic_items(*items)
+        self.component_items.extend(item for item in items if item not in self.component_items)
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self.component_items = [item for item in self.component_items if item not in items]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The one listener for components no item answers (see `answer_stray`)."""
+        services: Services | None = getattr(self, "services", None)
+        await answer_stray(interaction, self.component_items, services.controls if services else None)
 
     async def setup_hook(self) -> None:
         """Open the database, build the services, load the extensions, then publish the slash commands.

@@ -388,6 +388,7 @@ class CogBot:
             if match is not None:
                 await store.schedule_dynamic_item_call(component_type, item, interaction,  # type: ignore[arg-type]  # a FakeInteraction
                                                        custom_id, match)
+        await self.bot.on_interaction(interaction)  # type: ignore[arg-type]  # a FakeInteraction
         for listener in self.bot.extra_events.get("on_interaction", []):
             await listener(interaction)
         await self.settle()

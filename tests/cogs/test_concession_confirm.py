@@ -24,7 +24,7 @@ async def test_the_concede_button_asks_before_schwarz_and_the_answer_concedes(wo
     assert question.ephemeral and question.content is not None
     assert "costs your side schwarz" in question.content and "Concede anyway?" in question.content
     confirm = question.custom_ids()
-    assert confirm == [prefix(hand) + "concedeok:"]
+    assert confirm == [prefix(hand) + "concede"]
     shown = FakeMessage(id=9_999, channel_id=hand.channel_id, content=question.content, view=question.view,
                         ephemeral=True)
     await world.click(declarer, shown, confirm[0])

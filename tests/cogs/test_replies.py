@@ -15,6 +15,7 @@ from skatbot.ui.cards import GERMAN, card_label
 from skatbot.ui.server_text import HELP_PAGES
 from tests.cogs.helpers import CogBot, FakeInteraction, FakeMessage, FakeUser
 from tests.cogs.table_helpers import deal_of, move, three_humans, to_act, to_the_declaration
+from tests.controls import control_kind
 
 ISS_CODES = [suit + rank for suit in "CSHD" for rank in "789TJQKA"]
 BAD_CONTROL = "Not allowed: that button or menu choice is not one I offered."
@@ -30,7 +31,7 @@ def hand_message(world: CogBot, user: FakeUser) -> FakeMessage:
 def ids_of(message: FakeMessage, kind: str) -> list[str]:
     assert message.view is not None
     return [str(c["custom_id"]) for row in message.view.to_components() for c in row["components"]
-            if str(c.get("custom_id", "")).split(":")[3:4] == [kind]]
+            if control_kind(c) == kind]
 
 
 def prefix(message: FakeMessage) -> str:
@@ -58,19 +59,22 @@ async def test_forged_values_of_every_control_are_refused_and_change_nothing(wor
     hand = hand_message(world, first)
     sk = prefix(hand)
     before = unchanged(table)
-    # buttons: a bid that is no number, one off the ladder, a card that is none, an unknown kind
-    assert await refused(world, first, hand, sk + "bid:abc") == BAD_CONTROL
-    assert await refused(world, first, hand, sk + "bid:" + "9" * 90) == \
-        "Not allowed: " + "9" * 90 + " is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)."
-    assert "bid ladder" in await refused(world, first, hand, sk + "bid:-5")
-    assert await refused(world, first, hand, sk + "card:ZZ") == BAD_CONTROL
-    assert await refused(world, first, hand, sk + "boom:") == \
-        "That was for an earlier moment of the deal, so nothing was recorded: use your newest hand message."
+    # buttons: a bid that is no number, one off the ladder, a card that is none, an action that is none
+    assert await refused(world, first, hand, sk + "bid abc") == BAD_CONTROL
+    assert await refused(world, first, hand, sk + "bid " + "9" * 80) == \
+        "Not allowed: " + "9" * 80 + " is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)."
+    assert "bid ladder" in await refused(world, first, hand, sk + "bid 5")
+    assert await refused(world, first, hand, sk + "play ZZ") == BAD_CONTROL
+    assert await refused(world, first, hand, sk + "boom") == BAD_CONTROL
+    # ids drawn before moves carried their action (still in old messages after a deploy): stale, never misread
+    for old in ("bid:18", "card:CJ", "pass:", "boom:", "bids:", "declare:0"):
+        assert await refused(world, first, hand, sk + old) == \
+            "That was for an earlier moment of the deal, so nothing was recorded: use your newest hand message.", old
     # menus: no number, no choice, an unknown game, too few or unknown cards
-    for kind, values in (("bids", ("abc",)), ("bids", ()), ("declare", ("chess",)), ("declare", ()),
+    for verb, values in (("", ("bid abc",)), ("", ()), ("", ("declare chess",)), ("", ("chess",)),
                          ("discard", ("CJ",)), ("discard", ("ZZ", "QQ")), ("discard", ("CJ", "SJ", "HJ"))):
-        answer = await refused(world, first, hand, sk + kind + ":0", values, component_type=3)
-        assert answer == BAD_CONTROL, (kind, values, answer)
+        answer = await refused(world, first, hand, sk + "menu0:" + verb, values, component_type=3)
+        assert answer == BAD_CONTROL, (verb, values, answer)
     # ids in no shape we draw, and a table that does not exist
     assert await refused(world, first, hand, "sk:1:x:pass:") == BAD_CONTROL
     assert await refused(world, first, hand, "sk:" + "1" * 95) == BAD_CONTROL
@@ -90,11 +94,11 @@ async def test_forged_cards_and_discards_are_refused_in_play_and_at_the_skat(wor
     before = unchanged(table)
     absent = next(iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA", "HA", "DA", "C7", "S7")
                   if all(c.iss != iss for c in deal.hand(deal.declarer or 0)))
-    answer = await refused(world, declarer, hand, sk + "discard:", (absent, absent), component_type=3)
+    answer = await refused(world, declarer, hand, sk + "menu0:discard", (absent, absent), component_type=3)
     assert answer.startswith("Not allowed: ") and answer != BAD_CONTROL
     assert unchanged(table) == before
     discard = next(a for a in deal.legal_actions() if isinstance(a, Discard))
-    done = await world.click(declarer, hand, sk + "discard:", (discard.first.iss, discard.second.iss),
+    done = await world.click(declarer, hand, sk + "menu0:discard", (discard.first.iss, discard.second.iss),
                              component_type=3)
     # acknowledged; the DM hand is updated through this click's own interaction
     assert done.replies and all(reply.how == "edit_original" for reply in done.replies) and done.response.is_done()
@@ -259,10 +263,10 @@ async def test_valueless_controls_pressed_by_a_stranger_or_from_another_deal(wor
     sk = prefix(hand)
     eve = world.user("eve")
     before = unchanged(table)
-    for kind in ("hold", "pass", "pickup", "kontra", "re", "claim", "concede", "show"):
-        assert await refused(world, eve, hand, sk + kind + ":") == "You are not sitting at this table.", kind
-        stale = "sk:1:7:" + kind + ":"
+    for kind in ("hold", "pass", "pickup", "kontra", "re", "claim", "concede", "concede:", "show:"):
+        assert await refused(world, eve, hand, sk + kind) == "You are not sitting at this table.", kind
+        stale = "sk:1:s7:" + kind
         answer = await refused(world, first, hand, stale)
         assert answer == ("That was for an earlier moment of the deal, so nothing was recorded: use your newest hand "
-                          "message.") or kind == "show", kind
+                          "message.") or kind == "show:", kind
     assert unchanged(table) == before

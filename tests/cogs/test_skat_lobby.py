@@ -7,6 +7,7 @@ import discord
 from skatbot.pictures import cards_shown
 from skatbot.tables import TableState
 from tests.cogs.helpers import CogBot, FakeMessage, FakeUser, all_permissions
+from tests.controls import control_kind
 
 
 async def open_table(world: CogBot, creator: FakeUser, **options: object) -> None:
@@ -198,7 +199,7 @@ async def test_closed_dms_play_from_an_ephemeral_hand(world: CogBot) -> None:
         await world.run("skat pass", bob)
     mine = await world.click(alice, notice, show)
     hand = FakeMessage(9, 20, mine.text, mine.answer.view, ephemeral=True)
-    passed = next(c for c in ids_on(hand) if c.split(":")[3] == "pass")
+    passed = next(c for c in ids_on(hand) if control_kind(c) == "pass")
     before = len(deal.history)
     moved = await world.click(alice, hand, passed)
     assert len(deal.history) > before  # the move was made, from the ephemeral message

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.controls import control_kind
 from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 
@@ -34,7 +35,7 @@ def control_id(message: Message, kind: str) -> str:
     """The custom_id of the message's control of this kind (lobby: join, leave, addai, start), as drawn."""
     for component in message.walk_components():
         custom_id = str(component.get("custom_id", ""))
-        if custom_id.startswith("sk:") and custom_id.split(":")[3] == kind:
+        if custom_id.startswith("sk:") and control_kind(component) == kind:
             return custom_id
     raise LookupError(f"message {message.id} has no {kind!r} control: {message.content[:80]!r}")
 

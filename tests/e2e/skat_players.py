@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from skatbot.engine import Contract
+from tests.controls import control_arg, control_kind
 from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_leaks import CARD, HAND_TITLE, _match
 
@@ -26,7 +27,7 @@ def is_hand_message(message: Message) -> bool:
 
 
 def kind_of(control: dict[str, Any]) -> str:
-    return str(control.get("custom_id", "")).split(":")[3]
+    return control_kind(control)
 
 
 def game_controls(message: Message) -> list[dict[str, Any]]:
@@ -107,7 +108,7 @@ async def slash_move(fake: FakeDiscord, user: User, channel: Channel, message: M
         offered = await fake.autocomplete(user, channel, "skat", subcommand="bid", focused="value",
                                           options={"value": ""})
         expected = sorted(int(kind_of_arg(c)) for c in controls if kind_of(c) == "bid") + sorted(
-            int(o["value"]) for c in controls if kind_of(c) == "bids" for o in c["options"])
+            int(o["value"].removeprefix("bid ")) for c in controls if kind_of(c) == "bids" for o in c["options"])
         roll = rng.random()
         if "hold" in kinds:  # answering a bid: autocomplete offers hold (the bid) and pass (0)
             assert [c["value"] for c in offered][1:] == [0] and len(offered) == 2, offered
@@ -153,7 +154,7 @@ async def slash_move(fake: FakeDiscord, user: User, channel: Channel, message: M
 
 
 def kind_of_arg(control: dict[str, Any]) -> str:
-    return str(control.get("custom_id", "")).split(":")[4]
+    return control_arg(control)
 
 
 def _select_values(controls: list[dict[str, Any]], kind: str) -> list[str]:
@@ -161,14 +162,15 @@ def _select_values(controls: list[dict[str, Any]], kind: str) -> list[str]:
 
 
 def pick_contract(values: list[str], rng: random.Random) -> str:
-    """Mostly a plain suit or grand game (so deals run long); now and then anything offered."""
-    plain = [v for v in values if Contract.parse(v).game.value not in ("null",)
+    """Mostly a plain suit or grand game (so deals run long); now and then anything offered (`values`: the
+    declaration menus' action texts, `declare grand hand`)."""
+    plain = [v for v in values if Contract.parse(v.removeprefix("declare ")).game.value not in ("null",)
              and not any(w in v for w in ("schneider", "schwarz", "ouvert"))]
     return rng.choice(plain if plain and rng.random() < 0.9 else values)
 
 
 def _declare_options(contract_text: str) -> dict[str, Any]:
-    contract = Contract.parse(contract_text)
+    contract = Contract.parse(contract_text.removeprefix("declare "))
     options: dict[str, Any] = {"game": contract.game.value}
     for flag in ("hand", "schneider", "schwarz", "ouvert"):
         if getattr(contract, flag):

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 from skatbot.pictures import cards_shown
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
@@ -18,7 +19,7 @@ from tests.e2e.test_skatbot_refusals import log_rows
 
 
 def show_buttons(message: Message) -> list[str]:
-    return [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "show"]
+    return [c["custom_id"] for c in message.buttons() if control_kind(c) == "show"]
 
 
 async def test_closed_dms_play_by_ephemeral_controls(club: Club, start_bot: StartBot, tmp_path: Path) -> None:

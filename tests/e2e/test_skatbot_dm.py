@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
@@ -23,7 +24,7 @@ def versions(fake: FakeDiscord, user: User) -> list[str]:
 
 
 def lobby_control(lobby: Message, kind: str) -> str:
-    return next(str(c["custom_id"]) for c in lobby.buttons() if c["custom_id"].split(":")[3] == kind)
+    return next(str(c["custom_id"]) for c in lobby.buttons() if control_kind(c) == kind)
 
 
 async def test_the_dm_shows_the_auction_the_last_trick_and_the_result(club: Club, start_bot: StartBot, tmp_path: Path) -> None:

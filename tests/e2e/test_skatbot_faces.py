@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 from skatbot.engine import CARDS
+from tests.controls import control_arg, control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.emojis import PNG_SIGNATURE, AppEmoji
@@ -42,10 +43,10 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: 
     await play_out(fake, [alice], lambda: any("Result of deal 1" in text for text in public_texts(fake, channel)),
                    lambda user, message: button_move(fake, user, message, rng, avoid=("pass",)))
     card_buttons = [b for m in fake.dms(alice) for v in m.history for row in v.components
-                    for b in row.get("components", []) if b.get("custom_id", "").split(":")[3:4] == ["card"]]
+                    for b in row.get("components", []) if control_kind(b) == "card"]
     assert card_buttons, "alice never saw her cards as buttons"
     for button in card_buttons:  # the face of the very card, and its text label for screen readers
-        card = button["custom_id"].split(":")[4]
+        card = control_arg(button)
         assert button["emoji"]["name"] == f"sk1_f_{card}" and int(button["emoji"]["id"]) == names[f"sk1_f_{card}"]
         assert button["label"]
     board = next(m for m in fake.messages(channel) if m.content.startswith("**Deal 1 of 1**"))

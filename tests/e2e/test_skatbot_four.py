@@ -43,7 +43,7 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot: StartBot,
     assert "sit out this deal:" in await refused(fake, first, channel, "bid", value=18)
     assert "sit out this deal:" in await refused(fake, first, channel, "hand")
     assert await fake.autocomplete(first, channel, "skat", subcommand="play", focused="card") == []
-    assert "sit out this deal:" in await forged_click(fake, first, lobby, "sk:1:0:pass:")
+    assert "sit out this deal:" in await forged_click(fake, first, lobby, "sk:1:s0:pass")
 
     def deal_over(number: int) -> Callable[[], bool]:
         return lambda: any(f"Result of deal {number}" in t for t in public_texts(fake, channel))
@@ -62,7 +62,7 @@ async def test_four_players_the_dealer_sits_out(club: Club, start_bot: StartBot,
     playing = next(player for player in players if player is not second)
     assert "earlier moment of the deal" in await forged_click(fake, playing, lobby, "sk:1:0:pass:")
     assert "earlier moment of the deal" in await forged_click(fake, playing, lobby, "sk:1:s3:pass:")
-    assert "sit out this deal:" in await forged_click(fake, second, lobby, "sk:1:s3:pass:")
+    assert "sit out this deal:" in await forged_click(fake, second, lobby, "sk:1:s3:pass")
     assert "sit out this deal:" in await refused(fake, second, channel, "pass")
     await play_out(fake, players, lambda: any("The series is over" in t for t in public_texts(fake, channel)), move)
     listed = await (await fake.slash(frank, channel, "skat", subcommand="list")).wait_message()

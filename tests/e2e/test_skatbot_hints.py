@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
@@ -21,9 +22,9 @@ async def test_a_hinted_table_gives_its_player_a_hint(club: Club, start_bot: Sta
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content and "Hints on" in m.content)
     for _ in range(2):
         await (await fake.click(alice, lobby, next(
-            c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
+            c["custom_id"] for c in lobby.buttons() if control_kind(c) == "addai"))).wait_acked()
     await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
-    start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
+    start = next(c["custom_id"] for c in lobby.buttons() if control_kind(c) == "start")
     await (await fake.click(alice, lobby, start)).wait_acked()
 
     rng = random.Random(8)

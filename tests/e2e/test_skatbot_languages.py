@@ -8,6 +8,7 @@ from pathlib import Path
 
 from skatbot.engine import CARDS
 from skatbot.ui.cards import FRENCH, card_label
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import run
@@ -46,10 +47,10 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     joined = await (await fake.slash(amelie, channel, "skat", subcommand="join")).wait_message()
     assert joined.content == "Vous êtes assis à la table n° 1."
     await (await fake.click(karen, lobby, next(
-        c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai"))).wait_acked()
+        c["custom_id"] for c in lobby.buttons() if control_kind(c) == "addai"))).wait_acked()
     await fake.wait_for(lambda: "KI 1 (normal)" in lobby.content, 30, "the AI seated")
     await (await fake.click(karen, lobby, next(
-        c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start"))).wait_acked()
+        c["custom_id"] for c in lobby.buttons() if control_kind(c) == "start"))).wait_acked()
 
     danish_hand = await fake.wait_for(lambda: latest_hand(fake, karen), 30, "karen's cards")
     french_hand = await fake.wait_for(lambda: latest_hand(fake, amelie), 30, "amelie's cards")

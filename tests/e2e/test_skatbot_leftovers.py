@@ -41,7 +41,7 @@ async def test_a_player_who_left_cannot_play_his_seat_from_his_old_hand(club: Cl
     # buttons may be gone): refused as hers no longer, nothing stored.
     rows = log_rows(database)
     ix = await fake._dispatch(3, carol, fake.channel(old.channel_id),
-                              {"custom_id": f"sk:1:s{rows}:pass:", "component_type": 2}, old)
+                              {"custom_id": f"sk:1:s{rows}:pass", "component_type": 2}, old)
     answer = await ix.wait_message()
     assert answer.content == LEFT, answer.content
     # The stand-in plays her seat: the table goes on without her (alice's moves and the AIs').

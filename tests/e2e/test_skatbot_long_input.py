@@ -60,8 +60,8 @@ async def test_forged_control_values_are_refused_and_change_nothing(club: Club, 
     _, hand = await settled_turn(fake, alice, channel, database)
     deal = ":".join(str(game_controls(hand)[0]["custom_id"]).split(":")[:3]) + ":"
     snapshot = await settled(fake, channel, database)
-    assert await forged_click(fake, alice, hand, deal + "bid:abc") == BAD_CONTROL
-    assert await forged_click(fake, alice, hand, deal + "card:ZZ") == BAD_CONTROL
+    assert await forged_click(fake, alice, hand, deal + "bid abc") == BAD_CONTROL
+    assert await forged_click(fake, alice, hand, deal + "play ZZ") == BAD_CONTROL
     snapshot.assert_unchanged()
     assert not any("genius" in text or "abc" in text for text in public_texts(fake, channel))
     fake.assert_clean(allow_rejections=False)

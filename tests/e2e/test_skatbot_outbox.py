@@ -15,6 +15,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, start_skatbot
@@ -65,7 +66,7 @@ async def play_until_last_card(fake: FakeDiscord, alice: User, deal: int, rng: r
     for _ in range(400):
         hand = await fake.wait_for(lambda: (lambda m: m if m is not None and game_controls(m) else None)(
             latest_hand(fake, alice)), 30, "alice's turn")
-        cards = [c for c in hand.buttons() if str(c["custom_id"]).split(":")[3] == "card"]
+        cards = [c for c in hand.buttons() if control_kind(c) == "card"]
         shown = re.match(r"\*\*Your hand\*\* · deal (\d+)", hand.content)
         if shown and int(shown.group(1)) >= deal and len(cards) == 1 and not cards[0].get("disabled"):
             return int(shown.group(1)), hand
@@ -74,7 +75,7 @@ async def play_until_last_card(fake: FakeDiscord, alice: User, deal: int, rng: r
 
 
 def last_card(hand: Message) -> str:
-    return next(str(c["custom_id"]) for c in game_controls(hand) if str(c["custom_id"]).split(":")[3] == "card")
+    return next(str(c["custom_id"]) for c in game_controls(hand) if control_kind(c) == "card")
 
 
 def result_or_ranking(body: object) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from skatbot.storage import PostgresStorage
+from tests.controls import control_kind
 from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.fakediscord.gateway import shard_of
@@ -84,7 +85,7 @@ async def shard_one_table(fake: FakeDiscord, users: list[User], deals: int, ais:
     assert "is open" in opened and where is channel
     lobby = await fake.wait_for_message(channel, lambda m: "Skat table" in m.content)
     for user in users[1:]:
-        join = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "join")
+        join = next(c["custom_id"] for c in lobby.buttons() if control_kind(c) == "join")
         await (await fake.click(user, lobby, join)).wait_acked()
         def seated(name: str = user.name) -> bool:
             return name in lobby.content

@@ -11,6 +11,7 @@ from typing import Any
 
 from skatbot.engine import Card
 from skatbot.ui.cards import GERMAN, card_label
+from tests.controls import control_arg
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
@@ -128,7 +129,9 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot: St
     assert "not your turn yet" in await refused(fake, other, channel, "bid", value=18)
     assert "not on the bid ladder" in await refused(fake, user, channel, "bid", value=19)
     assert "not sitting at this table" in await refused(fake, eve, channel, "pass")
-    assert "not sitting at this table" in await forged_click(fake, eve, lobby, "sk:1:0:pass:")
+    assert "not sitting at this table" in await forged_click(fake, eve, lobby, "sk:1:s0:pass")
+    assert "earlier moment of the deal" in await forged_click(fake, user, lobby, "sk:1:s2:pass")
+    # ids in the shapes drawn before moves carried their action (old messages after a deploy): stale
     assert "earlier moment of the deal" in await forged_click(fake, user, lobby, "sk:1:7:pass:")
     assert "earlier moment of the deal" in await forged_click(fake, user, lobby, "sk:1:s2:pass:")
     assert "not a card" in await refused(fake, user, channel, "play", card="XY")
@@ -158,8 +161,8 @@ async def test_strangers_and_illegal_moves_are_refused(club: Club, start_bot: St
             break
         mover, message = found
         if not tried_illegal and any(kind_of(c) == "card" for c in game_controls(message)):
-            legal = {c["custom_id"].split(":")[4] for c in game_controls(message)}
-            hand_cards = [c["custom_id"].split(":")[4] for c in message.buttons() if kind_of(c) == "card"]
+            legal = {control_arg(c) for c in game_controls(message)}
+            hand_cards = [control_arg(c) for c in message.buttons() if kind_of(c) == "card"]
             illegal = [c for c in hand_cards if c not in legal]
             if illegal:
                 snapshot = await settled(fake, channel, database)
@@ -243,12 +246,12 @@ async def test_a_german_player_is_refused_in_german_with_the_servers_deck(club: 
 
     async def move(user: User, message: Message) -> None:
         if not tried and any(kind_of(c) == "card" for c in game_controls(message)):
-            hand = [c["custom_id"].split(":")[4] for c in message.buttons() if kind_of(c) == "card"]
+            hand = [control_arg(c) for c in message.buttons() if kind_of(c) == "card"]
             absent = next(iss for iss in ("CJ", "SJ", "HJ", "DJ", "CA", "SA", "HA", "DA") if iss not in hand)
             before = await settled(fake, channel, database)
             answer = await refused(fake, user, fake.dm_channel(user), "play", card=absent)
             assert answer == f"Nicht erlaubt: {card_label(Card.parse(absent), GERMAN, 'de')} hast du nicht auf der Hand."
-            legal = {c["custom_id"].split(":")[4] for c in game_controls(message)}
+            legal = {control_arg(c) for c in game_controls(message)}
             illegal = [iss for iss in hand if iss not in legal]
             if illegal:  # following a suit: named the German-suited way, without French symbols
                 answer = await refused(fake, user, channel, "play", card=illegal[0])

@@ -6,6 +6,7 @@ import random
 import sqlite3
 from pathlib import Path
 
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
@@ -42,8 +43,8 @@ async def test_three_humans_play_a_series_by_commands_and_buttons(club: Club, st
     claims: list[str] = []
 
     async def move(user: User, message: Message) -> None:
-        kinds = {str(c.get("custom_id", "")).split(":")[3] for c in game_controls(message)}
-        claim = [c["custom_id"] for c in message.buttons() if c["custom_id"].split(":")[3] == "claim"
+        kinds = {control_kind(c) for c in game_controls(message)}
+        claim = [c["custom_id"] for c in message.buttons() if control_kind(c) == "claim"
                  and not c.get("disabled")]
         deal = message.content.splitlines()[0].split("deal ")[1].split()[0]  # "**Your hand** · deal 2 · ..."
         if claim and "card" in kinds and len(message.content.splitlines()[1].split()) <= 6 and \

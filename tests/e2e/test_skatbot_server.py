@@ -12,6 +12,7 @@ import pytest
 from skatbot.engine import RuleSet
 from skatbot.engine.rules import PRESETS
 from skatbot.ui.rules_text import rules_lines
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import AI_ID, button_ids, run, seed_series, speak
@@ -285,11 +286,11 @@ async def test_a_deal_played_against_two_ais_reaches_the_lists(club: Club, start
                                                                           group="scores")).content
     await run(fake, alice, club.channel, "new", deals=1)
     lobby = await fake.wait_for_message(club.channel, lambda m: "Skat table" in m.content)
-    add_ai = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "addai")
+    add_ai = next(c["custom_id"] for c in lobby.buttons() if control_kind(c) == "addai")
     for _ in range(2):
         await (await fake.click(alice, lobby, add_ai)).wait_acked()
     await fake.wait_for(lambda: "AI 2" in lobby.content, 30, "two AIs seated")
-    start = next(c["custom_id"] for c in lobby.buttons() if c["custom_id"].split(":")[3] == "start")
+    start = next(c["custom_id"] for c in lobby.buttons() if control_kind(c) == "start")
     await (await fake.click(alice, lobby, start)).wait_acked()
     rng = random.Random(7)
     await play_out(fake, [alice], lambda: any("The series is over" in text for text in public_texts(fake, club.channel)),

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import start_skatbot
@@ -61,7 +62,7 @@ async def test_random_kills_never_lose_a_result_or_an_acknowledged_move(club: Cl
         if isinstance(found, str):  # "over"
             break
         hand, controls = found
-        control = rng.choice([c for c in controls if str(c["custom_id"]).split(":")[3] != "pass"] or controls)
+        control = rng.choice([c for c in controls if control_kind(c) != "pass"] or controls)
         custom_id = str(control["custom_id"])
         if control["type"] == 3:
             values = [o["value"] for o in control["options"]]
@@ -70,7 +71,7 @@ async def test_random_kills_never_lose_a_result_or_an_acknowledged_move(club: Cl
             ix = await fake.click(alice, hand, custom_id)
         kind = await ix.wait_acked(10)
         if kind in (5, 6) and (kind == 6 or (await ix.wait_message(30)).content == "Your move is recorded."):
-            acknowledged.append((int(custom_id.split(":")[2][1:]), custom_id.split(":")[3]))
+            acknowledged.append((int(custom_id.split(":")[2][1:]), control_kind(control)))
         if rng.random() < 0.08:  # a kill at a random moment: right after a move, while the bot shows it
             await fake.wait_for(lambda: True, 0.01 + rng.random() * 0.3, "")
             await proc.kill()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Awaitable, Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -20,23 +20,15 @@ from discord.ext import commands
 from skatbot.engine import GameType, MalformedText
 from skatbot.engine.errors import Refusal
 from skatbot.metrics import METRICS, refusal_kind
-from skatbot.storage import NotFound
+from skatbot.storage import NotFound, Storage
 from skatbot.tournaments import TournamentError
 from skatbot.ui.cards import FRENCH, game_from_text
+from skatbot.ui.controls import PREFIX, ControlDesk, parse_control
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.refusals import CommandRefusal, ServerError, refusal_reply
 
-if TYPE_CHECKING:
-    from skatbot.app import SkatBot
-
 log = logging.getLogger(__name__)
-
-
-def skat_bot(interaction: discord.Interaction) -> SkatBot:
-    """The bot an interaction arrived at: discord.py types `interaction.client` as a plain Client, and the
-    cogs only ever run inside a SkatBot."""
-    return cast("SkatBot", interaction.client)
 
 
 @runtime_checkable
@@ -68,7 +60,8 @@ async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
                     guild_id = await cog.home_guild(interaction.user.id)
                     break
         if guild_id is not None:
-            settings = await skat_bot(interaction).storage.settings.get(server_id=guild_id)
+            storage: Storage = getattr(interaction.client, "storage")  # noqa: B009  # the bot's, typed here
+            settings = await storage.settings.get(server_id=guild_id)
             language, deck = settings.language, settings.deck_style
     except Exception:  # the database itself failing: still answer, in the reader's language
         log.warning("no settings for server %s while answering a refusal", guild_id, exc_info=True)
@@ -157,9 +150,9 @@ async def on_tree_error(interaction: discord.Interaction, error: app_commands.Ap
     await reply_error(interaction, error)
 
 
-def install(bot: SkatBot) -> None:
+def install(tree: app_commands.CommandTree[Any]) -> None:
     """Make `reply_error` the command tree's error handler (every slash command's refusals)."""
-    bot.tree.error(on_tree_error)
+    tree.error(on_tree_error)
 
 
 def carried(interaction: discord.Interaction, custom_id: str) -> bool:
@@ -181,18 +174,31 @@ def carried(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
-async def answer_stray(interaction: discord.Interaction, prefix: str,
-                       items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> bool:
-    """A click on one of our components (custom_id starting with `prefix`) that none of `items` will answer:
-    not on the message it came from, of another kind, or not in a shape we draw (forged, or from an older
-    version). Refused as an out-of-date control, changing nothing. Returns whether it was answered."""
+async def answer_stray(interaction: discord.Interaction, items: Iterable[type[discord.ui.DynamicItem[Any]]],
+                       desk: ControlDesk | None) -> None:
+    """The bot's one listener for components: a click on one of ours (a custom_id in the shape of one of
+    `items`, or a table control's) that no item will answer, because the message it came from does not carry
+    it (an outdated client, a forged request) or it is in a shape we no longer draw. A table control in a
+    current shape is handled like any other click; one drawn before moves carried their action is refused as
+    stale; anything else as a control we never offered. Nothing changes."""
     if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
-        return False
+        return
     custom_id = str(interaction.data.get("custom_id", ""))
-    if not custom_id.startswith(prefix):
-        return False
-    matches = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
-    if matches and carried(interaction, custom_id):
-        return False  # its dynamic item answers
-    await reply_error(interaction, CommandRefusal("bad_control"))
-    return True
+    items = tuple(items)
+    prefixes = {PREFIX, *(item.__discord_ui_compiled_template__.pattern.split(":")[0] + ":" for item in items)}
+    if not custom_id.startswith(tuple(prefixes)):
+        return
+    if custom_id.startswith(PREFIX) and desk is None:  # the bot is starting: its services are not built yet
+        await reply_error(interaction, ServerError("error.starting"))
+        return
+    matched = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+    if matched and carried(interaction, custom_id):
+        return  # its item answers
+    control = None
+    if custom_id.startswith(PREFIX):
+        raw = interaction.data.get("values")
+        control = parse_control(custom_id, tuple(str(v) for v in raw) if isinstance(raw, list) else ())
+    if control is None or desk is None:
+        await reply_error(interaction, CommandRefusal("bad_control"))
+        return
+    await desk.on_control(interaction, control)

@@ -21,6 +21,7 @@ import discord
 
 from skatbot.engine import Action
 from skatbot.models import from_seconds
+from skatbot.storage import Storage
 from skatbot.storage.pending import PendingMove, PendingMoves
 from skatbot.tables import Table, TableError
 from skatbot.tables.log import Act, Entry, Join, Start
@@ -32,7 +33,6 @@ from .replies import reply_error
 if TYPE_CHECKING:
     from discord.types.webhook import Webhook as WebhookPayload
 
-    from skatbot.app import SkatBot
 
 log = logging.getLogger(__name__)
 
@@ -130,8 +130,9 @@ class OpeningWatch(Watch):
 class PendingReplies:
     """Markers of pending moves, and what they say after a restart."""
 
-    def __init__(self, bot: SkatBot, moves: PendingMoves, store: StorageTables) -> None:
-        self.bot = bot
+    def __init__(self, client: discord.Client, storage: Storage, moves: PendingMoves, store: StorageTables) -> None:
+        self.client = client
+        self.storage = storage
         self.moves = moves
         self.store = store
 
@@ -180,7 +181,7 @@ class PendingReplies:
     def _followup(self, move: PendingMove) -> discord.Webhook:
         """The interaction's follow-up webhook, as `Interaction.followup` builds it (an application webhook)."""
         payload: WebhookPayload = {"id": move.application_id, "type": 3, "token": move.token}
-        return discord.Webhook.from_state(data=payload, state=self.bot._connection)
+        return discord.Webhook.from_state(data=payload, state=self.client._connection)
 
     async def _settle(self, move: PendingMove, told: set[tuple[int, int]]) -> None:
         """One marker: recorded when an entry stored since its click is its entry, and not one told to an
@@ -203,7 +204,7 @@ class PendingReplies:
 
     async def _settle_new(self, move: PendingMove) -> None:
         """A /skat new pending before the restart: its table is stored whole, or not at all."""
-        table_id = await self.bot.storage.tables.opened_by(creator_id=move.user_id, channel_id=move.opens_in,
+        table_id = await self.storage.tables.opened_by(creator_id=move.user_id, channel_id=move.opens_in,
                                                            since=from_seconds(move.since))
         log.info("a new table pending before the restart in channel %s was %s; telling %s", move.opens_in,
                  "not recorded" if table_id is None else f"opened as table {table_id}", move.user_id)
@@ -222,7 +223,7 @@ class PendingReplies:
                          error)
         text = by_dm
         try:
-            user = self.bot.get_user(move.user_id) or await self.bot.fetch_user(move.user_id)
+            user = self.client.get_user(move.user_id) or await self.client.fetch_user(move.user_id)
             await user.send(text)
         except discord.HTTPException as error:
             log.info("pending move %s: could not tell %s by DM either: %s", move.interaction_id, move.user_id,
