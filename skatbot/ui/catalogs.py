@@ -38,9 +38,31 @@ def read_catalog(code: str) -> Catalog:
         return read_po(handle, locale=code, domain=DOMAIN)
 
 
+def typeset(code: str, text: str) -> str:
+    """French typography: a no-break space before `:`, a narrow one before `; ! ?` and inside « », so Discord
+    never breaks a line before the sign; and the typographic apostrophe. Text in `backticks` (commands to
+    type) stays as it is, and so does every other language."""
+    if code != "fr":
+        return text
+    parts = text.split("`")
+    for index in range(0, len(parts), 2):
+        part = re.sub(r"(?<=\S) :(?=\s|$)", "\u00a0:", parts[index])
+        part = re.sub(r"(?<=\S) ([;!?])(?=\s|$|['’)])", "\u202f\\1", part)
+        part = part.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+        parts[index] = re.sub(r"(?<=\w)'(?=\w)", "’", part)
+    return "`".join(parts)
+
+
 def write_catalog(code: str, catalog: Catalog) -> None:
     """Write a catalog the way every catalog is written: sorted by key (two new entries rarely meet in a
-    merge), no wrapping, no dates that move."""
+    merge), no wrapping, no dates that move; French texts typeset (`typeset`), the words a player may type at
+    the terminal table (`cli.words.*`) aside."""
+    for message in catalog:
+        if message.id and not key_of(message).startswith("cli.words."):
+            if isinstance(message.string, (tuple, list)):
+                message.string = tuple(typeset(code, form) for form in message.string)
+            elif message.string:
+                message.string = typeset(code, message.string)
     catalog.project, catalog.version = "skatbot", "1"
     catalog.header_comment = (f"# skatbot's texts: {catalog.locale.english_name if catalog.locale else code}.\n"
                               "# Msgids are keys; the English catalog (en) holds the source text.\n"

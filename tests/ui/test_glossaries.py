@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from skatbot.ui.catalogs import LOCALE_DIR, entries, read_catalog, texts
+from skatbot.ui.catalogs import LOCALE_DIR, entries, read_catalog, texts, typeset
 
 GLOSSARY_LANGS = ("de", "da", "fr")
 SKIPPED = ("cli.words.",)
@@ -70,3 +70,11 @@ def test_the_old_catalogs_fail() -> None:
     for row in rows:
         lang, key, text = row.split("\t")
         assert drift(glossary(lang), {key: [text]}), (lang, key, text)
+
+
+def test_french_is_typeset_when_a_catalog_is_written() -> None:
+    """`scripts/catalog.py set` and `sync` write French with its spaces, so a new entry typed with plain
+    spaces does not break the line before a colon on Discord; commands in backticks stay as typed."""
+    assert typeset("fr", "Pas compris : 'x' ; l'IA ? « oui » `/skat settings tables: dans le salon`") == (
+        "Pas compris\u00a0: 'x'\u202f; l’IA\u202f? «\u00a0oui\u00a0» `/skat settings tables: dans le salon`")
+    assert typeset("de", "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
