@@ -345,7 +345,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lines = await self.organiser.lines(run)
         table = await self.organiser.standings(run)
         return standings_text(run.tournament_id, run.name, run.state, table, lang,
-                              deals=len({(d.table_id, d.number) for d in lines}))
+                              deals=len({(d.table_id, d.number) for d in lines}),
+                              stand_ins=await self.organiser.stand_ins(run))
 
     # --- the port: what the organiser asks of Discord ------------------------------------------------------
 
@@ -378,7 +379,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
         table = await self.organiser.standings(run)
-        message = await channel.send(final_text(run.tournament_id, run.name, run.state, table, lang))
+        message = await channel.send(final_text(run.tournament_id, run.name, run.state, table, lang,
+                                                await self.organiser.stand_ins(run)))
         await self._paint(run.tournament_id)
         return int(message.id)
 

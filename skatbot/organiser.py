@@ -28,6 +28,9 @@ from skatbot.engine import RuleSet, game_text
 from skatbot.models import TableState
 from skatbot.storage import LogConflict, NotFound, Storage, StoredTournament
 from skatbot.tables import Table, TableError
+from skatbot.tables.game import TableGame
+from skatbot.tables.log import Act
+from skatbot.tables.log import parse_entry as parse_table_entry
 from skatbot.tables.manager import TableManager
 from skatbot.tournaments import (
     DealLine,
@@ -93,6 +96,25 @@ class Running:
         return self.state.settings
 
 
+def stand_in_deals(*, size: int, deals: int, rules: RuleSet, creator_id: int, entries: Sequence[str]) -> dict[int, int]:
+    """Per human player, how many deals of this table log an AI stand-in played a move in for them (they left
+    or ran out of time): what the list marks. Replayed through `TableGame` as the tables layer replays it."""
+    game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
+    counts: dict[int, int] = {}
+    marked: set[int] = set()
+    for text in entries:
+        entry = parse_table_entry(text)
+        if isinstance(entry, Act) and entry.seat is not None and game.deal is not None:
+            occupant = game.places[game.place_of_seat(entry.seat)]
+            if occupant.user_id is not None and occupant.stand_in is not None:
+                marked.add(occupant.user_id)
+        if game.apply(entry) is not None:
+            for player in marked:
+                counts[player] = counts.get(player, 0) + 1
+            marked.clear()
+    return counts
+
+
 def _unless_opened(entry: TableOpened) -> Callable[[TournamentState], list[Entry]]:
     def build(state: TournamentState) -> list[Entry]:
         return [] if (entry.series, entry.index) in state.tables else [entry]
@@ -118,6 +140,7 @@ class Organiser:
         self.by_table: dict[int, int] = {}  # table id -> tournament id
         self._follow: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._stand_ins: dict[int, tuple[int, dict[int, int]]] = {}  # table id -> (log length, counts)
 
     # --- loading ----------------------------------------------------------------------------------------
 
@@ -333,6 +356,7 @@ class Organiser:
                           "won": "" if record.game is None else record.won, "value": record.value}
                          for s in record.scores]
         table = await self.standings(run)
+        stand_ins = await self.stand_ins(run)
         document = {
             "tournament": {"id": run.tournament_id, "name": run.name, "server_id": run.server_id,
                            "channel_id": run.channel_id, "organiser_id": run.organiser_id,
@@ -345,9 +369,32 @@ class Organiser:
             "tie_break": "Seeger-Fabian points; then the latest series, then the one before; else the place is shared",
             "standings": [{"place": s.place, "player_id": s.player, "player": names.get(s.player),
                            "seeger": s.points, "won": s.won, "lost": s.lost, "series": list(s.series),
-                           "table": s.table, "deals": s.deals} for s in table],
+                           "table": s.table, "deals": s.deals, "stand_in_deals": stand_ins.get(s.player, 0)}
+                          for s in table],
             "deals": deals}
         return rows, document
+
+    async def stand_ins(self, run: Running) -> dict[int, int]:
+        """Per player, the deals of the tournament an AI stand-in played in for them (from the tables' logs;
+        a table's count is kept while its log has not grown)."""
+        total: dict[int, int] = {}
+        for table_id in run.state.tables.values():
+            log_entries = await self.storage.tables.log(table_id=table_id)
+            known = self._stand_ins.get(table_id)
+            if known is None or known[0] != len(log_entries):
+                table = await self.storage.tables.get(table_id=table_id)
+                try:
+                    counted = stand_in_deals(size=table.size, deals=table.series_length,
+                                             rules=RuleSet.from_dict(table.rules), creator_id=table.creator_id,
+                                             entries=[e.entry for e in log_entries])
+                except (TableError, ValueError):
+                    log.exception("tournament %s: the log of table %s does not replay", run.tournament_id, table_id)
+                    counted = {}
+                known = (len(log_entries), counted)
+                self._stand_ins[table_id] = known
+            for player, deals in known[1].items():
+                total[player] = total.get(player, 0) + deals
+        return total
 
     async def series_finished(self, run: Running, series: int | None = None) -> bool:
         """Every table of the series opened and done: its deals all stored, or the table closed early."""

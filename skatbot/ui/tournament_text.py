@@ -13,7 +13,7 @@ from skatbot.tournaments import Drawn, Standing, TournamentState, fees_of
 from skatbot.tournaments.log import Phase
 
 from .fit import Limit, fit_lines
-from .i18n import t
+from .i18n import t, tn
 
 
 def money(cents: int) -> str:
@@ -68,17 +68,23 @@ def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int]
     return fit_lines(lines, Limit.CONTENT)
 
 
-def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: str) -> list[str]:
+def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: str,
+                    stand_ins: Mapping[int, int] | None = None) -> list[str]:
+    """One line per player; a player for whom an AI stand-in played is marked with how many deals."""
     lines = [t(lang, "tournament.standings.header")]
     for s in table:
         where = t(lang, "tournament.standings.table", table=s.table) if s.table is not None else ""
-        lines.append(t(lang, "tournament.standings.line", place=s.place, name=_name(names, s.player),
-                       points=signed(s.points), won=s.won, lost=s.lost, table=where).rstrip())
+        line = t(lang, "tournament.standings.line", place=s.place, name=_name(names, s.player),
+                 points=signed(s.points), won=s.won, lost=s.lost, table=where).rstrip()
+        covered = (stand_ins or {}).get(s.player, 0)
+        if covered:
+            line += " " + tn(lang, "tournament.standings.stand_in", covered)
+        lines.append(line)
     return lines
 
 
 def standings_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing],
-                   lang: str, *, deals: int) -> str:
+                   lang: str, *, deals: int, stand_ins: Mapping[int, int] | None = None) -> str:
     """The live standings: after which series, how many deals stored, the list, and the tie rule named."""
     if state.phase is Phase.ENDED:
         title = t(lang, "tournament.standings.final" if state.ended == "finished" else "tournament.standings.stopped",
@@ -86,15 +92,16 @@ def standings_text(tournament_id: int, name: str, state: TournamentState, table:
     else:
         title = t(lang, "tournament.standings.title", id=tournament_id, name=name, series=state.series,
                   of=state.settings.series, deals=deals)
-    lines = [title, *standings_lines(table, state.players, lang), t(lang, "tournament.tiebreak")]
+    lines = [title, *standings_lines(table, state.players, lang, stand_ins), t(lang, "tournament.tiebreak")]
     return fit_lines(lines, Limit.CONTENT, first_droppable=2)
 
 
-def final_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: str) -> str:
+def final_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: str,
+               stand_ins: Mapping[int, int] | None = None) -> str:
     """The final list (or the list as it stood when the organiser stopped), with the fees booked."""
     lines = [t(lang, "tournament.final.title" if state.ended == "finished" else "tournament.final.stopped",
                id=tournament_id, name=name)]
-    lines += standings_lines(table, state.players, lang)
+    lines += standings_lines(table, state.players, lang, stand_ins)
     settings = state.settings
     if settings.entry_fee or settings.lost_fee:
         lines.append(t(lang, "tournament.final.fees"))
