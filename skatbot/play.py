@@ -222,7 +222,7 @@ class TerminalTable:
             action: Action | None
             if player is None:
                 word = str(offered[0])
-                typed = {"word": word.capitalize(), "typed": word, "no": self.first("no")}
+                typed = {"word": word.capitalize(), "typed": word, "yes": self.first("yes"), "no": self.first("no")}
                 while True:
                     text = self.ask(self.tr("cli.side.ask", **typed), deal, seat).casefold()
                     if text in words(self.lang, "no"):

@@ -190,8 +190,8 @@ def test_kontra_is_offered_to_the_person() -> None:
         raise AssertionError("no deal where the person could say Kontra")
     code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "1", "--kontra"], lines)
     assert code == 0, output[-2000:]
-    assert "Say Kontra? Type 'kontra' or 'no'." in output
-    assert "Not understood: 'maybe'. Type 'kontra' or 'no'." in output
+    assert "Say Kontra? Type 'yes' (or 'kontra') or 'no'." in output
+    assert "Not understood: 'maybe'. Type 'yes' (or 'kontra') or 'no'." in output
     scores = ", ".join(f"{seat_name(s, 'en')} ({'you' if s == 1 else 'normal AI'}) {signed('en', v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
