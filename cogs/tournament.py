@@ -29,7 +29,7 @@ from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, Tourna
 from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
-from skatbot.ui.refusals import ServerError
+from skatbot.ui.refusals import ServerError, refusal_reply
 from skatbot.ui.tournament_text import (
     draw_text,
     export_csv,
@@ -163,8 +163,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await self.organiser.start(run)
             return
         except TournamentError as error:
-            text = t(lang, "tournament.autostart_failed", reason=t(lang, f"tournament.error.{error.key}",
-                                                                   **error.values))
+            text = t(lang, "tournament.autostart_failed", reason=refusal_reply(error, lang))
         channel = await self._channel(run.channel_id)
         message = await channel.send(fit(text, Limit.CONTENT))
         await self.organiser.commit(run, lambda _: [Shown("autostart", message.id)])

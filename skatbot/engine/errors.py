@@ -113,6 +113,7 @@ class Refusal(ValueError):
 
     reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     whole: ClassVar[bool] = False
+    prefix: ClassVar[str | None] = None  # a whole reply's catalog entry is prefix + key (default: the key itself)
 
     def __init__(self, key: str, /, **values: object) -> None:
         names = self.reasons.get(key)
@@ -124,10 +125,14 @@ class Refusal(ValueError):
         self.key = key
         self.values: dict[str, object] = values
 
+    @classmethod
+    def entry(cls, key: str) -> str:
+        """The catalog entry that says the refusal `key`: a whole reply, or a reason."""
+        return f"{cls.prefix or ''}{key}" if cls.whole else f"reason.{key}"
+
     @property
     def catalog_key(self) -> str:
-        """The catalog entry that says this refusal: a whole reply, or a reason."""
-        return self.key if self.whole else f"reason.{self.key}"
+        return self.entry(self.key)
 
     def __str__(self) -> str:
         values = {name: english(value) for name, value in self.values.items()}

@@ -21,7 +21,6 @@ from skatbot.engine import GameType, MalformedText
 from skatbot.engine.errors import Refusal
 from skatbot.metrics import METRICS, refusal_kind
 from skatbot.storage import NotFound, Storage
-from skatbot.tournaments import TournamentError
 from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.controls import PREFIX, ControlDesk, parse_control
 from skatbot.ui.fit import Limit, fit
@@ -83,8 +82,6 @@ def as_refusal(error: BaseException) -> Refusal | None:
 
 def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | None:
     """The reply to a known refusal, None for anything unexpected."""
-    if isinstance(error, TournamentError):  # a tournament's refusal: its own whole reply (cogs.tournament)
-        return t(lang, f"tournament.error.{error.key}", **error.values)
     refusal = as_refusal(error)
     return None if refusal is None else refusal_reply(refusal, lang, deck)
 

@@ -9,10 +9,12 @@ so standings are always recomputed from what the tables stored.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
+
+from skatbot.engine.errors import Refusal
 
 from .draw import TableDraw
 
@@ -23,13 +25,38 @@ RULES_DEALS = 36
 deals equally often: 12 times)."""
 
 
-class TournamentError(ValueError):
-    """A step the tournament refuses as it stands; `key` names the refusal for the catalogs."""
+class TournamentError(Refusal):
+    """A step the tournament refuses as it stands: a whole reply (`tournament.error.<key>`)."""
 
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
+    whole = True
+    prefix = "tournament.error."
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "already_joined": (),
+        "already_started": (),
+        "bad_rules": ("text",),
+        "bad_time": ("text",),
+        "busy": (),
+        "cannot_split": ("players",),
+        "deals_range": ("least", "most"),
+        "draw_players": (),
+        "fee_negative": (),
+        "no_more_series": (),
+        "no_such_table": (),
+        "no_threads": ("perms",),
+        "no_tournament": (),
+        "not_joined": (),
+        "not_started": (),
+        "not_threes": ("players",),
+        "organisers_only": (),
+        "past_time": ("text",),
+        "player_busy": ("names",),
+        "series_range": ("least", "most"),
+        "series_running": (),
+        "table_opened": (),
+        "too_few": ("players", "least"),
+        "tournament_ended": (),
+        "two_tables": (),
+    }
 
 
 class Phase(StrEnum):
