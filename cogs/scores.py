@@ -37,6 +37,7 @@ from .server_common import (
     guild_id_of,
     server_language,
 )
+from .tournament import tournaments_for_stats
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -180,6 +181,7 @@ class ScoresGroup(app_commands.Group):
         if rating_chart is not None:
             extra = {"files": [*extra.get("files", []), rating_chart]}
         text = stats_text(stats, lang, period) + (f"\n{rating}" if rating else "")
+        text += await tournaments_for_stats(bot, guild_id, who.id, lang)
         await say(interaction, text, ephemeral=False, allowed_mentions=discord.AllowedMentions.none(), **extra)
 
     @app_commands.command(name="history", description=en("cmd.skat.scores.history"))

@@ -427,5 +427,30 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                     else [Shown("standings", message.id)])
 
 
+STATS_TOURNAMENTS = 5
+
+
+async def tournaments_for_stats(bot: SkatBot, server_id: int, player_id: int, lang: str) -> str:
+    """For /skat scores stats: the player's latest tournaments on this server, each with their place and
+    Seeger-Fabian points (recomputed from the stored deals); "" when they played in none."""
+    # (by its organiser: the extension loader makes its own copy of this module, so its class is not this one)
+    organiser = getattr(bot.get_cog("TournamentCog"), "organiser", None)
+    if not isinstance(organiser, Organiser):
+        return ""
+    lines: list[str] = []
+    for stored in await bot.storage.tournaments.in_server(server_id=server_id, limit=50):
+        if len(lines) >= STATS_TOURNAMENTS:
+            break
+        run = await organiser.get(stored.tournament_id)
+        if player_id not in run.state.players or run.state.phase is Phase.SIGNUP:
+            continue
+        table = await organiser.standings(run)
+        mine = next(s for s in table if s.player == player_id)
+        key = "tournament.stats.line" if run.state.phase is Phase.ENDED else "tournament.stats.running"
+        lines.append(t(lang, key, name=run.name, id=run.tournament_id, place=mine.place, players=len(table),
+                       points=f"+{mine.points}" if mine.points > 0 else str(mine.points)))
+    return "\n" + "\n".join([t(lang, "tournament.stats.title"), *lines]) if lines else ""
+
+
 async def setup(bot: SkatBot) -> None:
     await bot.add_cog(TournamentCog(bot))

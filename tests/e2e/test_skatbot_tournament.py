@@ -173,6 +173,13 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     await fake.wait_for(lambda: "final standings" in standings.content, 30, "the standings marked final")
     assert listed(standings.content) == lines and len(standings.history) > 2
 
+    # /skat scores stats lists the player's tournaments with their place and points.
+    place, name, points = lines[-1]
+    stats = await (await fake.slash(people[0], channel, "skat", group="scores", subcommand="stats",
+                                    options={"player": by_name[name]})).wait_message(60)
+    signed = f"+{points}" if points > 0 else str(points)
+    assert f"🏆 **Tournaments**\nClub evening (#1): place {place} of 7, {signed} Seeger-Fabian points" in \
+        stats.content, stats.content
     shown = await tournament(fake, people[3], channel, "standings")  # anyone
     assert listed(shown.content) == lines
     export = await tournament(fake, people[2], channel, "export")
