@@ -44,7 +44,7 @@ async def test_settings_refusals_change_nothing(world: CogBot) -> None:
     assert german.text.startswith("Diese Regeln passen nicht zusammen: ") and "Kontra" in german.text
     danish = world.interaction(admin, manage_guild=True, locale="da")
     assert (await world.run("skat settings", admin, option="kontra", value="maybe", interaction=danish)).text == \
-        "maybe er ikke en værdi for Kontra og re. Brug: til, fra."  # the option and the values in the reader's words
+        "maybe er ikke en værdi for Kontra og Re. Brug: til, fra."  # the option and the values in the reader's words
     in_dm = await world.run("skat settings", admin, interaction=world.interaction(admin, guild_id=None))
     assert in_dm.text == "This command works in a server channel, not in direct messages."
     assert await world.bot.storage.settings.get(server_id=10) == before
