@@ -97,3 +97,19 @@ async def test_a_player_at_a_running_table_cannot_be_drawn_and_nothing_is_stored
     assert (await storage.tournaments.get(tournament_id=tid)).log == tuple(before)
     assert (await organiser.get(tid)).state.series == 0
 
+
+
+async def test_two_processes_signing_players_up_at_once_both_land_once(storage: AnyStorage) -> None:
+    """Two organisers over one database (two shard processes): each writes from a copy that has not seen the
+    other's entry; the second append meets the stored number, reads the log again and appends after it."""
+    organiser, tid = await _tournament(storage)
+    other = Organiser(storage, NO_TABLES, clock=lambda: NOW)
+    mine, theirs = await organiser.get(tid), await other.get(tid)
+    await organiser.commit(mine, lambda _: [Joined(21, "Hugo")])
+    await other.commit(theirs, lambda _: [Joined(22, "Ida")])  # its copy was one entry behind
+    with pytest.raises(TournamentError) as refused:  # and a check runs on the log as stored
+        await other.commit(theirs, lambda _: [Joined(21, "Hugo")])
+    assert refused.value.key == "already_joined"
+    stored = await storage.tournaments.get(tournament_id=tid)
+    assert stored.log[-2:] == ("join 21 Hugo", "join 22 Ida")
+    assert list((await organiser.get(tid)).state.players)[-2:] == [21, 22]
