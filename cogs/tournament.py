@@ -29,6 +29,7 @@ from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, Tourna
 from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
+from skatbot.ui.pictures import standings_shown
 from skatbot.ui.refusals import ServerError, refusal_reply
 from skatbot.ui.tournament_text import (
     draw_text,
@@ -378,8 +379,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
         table = await self.organiser.standings(run)
+        extra: dict[str, Any] = {}
+        if (await self.services.looks.load(run.server_id)).pictures and table:
+            try:
+                chart = await standings_shown([run.state.players.get(s.player, "?") for s in table],
+                                              [s.points for s in table], run.name, lang)
+            except Exception:  # the list goes out as text all the same
+                log.exception("tournament %s: the final list's picture could not be drawn", run.tournament_id)
+                chart = None
+            extra = {"file": chart.file()} if chart is not None else {}
         message = await channel.send(final_text(run.tournament_id, run.name, run.state, table, lang,
-                                                await self.organiser.stand_ins(run)))
+                                                await self.organiser.stand_ins(run)), **extra)
         await self._paint(run.tournament_id)
         return int(message.id)
 

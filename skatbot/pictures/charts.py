@@ -123,3 +123,24 @@ def rating_chart(name: str, points: Sequence[tuple[datetime, float, float]], *, 
     axes.legend(loc="upper left", fontsize=8, facecolor=_BACKGROUND, edgecolor="#45484f", labelcolor=_INK)
     figure.tight_layout()
     return Picture(_png(figure), "rating.png", description, ())
+
+
+def standings_chart(names: Sequence[str], points: Sequence[int], *, title: str = "", axis: str = "",
+                    description: str = "") -> Picture:
+    """A tournament's final list as bars: one per player, best at the top, Seeger-Fabian points along."""
+    height = 1.2 + 0.32 * max(1, len(names))
+    figure, axes = _figure(6.4, min(height, 12.0))
+    rows = list(range(len(names)))[::-1]  # the first (best) at the top
+    colours = [_COLOURS[0] if p >= 0 else _COLOURS[2] for p in points]
+    axes.barh(rows, list(points), color=colours, height=0.7)
+    axes.set_yticks(rows, [f"{n}. {_clean(name)}" for n, name in enumerate(names, 1)])
+    axes.axvline(0, color="#8a8d93", linewidth=0.8)
+    for row, value in zip(rows, points, strict=True):
+        axes.annotate(str(value), (value, row), xytext=(4 if value >= 0 else -4, 0), textcoords="offset points",
+                      ha="left" if value >= 0 else "right", va="center", color=_INK, fontsize=8)
+    if axis:
+        axes.set_xlabel(axis, color=_INK, fontsize=9)
+    if title:
+        axes.set_title(title, color=_INK, fontsize=11)
+    figure.tight_layout()
+    return Picture(_png(figure), "final.png", description, ())

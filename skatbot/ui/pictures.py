@@ -24,7 +24,7 @@ import discord
 from skatbot.engine import Card, Deal, Phase
 from skatbot.engine.games import sort_key
 from skatbot.pictures import Picture
-from skatbot.pictures.charts import points_chart, totals_chart
+from skatbot.pictures.charts import points_chart, standings_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
 from skatbot.pictures.tricks import trick_sheet
 from skatbot.tables.game import FinishedDeal, TableGame
@@ -192,3 +192,13 @@ async def result_files(game: TableGame, row: FinishedDeal, lang: str, deck: str)
 
     shown = await tricks_shown(game, row, [seat_name(game, seat, row.number, lang=lang) for seat in range(3)], deck, lang)
     return {"file": shown.file()} if shown is not None else {}
+
+
+async def standings_shown(names: list[str], points: list[int], title: str, lang: str) -> Shown | None:
+    """A tournament's final list as a bar chart (None for nobody on it)."""
+    if not names:
+        return None
+    alt = t(lang, "picture.standings", players=len(names), best=names[0], points=points[0])
+    picture = await _drawn(standings_chart, names, points, title=title, axis=t(lang, "picture.standings_axis"),
+                           description=alt)
+    return Shown(f"standings:{len(names)}", picture)

@@ -168,6 +168,7 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     assert [points for _, _, points in lines] == sorted((points for _, _, points in lines), reverse=True)
     assert any(points != 0 for _, _, points in lines)
     assert "Ties: the better Seeger-Fabian result in the latest series decides" in final.content
+    assert [a.filename for a in final.attachments] == ["final.png"]  # and as a picture
     # The live standings message was edited as deals finished, never posted twice, and ends as the final list.
     assert [m.id for m in fake.messages(channel) if m.content.startswith("📊 **Club evening (#1)**")] == [standings.id]
     await fake.wait_for(lambda: "final standings" in standings.content, 30, "the standings marked final")
