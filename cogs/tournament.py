@@ -113,6 +113,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self.services = bot.services
         self.organiser = Organiser(bot.storage, bot.services.tables)
         self.organiser.port = self
+        self.organiser.serves = bot.settings.serves_server
         self._painting: dict[int, asyncio.Task[None]] = {}
         self._dirty: set[int] = set()
         self._painted: dict[tuple[int, str], str] = {}  # what each live message shows: unchanged, not edited
@@ -152,6 +153,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         now = datetime.now(UTC).timestamp()
         for tid in await self.bot.storage.tournaments.running():
             run = await self.organiser.get(tid)
+            if not self.bot.settings.serves_server(run.server_id):
+                continue  # another shard process's server: it starts and follows it
             at = run.settings.start_at
             if run.state.phase is Phase.SIGNUP and at is not None and at <= now and "autostart" not in run.state.shown:
                 await self._start_by_clock(run)

@@ -136,6 +136,10 @@ class Organiser:
         self.clock = clock
         self.new_seed = new_seed
         self.port: TournamentPort | None = None
+        # The servers this process shows tournaments for (several shard processes: each its own servers', so
+        # a series' end or the final list is posted by one process); a deal another process stored is caught
+        # up by the serving process's clock.
+        self.serves: Callable[[int], bool] = lambda server_id: True
         self.running: dict[int, Running] = {}
         self.by_table: dict[int, int] = {}  # table id -> tournament id
         self._follow: dict[int, asyncio.Task[None]] = {}
@@ -436,7 +440,9 @@ class Organiser:
         while True:
             self._again.discard(tournament_id)
             try:
-                await self.catch_up(await self.get(tournament_id))
+                run = await self.get(tournament_id)
+                if self.serves(run.server_id):
+                    await self.catch_up(run)
             except Exception:
                 log.exception("tournament %s: catching up failed", tournament_id)
             if tournament_id not in self._again:
@@ -481,8 +487,9 @@ class Organiser:
         resumed = []
         for tid in await self.storage.tournaments.running():
             run = await self.get(tid)
-            await self.catch_up(run)
-            resumed.append(run)
+            if self.serves(run.server_id):
+                await self.catch_up(run)
+                resumed.append(run)
         return resumed
 
     async def close(self) -> None:

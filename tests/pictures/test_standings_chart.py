@@ -17,6 +17,6 @@ def test_the_final_list_is_drawn_with_a_bar_per_player() -> None:
     assert picture.filename == "final.png" and picture.description == "The final list of 7 players"
     with Image.open(io.BytesIO(picture.png)) as image:
         assert image.width == 640 and image.height >= 300
-        colours = {colour for _, colour in image.convert("RGB").getcolors(maxcolors=100000) or []}
+        colours = {colour for _, colour in image.convert("RGBA").getcolors(maxcolors=100000) or []}
     assert len(colours) > 5  # bars, labels and the grid, not an empty canvas
     assert standings_chart(names, [*points[:-1], -603]).png != standings_chart(names, points).png
