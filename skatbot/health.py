@@ -153,9 +153,10 @@ def instrument_discord(metrics: Metrics = METRICS) -> None:
         original = getattr(discord.InteractionResponse, name, None)
         if original is not None:
             setattr(discord.InteractionResponse, name, _timed_answer(original, metrics))
-    refresh = getattr(discord.http.Ratelimit, "_refresh", None)
-    if refresh is not None:  # the wait before a request whose bucket is used up
-        discord.http.Ratelimit._refresh = _timed_refresh(refresh, metrics)  # type: ignore[method-assign]
+    for name in ("acquire", "__aexit__"):  # a request waiting for its bucket; a used-up bucket slept on after one
+        method = getattr(discord.http.Ratelimit, name, None)
+        if method is not None:
+            setattr(discord.http.Ratelimit, name, _timed_wait(method, metrics))
     logging.getLogger("discord.http").addHandler(RetryAfterCounter(metrics))
 
 
@@ -175,15 +176,22 @@ def _timed_answer(original: Callable[..., Coroutine[Any, Any, Any]],
     return answer
 
 
-def _timed_refresh(original: Callable[..., Coroutine[Any, Any, None]],
-                   metrics: Metrics) -> Callable[..., Coroutine[Any, Any, None]]:
-    @functools.wraps(original)
-    async def refresh(self: Any) -> None:
-        started = time.monotonic()
-        await original(self)
-        metrics.rate_limited("bucket", time.monotonic() - started)
+WAITED = 0.001
+"""A bucket step that took longer than this waited for Discord's rate limit (otherwise it returns at once)."""
 
-    return refresh
+
+def _timed_wait(original: Callable[..., Coroutine[Any, Any, Any]],
+                metrics: Metrics) -> Callable[..., Coroutine[Any, Any, Any]]:
+    @functools.wraps(original)
+    async def waited(self: Any, *args: Any) -> Any:
+        started = time.monotonic()
+        result = await original(self, *args)
+        seconds = time.monotonic() - started
+        if seconds > WAITED:
+            metrics.rate_limited("bucket", seconds)
+        return result
+
+    return waited
 
 
 class RetryAfterCounter(logging.Handler):

@@ -3,15 +3,19 @@ turn in their DM must not wait behind them (a DM is a bucket of its own, and it 
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from pathlib import Path
+
+import aiohttp
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.fakediscord.ratelimits import API
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import button_move, latest_hand, whose_turn
+from tests.e2e.test_skatbot_metrics import free_port, scrape, total
 from tests.e2e.test_skatbot_play import open_against_ais
 
 CHANNEL_CALLS = ("POST", f"{API}/channels/{{channel_id}}/messages"), \
@@ -21,7 +25,8 @@ CHANNEL_CALLS = ("POST", f"{API}/channels/{{channel_id}}/messages"), \
 async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Club, start_bot: StartBot,
                                                                          tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
-    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    port = free_port()
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"), SKATBOT_METRICS_PORT=str(port))
     _, channel = await open_against_ais(fake, alice, club, deals=2)
     rng = random.Random(5)
     # One move first, unmeasured: the computer players' first decisions start their worker processes (and the
@@ -52,3 +57,12 @@ async def test_the_dm_turn_does_not_wait_behind_the_channels_rate_limit(club: Cl
     # Each channel call waits ~6 s here (the result, the next deal's board); the DM, first and in a bucket of
     # its own, never waits behind them: the next turn, the next deal's first turn included, comes at once.
     assert max(waits) < 3.0, waits
+    # The waits show in the metrics as the channel's calls go out: discord.py sleeps for the used-up bucket.
+    async with aiohttp.ClientSession() as http:
+        for _ in range(60):
+            samples = await scrape(http, port)
+            if total(samples, "skatbot_rate_limit_wait_seconds_total", reason="bucket") >= 3.0:
+                break
+            await asyncio.sleep(0.5)
+    assert total(samples, "skatbot_rate_limit_waits_total", reason="bucket") >= 1, samples
+    assert total(samples, "skatbot_rate_limit_wait_seconds_total", reason="bucket") >= 3.0, samples
