@@ -204,6 +204,7 @@ SERVICE_KEYS = {
     "extra_hosts", "read_only", "cap_add", "cap_drop", "security_opt", "shm_size", "platform", "pull_policy",
     "mem_limit", "cpus", "sysctls", "develop", "scale", "attach", "annotations"}
 RESTART = re.compile(r"^(no|always|unless-stopped|on-failure(:\d+)?)$")
+NAME = re.compile(r"^[a-zA-Z0-9._-]+$")
 CONDITIONS = {"service_started", "service_healthy", "service_completed_successfully"}
 DURATION = re.compile(r"^(\d+(\.\d+)?(us|ms|s|m|h))+$")
 HEALTH_KEYS = {"test", "interval", "timeout", "retries", "start_period", "start_interval", "disable"}
@@ -235,6 +236,8 @@ def shape_problems(compose: dict[str, Any]) -> list[str]:
     if not isinstance(services, dict) or not services:
         return [*found, "compose.yaml: no services"]
     declared = set((compose.get("volumes") or {}).keys())
+    found += [f"compose.yaml: {kind} name {name!r} has characters compose does not allow" for kind, names in
+              (("service", services), ("volume", declared)) for name in names if not NAME.match(str(name))]
     for name, service in services.items():
         where = f"compose.yaml: service {name}"
         if not isinstance(service, dict):
@@ -249,7 +252,10 @@ def shape_problems(compose: dict[str, Any]) -> list[str]:
         for other, spec in (depends.items() if isinstance(depends, dict) else ((d, {}) for d in depends)):
             if other not in services:
                 found.append(f"{where} depends on {other!r}, which is no service")
-            condition = (spec or {}).get("condition", "service_started")
+            if isinstance(depends, dict) and not isinstance(spec, dict):
+                found.append(f"{where}: depends_on {other} must be a mapping with a condition")
+                continue
+            condition = spec.get("condition") if isinstance(depends, dict) else "service_started"
             if condition not in CONDITIONS:
                 found.append(f"{where}: depends_on condition {condition!r} is not one of {sorted(CONDITIONS)}")
         check = service.get("healthcheck")

@@ -97,6 +97,8 @@ def test_the_image_keeps_its_database_on_the_volume_whatever_env_example_says() 
     ("compose.yaml", 'SKATBOT_SHARD_IDS: "1"', 'SKATBOT_SHARD_ID: "1"', "not a setting the bot reads"),
     ("compose.yaml", "condition: service_healthy", "condition: service_started", "healthy"),
     ("compose.yaml", "image: postgres:15", "image: postgres:14", "PostgreSQL 15"),
+    ("compose.yaml", "      condition: service_healthy\n", "      restart: true\n", "is not one of"),
+    ("compose.yaml", "  shard-1:", "  shard 1:", "characters compose does not allow"),
     ("compose.yaml", "pg_isready", "true", "pg_isready"),
     ("compose.yaml", "\nvolumes:\n", "\nvolume:\n", "top-level key"),
     ("compose.yaml", "      - skatbot-postgres:/var/lib/postgresql/data", "      - pgdata:/var/lib/postgresql/data",
