@@ -1,0 +1,122 @@
+"""A tournament's tables opened through the TableManager, and a restart in the middle of opening them (a kill
+while a draw is being turned into tables): the new process opens only what is missing, so no player sits at two
+tables and the draw is shown once. On SQLite and PostgreSQL, with a real TableManager over storage."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skatbot.engine import RuleSet
+from skatbot.organiser import Organiser, Running
+from skatbot.storage import Player, TableState
+from skatbot.tables.manager import TableManager
+from skatbot.tables.memory import RecordingPresenter
+from skatbot.tournaments import Drawn, Joined, Shown, TableDraw, TournamentSettings
+from skatbot.wiring import StorageTables
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
+from tests.tables.kit import InlineExecutor, ManualClock
+
+PEOPLE = {11: "Anna", 12: "Bert", 13: "Cara", 14: "Dirk", 15: "Emma", 16: "Finn", 17: "Gina"}
+
+
+class Port:
+    """The Discord side, recorded: threads get ids from `first_thread` on; `fail_at` makes that thread fail
+    (the crash)."""
+
+    def __init__(self, fail_at: int | None = None, first_thread: int = 9001) -> None:
+        self.threads: list[tuple[int, int]] = []
+        self.first_thread = first_thread
+        self.draws: list[int] = []
+        self.fail_at = fail_at
+
+    async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
+        if self.fail_at == len(self.threads) + 1:
+            raise RuntimeError("the process died here")
+        self.threads.append((series, index))
+        return self.first_thread + len(self.threads) - 1
+
+    async def drawn(self, run: Running, drawn: Drawn) -> int:
+        self.draws.append(drawn.series)
+        return 700
+
+    async def changed(self, run: Running) -> None:
+        return None
+
+    async def series_done(self, run: Running, series: int) -> int:
+        return 800
+
+    async def ended(self, run: Running) -> int:
+        return 900
+
+
+def process(storage: AnyStorage, port: Port, seed: int) -> tuple[Organiser, TableManager]:
+    """One bot process: its table manager and organiser over the shared storage."""
+    store = StorageTables(storage)
+    seeds = random.Random(seed)
+    manager = TableManager(catalog=store, store=store, presenter=RecordingPresenter(), executor=InlineExecutor(),
+                           sleep=ManualClock().sleep, new_seed=lambda: seeds.randrange(1 << 40))
+    organiser = Organiser(storage, manager, clock=lambda: NOW, new_seed=lambda: 4242)
+    organiser.port = port
+    return organiser, manager
+
+
+async def seated(storage: AnyStorage) -> dict[int, list[int]]:
+    """Player -> the tournament tables they are seated at and playing."""
+    found: dict[int, list[int]] = {}
+    for player in PEOPLE:
+        found[player] = await storage.tables.playing_with(player_id=player)
+    return found
+
+
+async def test_a_restart_in_the_middle_of_opening_opens_only_the_missing_tables(storage: AnyStorage) -> None:
+    await add_players(storage, *(Player(pid, name) for pid, name in PEOPLE.items()))
+    first, manager = process(storage, Port(fail_at=2), seed=1)
+    run = await first.create(server_id=100, channel_id=555, organiser_id=9,
+                             settings=TournamentSettings("Club evening", deals=3))
+    await first.commit(run, lambda _: [Joined(pid, name) for pid, name in PEOPLE.items()])
+    with pytest.raises(RuntimeError, match="died"):
+        await first.start(run)  # table 1 opened and started; the process dies opening table 2's thread
+    assert run.state.series == 1 and list(run.state.tables) == [(1, 1)]
+    await manager.close()
+
+    again, restarted = process(storage, port := Port(first_thread=9101), seed=2)
+    (resumed,) = await again.resume()
+    drawn = resumed.state.current()
+    assert drawn is not None and drawn.seed == 4242
+    assert sorted(resumed.state.tables) == [(1, 1), (1, 2)] and port.threads == [(1, 2)]
+    assert port.draws == [1]  # the draw is shown once, when every table is open
+    tables = await seated(storage)
+    assert all(len(ids) == 1 for ids in tables.values()), tables  # nobody at two tables
+    for (_, index), table_id in resumed.state.tables.items():
+        stored = await storage.tables.get(table_id=table_id)
+        assert stored.state is TableState.PLAYING and stored.series_length == (4 if stored.size == 4 else 3)
+        assert set(stored.seats) == set(drawn.tables[index - 1].players)
+    assert len(await storage.tables.all_ids()) == 2
+    await restarted.close()
+
+
+async def test_a_table_made_before_the_crash_is_taken_up_not_made_again(storage: AnyStorage) -> None:
+    """Killed after table 1 was stored in its thread but before the tournament's log named it: the restarted
+    process finds the table in the thread, seats the rest of the draw, starts it and names it."""
+    await add_players(storage, *(Player(pid, name) for pid, name in PEOPLE.items()))
+    first, manager = process(storage, Port(), seed=1)
+    run = await first.create(server_id=100, channel_id=555, organiser_id=9,
+                             settings=TournamentSettings("Club evening", deals=3))
+    await first.commit(run, lambda _: [Joined(pid, name) for pid, name in PEOPLE.items()])
+    draw = (TableDraw((11, 12, 13, 14)), TableDraw((15, 16, 17)))
+    await first.commit(run, lambda _: [Drawn(1, 4242, draw), Shown("thread-1-1", 8001)])
+    await manager.create(guild_id=100, channel_id=8001, parent_id=555, creator_id=11, creator_name="Anna", size=4,
+                         deals=4, rules=RuleSet.preset("tournament"))
+    await manager.close()
+
+    again, restarted = process(storage, port := Port(), seed=2)
+    (resumed,) = await again.resume()
+    assert port.threads == [(1, 2)]  # only table 2 needed a thread
+    assert len(await storage.tables.all_ids()) == 2
+    tables = await seated(storage)
+    assert all(len(ids) == 1 for ids in tables.values()), tables
+    assert (await storage.tables.get(table_id=resumed.state.tables[(1, 1)])).thread_id == 8001
+    await restarted.close()
+
