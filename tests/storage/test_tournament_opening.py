@@ -120,3 +120,68 @@ async def test_a_table_made_before_the_crash_is_taken_up_not_made_again(storage:
     assert (await storage.tables.get(table_id=resumed.state.tables[(1, 1)])).thread_id == 8001
     await restarted.close()
 
+
+
+class CountingPort(Port):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ends = 0
+        self.series_ends: list[int] = []
+
+    async def series_done(self, run: Running, series: int) -> int:
+        self.series_ends.append(series)
+        return 800
+
+    async def ended(self, run: Running) -> int:
+        self.ends += 1
+        return 900
+
+
+async def _started(storage: AnyStorage, port: Port, **settings: object) -> tuple[Organiser, TableManager, Running]:
+    await add_players(storage, *(Player(pid, name) for pid, name in PEOPLE.items()))
+    organiser, manager = process(storage, port, seed=1)
+    run = await organiser.create(server_id=100, channel_id=555, organiser_id=9,
+                                 settings=TournamentSettings("Club evening", deals=3, **settings))  # type: ignore[arg-type]
+    await organiser.commit(run, lambda _: [Joined(pid, name) for pid, name in PEOPLE.items()])
+    await organiser.start(run)
+    return organiser, manager, run
+
+
+async def _close_series(storage: AnyStorage, run: Running) -> None:
+    """Every table of the current series ends (closed early: it counts as done with what it stored)."""
+    for table_id in run.state.series_tables(run.state.series).values():
+        await storage.tables.set_state(table_id=table_id, state=TableState.ABANDONED, now=NOW)
+
+
+async def test_with_auto_next_the_next_series_starts_by_itself_set_by_the_standings(storage: AnyStorage) -> None:
+    organiser, manager, run = await _started(storage, port := CountingPort(), series=2, auto_next=True)
+    await organiser.catch_up(run)
+    assert run.state.series == 1  # its tables are still playing
+    await _close_series(storage, run)
+    await organiser.catch_up(run)
+    assert run.state.series == 2 and sorted(run.state.tables) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    second = run.state.current()
+    assert second is not None and second.seed == 0  # set by the standings, not drawn by lot
+    first = run.state.draws[0]
+    for table in second.tables:
+        assert not any(len(set(table.players) & set(earlier.players)) >= 3 for earlier in first.tables)
+    assert port.draws == [1, 2] and port.series_ends == []
+    await organiser.catch_up(run)  # again: nothing more happens
+    assert run.state.series == 2 and len(await storage.tables.all_ids()) == 4
+    await _close_series(storage, run)
+    await organiser.catch_up(run)
+    await organiser.catch_up(run)
+    assert run.state.ended == "finished" and port.ends == 1  # the final list once
+    assert (await storage.tournaments.get(tournament_id=run.tournament_id)).state == "finished"
+    await manager.close()
+
+
+async def test_without_auto_next_the_organiser_is_told_once_and_starts_it(storage: AnyStorage) -> None:
+    organiser, manager, run = await _started(storage, port := CountingPort(), series=2)
+    await _close_series(storage, run)
+    await organiser.catch_up(run)
+    await organiser.catch_up(run)
+    assert run.state.series == 1 and port.series_ends == [1]
+    await organiser.next_series(run)
+    assert run.state.series == 2 and port.draws == [1, 2]
+    await manager.close()
