@@ -67,6 +67,7 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     organiser = fake.world.owner  # Manage Server
     database = tmp_path / "skat.sqlite3"
     proc = await start_skatbot(fake, start_bot, str(database))
+    fake.enable_rate_limits(channels=[channel])  # Discord's: five messages, edits and deletions per 5 s
     people = [fake.add_user(name) for name in PLAYERS]
     by_name = {user.name: user for user in people}
 
@@ -173,6 +174,9 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     assert [m.id for m in fake.messages(channel) if m.content.startswith("📊 **Club evening (#1)**")] == [standings.id]
     await fake.wait_for(lambda: "final standings" in standings.content, 30, "the standings marked final")
     assert listed(standings.content) == lines and len(standings.history) > 2
+    # Edits are coalesced: at most one per change of the list (14 deals, 2 series, the end), none per tick.
+    assert len(standings.history) <= 14 + 4, len(standings.history)
+    assert len(signup.history) <= 1 + 7 + 1, len(signup.history)  # posted, each sign-up at most, closed
 
     # /skat scores stats lists the player's tournaments with their place and points.
     place, name, points = lines[-1]
