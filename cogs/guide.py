@@ -11,6 +11,7 @@ from discord import app_commands
 from skatbot.app import skat_bot
 from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet
+from skatbot.interactions.looks import looks_of
 from skatbot.interactions.replies import guarded, named_game, say, within
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.fit import Limit, fit
@@ -80,7 +81,7 @@ class HelpGroup(app_commands.Group):
             rule_set = RuleSet.from_dict(table.rules)
             text = rules_text(rule_set, lang, table.table_id, table.rule_preset)
         elif interaction.guild_id is not None:
-            settings = await bot.storage.settings.get(server_id=interaction.guild_id)
+            settings = await looks_of(interaction).settings(interaction.guild_id)
             try:
                 rule_set = active_rules(settings)
             except InvalidRuleSet:  # stored by an older version and no longer valid: say what tables get
@@ -106,11 +107,10 @@ class HelpGroup(app_commands.Group):
                     hand: bool = False, schneider: bool = False, schwarz: bool = False, announced: str = "none",
                     ouvert: bool = False, bid: app_commands.Range[int, 18, 999] = 18) -> None:
         lang = await server_language(interaction)
-        bot = skat_bot(interaction)
         deck = "french"
         rule_set = RuleSet()
         if interaction.guild_id is not None:
-            settings = await bot.storage.settings.get(server_id=interaction.guild_id)
+            settings = await looks_of(interaction).settings(interaction.guild_id)
             deck = settings.deck_style
             try:
                 rule_set = active_rules(settings)

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from skatbot.app import skat_bot
+from skatbot.interactions.looks import looks_of
 from skatbot.interactions.replies import chosen, guarded, say
 from skatbot.models import LeaderboardRow
 from skatbot.storage import NotFound, Window
@@ -167,7 +168,7 @@ class ScoresGroup(app_commands.Group):
             raise ServerError("server.error.never_played_period", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))
         extra: dict[str, Any] = {}
-        settings = await bot.storage.settings.get(server_id=guild_id)
+        settings = await looks_of(interaction).settings(guild_id)
         if settings.pictures:
             await interaction.response.defer(thinking=True)  # the chart is drawn in a worker
             history = await bot.storage.stats.player_history(server_id=guild_id, player_id=who.id,
@@ -190,7 +191,7 @@ class ScoresGroup(app_commands.Group):
         guild_id = guild_id_of(interaction)
         lang = await server_language(interaction)
         bot = skat_bot(interaction)
-        settings = await bot.storage.settings.get(server_id=guild_id)
+        settings = await looks_of(interaction).settings(guild_id)
         if player is None:
             summaries = await bot.storage.stats.server_history(server_id=guild_id, limit=HISTORY_LENGTH)
             if not summaries:

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from skatbot.app import skat_bot
+from skatbot.interactions.looks import looks_of
 from skatbot.models import DealRecord
 from skatbot.storage import NotFound
 from skatbot.ui.i18n import language_of, template
@@ -44,8 +45,7 @@ async def server_language(interaction: discord.Interaction) -> str:
     """The reader's Discord locale if we speak it, else the server's language."""
     fallback = "en"
     if interaction.guild_id is not None:
-        bot = skat_bot(interaction)
-        fallback = (await bot.storage.settings.get(server_id=interaction.guild_id)).language
+        fallback = (await looks_of(interaction).settings(interaction.guild_id)).language
     return language_of(str(interaction.locale), fallback)
 
 

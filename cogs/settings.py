@@ -16,6 +16,7 @@ from discord import app_commands
 
 from skatbot.app import skat_bot
 from skatbot.engine.rules import PRESETS
+from skatbot.interactions.looks import looks_of
 from skatbot.interactions.replies import say
 from skatbot.ui.i18n import LANGUAGES
 from skatbot.ui.server_settings import (
@@ -72,7 +73,7 @@ async def settings_command(interaction: discord.Interaction, preset: str | None 
     if not only_looking and not is_server_manager(interaction):  # any member may look; managers change
         raise ServerError("settings.error.not_admin")
     bot = skat_bot(interaction)
-    current = await bot.storage.settings.get(server_id=guild_id)
+    current = await looks_of(interaction).settings(guild_id, fresh=True)
     updated, changes = apply_request(current, request)
     if changes:
         await bot.storage.settings.save(settings=updated, now=datetime.now(UTC))

@@ -79,7 +79,6 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         self.store = services.store
         self.looks = services.looks
         self.styles = services.looks.styles
-        self.user_langs = services.looks.user_langs
         self.presenter = services.presenter
         self.manager = services.tables
         self.pending = services.pending
@@ -101,8 +100,10 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         await self.pending.settle()  # moves shown pending when the bot stopped: recorded, or play again
 
     async def _before_resume(self, table: Table) -> None:
-        """A table rebuilt after a restart: what it showed is read back, and what it owes is shown, in order."""
+        """A table rebuilt after a restart: its players' languages and what it showed are read back, and what it
+        owes is shown, in order (each player's hand in their own language)."""
         await self._load_style(table.guild_id)
+        await self.looks.load_languages([place.user_id for place in table.game.places if place.user_id is not None])
         await self.presenter.catch_up(table)
 
     async def cog_unload(self) -> None:
@@ -110,7 +111,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     async def _timing(self, guild_id: int) -> TableTiming:
         """The server's turn timer and warning (from /skat settings), on top of the bot's AI pause."""
-        settings = await self.bot.storage.settings.get(server_id=guild_id)
+        settings = await self.looks.settings(guild_id)
         return replace(self.bot.table_timing, turn_seconds=float(settings.turn_seconds),
                        warn_after=float(settings.turn_seconds - settings.warning_seconds))
 
@@ -186,7 +187,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         guild_id = interaction.guild_id
         assert guild_id is not None
         style = await self._load_style(guild_id)
-        settings = await self.bot.storage.settings.get(server_id=guild_id)
+        settings = await self.looks.settings(guild_id)
         if rules is None:
             rule_set = RuleSet.preset(settings.rule_preset).with_options(**settings.rules)
         else:

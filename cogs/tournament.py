@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from skatbot.app import skat_bot
 from skatbot.engine.rules import PRESETS
+from skatbot.interactions.looks import looks_of
 from skatbot.interactions.replies import guarded, say
 from skatbot.organiser import Organiser, Running
 from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, TournamentSettings
@@ -204,7 +205,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if interaction.permissions.manage_guild or (run is not None and interaction.user.id == run.organiser_id):
             return
         if interaction.guild_id is not None and isinstance(interaction.user, discord.Member):
-            role = (await self.bot.storage.settings.get(server_id=interaction.guild_id)).organiser_role
+            role = (await looks_of(interaction).settings(interaction.guild_id)).organiser_role
             if role is not None and any(r.id == role for r in interaction.user.roles):
                 return
         raise TournamentError("organisers_only")

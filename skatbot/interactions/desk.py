@@ -70,7 +70,7 @@ class TableDesk:
         language of their direct messages."""
         fallback = self.looks.style_for(interaction.guild_id or 0).lang
         lang = language_of(str(interaction.locale), fallback)
-        self.looks.user_langs[interaction.user.id] = lang
+        self.looks.remember_language(interaction.user.id, interaction.user.display_name, lang)
         return lang
 
     # --- what a control does ----------------------------------------------------------------------------

@@ -20,12 +20,14 @@ from discord.ext import commands
 from skatbot.engine import GameType, MalformedText
 from skatbot.engine.errors import Refusal
 from skatbot.metrics import METRICS, refusal_kind
-from skatbot.storage import NotFound, Storage
+from skatbot.storage import NotFound
 from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.controls import PREFIX, ControlDesk, parse_control
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.refusals import CommandRefusal, ServerError, refusal_reply
+
+from .looks import looks_of
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +61,7 @@ async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
                     guild_id = await cog.home_guild(interaction.user.id)
                     break
         if guild_id is not None:
-            storage: Storage = getattr(interaction.client, "storage")  # noqa: B009  # the bot's, typed here
-            settings = await storage.settings.get(server_id=guild_id)
+            settings = await looks_of(interaction).settings(guild_id)
             language, deck = settings.language, settings.deck_style
     except Exception:  # the database itself failing: still answer, in the reader's language
         log.warning("no settings for server %s while answering a refusal", guild_id, exc_info=True)

@@ -14,7 +14,7 @@ from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.server_helpers import run
 from tests.e2e.skat_helpers import open_table, public_texts, start_skatbot
 from tests.e2e.skat_leaks import FACE, assert_no_public_leaks, strip_faces
-from tests.e2e.skat_players import button_move, latest_hand, play_out
+from tests.e2e.skat_players import button_move, latest_hand, play_out, whose_turn
 
 
 def labels_seen(fake: FakeDiscord, user: User) -> set[str]:
@@ -101,3 +101,60 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     assert not any(word in text for text in board for word in ("Dine kort", "Votre main", "Skatbord", "manche"))
     assert_no_public_leaks(fake, [karen, amelie], database=tmp_path / "skat.sqlite3")
     fake.assert_clean(allow_rejections=False)
+
+
+async def test_a_players_hand_stays_in_their_language_after_a_restart(club: Club, start_bot: StartBot,
+                                                                      tmp_path: Path) -> None:
+    """Karen's client speaks Danish at a German server's table. The bot restarts while it is Amélie's turn;
+    when the turn comes back to Karen, her hand (drawn by the restarted bot, before Karen touched anything
+    since) is still Danish: her language is stored with her, not only remembered by the process."""
+    fake = club.fake
+    karen = fake.add_user("karen", locale="da")
+    amelie = fake.add_user("amelie", locale="fr")
+    database = str(tmp_path / "skat.sqlite3")
+    proc = await start_skatbot(fake, start_bot, database)
+    await run(fake, fake.world.owner, club.channel, "settings", language="de")
+    _, channel = await open_table(fake, karen, club.channel, deals=1)
+    lobby = await fake.wait_for_message(channel, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
+    await (await fake.slash(amelie, channel, "skat", subcommand="join")).wait_message()
+    await (await fake.click(karen, lobby, next(
+        c["custom_id"] for c in lobby.buttons() if control_kind(c) == "addai"))).wait_acked()
+    await fake.wait_for(lambda: "KI 1 (normal)" in lobby.content, 30, "the AI seated")
+    await (await fake.click(karen, lobby, next(
+        c["custom_id"] for c in lobby.buttons() if control_kind(c) == "start"))).wait_acked()
+
+    rng = random.Random(5)
+    players = [karen, amelie]
+    for _ in range(60):  # until it is Amélie's turn (Karen plays hers meanwhile)
+        user, hand = await fake.wait_for(lambda: whose_turn(fake, players), 30, "a human's turn")
+        if user is amelie:
+            break
+        await button_move(fake, karen, hand, rng, avoid=("pass",))
+    else:
+        raise AssertionError("it never was Amélie's turn")
+    before = latest_hand(fake, karen)
+    assert before is not None and before.content.startswith("**Dine kort**"), before
+    versions = len(before.history)
+    await proc.kill()
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
+
+    # Amélie moves on the restarted bot (her own click tells it her language, not Karen's) until Karen's hand
+    # is drawn again.
+    def karen_redrawn() -> Message | None:
+        newest = latest_hand(fake, karen)
+        if newest is None or (newest is before and len(before.history) == versions):
+            return None
+        return newest
+    for _ in range(20):
+        found = whose_turn(fake, players)
+        if karen_redrawn() is not None:
+            break
+        if found is not None and found[0] is amelie:
+            await button_move(fake, amelie, found[1], rng, avoid=("pass",))
+        else:
+            await fake.wait_for(lambda: karen_redrawn() is not None or whose_turn(fake, players) is not None,
+                                30, "the table to move on")
+    redrawn = await fake.wait_for(karen_redrawn, 30, "karen's hand drawn after the restart")
+    assert redrawn.content.startswith("**Dine kort**"), redrawn.content
+    assert not redrawn.content.startswith("**Deine Karten**")

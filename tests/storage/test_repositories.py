@@ -62,6 +62,20 @@ async def test_players_keep_the_last_display_name_and_missing_ones_are_not_found
         await storage.players.save(player=Player(11, "  "), now=NOW)
 
 
+async def test_a_players_language_is_kept_with_the_player(storage: AnyStorage) -> None:
+    """Their direct messages' language, stored with them (a new player too), survives a later sighting."""
+    await storage.players.save(player=Player(9, "karen"), now=NOW)
+    assert await storage.players.languages(player_ids=[9, 12]) == {}
+    await storage.players.set_language(player=Player(9, "karen"), language="da", now=NOW)
+    await storage.players.set_language(player=Player(12, "amelie"), language="fr", now=NOW)  # not seen before
+    await storage.players.save(player=Player(9, "Karen"), now=NOW)  # a later sighting keeps the language
+    assert await storage.players.languages(player_ids=[9, 12, 13]) == {9: "da", 12: "fr"}
+    assert await storage.players.get(player_id=12) == Player(12, "amelie")
+    await storage.players.set_language(player=Player(9, "Karen"), language="de", now=NOW)
+    assert await storage.players.languages(player_ids=[9]) == {9: "de"}
+    assert await storage.players.languages(player_ids=[]) == {}
+
+
 async def test_tables_store_seats_rules_and_state(storage: AnyStorage) -> None:
     table_id = await _table(storage)
     table = await storage.tables.get(table_id=table_id)

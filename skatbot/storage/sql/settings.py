@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import datetime
 
 from skatbot.models import Player, ServerSettings, check_id, to_seconds
@@ -70,6 +71,27 @@ class SqlPlayers:
         if not rows:
             raise NotFound(f"no player {player_id}")
         return Player(rows[0]["player_id"], rows[0]["display_name"], bool(rows[0]["is_ai"]))
+
+    async def set_language(self, *, player: Player, language: str, now: datetime) -> None:
+        """The language the player's Discord client speaks (their direct messages are in it), with the player
+        as last seen."""
+        if not language or len(language) > 16:
+            raise ValueError("a language is a short code such as 'en' or 'de'")
+        statement = player_statement(player, now)
+        await self._db.write([statement, Statement(
+            "UPDATE players SET dm_language = :language WHERE player_id = :player_id",
+            {"language": language, "player_id": player.player_id})])
+
+    async def languages(self, *, player_ids: Sequence[int]) -> dict[int, str]:
+        """The known languages of these players (those never seen with one are left out)."""
+        wanted = sorted({check_id("player_id", player_id) for player_id in player_ids})
+        if not wanted:
+            return {}
+        marks = ", ".join(f":p{index}" for index in range(len(wanted)))
+        rows = await self._db.fetch_all(
+            f"SELECT player_id, dm_language FROM players WHERE dm_language IS NOT NULL AND player_id IN ({marks})",
+            {f"p{index}": player_id for index, player_id in enumerate(wanted)})
+        return {row["player_id"]: row["dm_language"] for row in rows}
 
 
 def player_statement(player: Player, now: datetime) -> Statement:
