@@ -37,6 +37,7 @@ from skatbot.ui.tournament_text import (
     export_csv,
     export_json,
     final_text,
+    shown,
     signup_text,
     standings_text,
 )
@@ -357,8 +358,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
-        names = ", ".join(run.state.players.get(p, "?") for p in draw.players)
-        notice = await channel.send(fit(t(lang, "tournament.table_notice", name=run.name, series=series, table=index,
+        names = ", ".join(shown(run.state.players.get(p, "?")) for p in draw.players)
+        notice = await channel.send(fit(t(lang, "tournament.table_notice", name=shown(run.name), series=series, table=index,
                                           players=names), Limit.CONTENT))
         thread = await notice.create_thread(
             name=fit(t(lang, "tournament.thread", name=run.name, series=series, table=index), Limit.THREAD_NAME),
@@ -376,7 +377,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def series_done(self, run: Running, series: int) -> int:
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
-        message = await channel.send(t(lang, "tournament.series_done", series=series, name=run.name))
+        message = await channel.send(t(lang, "tournament.series_done", series=series, name=shown(run.name)))
         return int(message.id)
 
     async def ended(self, run: Running) -> int:

@@ -9,6 +9,8 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import discord
+
 from skatbot.tournaments import Drawn, Standing, TournamentState, fees_of
 from skatbot.tournaments.log import Phase
 
@@ -24,8 +26,13 @@ def signed(points: int) -> str:
     return f"+{points}" if points > 0 else str(points)
 
 
+def shown(text: str) -> str:
+    """A name players or the organiser chose, safe in a public message: no mention pings, no markdown."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(text))
+
+
 def _name(names: Mapping[int, str], player: int) -> str:
-    return names.get(player, "?")
+    return shown(names.get(player, "?"))
 
 
 def rules_line(state: TournamentState, lang: str) -> str:
@@ -43,10 +50,10 @@ def rules_line(state: TournamentState, lang: str) -> str:
 def signup_text(tournament_id: int, name: str, state: TournamentState, lang: str,
                 start_at: int | None = None) -> str:
     """The sign-up message: the tournament, its format, who has joined (and whether sign-up is still open)."""
-    lines = [t(lang, "tournament.signup.title", id=tournament_id, name=name), rules_line(state, lang)]
+    lines = [t(lang, "tournament.signup.title", id=tournament_id, name=shown(name)), rules_line(state, lang)]
     if start_at is not None and state.phase is Phase.SIGNUP:
         lines.append(t(lang, "tournament.signup.starts", at=f"<t:{start_at}:F>"))
-    players = list(state.players.values())
+    players = [shown(player) for player in state.players.values()]
     lines.append(t(lang, "tournament.signup.players", count=len(players)))
     lines += [f"{n}. {player}" for n, player in enumerate(players, 1)] or [t(lang, "tournament.signup.nobody")]
     if state.phase is Phase.SIGNUP:
@@ -88,9 +95,9 @@ def standings_text(tournament_id: int, name: str, state: TournamentState, table:
     """The live standings: after which series, how many deals stored, the list, and the tie rule named."""
     if state.phase is Phase.ENDED:
         title = t(lang, "tournament.standings.final" if state.ended == "finished" else "tournament.standings.stopped",
-                  id=tournament_id, name=name)
+                  id=tournament_id, name=shown(name))
     else:
-        title = t(lang, "tournament.standings.title", id=tournament_id, name=name, series=state.series,
+        title = t(lang, "tournament.standings.title", id=tournament_id, name=shown(name), series=state.series,
                   of=state.settings.series, deals=deals)
     lines = [title, *standings_lines(table, state.players, lang, stand_ins), t(lang, "tournament.tiebreak")]
     return fit_lines(lines, Limit.CONTENT, first_droppable=2)
@@ -100,7 +107,7 @@ def final_text(tournament_id: int, name: str, state: TournamentState, table: Seq
                stand_ins: Mapping[int, int] | None = None) -> str:
     """The final list (or the list as it stood when the organiser stopped), with the fees booked."""
     lines = [t(lang, "tournament.final.title" if state.ended == "finished" else "tournament.final.stopped",
-               id=tournament_id, name=name)]
+               id=tournament_id, name=shown(name))]
     lines += standings_lines(table, state.players, lang, stand_ins)
     settings = state.settings
     if settings.entry_fee or settings.lost_fee:

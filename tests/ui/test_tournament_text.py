@@ -73,3 +73,11 @@ def test_the_organiser_role_is_set_and_cleared_in_the_settings() -> None:
     cleared, _ = apply_request(updated, SettingsRequest(organisers=0))
     assert cleared.organiser_role is None
     assert "Tournament organisers: members with Manage Server\n" in settings_text(cleared, cleared.rule_set, "en")
+
+
+def test_names_in_public_messages_neither_ping_nor_format() -> None:
+    run = TournamentState(TournamentSettings("**Big** @everyone"), 9)
+    run.apply(Joined(11, "<@123456789012345678> _x_"))
+    text = signup_text(1, "**Big** @everyone", run, "en")
+    assert "@everyone" not in text and "<@123456789012345678>" not in text and "**Big**" not in text
+    assert "\\*\\*Big\\*\\*" in text and "\\_x\\_" in text
