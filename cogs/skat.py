@@ -104,7 +104,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         owes is shown, in order (each player's hand in their own language)."""
         await self._load_style(table.guild_id)
         await self.looks.load_languages([place.user_id for place in table.game.places if place.user_id is not None])
-        await self.presenter.catch_up(table)
+        await self.presenter.catch_up(table.current())
 
     async def cog_unload(self) -> None:
         await self.manager.close()

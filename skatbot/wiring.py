@@ -25,8 +25,9 @@ from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageError, T
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.log import NewDeal, parse_entry
-from skatbot.tables.ports import LiveTable, StoredTable
+from skatbot.tables.ports import StoredTable
 from skatbot.tables.replay import replay_log
+from skatbot.tables.view import TableView
 
 Clock = Callable[[], datetime]
 
@@ -144,8 +145,8 @@ class StorageTables:
     async def claim_due(self, *, limit: int) -> list[DueStep]:
         return await self.storage.due.claim(now=self.clock(), lease=self.lease, limit=limit)
 
-    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
-        game = table.game
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: TableView) -> None:
+        game = table
         players = [o.player_id for o in game.places]
         if (table_id, row.number) not in self._started:
             self._started[(table_id, row.number)] = self.clock()
@@ -172,11 +173,11 @@ class StorageTables:
         if state not in (TableState.OPEN, TableState.PLAYING):
             self._logged.pop(table_id, None)  # an ended table takes no more steps (a late one reads again)
 
-    async def table_started(self, *, table: LiveTable) -> None:
+    async def table_started(self, *, table: TableView) -> None:
         """Players and seats are written when play starts (the lobby may change until then)."""
-        for occupant in table.game.places:
+        for occupant in table.places:
             await self.save_player(player_id=occupant.player_id, name=occupant.name, is_ai=occupant.is_ai)
-        await self.storage.tables.set_seats(table_id=table.id, seats=[o.player_id for o in table.game.places],
+        await self.storage.tables.set_seats(table_id=table.id, seats=[o.player_id for o in table.places],
                                             now=self.clock())
 
     async def unfinished_tables(self) -> list[StoredTable]:

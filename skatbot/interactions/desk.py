@@ -214,7 +214,7 @@ class TableDesk:
     async def say_hand(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
         """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
         follows into the same message (drawn after the answer, which keeps to Discord's three seconds)."""
-        text, view = self.presenter.private_hand(table, interaction.user.id, lang)
+        text, view = self.presenter.private_hand(table.current(), interaction.user.id, lang)
         content = fit(text, Limit.CONTENT)
         if interaction.response.is_done():
             message = await interaction.followup.send(content, view=view, ephemeral=True, wait=True)
@@ -223,7 +223,7 @@ class TableDesk:
             await interaction.response.send_message(content, view=view, ephemeral=True)
             if interaction.user.id in self.presenter.dm_closed:  # the hand they play from: its turns come back
                 # to this message (brought up to date if the hand moved on meanwhile)
-                await self.presenter.ephemeral_hand(table, interaction.user.id, interaction, lang, shown=(text, view))
+                await self.presenter.ephemeral_hand(table.current(), interaction.user.id, interaction, lang, shown=(text, view))
             await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
 
     async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: str,
@@ -231,7 +231,7 @@ class TableDesk:
         """Put the hand's picture into the ephemeral hand message just answered (nothing when the server shows
         no pictures); a failure costs the picture only."""
         try:
-            file = await self.presenter.private_hand_picture(table, interaction.user.id, lang)
+            file = await self.presenter.private_hand_picture(table.current(), interaction.user.id, lang)
             if file is not None:
                 await edit(attachments=[file])
         except (TableError, discord.HTTPException):
@@ -244,14 +244,14 @@ class TableDesk:
         hand's message id when the interaction's own response is another message (the pending note)."""
         try:
             if source is not None:  # Discord lets only the token that made the hand edit it
-                await self.presenter.redraw_ephemeral_hand(table, interaction.user.id, lang)
+                await self.presenter.redraw_ephemeral_hand(table.current(), interaction.user.id, lang)
                 return
             if table.game.state is TableState.PLAYING:
                 if not interaction.response.is_done():
                     await interaction.response.defer()  # acknowledged as an update of this hand message
                 # drawn through this click under the presenter's lock (never crossing the table's own updates of
                 # this hand), and its turns come back to it
-                await self.presenter.ephemeral_hand(table, interaction.user.id, interaction, lang)
+                await self.presenter.ephemeral_hand(table.current(), interaction.user.id, interaction, lang)
                 await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
             elif interaction.response.is_done():
                 await interaction.edit_original_response(view=None)

@@ -6,6 +6,7 @@ alike, so a restored table is exactly the table that was running.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from skatbot.ai import TABLE_LEVELS, Level
@@ -63,8 +64,85 @@ class FinishedDeal:
     row: Row = field(compare=False, repr=False)  # the Skatliste row (Seeger-Fabian points, Bock/Kontra/Re markers)
 
 
+class Seating:
+    """Who sits where, read alike from the live `TableGame` and from a `TableView` snapshot of it."""
+
+    __slots__ = ()
+    places: Sequence[Occupant]
+    size: int
+    first_dealer: int
+    deal_number: int  # the current deal's index (0-based; people see `deal_number + 1`)
+    state: TableState
+
+    @property
+    def dealing(self) -> bool:
+        """Whether a deal has been dealt (the current one may be over)."""
+        raise NotImplementedError
+
+    def place_of(self, user_id: int) -> int | None:
+        for place, occupant in enumerate(self.places):
+            if occupant.user_id == user_id:
+                return place
+        return None
+
+    def dealer_of(self, number: int) -> int:
+        return (self.first_dealer + number) % self.size
+
+    def places_of(self, number: int) -> tuple[int, int, int]:
+        """Table places sitting forehand, middlehand, rearhand in deal `number` (the dealer's left first)."""
+        dealer = self.dealer_of(number)
+        n = self.size
+        if n == 3:
+            return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+        return ((dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4)
+
+    def seat_of_place(self, place: int) -> int | None:
+        """Engine seat (0 forehand .. 2 rearhand) of a table place in the current deal, None if sitting out."""
+        if not self.dealing:
+            return None
+        places = self.places_of(self.deal_number)
+        return places.index(place) if place in places else None
+
+    def place_of_seat(self, seat: int) -> int:
+        return self.places_of(self.deal_number)[seat]
+
+    def seat_of_user(self, user_id: int) -> int:
+        """The engine seat a user plays in the current deal; a clear error otherwise."""
+        place = self.place_of(user_id)
+        if place is None:
+            raise NotAtTable("not_at_table")
+        if not self.dealing or self.state is not TableState.PLAYING:
+            raise WrongTableState("no_deal")
+        seat = self.seat_of_place(place)
+        if seat is None:
+            raise SittingOut("sitting_out")
+        return seat
+
+    def occupant_of_seat(self, seat: int) -> Occupant:
+        return self.places[self.place_of_seat(seat)]
+
+    @property
+    def humans(self) -> list[Occupant]:
+        return [o for o in self.places if not o.is_ai]
+
+    @property
+    def present_humans(self) -> list[Occupant]:
+        return [o for o in self.places if o.plays_itself]
+
+    def list_names(self) -> list[str]:
+        """Player names for the list, made unique (two players may share a display name)."""
+        names: list[str] = []
+        for occupant in self.places:
+            base = occupant.name.strip() or "?"
+            name, suffix = base, 2
+            while name in names:
+                name, suffix = f"{base} ({suffix})", suffix + 1
+            names.append(name)
+        return names
+
+
 @dataclass
-class TableGame:
+class TableGame(Seating):
     """Seats, series and the current deal of one table."""
 
     size: int
@@ -88,62 +166,16 @@ class TableGame:
         if self.deals < 1:
             raise NotAllowed("deals")
 
-    # --- who sits where ---------------------------------------------------------------------------
+    # --- who sits where (see `Seating`) ------------------------------------------------------------
 
-    def place_of(self, user_id: int) -> int | None:
-        for place, occupant in enumerate(self.places):
-            if occupant.user_id == user_id:
-                return place
-        return None
-
-    def dealer_of(self, number: int) -> int:
-        return (self.first_dealer + number) % self.size
-
-    def places_of(self, number: int) -> tuple[int, int, int]:
-        """Table places sitting forehand, middlehand, rearhand in deal `number` (the dealer's left first)."""
-        dealer = self.dealer_of(number)
-        n = self.size
-        if n == 3:
-            return ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
-        return ((dealer + 1) % 4, (dealer + 2) % 4, (dealer + 3) % 4)
-
-    def seat_of_place(self, place: int) -> int | None:
-        """Engine seat (0 forehand .. 2 rearhand) of a table place in the current deal, None if sitting out."""
-        if self.deal is None:
-            return None
-        places = self.places_of(self.deal_number)
-        return places.index(place) if place in places else None
-
-    def place_of_seat(self, seat: int) -> int:
-        return self.places_of(self.deal_number)[seat]
-
-    def seat_of_user(self, user_id: int) -> int:
-        """The engine seat a user plays in the current deal; a clear error otherwise."""
-        place = self.place_of(user_id)
-        if place is None:
-            raise NotAtTable("not_at_table")
-        if self.deal is None or self.state is not TableState.PLAYING:
-            raise WrongTableState("no_deal")
-        seat = self.seat_of_place(place)
-        if seat is None:
-            raise SittingOut("sitting_out")
-        return seat
-
-    def occupant_of_seat(self, seat: int) -> Occupant:
-        return self.places[self.place_of_seat(seat)]
+    @property
+    def dealing(self) -> bool:
+        return self.deal is not None
 
     def view_for(self, user_id: int) -> SeatView:
         seat = self.seat_of_user(user_id)
         assert self.deal is not None
         return seat_view(self.deal, seat)
-
-    @property
-    def humans(self) -> list[Occupant]:
-        return [o for o in self.places if not o.is_ai]
-
-    @property
-    def present_humans(self) -> list[Occupant]:
-        return [o for o in self.places if o.plays_itself]
 
     @property
     def needs_new_deal(self) -> bool:
@@ -152,17 +184,6 @@ class TableGame:
     def totals(self) -> list[int]:
         """Running list points per table place."""
         return list(self.series.totals) if self.series else [0] * len(self.places)
-
-    def list_names(self) -> list[str]:
-        """Player names for the list, made unique (two players may share a display name)."""
-        names: list[str] = []
-        for occupant in self.places:
-            base = occupant.name.strip() or "?"
-            name, suffix = base, 2
-            while name in names:
-                name, suffix = f"{base} ({suffix})", suffix + 1
-            names.append(name)
-        return names
 
     # --- changes -------------------------------------------------------------------------------------
 

@@ -230,7 +230,7 @@ class TableManager:
                 continue
             game = table.game
             for row in game.finished:  # a crash between the last action and its deal record: write it now
-                await self.store.record_deal(table_id=table.id, row=row, table=table)
+                await self.store.record_deal(table_id=table.id, row=row, table=table.current())
             if game.state not in (TableState.OPEN, TableState.PLAYING):  # ... or before its state was written
                 await self.store.set_table_state(table_id=table.id, state=game.state)
             if before_resume is not None:

@@ -13,7 +13,8 @@ from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, TableState
 
 from .events import Event
 from .game import FinishedDeal
-from .ports import LiveTable, StoredTable
+from .ports import StoredTable
+from .view import Step, TableView
 
 
 class MemoryStore:
@@ -139,15 +140,15 @@ class MemoryStore:
             self.due[key] = (at, now + self.lease)
         return [DueStep(key[0], key[1], key[2], datetime.fromtimestamp(at, UTC)) for at, key in ready]
 
-    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: TableView) -> None:
         self.deals.setdefault((table_id, row.number), row)
 
     async def set_table_state(self, *, table_id: int, state: TableState) -> None:
         self.states[table_id] = state
 
-    async def table_started(self, *, table: LiveTable) -> None:
+    async def table_started(self, *, table: TableView) -> None:
         self.started.add(table.id)
-        self.seats[table.id] = tuple(occupant.player_id for occupant in table.game.places)
+        self.seats[table.id] = tuple(occupant.player_id for occupant in table.places)
 
     async def running_in(self, *, channel_id: int) -> list[int]:
         return [table_id for table_id, stored in sorted(self.tables.items()) if stored.channel_id == channel_id
@@ -168,12 +169,14 @@ class RecordingPresenter:
     def __init__(self) -> None:
         self.batches: list[tuple[int, list[Event]]] = []
         self.lead_waits: list[bool] = []  # per batch: whether the leader was shown waiting for the Kontra window
+        self.steps: list[Step] = []
 
-    async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
-        self.batches.append((table.id, list(events)))
-        self.lead_waits.append(table.kontra_window is not None and table.kontra_window == table.game.deal_number)
+    async def show(self, step: Step) -> None:
+        self.batches.append((step.view.id, list(step.events)))
+        self.lead_waits.append(step.view.lead_waits)
+        self.steps.append(step)
 
-    async def idle(self, table: LiveTable) -> None:
+    async def idle(self, table_id: int) -> None:
         """Nothing waits: every batch is recorded as it is shown."""
 
     @property

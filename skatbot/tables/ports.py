@@ -14,39 +14,8 @@ from typing import Protocol
 from skatbot.engine import RuleSet
 from skatbot.models import Due, DueKind, DueStep, TableState
 
-from .events import Event
-from .game import FinishedDeal, TableGame
-
-
-class LiveTable(Protocol):
-    """What a store or a presenter reads of a running `table.Table` (a protocol: the table imports the
-    ports, not the other way round)."""
-
-    @property
-    def id(self) -> int: ...
-    @property
-    def guild_id(self) -> int: ...
-    @property
-    def channel_id(self) -> int: ...
-    @property
-    def game(self) -> TableGame: ...
-    @property
-    def seq(self) -> int:
-        """The table's sequence number: controls drawn now carry it, and are refused once it moved on."""
-    @property
-    def kontra_window(self) -> int | None:
-        """The deal whose human leader waits before the first card while others may still say Kontra."""
-
-    @property
-    def caught_up(self) -> int:
-        """How many entries other processes wrote that this copy took over (they showed them themselves)."""
-
-    async def refresh(self, *, patience: float | None = None) -> None:
-        """Catch up with what other processes stored since this copy last looked (waiting at most `patience`
-        seconds for a step in progress here; None: until it ends)."""
-
-    def steady(self) -> AbstractAsyncContextManager[None]:
-        """Held, no step is half done: what is read of the table meanwhile is as stored."""
+from .game import FinishedDeal
+from .view import Step, TableView
 
 
 class TableStore(Protocol):
@@ -87,13 +56,14 @@ class TableStore(Protocol):
     async def drop_due(self, *, table_id: int, seq: int, kind: DueKind) -> bool:
         """Forget one due step (fired, or stale); True if it was still there (so only one process warns)."""
 
-    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: LiveTable) -> None:
-        """Store a finished deal and its score rows once: a second call for the same deal is a no-op."""
+    async def record_deal(self, *, table_id: int, row: FinishedDeal, table: TableView) -> None:
+        """Store a finished deal and its score rows once: a second call for the same deal is a no-op. `table`:
+        the table as stored with the entry that finished it."""
 
     async def set_table_state(self, *, table_id: int, state: TableState) -> None:
         """Keep the table's state (open, playing, finished, abandoned) for queries and restore."""
 
-    async def table_started(self, *, table: LiveTable) -> None:
+    async def table_started(self, *, table: TableView) -> None:
         """Play begins: the seating is final, so the players and seats can be written."""
 
 
@@ -104,10 +74,11 @@ class DueClaims(Protocol):
 
 
 class Presenter(Protocol):
-    async def show(self, table: LiveTable, events: Sequence[Event]) -> None:
-        """Render what happened. Called in order, outside the table lock."""
+    async def show(self, step: Step) -> None:
+        """Render what happened (`step.events`) and the table as it stands after it (`step.view`). Called in
+        order, outside the table lock."""
 
-    async def idle(self, table: LiveTable) -> None:
+    async def idle(self, table_id: int) -> None:
         """Return once what `show` left queued for this table (a channel's rate-limited messages) is shown."""
 
 

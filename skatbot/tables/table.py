@@ -21,7 +21,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from skatbot.ai import Level
@@ -37,6 +37,7 @@ from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
 from .replay import replay_log
+from .view import Step, TableView, view_of
 
 if TYPE_CHECKING:
     from skatbot.ai.hints import Hint
@@ -87,7 +88,9 @@ class Table:
         self.clock = clock
         self._stored_at = float("-inf")  # when this process last stored an entry (the clock's seconds)
         self.lock = asyncio.Lock()
-        self._outbox: asyncio.Queue[list[ev.Event]] = asyncio.Queue()
+        self._outbox: list[ev.Event] = []  # events not yet handed to the presenter (one step when it takes them)
+        self._since = len(self.entries)  # where this process's own entries not yet handed out begin
+        self._stable: TableView | None = None  # the table as stored, viewed at the end of its last locked step
         self._presenting: asyncio.Task[None] | None = None
         self._driver: asyncio.Task[None] | None = None
         self._timer: asyncio.Task[None] | None = None
@@ -102,7 +105,6 @@ class Table:
         self._holding: set[asyncio.Task[None]] = set()  # keeping due steps held while an AI decides
         self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
-        self.caught_up = 0  # entries other processes wrote that this copy took over from the log (they showed them)
 
     def opened(self) -> None:
         """The table was just stored with its first entries (its creator seated): show its lobby."""
@@ -292,10 +294,27 @@ class Table:
     @asynccontextmanager
     async def _locked(self) -> AsyncIterator[None]:
         """The table's lock in this process, then the store's across processes, then the log caught up: a
-        step is checked against the table as stored, whichever process wrote its last entry."""
+        step is checked against the table as stored, whichever process wrote its last entry. The table's view
+        is made again at its end, still under the lock."""
         async with self.lock, self.store.lock_table(table_id=self.id, since=len(self.entries)) as stored:
-            await self._apply_stored(stored)
-            yield
+            try:
+                await self._apply_stored(stored)
+                yield
+            finally:
+                self._stable = self._view_now()
+
+    def _view_now(self) -> TableView:
+        """The game as it stands, viewed: only while no step is half applied (under the lock, or before it)."""
+        return view_of(self.game, table_id=self.id, guild_id=self.guild_id, channel_id=self.channel_id,
+                       seq=len(self.entries))
+
+    def current(self) -> TableView:
+        """The table as stored at its sequence number, as a frozen view (made under the lock at the end of its
+        last step; a step half applied is not in it). Its Kontra wait is as it is now."""
+        if self._stable is None or self._stable.seq != len(self.entries) and not self.lock.locked():
+            self._stable = self._view_now()
+        waits = self.kontra_window is not None and self.kontra_window == self.game.deal_number
+        return self._stable if self._stable.lead_waits == waits else replace(self._stable, lead_waits=waits)
 
     async def _catch_up(self) -> None:
         """Apply what other processes appended since this one last looked (they showed it themselves)."""
@@ -316,27 +335,23 @@ class Table:
             replayed = replay_log(size=game.size, deals=game.deals, rules=game.rules, creator_id=game.creator_id,
                                   entries=await self.store.entries_since(table_id=self.id, seq=0))
             self.game, self.entries = replayed.game, list(replayed.entries)
-        self.caught_up += len(stored)
+        self._since = len(self.entries)  # what this process hands out next begins after them
         log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
-
-    def steady(self) -> asyncio.Lock:
-        """The table's lock in this process: held, no step is half done (applied but not yet stored)."""
-        return self.lock
 
     async def refresh(self, *, patience: float | None = None) -> None:
         """Catch up with what other processes stored, for a command that reads the table or the presenter.
         Under this process's lock only (the log only grows): a step in progress here ends first. `patience`:
         seconds to wait for it (a claim being judged holds the lock a while; Discord wants an answer within
         three), after which the copy is read as it is; None waits."""
-        if patience is not None:
-            loop = asyncio.get_running_loop()
-            deadline = loop.time() + patience
-            while self.lock.locked() and loop.time() < deadline:
-                await asyncio.sleep(0.02)
-            if self.lock.locked():
-                return
-        async with self.lock:
+        try:
+            await asyncio.wait_for(self.lock.acquire(), patience)
+        except TimeoutError:
+            return
+        try:
             await self._catch_up()
+        finally:
+            self._stable = self._view_now()
+            self.lock.release()
 
     async def _apply_and_store(self, entry: Entry, by: ev.Actor) -> list[ev.Event]:
         """Apply one entry, store it, and describe it. Must be called under the lock."""
@@ -378,13 +393,13 @@ class Table:
             if game.state is TableState.FINISHED:
                 out.append(ev.SeriesFinished())
         if isinstance(entry, Start):
-            await self.store.table_started(table=self)
+            await self.store.table_started(table=self._view_now())
         if isinstance(entry, (Start, Close)) or row is not None and game.state is TableState.FINISHED:
             await self.store.set_table_state(table_id=self.id, state=game.state)
         return out
 
     async def _record(self, row: FinishedDeal) -> None:
-        await self.store.record_deal(table_id=self.id, row=row, table=self)
+        await self.store.record_deal(table_id=self.id, row=row, table=self._view_now())
 
     async def _follow_up(self) -> list[ev.Event]:
         """Steps the table takes by itself: deal the next hand; close a table nobody plays at."""
@@ -408,32 +423,33 @@ class Table:
     def _publish(self, shown: list[ev.Event]) -> None:
         if not shown:
             return
-        self._outbox.put_nowait(shown)
+        self._outbox.extend(shown)
         if self._presenting is None or self._presenting.done():
             self._presenting = asyncio.create_task(self._present_loop())
 
     async def _present_loop(self) -> None:
-        while not self._outbox.empty():
-            batch: list[ev.Event] = []
-            while not self._outbox.empty():  # whatever queued up while showing goes out in one update
-                batch.extend(self._outbox.get_nowait())
+        """Hand the presenter one step at a time: whatever queued up while it showed the last goes out as one,
+        with the table's view as stored now (never a step half applied)."""
+        while self._outbox:
+            events, self._outbox = self._outbox, []
+            step = Step(self._since, events, self.current())
+            self._since = step.seq
             try:
-                await self.presenter.show(self, batch)
+                await self.presenter.show(step)
             except Exception:
-                log.exception("table %s: presenting %d events failed", self.id, len(batch))
+                log.exception("table %s: presenting %d events failed", self.id, len(events))
 
     async def settle(self) -> None:
         """Wait until everything queued has been shown and no AI is thinking (for tests and shutdown)."""
-        for _ in range(10_000):
+        while True:
             tasks = [t for t in (self._presenting, self._driver) if t is not None and not t.done()]
-            if not tasks and self._outbox.empty():
-                await self.presenter.idle(self)  # the channel's messages it queued
-                if self._outbox.empty() and (self._presenting is None or self._presenting.done()):
-                    return
-                continue
-            await asyncio.sleep(0)
             if tasks:
-                await asyncio.wait(tasks, timeout=0.05)
+                await asyncio.wait(tasks)
+                continue
+            await self.presenter.idle(self.id)  # the channel's messages it queued
+            if not self._outbox and (self._presenting is None or self._presenting.done()) and \
+                    (self._driver is None or self._driver.done()):
+                return
 
     # --- AI seats and timers ---------------------------------------------------------------------
 

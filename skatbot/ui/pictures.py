@@ -21,13 +21,15 @@ from typing import Any
 
 import discord
 
-from skatbot.engine import Card, Deal, Phase
+from skatbot.engine import Card, Phase
 from skatbot.engine.games import sort_key
+from skatbot.engine.views import SeatView
 from skatbot.pictures import Picture
 from skatbot.pictures.charts import points_chart, standings_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
 from skatbot.pictures.tricks import trick_sheet
-from skatbot.tables.game import FinishedDeal, TableGame
+from skatbot.tables.game import FinishedDeal
+from skatbot.tables.view import TableFacts
 
 from .cards import card_from_text, cards_text, rank_letters
 from .i18n import t
@@ -69,46 +71,49 @@ class Shown:
                             description=self.picture.description[:ALT_LIMIT] or None)
 
 
-def _hand(deal: Deal, seat: int, deck: str, lang: str) -> tuple[tuple[Card, ...], frozenset[Card], str]:
+def _hand(view: SeatView, deck: str, lang: str) -> tuple[tuple[Card, ...], frozenset[Card], str]:
     """The seat's cards sorted for the game, those to mark, and the key of their picture (the French deck's
     letters are the owner's language's)."""
-    game = deal.contract.game if deal.contract is not None else None
-    cards = tuple(sorted(deal.hand(seat), key=lambda c: sort_key(game, c)))
+    game = view.contract.game if view.contract is not None else None
+    cards = tuple(sorted(view.hand, key=lambda c: sort_key(game, c)))
     marked: frozenset[Card] = frozenset()
-    if deal.declarer == seat and deal.picked_up and deal.phase in (Phase.DISCARD, Phase.DECLARE):
-        marked = frozenset(deal.dealt_skat) & frozenset(cards)
+    if view.is_declarer and view.picked_up and view.phase in (Phase.DISCARD, Phase.DECLARE):
+        marked = frozenset(view.from_skat) & frozenset(cards)
     key = f"{deck}:{''.join(rank_letters(lang))}:{' '.join(c.iss for c in cards)}:{' '.join(sorted(c.iss for c in marked))}"
     return cards, marked, key
 
 
-def hand_key(deal: Deal, seat: int, deck: str, lang: str) -> str:
-    """What `seat`'s hand picture shows now (equal keys: the same picture)."""
-    return _hand(deal, seat, deck, lang)[2]
+def hand_key(view: SeatView, deck: str, lang: str) -> str:
+    """What the seat's hand picture shows (equal keys: the same picture)."""
+    return _hand(view, deck, lang)[2]
 
 
-def could_show_hand(description: str | None, deal: Deal, seat: int) -> bool:
+def could_show_hand(description: str | None, view: SeatView) -> bool:
     """Whether a hand picture's alt text ("Your cards: ♣J ♠10 …", in any language and deck) names only cards
-    that `seat` held in `deal` (its ten, or the skat it took up): a picture of this deal's hand, not of the same
-    player's hand at another table."""
+    that the seat held in this deal (its ten, or the skat it took up): a picture of this deal's hand, not of the
+    same player's hand at another table."""
     shown = []
     for word in (description or "").split(":", 1)[-1].split():
         try:
             shown.append(card_from_text(word))
         except ValueError:
             return False
-    return bool(shown) and set(shown) <= set(deal.dealt_hands[seat]) | set(deal.dealt_skat)
+    played = {card for trick in view.tricks for i, card in enumerate(trick.cards) if trick.seat_of(i) == view.seat}
+    played |= {card for seat, card in view.current_trick if seat == view.seat}
+    held = set(view.hand) | played | set(view.from_skat) | (set(view.skat) if view.is_declarer else set())
+    return bool(shown) and set(shown) <= held
 
 
-async def hand_shown(deal: Deal, seat: int, deck: str, lang: str, number: int = 0) -> Shown:
-    """`seat`'s hand, sorted for the game; right after the pickup (until the game is declared) the cards that
+async def hand_shown(view: SeatView, deck: str, lang: str, number: int = 0) -> Shown:
+    """The seat's hand, sorted for the game; right after the pickup (until the game is declared) the cards that
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
-    cards, marked, key = _hand(deal, seat, deck, lang)
+    cards, marked, key = _hand(view, deck, lang)
     alt = t(lang, "picture.hand", cards=cards_text(cards, deck, lang))
     picture = await _drawn(hand_picture, cards, deck, marked, alt, rank_letters(lang))
     return Shown(key, picture, f"hand-{number + 1}.png")
 
 
-async def tricks_shown(game: TableGame, row: FinishedDeal, names: list[str], deck: str, lang: str) -> Shown | None:
+async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], deck: str, lang: str) -> Shown | None:
     """The finished deal's tricks and skat (None for a deal without tricks: all passed, or given up at once)."""
     deal = row.deal
     if not deal.tricks:
@@ -119,7 +124,7 @@ async def tricks_shown(game: TableGame, row: FinishedDeal, names: list[str], dec
     return Shown(f"tricks:{row.number}", picture)
 
 
-async def list_chart(game: TableGame, names: list[str], lang: str) -> Shown | None:
+async def list_chart(game: TableFacts, names: list[str], lang: str) -> Shown | None:
     """Running totals per player over the series so far (None before the first deal is over)."""
     if not game.finished:
         return None
@@ -145,6 +150,7 @@ class HandPictures:
     def __init__(self) -> None:
         self._messages: dict[tuple[int, int, int], tuple[int, str]] = {}  # (table, deal, user) -> (id, key)
         self._locks: dict[tuple[int, int, int], asyncio.Lock] = {}
+        self._wanted: dict[tuple[int, int, int], str] = {}  # the newest hand asked for (its picture's key)
 
     def knows(self, where: tuple[int, int, int]) -> bool:
         return where in self._messages
@@ -153,14 +159,15 @@ class HandPictures:
         """The picture message of (table, deal, user) is this one (another process sent it): edit, not send."""
         self._messages[where] = (message_id, "")
 
-    async def refresh(self, dm: Any, pacer: EditPacer, table_id: int, number: int, user_id: int, deal: Deal,
-                      seat: int, deck: str, lang: str) -> None:
-        if not deal.hand(seat):  # the last card is played: the picture keeps the hand as it was
+    async def refresh(self, dm: Any, pacer: EditPacer, table_id: int, number: int, user_id: int, view: SeatView,
+                      deck: str, lang: str) -> None:
+        if not view.hand:  # the last card is played: the picture keeps the hand as it was
             return
         where = (table_id, number, user_id)
-        shown = await hand_shown(deal, seat, deck, lang, number)
+        wanted = self._wanted[where] = hand_key(view, deck, lang)
+        shown = await hand_shown(view, deck, lang, number)
         async with self._locks.setdefault(where, asyncio.Lock()):  # one picture message, even for quick changes
-            if _hand(deal, seat, deck, lang)[2] == shown.key:  # else the hand moved on while this was drawn
+            if self._wanted.get(where) == wanted:  # else a newer hand was asked for while this was drawn
                 await self._show(dm, pacer, where, shown)
 
     async def _show(self, dm: Any, pacer: EditPacer, where: tuple[int, int, int], shown: Shown) -> None:
@@ -182,11 +189,12 @@ class HandPictures:
         for where in [w for w in self._messages if w[0] == table_id and number in (None, w[1])]:
             message_id, _ = self._messages.pop(where)
             self._locks.pop(where, None)
+            self._wanted.pop(where, None)
             await pacer.flush(message_id)
             await pacer.drop(message_id)
 
 
-async def result_files(game: TableGame, row: FinishedDeal, lang: str, deck: str) -> dict[str, Any]:
+async def result_files(game: TableFacts, row: FinishedDeal, lang: str, deck: str) -> dict[str, Any]:
     """`file=` for the result card: the sheet of the deal's tricks (nothing for a deal without tricks)."""
     from .render import seat_name
 

@@ -26,12 +26,12 @@ from typing import Any
 
 import discord
 
-from skatbot.engine.views import public_view, seat_view
+from skatbot.engine.views import SeatView, public_view, seat_view
 from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
 from skatbot.tables.game import FinishedDeal
-from skatbot.tables.ports import LiveTable
+from skatbot.tables.view import Step, TableView
 
 from .analysis_text import analyse_view
 from .cards import FRENCH
@@ -40,7 +40,7 @@ from .fit import Limit, fit
 from .i18n import N_, t, tn
 from .names import ai_name
 from .pacing import EditPacer
-from .pictures import HandPictures, could_show_hand, hand_key, hand_shown, result_files
+from .pictures import HandPictures, could_show_hand, hand_shown, result_files
 from .render import board_text, hand_text, lobby_text, ranking_text, result_text
 
 log = logging.getLogger(__name__)
@@ -110,16 +110,15 @@ class _TableMessages:
     drafts: dict[str, str] = field(default_factory=dict)  # outbox items written down but not known to be shown
     loaded: bool = False
     restored: set[tuple[int, int]] = field(default_factory=set)  # (deal, user): a picture may be in the DM already
-    caught_up: int = 0  # the table's count of entries other processes showed, when this one last looked
+    seen: int | None = None  # the table's sequence number this process last showed it at
 
 
 @dataclass(frozen=True, slots=True)
 class _HandDraft:
     """One player's hand message as drawn at one moment of the table."""
 
-    deal: Any
+    view: SeatView
     number: int
-    seat: int
     user_id: int
     my_turn: bool
     phase: str
@@ -175,7 +174,8 @@ class DiscordPresenter:
         self.shared = shared
         self.memory: PresenterMemory = memory or _Forgetful()
         self.retry_every = retry_every
-        self._owing: dict[int, LiveTable] = {}  # tables with something not shown after a refusal
+        self._owing: dict[int, TableView] = {}  # tables with something not shown after a refusal
+        self._latest: dict[int, TableView] = {}  # each table's newest view given to the presenter
         self._retrying: asyncio.Task[None] | None = None
         self._creator_told: set[int] = set()
         self._locks: dict[int, asyncio.Lock] = {}
@@ -223,7 +223,7 @@ class DiscordPresenter:
         live.content, live.controls = content, repr(view.to_components())
         return True
 
-    async def ephemeral_hand(self, table: LiveTable, user_id: int, interaction: Any, lang: str,
+    async def ephemeral_hand(self, table: TableView, user_id: int, interaction: Any, lang: str,
                              shown: tuple[str, discord.ui.View] | None = None) -> None:
         """The ephemeral hand answered through `interaction` (its original response; answered or acknowledged
         already) is the player's hand from now on: later updates go through it. `shown`: the text and controls
@@ -231,22 +231,23 @@ class DiscordPresenter:
         lock, so that it never crosses an update the table's moves make (the later of the two shows the later
         hand)."""
         async with self._locks.setdefault(table.id, asyncio.Lock()):
-            text, view = self.private_hand(table, user_id, lang)
+            text, view = self.private_hand(self._newest(table), user_id, lang)
             buttons = repr(view.to_components())
             if shown is None or (shown[0], repr(shown[1].to_components())) != (text, buttons):
                 await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=view)
             self.remember(user_id, interaction, None, text, buttons)
 
-    async def redraw_ephemeral_hand(self, table: LiveTable, user_id: int, lang: str) -> None:
+    async def redraw_ephemeral_hand(self, table: TableView, user_id: int, lang: str) -> None:
         """After a move whose click was answered with another message (the pending note), the player's ephemeral
         hand is redrawn as it is now (its controls' moment has passed; without controls once the table stopped
         playing) through the interaction that made it: Discord lets only that token edit an ephemeral message.
         Nothing when that token is gone, or the table's own update drew it so already."""
         async with self._locks.setdefault(table.id, asyncio.Lock()):
+            table = self._newest(table)
             live = self._live(user_id, None)
             if live is None:
                 return
-            if table.game.state is not TableState.PLAYING:
+            if table.state is not TableState.PLAYING:
                 with contextlib.suppress(discord.HTTPException):
                     await live.interaction.edit_original_response(view=None)
                 self._drop_live(user_id, live)
@@ -256,7 +257,7 @@ class DiscordPresenter:
                     await self._edit_live(user_id, live, text, view) and self.style_for(table.guild_id).pictures:
                 await self._live_picture(table, user_id, live, lang)
 
-    async def _live_picture(self, table: LiveTable, user_id: int, live: _Live, lang: str) -> None:
+    async def _live_picture(self, table: TableView, user_id: int, live: _Live, lang: str) -> None:
         """The hand's picture into an ephemeral hand just edited through its interaction; a failure costs the
         picture only."""
         try:
@@ -270,7 +271,7 @@ class DiscordPresenter:
         if self.live.get(user_id) is live:
             del self.live[user_id]
 
-    def _state(self, table: LiveTable) -> _TableMessages:
+    def _state(self, table: TableView) -> _TableMessages:
         return self.messages.setdefault(table.id, _TableMessages())
 
     async def _channel(self, channel_id: int) -> Any:
@@ -279,7 +280,7 @@ class DiscordPresenter:
             channel = await self.client.fetch_channel(channel_id)
         return channel
 
-    async def load(self, table: LiveTable) -> None:
+    async def load(self, table: TableView) -> None:
         """Read back what was shown for this table (after a restart); hands of past deals lose their buttons."""
         state = self._state(table)
         if state.loaded:
@@ -292,10 +293,10 @@ class DiscordPresenter:
         for known in recalled:
             if known.role == "lobby":
                 state.lobby = (known.channel_id, known.message_id)
-            elif known.role == "board" and known.deal == table.game.deal_number:
+            elif known.role == "board" and known.deal == table.deal_number:
                 state.boards[known.deal] = (known.message_id, "")
             elif known.role == "hand":
-                if known.deal == table.game.deal_number and table.game.state is TableState.PLAYING:
+                if known.deal == table.deal_number and table.state is TableState.PLAYING:
                     # my_turn: the message stands as it is (edited, not sent again), so its buttons keep working
                     state.hands[(known.deal, known.user_id)] = _HandMessage(known.channel_id, known.message_id, "",
                                                                             True)
@@ -305,18 +306,18 @@ class DiscordPresenter:
                 self._dm_notice_sent.add((table.id, known.user_id))
             elif known.role == "creator_told":
                 self._creator_told.add(table.id)
-        if recalled and table.game.state is TableState.PLAYING:  # shown before: by a process that may have died
-            for occupant in table.game.places:
+        if recalled and table.state is TableState.PLAYING:  # shown before: by a process that may have died
+            for occupant in table.places:
                 if occupant.user_id is not None and not occupant.is_ai:
                     await self._sweep_hands(table, occupant.user_id, state)
                     # and the deal's hand picture, if one was sent: found in the DM and edited, not sent again
-                    state.restored.add((table.game.deal_number, occupant.user_id))
+                    state.restored.add((table.deal_number, occupant.user_id))
 
-    async def _sweep_hands(self, table: LiveTable, user_id: int, state: _TableMessages) -> None:
+    async def _sweep_hands(self, table: TableView, user_id: int, state: _TableMessages) -> None:
         """After a restart: a hand message posted just before the crash, whose id was not remembered (it is
         newer than the remembered one and still has this table's controls), becomes the player's hand, and
         the older ones go, so the player keeps one live hand: the newest, the one Discord notified them of."""
-        number = table.game.deal_number
+        number = table.deal_number
         known = state.hands.get((number, user_id))
         me = self.client.user
         try:
@@ -341,37 +342,47 @@ class DiscordPresenter:
         except discord.HTTPException as error:
             log.info("table %s: could not look for unremembered hand messages of %s: %s", table.id, user_id, error)
 
-    async def show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
-        """Show one batch of events. Each step stands alone: a failed step is logged, the table is marked as
-        owing (what it owes is shown again later, in order), and the rest of the batch is still shown."""
-        async with self._locks.setdefault(table.id, asyncio.Lock()), self._presenting(table):
-            await self._show(table, events)
+    async def show(self, step: Step) -> None:
+        """Show one step: its events, and the table as it stands after it (its view). Each part stands alone: a
+        failed one is logged, the table is marked as owing (what it owes is shown again later, in order), and
+        the rest of the step is still shown."""
+        table = self._newest(step.view)
+        async with self._locks.setdefault(table.id, asyncio.Lock()), self._presenting(table, step.since):
+            await self._show(table, step.events)
+            self._state(table).seen = table.seq
+
+    def _newest(self, table: TableView) -> TableView:
+        """The newest view of this table the presenter was given (a command's view may be older than a step's,
+        or newer): what is drawn never goes back to an earlier moment."""
+        known = self._latest.get(table.id)
+        if known is not None and known.seq > table.seq:
+            return known
+        self._latest[table.id] = table
+        return table
 
     @asynccontextmanager
-    async def _presenting(self, table: LiveTable) -> AsyncIterator[None]:
+    async def _presenting(self, table: TableView, since: int | None = None) -> AsyncIterator[None]:
         """When other processes serve the table too: one of them shows it at a time, each from the table as
-        stored and the messages as the others left them."""
+        stored and the messages as the others left them. `since`: where the step's entries begin."""
         if not self.shared:
             yield
             return
         async with self.memory.presenting(table_id=table.id):
-            await self._sync(table)
+            await self._sync(table, since)
             yield
 
-    async def _sync(self, table: LiveTable) -> None:
-        """Another process may have moved the table on and shown it since this one last did: catch the table
-        up with its log, and read back which messages are its lobby, board and hands now and what of its
-        outbox was shown. Texts stay cached for the messages this process knows, so nothing unchanged is
-        edited again; a message another process sent is edited rather than sent again."""
-        await table.refresh()
+    async def _sync(self, table: TableView, since: int | None) -> None:
+        """Another process may have moved the table on and shown it since this one last did (the step's entries
+        begin after the moment this process last showed): read back which messages are its lobby, board and
+        hands now and what of its outbox was shown. Texts stay cached for the messages this process knows, so
+        nothing unchanged is edited again; a message another process sent is edited rather than sent again."""
         state = self._state(table)
         if not state.loaded:
             await self.load(table)
         outbox = await self.memory.outbox(table_id=table.id)
         state.shown = {item for item, owed in outbox.items() if owed.shown}
         state.drafts = {item: owed.content for item, owed in outbox.items() if not owed.shown and owed.content}
-        if state.caught_up != table.caught_up:  # another process moved the table on and edited its messages
-            state.caught_up = table.caught_up
+        if since is not None and state.seen is not None and since != state.seen:  # moved on and shown elsewhere
             state.boards = {deal: (message_id, "") for deal, (message_id, _) in state.boards.items()}
             # my_turn: whether the message shows the player's turn is not known either; it is edited in place
             # rather than sent again (a new one would pull a message away under the player's click)
@@ -391,7 +402,7 @@ class DiscordPresenter:
                     mine.message_id == known.message_id else _HandMessage(known.channel_id, known.message_id, "", True)
         state.hands = hands
 
-    async def _show(self, table: LiveTable, events: Sequence[ev.Event]) -> None:
+    async def _show(self, table: TableView, events: Sequence[ev.Event]) -> None:
         """The players' DMs first, at once; the channel's messages follow on the table's channel queue, in
         order. A fast table uses up the channel's rate limit with its board edits, and a player's next turn
         must not wait behind those (a DM is a rate-limit bucket of its own)."""
@@ -399,7 +410,7 @@ class DiscordPresenter:
         style = self.style_for(table.guild_id)
         lang, deck = style.lang, style.deck
         state = self._state(table)
-        game = table.game
+        game = table
         try:
             channel = await self._channel(table.channel_id)
         except discord.HTTPException as error:
@@ -414,10 +425,10 @@ class DiscordPresenter:
         for event in events:
             if isinstance(event, ev.DealFinished):  # the hands show the result, with its value explained
                 await self._step(table, self._finish_hands(table, event.row.number, lang, deck, event.row))
-        if game.state is TableState.PLAYING and game.deal is not None and not game.deal.is_over:
+        if game.playing and game.board is not None:
             number = game.deal_number
             if channel is not None:  # the board, or (when posting failed before) a board at last
-                content = board_text(game, public_view(game.deal), number, lang, deck)
+                content = board_text(game, game.board, number, lang, deck)
                 public.append(lambda: self._edit_or_send_board(table, channel, state, number, content))
             await self._step(table, self._refresh_hands(table, channel, state, lang, deck, style.pictures, public))
         if ending:
@@ -436,14 +447,14 @@ class DiscordPresenter:
 
     # --- the channel queue: one per table, its messages in order, behind the players' DMs ---------------
 
-    def _queue(self, table: LiveTable, job: Job) -> None:
+    def _queue(self, table: TableView, job: Job) -> None:
         queue = self._public.setdefault(table.id, asyncio.Queue())
         queue.put_nowait(job)
         worker = self._workers.get(table.id)
         if worker is None or worker.done():
             self._workers[table.id] = asyncio.create_task(self._work(table, queue))
 
-    async def _work(self, table: LiveTable, queue: asyncio.Queue[Job]) -> None:
+    async def _work(self, table: TableView, queue: asyncio.Queue[Job]) -> None:
         while not queue.empty():
             job = queue.get_nowait()
             try:
@@ -454,36 +465,36 @@ class DiscordPresenter:
             del self._public[table.id]
             self._workers.pop(table.id, None)
 
-    async def idle(self, table: LiveTable) -> None:
+    async def idle(self, table_id: int) -> None:
         """Until the table's channel messages queued so far are shown (tests, shutdown)."""
-        queue = self._public.get(table.id)
+        queue = self._public.get(table_id)
         if queue is not None:
             await queue.join()
 
-    def _event_job(self, table: LiveTable, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
+    def _event_job(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
                    deck: str) -> Job:
         """One event's channel message. A new board is drawn now (the game moves on while the job waits)."""
-        game = table.game
+        game = table
         board: tuple[int, str] | None = None
-        if isinstance(event, (ev.DealStarted, ev.TableResumed)) and game.deal is not None and not game.deal.is_over:
-            board = (game.deal_number, board_text(game, public_view(game.deal), game.deal_number, lang, deck))
+        if isinstance(event, (ev.DealStarted, ev.TableResumed)) and game.playing and game.board is not None:
+            board = (game.deal_number, board_text(game, game.board, game.deal_number, lang, deck))
         return lambda: self._show_event(table, channel, state, event, lang, deck, board)
 
-    async def _edit_or_send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int,
+    async def _edit_or_send_board(self, table: TableView, channel: Any, state: _TableMessages, number: int,
                                   content: str) -> None:
         if number in state.boards:
             await self._edit_board(channel, state, number, content)
-        elif number == table.game.deal_number and not (table.game.deal is None or table.game.deal.is_over):
+        elif number == table.deal_number and table.board is not None and not table.board.is_over:
             await self._send_board(table, channel, state, number, content)
 
-    async def _end_unless_owing(self, table: LiveTable, channel: Any, lang: str, series_over: bool) -> None:
+    async def _end_unless_owing(self, table: TableView, channel: Any, lang: str, series_over: bool) -> None:
         if table.id not in self._owing:
             await self._end(table, channel, lang, series_over)
 
-    async def _show_event(self, table: LiveTable, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
+    async def _show_event(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
                           deck: str, board: tuple[int, str] | None = None) -> None:
         """One event in the channel; `board`: the current deal's board as it was when the event was shown."""
-        game = table.game
+        game = table
         if isinstance(event, ev.GameStarted):
             await channel.send(t(lang, "notice.started"))
         elif isinstance(event, ev.DealStarted):
@@ -534,7 +545,7 @@ class DiscordPresenter:
             await self._post_owed(table, channel, "closed",
                                   t(lang, "notice.closed", reason=t(lang, reason) if reason else event.reason))
 
-    async def _step(self, table: LiveTable, step: Awaitable[None]) -> None:
+    async def _step(self, table: TableView, step: Awaitable[None]) -> None:
         try:
             await step
         except discord.HTTPException as error:
@@ -547,7 +558,7 @@ class DiscordPresenter:
             log.exception("table %s: a presentation step failed; the rest goes on", table.id)
             self._owe(table)
 
-    async def _refused(self, table: LiveTable, error: discord.HTTPException) -> None:
+    async def _refused(self, table: TableView, error: discord.HTTPException) -> None:
         """Discord refused a post: show it later. If the bot may not write in the channel, the creator
         hears it once by DM (the players go on in their DMs)."""
         log.warning("table %s: Discord refused a post (%s %s); it is shown again later", table.id, error.status,
@@ -556,14 +567,14 @@ class DiscordPresenter:
         if isinstance(error, discord.Forbidden) and error.code != DM_CLOSED and table.id not in self._creator_told:
             self._creator_told.add(table.id)
             try:
-                lang = self.user_lang(table.game.creator_id, self.style_for(table.guild_id).lang)
-                dm = await self._dm(table.game.creator_id)
+                lang = self.user_lang(table.creator_id, self.style_for(table.guild_id).lang)
+                dm = await self._dm(table.creator_id)
                 await dm.send(t(lang, "notice.channel_refused", channel=f"<#{table.channel_id}>", id=table.id))
                 await self.memory.remember(table_id=table.id, role="creator_told", channel_id=dm.id, message_id=0)
             except discord.HTTPException as failed:
                 log.info("table %s: could not tell the creator by DM: %s", table.id, failed)
 
-    def _owe(self, table: LiveTable) -> None:
+    def _owe(self, table: TableView) -> None:
         self._owing[table.id] = table
         if self._retrying is None or self._retrying.done():
             self._retrying = asyncio.create_task(self._retry_loop())
@@ -573,9 +584,9 @@ class DiscordPresenter:
             await asyncio.sleep(self.retry_every)
             for table_id, table in list(self._owing.items()):
                 del self._owing[table_id]
-                await self.catch_up(table)
+                await self.catch_up(self._newest(table))
 
-    async def _post_owed(self, table: LiveTable, channel: Any, item: str, content: str, **extra: Any) -> None:
+    async def _post_owed(self, table: TableView, channel: Any, item: str, content: str, **extra: Any) -> None:
         """Post an outbox item once: written down first, marked shown when Discord took it. A draft left by a
         crash is looked for in the channel before posting again."""
         state = self._state(table)
@@ -604,18 +615,18 @@ class DiscordPresenter:
                 return True
         return False
 
-    async def catch_up(self, table: LiveTable) -> None:
+    async def catch_up(self, table: TableView) -> None:
         """Show, in order, what the table's log says happened but was not shown (after a restart, or after
         Discord refused): result cards, then the final ranking or the closing notice."""
         async with self._locks.setdefault(table.id, asyncio.Lock()), self._presenting(table):
-            await self._catch_up(table)
+            await self._catch_up(self._newest(table))
 
-    async def _catch_up(self, table: LiveTable) -> None:
+    async def _catch_up(self, table: TableView) -> None:
         await self.load(table)
         state = self._state(table)
         if "end" in state.shown:
             return
-        game = table.game
+        game = table
         events: list[ev.Event] = [ev.DealFinished(row) for row in game.finished
                                   if f"result:{row.number}" not in state.shown]
         if game.state is TableState.FINISHED:
@@ -626,7 +637,7 @@ class DiscordPresenter:
             self._owing.pop(table.id, None)
             await self._show(table, events)
 
-    async def _end(self, table: LiveTable, channel: Any, lang: str, ended: bool) -> None:
+    async def _end(self, table: TableView, channel: Any, lang: str, ended: bool) -> None:
         state = self._state(table)
         for message_id in [*(board for board, _ in state.boards.values()),
                            *(hand.message_id for hand in state.hands.values()),
@@ -637,7 +648,7 @@ class DiscordPresenter:
         await self.hand_pictures.forget(self.pacer, table.id)
         await self._archive_own_thread(table, channel, lang, ended)
 
-    async def _archive_own_thread(self, table: LiveTable, channel: Any, lang: str, ended: bool) -> None:
+    async def _archive_own_thread(self, table: TableView, channel: Any, lang: str, ended: bool) -> None:
         """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
         stays readable, and leaves the channel's list of active threads. Threads of others are left alone."""
         me = self.client.user
@@ -649,10 +660,10 @@ class DiscordPresenter:
         except discord.HTTPException as error:
             log.info("table %s: could not archive its thread %s: %s", table.id, channel.id, error)
 
-    async def _notice_over(self, table: LiveTable, thread: discord.Thread, lang: str, ended: bool) -> None:
+    async def _notice_over(self, table: TableView, thread: discord.Thread, lang: str, ended: bool) -> None:
         """The notice in the channel that invited players to the thread now says the table is over. The bot
         opens its threads from that notice, and a thread opened from a message has the message's id."""
-        game = table.game
+        game = table
         creator = next((o.name for o in game.places if o.user_id == game.creator_id and not o.is_ai), None)
         key = "notice.thread_ended" if ended else "notice.thread_closed"
         if creator is None:  # the creator left the lobby before the start
@@ -666,9 +677,9 @@ class DiscordPresenter:
             log.info("table %s: could not mark the notice %s in channel %s as over: %s", table.id, thread.id,
                      thread.parent_id, error)
 
-    async def _show_lobby(self, table: LiveTable, channel: Any, state: _TableMessages, lang: str) -> None:
-        content = lobby_text(table.game, lang, table.id)
-        view = lobby_view(table.id, lang, table.game.state is TableState.OPEN)
+    async def _show_lobby(self, table: TableView, channel: Any, state: _TableMessages, lang: str) -> None:
+        content = lobby_text(table, lang, table.id)
+        view = lobby_view(table.id, lang, table.state is TableState.OPEN)
         if state.lobby is None:
             message = await channel.send(content, view=view, nonce=nonce_of(table.id, "lobby"))
             state.lobby = (channel.id, message.id)
@@ -678,9 +689,9 @@ class DiscordPresenter:
         else:
             lobby = channel.get_partial_message(state.lobby[1])
             await self.pacer.edit(lobby.id, lambda: lobby.edit(content=content, view=view),
-                                  now=table.game.state is not TableState.OPEN)
+                                  now=table.state is not TableState.OPEN)
 
-    async def _send_board(self, table: LiveTable, channel: Any, state: _TableMessages, number: int, content: str) -> None:
+    async def _send_board(self, table: TableView, channel: Any, state: _TableMessages, number: int, content: str) -> None:
         shown = fit(content, Limit.CONTENT)
         message = await channel.send(shown, nonce=nonce_of(table.id, "board", number))
         state.boards[number] = (message.id, content)
@@ -701,18 +712,13 @@ class DiscordPresenter:
             state.boards[number] = (known[0], content)
             await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
 
-    async def _refresh_hands(self, table: LiveTable, channel: Any, state: _TableMessages, lang_public: str,
+    async def _refresh_hands(self, table: TableView, channel: Any, state: _TableMessages, lang_public: str,
                              deck: str, pictures: bool = False, public: list[Job] | None = None) -> None:
         """Each human's hand message as it is now. What a closed DM needs in the channel (the notice, a ping)
         goes to `public`, the channel's queue, so no DM waits for it."""
         public = [] if public is None else public
-        if self.shared:  # drawn from the table as stored: another process may be asked about it at once
-            async with table.steady():
-                drafts = self._hand_drafts(table, lang_public, deck)
-        else:
-            drafts = self._hand_drafts(table, lang_public, deck)
-        for draft in drafts:
-            deal, number, seat, user_id, my_turn = draft.deal, draft.number, draft.seat, draft.user_id, draft.my_turn
+        for draft in self._hand_drafts(table, lang_public, deck):
+            number, user_id, my_turn = draft.number, draft.user_id, draft.my_turn
             lang = draft.lang
             phase = t(lang_public, f"phase.{draft.phase}")
             content, controls = draft.content, draft.controls
@@ -773,7 +779,7 @@ class DiscordPresenter:
                         state.restored.discard((number, user_id))
                         await self._find_picture(table, number, user_id)
                     await self.hand_pictures.refresh(await self._dm(user_id), self.pacer, table.id, number, user_id,
-                                                     deal, seat, deck, lang)
+                                                     draft.view, deck, lang)
             except discord.Forbidden as error:
                 if error.code != DM_CLOSED:
                     raise
@@ -784,37 +790,34 @@ class DiscordPresenter:
                 if my_turn:
                     public.append(self._ping_job(table, channel, state, user_id, lang_public, phase))
 
-    def _ping_job(self, table: LiveTable, channel: Any, state: _TableMessages, user_id: int, lang: str,
+    def _ping_job(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: str,
                   phase: str) -> Job:
         return lambda: self._ping_public(table, channel, state, user_id, lang, phase)
 
-    def _notice_job(self, table: LiveTable, channel: Any, user_id: int, lang: str) -> Job:
+    def _notice_job(self, table: TableView, channel: Any, user_id: int, lang: str) -> Job:
         return lambda: self._notice_dm_closed(table, channel, user_id, lang)
 
-    def _hand_drafts(self, table: LiveTable, lang_public: str, deck: str) -> list[_HandDraft]:
-        """Each human's hand message as the table stands now (texts and controls), before anything is sent."""
-        game = table.game
-        deal = game.deal
-        assert deal is not None
+    def _hand_drafts(self, table: TableView, lang_public: str, deck: str) -> list[_HandDraft]:
+        """Each human's hand message as the table's view has it (texts and controls), before anything is sent."""
+        game = table
         drafts = []
-        for seat in range(3):
+        for seat, view in enumerate(table.seats):
             occupant = game.occupant_of_seat(seat)
             user_id = occupant.user_id
             if user_id is None or occupant.is_ai:
                 continue
-            view = seat_view(deal, seat)
             lang = self.user_lang(user_id, lang_public)
-            my_turn = deal.current_seat == seat and occupant.plays_itself
+            my_turn = view.current_seat == seat and occupant.plays_itself
             stand_in = not occupant.plays_itself  # left, or timed out: an AI plays for them, the hand says so
-            lead_waits = my_turn and table.kontra_window == game.deal_number  # the others may still say Kontra
+            lead_waits = my_turn and table.lead_waits  # the others may still say Kontra
             controls = discord.ui.View(timeout=None) if stand_in else hand_view(
                 table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
-            drafts.append(_HandDraft(deal, game.deal_number, seat, user_id, my_turn, deal.phase.value, lang,
+            drafts.append(_HandDraft(view, game.deal_number, user_id, my_turn, view.phase.value, lang,
                                      hand_text(game, view, lang, deck, stand_in=stand_in, lead_waits=lead_waits),
                                      controls, repr(controls.to_components()), table.seq))
         return drafts
 
-    async def _find_picture(self, table: LiveTable, number: int, user_id: int) -> None:
+    async def _find_picture(self, table: TableView, number: int, user_id: int) -> None:
         """Another process, or this one before a restart, may have sent this deal's hand picture: the bot's newest
         picture of the deal's hand in the DM (looked for once per deal and player, among the last few messages),
         which is then edited rather than sent again."""
@@ -822,11 +825,11 @@ class DiscordPresenter:
         me = self.client.user
         if me is None or self.hand_pictures.knows(where):
             return
-        deal, seat = table.game.deal, table.game.seat_of_user(user_id)
+        view = table.seat_view(user_id)
         dm = await self._dm(user_id)
         async for message in dm.history(limit=20):  # (the player may sit at another table too: its cards differ)
-            if message.author.id == me.id and deal is not None and any(
-                    a.filename == f"hand-{number + 1}.png" and could_show_hand(a.description, deal, seat)
+            if message.author.id == me.id and any(
+                    a.filename == f"hand-{number + 1}.png" and could_show_hand(a.description, view)
                     for a in message.attachments):
                 self.hand_pictures.adopt(where, message.id)
                 return
@@ -844,7 +847,7 @@ class DiscordPresenter:
         self._dms[user_id] = channel
         return channel
 
-    async def _notice_dm_closed(self, table: LiveTable, channel: Any, user_id: int, lang: str) -> None:
+    async def _notice_dm_closed(self, table: TableView, channel: Any, user_id: int, lang: str) -> None:
         if (table.id, user_id) in self._dm_notice_sent:
             return
         message = await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
@@ -855,7 +858,7 @@ class DiscordPresenter:
         await self.memory.remember(table_id=table.id, role="dm_notice", user_id=user_id, channel_id=channel.id,
                                    message_id=message.id)
 
-    async def _ping_public(self, table: LiveTable, channel: Any, state: _TableMessages, user_id: int, lang: str,
+    async def _ping_public(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: str,
                            phase: str) -> None:
         previous = state.turn_pings.pop(user_id, None)
         if previous is not None:
@@ -865,7 +868,7 @@ class DiscordPresenter:
                                      allowed_mentions=discord.AllowedMentions(users=True))
         state.turn_pings[user_id] = message.id
 
-    async def _finish_hands(self, table: LiveTable, number: int, lang_public: str, deck: str,
+    async def _finish_hands(self, table: TableView, number: int, lang_public: str, deck: str,
                             row: FinishedDeal | None = None, *, closed: bool = False) -> None:
         """At the end of deal `number` (its `row`), or when the table was `closed`, the hand messages lose
         their buttons and say how it ended: the result with its value explained, or that the table closed."""
@@ -878,7 +881,7 @@ class DiscordPresenter:
             content = self._ended_hand(table, user_id, number, self.user_lang(user_id, lang_public), deck, row, closed)
             await self._close_hand(table, user_id, known.channel_id, known.message_id, content)
 
-    async def _close_past_hands(self, table: LiveTable, user_id: int, number: int) -> None:
+    async def _close_past_hands(self, table: TableView, user_id: int, number: int) -> None:
         """Before a player's hand of deal `number` is sent: their hand messages of other deals lose their
         buttons (the memory keeps one hand per player, so the old one must go first)."""
         state = self._state(table)
@@ -888,29 +891,31 @@ class DiscordPresenter:
                 del state.hands[(deal_number, holder)]
                 await self._close_hand(table, holder, known.channel_id, known.message_id)
 
-    def _ended_hand(self, table: LiveTable, user_id: int, number: int, lang: str, deck: str,
+    def _ended_hand(self, table: TableView, user_id: int, number: int, lang: str, deck: str,
                     row: FinishedDeal | None, closed: bool) -> str | None:
         """The last text of a hand message of deal `number` (None: keep its text, only drop the buttons)."""
-        game = table.game
+        game = table
+        place = game.place_of(user_id)
         if row is not None:
-            deal, places = row.deal, row.places
-        elif closed and number == game.deal_number and game.deal is not None:
-            deal, places = game.deal, game.places_of(number)
+            if place is None or place not in row.places:
+                return None
+            view = seat_view(row.deal, row.places.index(place))  # a finished deal's cards are all open
+        elif closed and number == game.deal_number and game.seats:
+            places = game.places_of(number)
+            if place is None or place not in places:
+                return None
+            view = game.seats[places.index(place)]
         else:
             return None
-        place = game.place_of(user_id)
-        if place is None or place not in places:
-            return None
-        view = seat_view(deal, places.index(place))
         return fit(hand_text(game, view, lang, deck, finished=row, closed=row is None), Limit.CONTENT)
 
-    async def _close_all_hands(self, table: LiveTable, lang_public: str, deck: str, *, closed: bool) -> None:
+    async def _close_all_hands(self, table: TableView, lang_public: str, deck: str, *, closed: bool) -> None:
         """The table ended or was closed: every hand message it still has loses its buttons (and, when it
         was closed, says so)."""
         for deal_number, _ in list(self._state(table).hands):
             await self._finish_hands(table, deal_number, lang_public, deck, closed=closed)
 
-    async def _close_hand(self, table: LiveTable, user_id: int, channel_id: int, message_id: int,
+    async def _close_hand(self, table: TableView, user_id: int, channel_id: int, message_id: int,
                           content: str | None = None) -> None:
         """Strip a hand message's buttons (and give it its last `content`), then forget it (a deleted one is
         simply forgotten)."""
@@ -924,49 +929,43 @@ class DiscordPresenter:
             log.info("table %s: could not close the hand message of %s", table.id, user_id)
         await self.memory.forget(table_id=table.id, role="hand", user_id=user_id)
 
-    def private_hand(self, table: LiveTable, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
+    def private_hand(self, table: TableView, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
         """The hand message and controls for one player, for ephemeral replies and /skat hand."""
         deck = self.style_for(table.guild_id).deck
-        game = table.game
+        game = table
         seat = game.seat_of_user(user_id)
-        assert game.deal is not None
-        view = seat_view(game.deal, seat)
+        view = game.seats[seat]
         occupant = game.occupant_of_seat(seat)
         stand_in = not occupant.plays_itself
-        lead_waits = view.current_seat == seat and not stand_in and table.kontra_window == game.deal_number
+        lead_waits = view.current_seat == seat and not stand_in and table.lead_waits
         content = hand_text(game, view, lang, deck, stand_in=stand_in, lead_waits=lead_waits)
         if stand_in:
             return content, discord.ui.View(timeout=None)
         return content, hand_view(table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
 
-    async def private_hand_picture(self, table: LiveTable, user_id: int, lang: str) -> discord.File | None:
+    async def private_hand_picture(self, table: TableView, user_id: int, lang: str) -> discord.File | None:
         """The hand as a picture for an ephemeral hand message (closed DMs, /skat hand), as the DM has it: only
-        where the server shows pictures, and only while the player holds cards. Call right after
-        `private_hand` (without awaiting in between), so that picture and text show the same hand; None when the
-        hand moved on while the picture was drawn."""
+        where the server shows pictures, and only while the player holds cards (None otherwise). Given the view
+        `private_hand` was given, picture and text show the same hand."""
         style = self.style_for(table.guild_id)
-        deal = table.game.deal
-        if not style.pictures or deal is None:
+        if not style.pictures or not table.seats:
             return None
-        seat = table.game.seat_of_user(user_id)
-        if not deal.hand(seat):
+        view = table.seat_view(user_id)
+        if not view.hand:
             return None
-        shown = await hand_shown(deal, seat, style.deck, lang, table.game.deal_number)
-        if hand_key(deal, seat, style.deck, lang) != shown.key:  # the hand moved on while it was drawn: a newer one follows
-            return None
-        return shown.file()
+        return (await hand_shown(view, style.deck, lang, table.deal_number)).file()
 
-    def forget_hand(self, table: LiveTable, user_id: int) -> None:
+    def forget_hand(self, table: TableView, user_id: int) -> None:
         """Make the next refresh send a fresh hand message (for /skat hand)."""
         state = self._state(table)
-        state.hands.pop((table.game.deal_number, user_id), None)
+        state.hands.pop((table.deal_number, user_id), None)
 
 
-def _owed_before(table: LiveTable, item: str, shown: set[str]) -> bool:
+def _owed_before(table: TableView, item: str, shown: set[str]) -> bool:
     """Whether a result card that comes before outbox `item` in the table's log was not shown yet (a result
     comes after the results of earlier deals; the final ranking and the closing notice after every result)."""
     before = int(item.removeprefix("result:")) if item.startswith("result:") else None
-    return any(f"result:{row.number}" not in shown for row in table.game.finished
+    return any(f"result:{row.number}" not in shown for row in table.finished
                if before is None or row.number < before)
 
 

@@ -29,6 +29,7 @@ from skatbot.engine.games import sort_key
 from skatbot.engine.views import PublicView, SeatView, seat_view
 from skatbot.models import TableState
 from skatbot.tables.game import FinishedDeal, TableGame
+from skatbot.tables.view import TableFacts
 
 from .cards import FRENCH, contract_name, game_name
 from .emojis import CARD_EMOJIS
@@ -40,18 +41,18 @@ from .names import ai_name, preset_name
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 
 
-def player_name(game: TableGame, place: int, lang: str) -> str:
+def player_name(game: TableFacts, place: int, lang: str) -> str:
     """A place's player as the reader sees them: a computer player marked 🤖 and named in their language."""
     occupant = game.places[place]
     return f"🤖 {ai_name(occupant.name, lang)}" if occupant.is_ai else occupant.name
 
 
-def seat_name(game: TableGame, seat: int, number: int | None = None, *, lang: str) -> str:
+def seat_name(game: TableFacts, seat: int, number: int | None = None, *, lang: str) -> str:
     places = game.places_of(game.deal_number if number is None else number)
     return player_name(game, places[seat], lang)
 
 
-def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
+def lobby_text(game: TableFacts, lang: str, table_id: int) -> str:
     lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", game.size),
                    deals=tn(lang, "count.deals", game.deals))]
     preset = game.rules.preset_name()
@@ -68,7 +69,7 @@ def lobby_text(game: TableGame, lang: str, table_id: int) -> str:
     return "\n".join(lines)
 
 
-def _auction_words(game: TableGame, deal: PublicView, number: int, lang: str) -> list[str]:
+def _auction_words(game: TableFacts, deal: PublicView, number: int, lang: str) -> list[str]:
     words = []
     for seat, action in deal.auction:
         if isinstance(action, Bid):
@@ -80,7 +81,7 @@ def _auction_words(game: TableGame, deal: PublicView, number: int, lang: str) ->
     return words
 
 
-def board_text(game: TableGame, deal: PublicView, number: int, lang: str, deck: str = FRENCH) -> str:
+def board_text(game: TableFacts, deal: PublicView, number: int, lang: str, deck: str = FRENCH) -> str:
     """The public message of one deal (its public view): seats, auction, game, tricks, whose turn."""
     lines = [t(lang, "board.title", number=number + 1, deals=game.deals,
                dealer=player_name(game, game.dealer_of(number), lang))]
@@ -126,14 +127,14 @@ ENDING_KEYS = {
 """Endings the result names (a deal played out, settled early or timed out needs no word)."""
 
 
-def result_text(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
+def result_text(game: TableFacts, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
     """The result card: game, value (explained step by step), card points, won or lost, the running list
     as it stood after this deal."""
     return "\n".join([t(lang, "result.title", number=row.number + 1), *result_lines(game, row, lang, deck),
                       list_text(game, lang, deck, upto=row.number + 1)])
 
 
-def result_lines(game: TableGame, row: FinishedDeal, lang: str, deck: str = FRENCH) -> list[str]:
+def result_lines(game: TableFacts, row: FinishedDeal, lang: str, deck: str = FRENCH) -> list[str]:
     """Who won what, the value step by step, the skat: the result card's body, and the end of each DM."""
     result: DealResult = row.result
     names = [player_name(game, p, lang) for p in range(len(game.places))]
@@ -181,7 +182,7 @@ LIST_GAME = 24
 """Width of the list's game column: who played what, its value and markers."""
 
 
-def list_text(game: TableGame, lang: str, deck: str = FRENCH, upto: int | None = None) -> str:
+def list_text(game: TableFacts, lang: str, deck: str = FRENCH, upto: int | None = None) -> str:
     """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
     moment): a header naming the columns, one line per deal, the running totals. In the reader's language
     and the table's deck; no emoji inside the code block, so every row lines up."""
@@ -224,7 +225,7 @@ def _plain_game(game_type: GameType, lang: str, deck: str) -> str:
     return name.split(" ", 1)[1] if name[:1] in "♣♠♥♦" else name
 
 
-def ranking_text(game: TableGame, lang: str) -> str:
+def ranking_text(game: TableFacts, lang: str) -> str:
     names = [player_name(game, p, lang) for p in range(len(game.places))]
     totals = game.totals()
     order = sorted(range(len(names)), key=lambda p: -totals[p])
@@ -234,7 +235,7 @@ def ranking_text(game: TableGame, lang: str) -> str:
     return "\n".join(lines)
 
 
-def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH, *, lead_waits: bool = False,
+def hand_text(game: TableFacts, view: SeatView, lang: str, deck: str = FRENCH, *, lead_waits: bool = False,
               finished: FinishedDeal | None = None, closed: bool = False, stand_in: bool = False) -> str:
     """A player's private message: their cards (sorted for the game), the skat they took up, the auction
     (who bid what, whom they answer), the game, the last trick, what to do now; at the end the result
@@ -284,7 +285,7 @@ def hand_text(game: TableGame, view: SeatView, lang: str, deck: str = FRENCH, *,
     return fit_lines(lines)
 
 
-def _who(game: TableGame, seat: int, me: int, lang: str, number: int | None = None) -> str:
+def _who(game: TableFacts, seat: int, me: int, lang: str, number: int | None = None) -> str:
     """A seat's name, or "you" for the reader's own seat."""
     return t(lang, "hand.you") if seat == me else seat_name(game, seat, number, lang=lang)
 
@@ -295,7 +296,7 @@ def _auction_word(action: object, lang: str) -> str:
     return t(lang, "auction.yes" if isinstance(action, Hold) else "auction.pass")
 
 
-def _prompt(game: TableGame, view: SeatView, lang: str, lead_waits: bool = False) -> str:
+def _prompt(game: TableFacts, view: SeatView, lang: str, lead_waits: bool = False) -> str:
     """What the player is to do now, naming whom they bid to or answer in the auction."""
     if view.phase is Phase.AUCTION:
         pair = view.auction_pair
