@@ -148,6 +148,7 @@ class TableDesk:
                 await interaction.response.defer()  # the presenter updates the hand message itself
             except discord.NotFound:  # the message went meanwhile (a newer hand replaced it): the move stands
                 log.info("interaction %s: its message is gone; the move was stored", interaction.id)
+            self.presenter.answered(interaction)  # through this click's token
 
     async def table_of(self, table_id: int, *, fresh: bool = True) -> Table:
         """The table a control belongs to. One no longer held (finished and replaced, or closed before a

@@ -139,10 +139,13 @@ class _Live:
     at: float
     content: str = ""  # what an ephemeral hand shows now (DM hands keep theirs in _HandMessage)
     controls: str = ""  # and its buttons (they carry the table's moment, which moves on without the text)
+    answered: asyncio.Event = field(default_factory=asyncio.Event)  # its click was acknowledged (`answered`)
 
 
 LIVE_EDIT_SECONDS = 14 * 60.0
 """An interaction's token edits its message for 15 minutes; a minute is kept in hand."""
+ANSWER_WAIT = 0.5
+"""Seconds a hand update waits for the click it goes through to be acknowledged (right after its move is stored)."""
 ACTIVE_SECONDS = 120.0
 """A player who clicked this recently is looking: their turn is shown by editing in place, not re-sent."""
 HAND_RESPONSES = {
@@ -197,6 +200,12 @@ class DiscordPresenter:
         `controls`): later updates of that hand go through this interaction while its token lasts."""
         self.live[user_id] = _Live(interaction, message_id, asyncio.get_running_loop().time(), content, controls)
 
+    def answered(self, interaction: discord.Interaction) -> None:
+        """A click this presenter was told of (`remember`) is acknowledged: its token may edit the hand now."""
+        live = self.live.get(interaction.user.id)
+        if live is not None and live.interaction is interaction:
+            live.answered.set()
+
     def _live(self, user_id: int, message_id: int | None, within: float = LIVE_EDIT_SECONDS) -> _Live | None:
         live = self.live.get(user_id)
         if live is None or live.message_id != message_id or asyncio.get_running_loop().time() - live.at > within:
@@ -207,10 +216,9 @@ class DiscordPresenter:
         """Edit the hand through the interaction once it is acknowledged; False when that cannot be done (the
         token expired, the message is gone, or the interaction was answered with something else)."""
         interaction = live.interaction
-        for _ in range(50):  # a click is acknowledged right after its move is stored
-            if interaction.response.is_done():
-                break
-            await asyncio.sleep(0.01)
+        if not interaction.response.is_done():  # a click is acknowledged right after its move is stored
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.answered.wait(), ANSWER_WAIT)
         if interaction.response.type not in HAND_RESPONSES[None if live.message_id is None else "dm"]:
             self._drop_live(user_id, live)
             return False
