@@ -8,7 +8,8 @@ from skatbot.models import TableState
 from .errors import TableError
 from .game import FinishedDeal, Occupant, TableGame
 from .ports import Presenter, TableStore
-from .table import Table, TableTiming
+from .table import Table
+from .turns import TableTiming
 
 __all__ = ["FinishedDeal", "Occupant", "Presenter", "Table", "TableError", "TableGame",
            "TableState", "TableStore", "TableTiming"]

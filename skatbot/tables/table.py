@@ -21,12 +21,11 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from skatbot.ai import Level
-from skatbot.config import DEFAULT_KONTRA_WINDOW
-from skatbot.engine import Action, Claim, Concede, GameType, Kontra, Phase, PlayCard, Re
+from skatbot.engine import Action, Claim, Concede, GameType, PlayCard
 from skatbot.engine.views import seat_view
 from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
 
@@ -37,6 +36,17 @@ from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
 from .replay import replay_log
+from .turns import (
+    DEFAULT_TIMING,
+    TableTiming,
+    ai_acts,
+    ai_to_move,
+    due_steps,
+    human_turn,
+    humans_may_speak,
+    moment,
+    side_calls_due,
+)
 from .view import Step, TableView, view_of
 
 if TYPE_CHECKING:
@@ -51,20 +61,6 @@ T = TypeVar("T")
 def joining(user_id: int, name: str) -> Join:
     """A player's join, their name kept to one short line (as the lobby and the list show it)."""
     return Join(user_id, name.replace("\n", " ")[:64] or str(user_id))
-
-
-@dataclass(frozen=True, slots=True)
-class TableTiming:
-    """Turn timers: a warning after `warn_after` seconds, the AI plays for the player at `turn_seconds`."""
-
-    turn_seconds: float = 120.0
-    warn_after: float = 90.0
-    kontra_window: float = DEFAULT_KONTRA_WINDOW  # how long a leader waits before the first card while a human may say Kontra
-    misses_before_stand_in: int = 3
-    ai_pause: float = 0.0  # a pause before each AI move while people watch
-
-
-DEFAULT_TIMING = TableTiming()
 
 
 class Table:
@@ -233,7 +229,7 @@ class Table:
         number, steps, seq = game.deal_number, len(deal.history), self.seq
         agrees = await self._thinking(seq, self._held_kind(), answer_concession, self._seed(number, steps, partner),
                                       seat_view(deal, partner))
-        if not self._unchanged(number, steps):
+        if moment(self.game) != (number, steps):
             return
         if agrees:
             await self._submit_ai(Act(number, partner, Concede()), seq)
@@ -459,69 +455,14 @@ class Table:
         if self.game.state is not TableState.PLAYING or not self._holds():
             self._cancel_timer()
             return
-        if (self._driver is None or self._driver.done()) and self._ai_has_something_to_do():
+        if (self._driver is None or self._driver.done()) and ai_acts(self.game, self._side_asked):
             self._driver = asyncio.create_task(self._drive_logged())
         self._arm_timer()
 
     def _due_now(self) -> list[Due]:
-        """What the table as it stands must do by itself, and after how long: stored with each entry, so that
-        another process does it if this one dies first."""
-        game = self.game
-        if game.state is not TableState.PLAYING:
-            return []
-        if game.needs_new_deal or not game.present_humans:
-            return [Due(DueKind.FOLLOW)]
-        out = []
-        if self._ai_has_something_to_do():
-            out.append(Due(DueKind.AI, self._ai_delay()))
-        deal = game.deal
-        if deal is not None and not deal.is_over and deal.current_seat is not None and \
-                game.occupant_of_seat(deal.current_seat).plays_itself:
-            timing = self.timing
-            if timing.turn_seconds > timing.warn_after:
-                out.append(Due(DueKind.WARN, timing.warn_after))
-            out.append(Due(DueKind.TIMEOUT, timing.turn_seconds))
-            if timing.kontra_window > 0 and self._others_may_speak(deal.current_seat):
-                out.append(Due(DueKind.KONTRA, timing.kontra_window))  # stored: its end is kept while it lasts
-        return out
-
-    def _ai_delay(self) -> float:
-        """How long the driver waits before the AI's next move (the Kontra window, the pause people watch)."""
-        seat = self._ai_to_move()
-        if self._pending_side_decisions() or seat is None:
-            return 0.0
-        delay = 0.0
-        if self.game.deal_number not in self._kontra_waited and self._kontra_window_opens():
-            delay += self.timing.kontra_window
-        if self.timing.ai_pause and self.game.present_humans:
-            delay += self.timing.ai_pause
-        return delay
-
-    def _ai_to_move(self) -> int | None:
-        deal = self.game.deal
-        if deal is None or deal.is_over or deal.current_seat is None:
-            return None
-        occupant = self.game.occupant_of_seat(deal.current_seat)
-        return None if occupant.plays_itself else deal.current_seat
-
-    def _pending_side_decisions(self) -> list[tuple[int, str]]:
-        """AI seats that may still say Kontra or Re before the first card."""
-        deal = self.game.deal
-        if deal is None or deal.phase is not Phase.PLAY or deal.declarer is None or deal.tricks or \
-                deal.current_trick or not self.game.rules.kontra:
-            return []
-        out = []
-        for seat in range(3):
-            if self.game.occupant_of_seat(seat).plays_itself:
-                continue
-            for action in deal.side_actions(seat):
-                kind = "kontra" if isinstance(action, Kontra) else "re" if isinstance(action, Re) else None
-                if kind and (self.game.deal_number, seat, kind) not in self._side_asked:
-                    out.append((seat, kind))
-        return out
-
-    def _ai_has_something_to_do(self) -> bool:
-        return self._ai_to_move() is not None or bool(self._pending_side_decisions())
+        """What the table as it stands must do by itself (see `turns.due_steps`)."""
+        return due_steps(self.game, self.timing, self._side_asked,
+                         window_waited=self.game.deal_number in self._kontra_waited)
 
     async def _drive_logged(self) -> None:
         try:
@@ -540,7 +481,7 @@ class Table:
             if deal is None:
                 return
             number, steps = game.deal_number, len(deal.history)
-            side = self._pending_side_decisions()
+            side = side_calls_due(self.game, self._side_asked)
             if side:
                 caller, kind = side[0]
                 self._side_asked.add((number, caller, kind))
@@ -548,27 +489,27 @@ class Table:
                 seq = self.seq
                 call = await self._thinking(seq, DueKind.AI, decide_side, self._level(caller),
                                             self._seed(number, steps, caller), view)
-                if call is not None and self._unchanged(number, steps) \
+                if call is not None and moment(self.game) == (number, steps) \
                         and not await self._submit_ai(Act(number, caller, call), seq):
                     return
                 continue
-            seat = self._ai_to_move()
+            seat = ai_to_move(self.game)
             if seat is None:
                 return
             waited = self._no_wait_at == self.seq  # a claimed step: its row was due after the waits already
             if self._should_wait_for_kontra(seat) and not waited:
                 await self.sleep(self.timing.kontra_window)
-                if not self._unchanged(number, steps):
+                if moment(self.game) != (number, steps):
                     continue
             if self.timing.ai_pause and self.game.present_humans and not waited:
                 await self.sleep(self.timing.ai_pause)
-                if not self._unchanged(number, steps):
+                if moment(self.game) != (number, steps):
                     continue
             view = seat_view(deal, seat)
             seq = self.seq
             action = await self._thinking(seq, DueKind.AI, decide, self._level(seat), self._seed(number, steps, seat),
                                           view)
-            if self._unchanged(number, steps) and not await self._submit_ai(Act(number, seat, action), seq):
+            if moment(self.game) == (number, steps) and not await self._submit_ai(Act(number, seat, action), seq):
                 return
 
     def _holds(self) -> bool:
@@ -605,7 +546,7 @@ class Table:
     def _held_kind(self) -> DueKind:
         """The step of the table's current moment that an AI deciding out of turn (a partner answering a
         concession) keeps held: the AI seat's move when one must act (due first), else the human's time-out."""
-        return DueKind.AI if self._ai_has_something_to_do() else DueKind.TIMEOUT
+        return DueKind.AI if ai_acts(self.game, self._side_asked) else DueKind.TIMEOUT
 
     async def _ask(self, decision: Callable[..., T], *args: object) -> T:
         """Run an AI decision in the executor; if the executor itself is broken (a worker process died, or
@@ -616,15 +557,6 @@ class Table:
             log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
             return decision(*args)
 
-    def _others_may_speak(self, leader: int) -> bool:
-        """Whether a human other than the seat about to lead may still say Kontra or Re before the first card."""
-        deal = self.game.deal
-        if deal is None or not self.game.rules.kontra or deal.phase is not Phase.PLAY or deal.tricks or \
-                deal.current_trick or deal.declarer is None:
-            return False
-        return any(s != leader and self.game.occupant_of_seat(s).plays_itself
-                   and any(isinstance(a, (Kontra, Re)) for a in deal.side_actions(s)) for s in range(3))
-
     def _open_or_close_kontra_window(self) -> None:
         """A human about to lead the first trick waits `kontra_window` seconds while other humans may say
         Kontra or Re: their buttons arrive a moment after the declaration, and a quick lead must not take
@@ -634,12 +566,12 @@ class Table:
         number = self.game.deal_number
         if self.kontra_window is not None:
             if self.kontra_window != number or deal is None or deal.current_seat is None or \
-                    not self._others_may_speak(deal.current_seat):
+                    not humans_may_speak(self.game, besides=deal.current_seat):
                 self._close_kontra_window()
             return
         if self.timing.kontra_window <= 0 or deal is None or deal.current_seat is None or \
                 number in self._lead_waited or not self.game.occupant_of_seat(deal.current_seat).plays_itself or \
-                not self._others_may_speak(deal.current_seat):
+                not humans_may_speak(self.game, besides=deal.current_seat):
             return
         self._lead_waited.add(number)
         self.kontra_window = number
@@ -653,7 +585,7 @@ class Table:
             return self.kontra_window == number
         deal = self.game.deal
         if deal is None or deal.current_seat is None or not self.game.occupant_of_seat(deal.current_seat).plays_itself \
-                or not self._others_may_speak(deal.current_seat):
+                or not humans_may_speak(self.game, besides=deal.current_seat):
             return False
         return await self.store.window_left(table_id=self.id) > 0
 
@@ -699,28 +631,13 @@ class Table:
         if timer is not None and not timer.done() and timer is not asyncio.current_task():
             timer.cancel()
 
-    def _kontra_window_opens(self) -> bool:
-        """Before an AI leads, human defenders (or a human declarer) get one window to speak."""
-        deal = self.game.deal
-        if deal is None or not self.game.rules.kontra or deal.phase is not Phase.PLAY or deal.tricks or \
-                deal.current_trick or deal.declarer is None:
-            return False
-        return any(self.game.occupant_of_seat(s).plays_itself
-                   and any(isinstance(a, (Kontra, Re)) for a in deal.side_actions(s)) for s in range(3))
-
     def _should_wait_for_kontra(self, seat: int) -> bool:
         """Whether the driver waits for the Kontra window now (once per deal)."""
         number = self.game.deal_number
-        if number in self._kontra_waited or not self._kontra_window_opens():
+        if number in self._kontra_waited or not humans_may_speak(self.game):
             return False
         self._kontra_waited.add(number)
         return True
-
-    def _unchanged(self, number: int, steps: int) -> bool:
-        """Whether the deal is where an AI decision was asked for (a stop or a human's move may overtake it)."""
-        deal = self.game.deal
-        return self.game.state is TableState.PLAYING and deal is not None and self.game.deal_number == number \
-            and len(deal.history) == steps
 
     async def _submit_ai(self, entry: Act, seq: int) -> bool:
         """Store an AI's decision for the table at `seq`. False when the table as stored has moved past that
@@ -752,18 +669,10 @@ class Table:
     def _seed(self, number: int, steps: int, seat: int) -> int:
         return hash((self.id, number, steps, seat)) & 0xFFFFFFFF
 
-    def _human_turn(self) -> tuple[tuple[int, int], int] | None:
-        """(deal number, steps) and the table place of the human whose turn it is, if it is one's."""
-        deal = self.game.deal
-        if self.game.state is not TableState.PLAYING or deal is None or deal.current_seat is None or \
-                not self.game.occupant_of_seat(deal.current_seat).plays_itself:
-            return None
-        return (self.game.deal_number, len(deal.history)), self.game.place_of_seat(deal.current_seat)
-
     def _arm_timer(self) -> None:
         if self.game.state is TableState.PLAYING:
             self._open_or_close_kontra_window()
-        turn = self._human_turn()
+        turn = human_turn(self.game)
         if turn is None:
             self._cancel_timer()
             return
@@ -785,12 +694,12 @@ class Table:
         timing = self.timing
         number, steps, seq = key
         await self.sleep(timing.warn_after)
-        if not self._still((number, steps)):
+        if moment(self.game) != (number, steps):
             return
         if timing.turn_seconds > timing.warn_after:  # a server may turn the warning off (0 s before the end)
             await self._warn(seq, place)
             await self.sleep(timing.turn_seconds - timing.warn_after)
-        if not self._still((number, steps)):
+        if moment(self.game) != (number, steps):
             return
         await self._time_out((number, steps), place, seq)
 
@@ -798,11 +707,6 @@ class Table:
         """The turn's warning, shown by whichever process drops its row (so once, even after a takeover)."""
         if await self.store.drop_due(table_id=self.id, seq=seq, kind=DueKind.WARN):
             self._publish([ev.TurnWarning(place, self.timing.turn_seconds - self.timing.warn_after)])
-
-    def _still(self, key: tuple[int, int]) -> bool:
-        deal = self.game.deal
-        return self.game.state is TableState.PLAYING and deal is not None and \
-            (self.game.deal_number, len(deal.history)) == key
 
     async def _time_out(self, key: tuple[int, int], place: int, seq: int) -> None:
         """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""
@@ -812,11 +716,11 @@ class Table:
         assert seat is not None
         action = await self._thinking(seq, DueKind.TIMEOUT, decide, Level.NORMAL, self._seed(key[0], key[1], seat),
                                       seat_view(deal, seat))
-        if not self._still(key):
+        if moment(self.game) != key:
             return
         shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
         async with self._locked():
-            if not self._still(key) or self.seq != seq:  # played meanwhile, or moved on by another process
+            if moment(self.game) != key or self.seq != seq:  # played meanwhile, or moved on by another process
                 return
             shown.extend(await self._apply_and_store(Act(key[0], seat, action, timed_out=True), ev.Actor.STAND_IN))
             if self.game.misses.get(place, 0) >= self.timing.misses_before_stand_in and \
@@ -837,7 +741,7 @@ class Table:
         shows the leader's hand ready to play (once: `_end_kontra_window`)."""
         async with self._locked():
             current = self.seq == step.seq and self.game.state is TableState.PLAYING
-            turn = self._human_turn()
+            turn = human_turn(self.game)
             if current:
                 self._held_seq = step.seq  # claimed: this process's to fire now
                 if step.kind is DueKind.KONTRA:  # its row is closed rather than dropped: it keeps the window's end
