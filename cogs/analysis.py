@@ -25,6 +25,7 @@ from skatbot.ui.analysis_text import ANALYSE_TEMPLATE, analysis_text
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.refusals import ServerError
+from skatbot.ui.replay import history_view
 
 from .server_common import deal_of_this_server
 
@@ -71,10 +72,11 @@ async def answer_analysis(interaction: discord.Interaction, stored: DealRecord) 
         log.exception("the analysis of deal %s failed", deal_id)
         raise ServerError("analysis.error.failed", deal=deal_id) from None
     text = analysis_text(analysis, await _names(bot, stored), deal_id or 0, lang, deck)
+    replay = history_view([deal_id], lang) if deal_id else None  # 🎞 Replay of the deal (cogs.replay)
     if progress:
-        await interaction.edit_original_response(content=fit(text, Limit.CONTENT))
+        await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=replay)
     else:
-        await say(interaction, text, ephemeral=True)
+        await say(interaction, text, ephemeral=True, **({"view": replay} if replay is not None else {}))
 
 
 async def analyse_by_id(interaction: discord.Interaction, deal_id: int) -> None:

@@ -24,6 +24,7 @@ from skatbot.ui.i18n import t
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.names import ai_name
 from skatbot.ui.pictures import points_shown
+from skatbot.ui.replay import history_view
 from skatbot.ui.server_text import history_text, stats_text
 
 from .analysis import AnalyseButton, analyse_by_id
@@ -212,7 +213,9 @@ class ScoresGroup(app_commands.Group):
                     names[declarer] = str(declarer)
         text = history_text(summaries, names, lang, settings.deck_style,
                             player.display_name if player is not None else None)
-        await say(interaction, text, ephemeral=False, allowed_mentions=discord.AllowedMentions.none())
+        replays = history_view([summary.deal_id for summary in summaries], lang)  # 🎞 per deal (cogs.replay)
+        await say(interaction, text, ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
+                  **({"view": replays} if replays is not None else {}))
 
     @app_commands.command(name="record", description=en("cmd.skat.scores.record"))
     @app_commands.describe(deal=describe("cmd.skat.scores.record.deal"),

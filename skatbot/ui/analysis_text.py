@@ -11,6 +11,7 @@ from skatbot.engine.games import GameType
 
 from .cards import FRENCH, card_label, cards_text, contract_name
 from .i18n import t
+from .replay import replay_button
 
 
 def _effect(turning: Turning, analysis: DealAnalysis) -> str:
@@ -67,9 +68,11 @@ ANALYSE_TEMPLATE = r"an:(?P<table>\d{1,18}):(?P<number>\d{1,6})"
 """The result card's Analyse button: table and deal number (answered by cogs.analysis.AnalyseButton)."""
 
 
-def analyse_view(table_id: int, number: int, lang: str) -> discord.ui.View:
-    """The result card's controls: one "Analyse" button for a deal with a declared game."""
+def analyse_view(table_id: int, number: int, lang: str, analysable: bool = True) -> discord.ui.View:
+    """The result card's controls: "Analyse" for a deal with a declared game, and 🎞 Replay (cogs.replay)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(discord.ui.Button(label=t(lang, "analysis.button"), emoji="🔍",
-                                    style=discord.ButtonStyle.secondary, custom_id=f"an:{table_id}:{number}"))
+    if analysable:
+        view.add_item(discord.ui.Button(label=t(lang, "analysis.button"), emoji="🔍",
+                                        style=discord.ButtonStyle.secondary, custom_id=f"an:{table_id}:{number}"))
+    view.add_item(replay_button(f"rpt:{table_id}:{number}", lang))
     return view

@@ -521,7 +521,7 @@ class DiscordPresenter:
                 await self.pacer.drop(finished_board[0])
             result = row.result
             analysable = not result.passed and result.declarer is not None
-            extra: dict[str, Any] = {"view": analyse_view(table.id, row.number + 1, lang)} if analysable else {}
+            extra: dict[str, Any] = {"view": analyse_view(table.id, row.number + 1, lang, analysable)}
             if self.style_for(table.guild_id).pictures:
                 extra.update(await result_files(game, row, lang, deck))
             await self._post_owed(table, channel, f"result:{row.number}", result_text(game, row, lang, deck), **extra)

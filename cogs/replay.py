@@ -1,0 +1,215 @@
+"""Replays of finished deals: `/skat scores replay deal:N`, the 🎞 Replay button on result cards, histories and
+analyses, and the ◀ ▶ buttons that step through a replay.
+
+A replay is a message only its reader sees (ephemeral), stepped through by editing it. Every button carries
+what it was drawn for (`rpt:TABLE:NUMBER`, `rpo:DEAL`, `rps:DEAL:STEP`), so it works after a restart and on
+any process. A deal is replayed to whoever may read it: on its own server, a finished deal is public to every
+member; elsewhere (a DM) only to those who played it. A deal still in play is never replayed: it is refused
+kindly, saying it opens once the deal is over.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from skatbot.engine.errors import Refusal
+from skatbot.engine.records import RecordError, deal_from_json
+from skatbot.models import DealRecord, Role
+from skatbot.storage import NotFound
+from skatbot.ui.fit import Limit, fit
+from skatbot.ui.replay import (
+    REPLAY_OPEN,
+    REPLAY_OPEN_TABLE,
+    REPLAY_STEP,
+    Replay,
+    read_replay,
+    replay_view,
+    step_shown,
+    step_text,
+)
+
+from .analysis import _names
+from .replies import answer_stray, guarded, reader_style, say, skat_bot
+from .server_common import describe, en
+
+if TYPE_CHECKING:
+    from skatbot.app import SkatBot
+
+
+class ReplayRefusal(Refusal):
+    """Why a replay is not shown: a whole reply's catalog key and its values."""
+
+    whole = True
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "replay.error.no_deal": ("deal",),
+        "replay.error.in_play": ("number", "table"),
+        "replay.error.unreadable": ("deal",),
+    }
+
+
+def _public_to(interaction: discord.Interaction, stored: DealRecord) -> bool:
+    """On its server a finished deal is public; in a DM only to its players."""
+    if interaction.guild_id is not None:
+        return interaction.guild_id == stored.server_id
+    return any(score.player_id == interaction.user.id for score in stored.scores)
+
+
+async def _replay(interaction: discord.Interaction, stored: DealRecord) -> Replay:
+    deal_id = stored.deal_id or 0
+    if not _public_to(interaction, stored):
+        raise ReplayRefusal("replay.error.no_deal", deal=deal_id)
+    try:
+        deal = deal_from_json(json.loads(stored.record_json))
+        declarer = next((s.score for s in stored.scores if s.role is Role.DECLARER), None)
+        return read_replay(deal, await _names(skat_bot(interaction), stored), deal_id, declarer)
+    except (RecordError, ValueError):
+        raise ReplayRefusal("replay.error.unreadable", deal=deal_id) from None
+
+
+async def _stored(interaction: discord.Interaction, deal_id: int) -> DealRecord:
+    try:
+        return await skat_bot(interaction).storage.deals.get(deal_id=deal_id)
+    except NotFound:  # never stored: no such deal, or one still in play (stored when it ends)
+        raise ReplayRefusal("replay.error.no_deal", deal=deal_id) from None
+
+
+async def _pictures_on(interaction: discord.Interaction, stored: DealRecord) -> bool:
+    settings = await skat_bot(interaction).storage.settings.get(server_id=stored.server_id)
+    return settings.pictures
+
+
+async def _step_message(interaction: discord.Interaction, replay: Replay, step: int,
+                        pictures: bool) -> dict[str, Any]:
+    lang, deck = await reader_style(interaction)
+    step = min(max(step, 0), replay.steps - 1)
+    message: dict[str, Any] = {"content": fit(step_text(replay, step, lang, deck), Limit.CONTENT),
+                               "view": replay_view(replay.deal_id, step, replay.steps, lang)}
+    if pictures:
+        message["file"] = (await step_shown(replay, step, lang, deck)).file()
+    return message
+
+
+async def open_replay(interaction: discord.Interaction, stored: DealRecord) -> None:
+    """A new message, only for the reader, at the replay's first step."""
+    replay = await _replay(interaction, stored)
+    message = await _step_message(interaction, replay, 0, await _pictures_on(interaction, stored))
+    content = message.pop("content")
+    await say(interaction, content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **message)
+
+
+async def replay_by_id(interaction: discord.Interaction, deal_id: int) -> None:
+    await open_replay(interaction, await _stored(interaction, deal_id))
+
+
+class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REPLAY_STEP):
+    """◀ ▶ on a replay: the message is edited to the step the button was drawn for."""
+
+    def __init__(self, deal_id: int, step: int) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"rps:{deal_id}:{step}"))
+        self.deal_id, self.step = deal_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayStepButton:
+        return cls(int(match["deal"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.turn(interaction))
+
+    async def turn(self, interaction: discord.Interaction) -> None:
+        stored = await _stored(interaction, self.deal_id)
+        replay = await _replay(interaction, stored)
+        message = await _step_message(interaction, replay, self.step, await _pictures_on(interaction, stored))
+        file = message.pop("file", None)
+        await interaction.response.edit_message(attachments=[file] if file is not None else [], **message)
+
+
+class ReplayOpenButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REPLAY_OPEN):
+    """🎞 under a history or an analysis: opens the deal's replay in a new message."""
+
+    def __init__(self, deal_id: int) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"rpo:{deal_id}"))
+        self.deal_id = deal_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayOpenButton:
+        return cls(int(match["deal"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: replay_by_id(interaction, self.deal_id))
+
+
+class ReplayTableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REPLAY_OPEN_TABLE):
+    """🎞 on a result card: the table and the deal's number there (the card is shown once the deal is stored)."""
+
+    def __init__(self, table_id: int, number: int) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"rpt:{table_id}:{number}"))
+        self.table_id, self.number = table_id, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ReplayTableButton:
+        return cls(int(match["table"]), int(match["number"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.open(interaction))
+
+    async def open(self, interaction: discord.Interaction) -> None:
+        bot = skat_bot(interaction)
+        try:
+            stored = await bot.storage.deals.by_number(table_id=self.table_id, deal_number=self.number)
+        except NotFound:
+            live = bot.services.tables.tables.get(self.table_id)
+            if live is not None and live.game.deal is not None and len(live.game.finished) + 1 == self.number:
+                raise ReplayRefusal("replay.error.in_play", number=self.number, table=self.table_id) from None
+            raise ReplayRefusal("replay.error.no_deal", deal=self.number) from None
+        await open_replay(interaction, stored)
+
+
+@app_commands.command(name="replay", description=en("cmd.skat.scores.replay"))
+@app_commands.describe(deal=describe("cmd.skat.scores.replay.deal"))
+async def replay_command(interaction: discord.Interaction, deal: app_commands.Range[int, 1, None]) -> None:
+    """`/skat scores replay deal:N`: step through a finished deal of this server, only for the reader."""
+    await replay_by_id(interaction, deal)
+
+
+class ReplayCog(commands.Cog):
+    """Adds `replay` to /skat scores (load after cogs.scores) and answers the replay buttons."""
+
+    ITEMS = (ReplayStepButton, ReplayOpenButton, ReplayTableButton)
+
+    def __init__(self, bot: SkatBot) -> None:
+        self.bot = bot
+
+    def _scores(self) -> app_commands.Group:
+        skat = self.bot.tree.get_command("skat")
+        scores = skat.get_command("scores") if isinstance(skat, app_commands.Group) else None
+        if not isinstance(scores, app_commands.Group):
+            raise RuntimeError("load cogs.scores (the /skat scores group) before cogs.replay")
+        return scores
+
+    async def cog_load(self) -> None:
+        self._scores().add_command(replay_command)
+        self.bot.add_dynamic_items(*self.ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*self.ITEMS)
+        self._scores().remove_command(replay_command.name)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A replay button none of ours answers (forged, or drawn by an older version) is refused."""
+        for prefix in ("rps:", "rpo:", "rpt:"):
+            await answer_stray(interaction, prefix, self.ITEMS)
+
+
+async def setup(bot: SkatBot) -> None:
+    await bot.add_cog(ReplayCog(bot))
