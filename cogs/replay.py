@@ -19,8 +19,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from skatbot.app import skat_bot
 from skatbot.engine.errors import Refusal
 from skatbot.engine.records import RecordError, deal_from_json
+from skatbot.interactions.replies import guarded, reader_style, say
 from skatbot.models import DealRecord, Role
 from skatbot.storage import NotFound
 from skatbot.ui.fit import Limit, fit
@@ -36,7 +38,6 @@ from skatbot.ui.replay import (
 )
 
 from .analysis import _names
-from .replies import answer_stray, guarded, reader_style, say, skat_bot
 from .server_common import describe, en
 
 if TYPE_CHECKING:
@@ -75,14 +76,15 @@ async def _replay(interaction: discord.Interaction, stored: DealRecord) -> Repla
 
 async def _stored(interaction: discord.Interaction, deal_id: int) -> DealRecord:
     try:
-        return await skat_bot(interaction).storage.deals.get(deal_id=deal_id)
+        stored: DealRecord = await skat_bot(interaction).storage.deals.get(deal_id=deal_id)
+        return stored
     except NotFound:  # never stored: no such deal, or one still in play (stored when it ends)
         raise ReplayRefusal("replay.error.no_deal", deal=deal_id) from None
 
 
 async def _pictures_on(interaction: discord.Interaction, stored: DealRecord) -> bool:
     settings = await skat_bot(interaction).storage.settings.get(server_id=stored.server_id)
-    return settings.pictures
+    return bool(settings.pictures)
 
 
 async def _step_message(interaction: discord.Interaction, replay: Replay, step: int,
@@ -182,7 +184,8 @@ async def replay_command(interaction: discord.Interaction, deal: app_commands.Ra
 
 
 class ReplayCog(commands.Cog):
-    """Adds `replay` to /skat scores (load after cogs.scores) and answers the replay buttons."""
+    """Adds `replay` to /skat scores (load after cogs.scores) and answers the replay buttons (a click none of
+    them answers, forged or outdated, is refused by the bot's one listener, `answer_stray`)."""
 
     ITEMS = (ReplayStepButton, ReplayOpenButton, ReplayTableButton)
 
@@ -203,12 +206,6 @@ class ReplayCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.ITEMS)
         self._scores().remove_command(replay_command.name)
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A replay button none of ours answers (forged, or drawn by an older version) is refused."""
-        for prefix in ("rps:", "rpo:", "rpt:"):
-            await answer_stray(interaction, prefix, self.ITEMS)
 
 
 async def setup(bot: SkatBot) -> None:
