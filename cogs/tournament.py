@@ -240,6 +240,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if missing:
             raise TournamentError("no_threads", perms=", ".join(missing))
         start_at = parse_start(start, datetime.now(UTC)) if start else None
+        here = await self.organiser.in_channel(interaction.channel_id or 0)
+        if here is not None and here.state.phase is not Phase.ENDED:  # commands here must name one tournament
+            raise TournamentError("channel_busy", id=here.tournament_id, name=here.name)
         settings = TournamentSettings(
             " ".join(name.split()) or "?", series=series, deals=deals, three=tables == "three", preset=rules,
             ai_fill=ai_fill, entry_fee=round(entry_fee * 100), lost_fee=round(lost_fee * 100),

@@ -37,6 +37,7 @@ class TournamentError(Refusal):
         "bad_time": ("text",),
         "busy": (),
         "cannot_split": ("players",),
+        "channel_busy": ("id", "name"),
         "deals_range": ("least", "most"),
         "draw_players": (),
         "fee_negative": (),

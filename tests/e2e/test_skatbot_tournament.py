@@ -77,6 +77,8 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     assert created.content.startswith("Tournament #1 (Club evening) is open for sign-up"), created.content
     signup = await fake.wait_for_message(channel, lambda m: m.content.startswith("🏆 **Tournament #1: Club evening**"))
     assert "2 series · 3 deals at three, 4 at four" in signup.content
+    second = await tournament(fake, organiser, channel, "new", name="Another")
+    assert second.content.startswith("Tournament #1 (Club evening) is still running in this channel")
 
     # Sign-up: by the buttons and by the command; twice is refused, and starting with too few too.
     for user in people[:4]:
