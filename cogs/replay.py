@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -20,17 +21,25 @@ from discord import app_commands
 from discord.ext import commands
 
 from skatbot.app import skat_bot
+from skatbot.challenge import Attempt, ChallengeDay, Move, seeger_fabian_score
 from skatbot.engine.errors import Refusal
 from skatbot.engine.records import RecordError, deal_from_json
 from skatbot.interactions.replies import guarded, reader_style, say
 from skatbot.models import DealRecord, Role
 from skatbot.storage import NotFound
 from skatbot.ui.fit import Limit, fit
+from skatbot.ui.i18n import t
 from skatbot.ui.replay import (
+    REPLAY_CHALLENGE,
+    REPLAY_CHALLENGE_OPEN,
     REPLAY_OPEN,
     REPLAY_OPEN_TABLE,
     REPLAY_STEP,
+    ChallengeReplay,
     Replay,
+    challenge_step_shown,
+    challenge_step_text,
+    challenge_view,
     read_replay,
     replay_view,
     step_shown,
@@ -52,6 +61,9 @@ class ReplayRefusal(Refusal):
         "replay.error.no_deal": ("deal",),
         "replay.error.in_play": ("number", "table"),
         "replay.error.unreadable": ("deal",),
+        "replay.error.bad_day": ("text",),
+        "replay.error.no_challenge": ("day",),
+        "replay.error.challenge_deal": ("deal", "day"),
     }
 
 
@@ -176,18 +188,124 @@ class ReplayTableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View
         await open_replay(interaction, stored)
 
 
+# --- a challenge deal: only the presser's own line, beside the par AI's ----------------------------------------
+
+async def challenge_replay(interaction: discord.Interaction, day: date, number: int) -> ChallengeReplay:
+    """The presser's own attempt at deal `number` (from 0) of `day`, once they finished that deal, and the par
+    line. Nobody sees another player's line: the day's deals stay hidden from those who have not played."""
+    bot = skat_bot(interaction)
+    stored = await bot.storage.challenge.attempt(day=day, player_id=interaction.user.id)
+    if stored is None:
+        raise ReplayRefusal("replay.error.no_challenge", day=day.isoformat())
+    try:
+        today = ChallengeDay.of(await bot.storage.challenge.secret(now=datetime.now(UTC)), day)
+        attempt = Attempt(today, stored.deals, [Move.parse(move) for move in stored.moves])
+    except ValueError:
+        raise ReplayRefusal("replay.error.no_challenge", day=day.isoformat()) from None
+    if not 0 <= number < len(attempt.played):  # not played, or not finished yet: nothing to show
+        raise ReplayRefusal("replay.error.challenge_deal", deal=number + 1, day=day.isoformat())
+    lang, _ = await reader_style(interaction)
+    seat = today.player_seat(number)
+    ai = "🤖 " + t(lang, "level.strong")
+    names = [ai, ai, ai]
+    names[seat] = interaction.user.display_name
+    deal = attempt.played[number]
+    mine = read_replay(deal, names, number + 1, seeger_fabian_score(deal.result, seat) if deal.declarer == seat
+                       else None)
+    par = None
+    line = await bot.storage.challenge.par(day=day, number=number)
+    if line is not None:
+        again = today.new_deal(number)
+        for text in line.moves:
+            move = Move.parse(text)
+            again.apply(move.action, move.seat)
+        par_names = [ai, ai, ai]
+        par_names[seat] = "🤖 par"
+        par = read_replay(again, par_names, number + 1)
+    return ChallengeReplay(day, number, mine, par)
+
+
+async def _challenge_message(interaction: discord.Interaction, pair: ChallengeReplay, step: int) -> dict[str, Any]:
+    lang, deck = await reader_style(interaction)
+    step = min(max(step, 0), pair.steps - 1)
+    return {"content": fit(challenge_step_text(pair, step, lang, deck), Limit.CONTENT),
+            "view": challenge_view(pair.day, pair.number, step, pair.steps, lang),
+            "file": (await challenge_step_shown(pair, step, lang, deck)).file()}
+
+
+def _day_of(stamp: str) -> date:
+    try:
+        return datetime.strptime(stamp, "%Y%m%d").date()
+    except ValueError:
+        raise ReplayRefusal("replay.error.bad_day", text=stamp) from None
+
+
+async def open_challenge_replay(interaction: discord.Interaction, day: date, number: int) -> None:
+    message = await _challenge_message(interaction, await challenge_replay(interaction, day, number), 0)
+    content = message.pop("content")
+    await say(interaction, content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **message)
+
+
+class ChallengeStepButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REPLAY_CHALLENGE):
+    """◀ ▶ on a challenge deal's replay: the message is edited to the step (the presser's own line)."""
+
+    def __init__(self, stamp: str, number: int, step: int) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"rpc:{stamp}:{number}:{step}"))
+        self.stamp, self.number, self.step = stamp, number, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChallengeStepButton:
+        return cls(match["day"], int(match["number"]), int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self.turn(interaction))
+
+    async def turn(self, interaction: discord.Interaction) -> None:
+        pair = await challenge_replay(interaction, _day_of(self.stamp), self.number)
+        message = await _challenge_message(interaction, pair, self.step)
+        file = message.pop("file")
+        await interaction.response.edit_message(attachments=[file], **message)
+
+
+class ChallengeOpenButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+                          template=REPLAY_CHALLENGE_OPEN):
+    """🎞 for a challenge deal (ui.replay.challenge_replay_button): opens the presser's own replay of it."""
+
+    def __init__(self, stamp: str, number: int) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"rpd:{stamp}:{number}"))
+        self.stamp, self.number = stamp, number
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> ChallengeOpenButton:
+        return cls(match["day"], int(match["number"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: open_challenge_replay(interaction, _day_of(self.stamp), self.number))
+
+
 @app_commands.command(name="replay", description=en("cmd.skat.scores.replay"))
-@app_commands.describe(deal=describe("cmd.skat.scores.replay.deal"))
-async def replay_command(interaction: discord.Interaction, deal: app_commands.Range[int, 1, None]) -> None:
-    """`/skat scores replay deal:N`: step through a finished deal of this server, only for the reader."""
-    await replay_by_id(interaction, deal)
+@app_commands.describe(deal=describe("cmd.skat.scores.replay.deal"), day=describe("cmd.skat.scores.replay.day"))
+async def replay_command(interaction: discord.Interaction, deal: app_commands.Range[int, 1, None],
+                         day: app_commands.Range[str, 1, 10] | None = None) -> None:
+    """`/skat scores replay deal:N`: step through a finished deal of this server, only for the reader; with
+    `day:`, deal N of that day's challenge as the reader played it, beside the par AI's line."""
+    if day is None:
+        await replay_by_id(interaction, deal)
+        return
+    try:
+        when = date.fromisoformat(day.strip())
+    except ValueError:
+        raise ReplayRefusal("replay.error.bad_day", text=day) from None
+    await open_challenge_replay(interaction, when, deal - 1)
 
 
 class ReplayCog(commands.Cog):
     """Adds `replay` to /skat scores (load after cogs.scores) and answers the replay buttons (a click none of
     them answers, forged or outdated, is refused by the bot's one listener, `answer_stray`)."""
 
-    ITEMS = (ReplayStepButton, ReplayOpenButton, ReplayTableButton)
+    ITEMS = (ReplayStepButton, ReplayOpenButton, ReplayTableButton, ChallengeStepButton, ChallengeOpenButton)
 
     def __init__(self, bot: SkatBot) -> None:
         self.bot = bot

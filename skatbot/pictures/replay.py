@@ -7,7 +7,9 @@ Only for finished deals: every card is public once a deal is over. Drawn from pl
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -95,3 +97,33 @@ def replay_picture(names: Sequence[str], hands: Sequence[Sequence[Card]], trick:
                       deck_letters(deck, letters))
     shown = tuple(card for hand in held for card in hand) + (trick.cards if trick is not None else ()) + tuple(skat)
     return Picture(png, "replay.png", description, shown)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """What one replay picture shows (the arguments of `replay_picture`), so two can be drawn side by side."""
+
+    names: tuple[str, str, str]
+    hands: tuple[tuple[Card, ...], ...]
+    trick: Trick | None = None
+    skat: tuple[Card, ...] = ()
+    title: str = ""
+    points: str = ""
+    declarer: int | None = None
+
+
+def replay_pair(left: ReplayStep, right: ReplayStep, *, deck: str = FRENCH, skat_label: str = "Skat",
+                description: str = "", letters: RankLetters = ENGLISH) -> Picture:
+    """Two replay steps side by side: a challenge deal as the player played it, and as the par AI did."""
+    pictures = [replay_picture(step.names, step.hands, step.trick, skat=step.skat, title=step.title,
+                               points=step.points, declarer=step.declarer, deck=deck, skat_label=skat_label,
+                               letters=letters) for step in (left, right)]
+    images = [Image.open(io.BytesIO(picture.png)).convert("RGBA") for picture in pictures]
+    gap = 12
+    canvas = Image.new("RGBA", (images[0].width + gap + images[1].width, max(i.height for i in images)), _BACKGROUND)
+    canvas.alpha_composite(images[0], (0, 0))
+    canvas.alpha_composite(images[1], (images[0].width + gap, 0))
+    ImageDraw.Draw(canvas).line((images[0].width + gap // 2, 6, images[0].width + gap // 2, canvas.height - 6),
+                                fill=_MUTED, width=1)
+    shown = pictures[0].cards + pictures[1].cards
+    return Picture(encode(canvas, shown), "replay.png", description, shown)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 import discord
 
 from skatbot.engine import Bid, Card, Deal, Discard, GameType, Hold, Pass, PickUpSkat, Trick
 from skatbot.engine.games import sort_key
 from skatbot.engine.scoring import DealResult, Ending
-from skatbot.pictures.replay import replay_picture
+from skatbot.pictures.replay import ReplayStep, replay_pair, replay_picture
 
 from .cards import FRENCH, contract_name, rank_letters
 from .emojis import CARD_EMOJIS
@@ -29,6 +30,10 @@ REPLAY_OPEN = r"rpo:(?P<deal>\d{1,18})"
 """A Replay button under a history or an analysis: the stored deal's id; opens the replay in a new message."""
 REPLAY_STEP = r"rps:(?P<deal>\d{1,18}):(?P<step>\d{1,2})"
 """◀ ▶ on a replay: the stored deal's id and the step to show (the message is edited to it)."""
+REPLAY_CHALLENGE = r"rpc:(?P<day>\d{8}):(?P<number>\d{1,2}):(?P<step>\d{1,2})"
+"""◀ ▶ on a challenge deal's replay (the presser's own line beside the par AI's): the day, the deal (from 0), the step."""
+REPLAY_CHALLENGE_OPEN = r"rpd:(?P<day>\d{8}):(?P<number>\d{1,2})"
+"""🎞 for a challenge deal (on a challenge result): opens the presser's own replay of that deal in a new message."""
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 ENDING_KEYS = {Ending.CLAIMED: "result.claimed", Ending.DEFENDERS_CONCEDED: "result.defenders_conceded",
@@ -244,3 +249,78 @@ def history_view(deal_ids: Sequence[int], lang: str) -> discord.ui.View | None:
     for deal_id in list(dict.fromkeys(deal_ids))[:10]:
         view.add_item(replay_button(f"rpo:{deal_id}", lang, label=f"#{deal_id}"))
     return view
+
+
+# --- a challenge deal: the player's line beside the par AI's ------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ChallengeReplay:
+    """A challenge deal as the player played it (`mine`) and as the par AI played it in the same seat against
+    the same opponents (`par`; None while the par is not computed)."""
+
+    day: date
+    number: int  # the deal of the day, from 0
+    mine: Replay
+    par: Replay | None
+
+    @property
+    def steps(self) -> int:
+        return max(self.mine.steps, self.par.steps if self.par is not None else 0)
+
+
+def _line_step(line: Replay, step: int, steps: int) -> int:
+    """A line's own step for the pair's `step`: a shorter line (fewer tricks) shows its result from its end on."""
+    return line.steps - 1 if step >= steps - 1 else min(step, line.steps - 1)
+
+
+def challenge_step_text(pair: ChallengeReplay, step: int, lang: str, deck: str = FRENCH) -> str:
+    lines = [t(lang, "replay.challenge_title", day=pair.day.isoformat(), deal=pair.number + 1, step=step + 1,
+               steps=pair.steps), t(lang, "replay.yours")]
+    lines += step_text(pair.mine, _line_step(pair.mine, step, pair.steps), lang, deck).splitlines()[1:]
+    if pair.par is None:
+        lines.append(t(lang, "replay.no_par"))
+    else:
+        lines.append(t(lang, "replay.par_line"))
+        lines += step_text(pair.par, _line_step(pair.par, step, pair.steps), lang, deck).splitlines()[1:]
+    return "\n".join(lines)
+
+
+def _step_of(replay: Replay, step: int, lang: str) -> ReplayStep:
+    hands, trick, skat, points = _step_picture_args(replay, step)
+    last = replay.steps - 1
+    title = t(lang, "replay.start") if step == 0 else t(lang, "replay.end") if step == last else t(
+        lang, "replay.trick", index=step)
+    return ReplayStep(replay.names, hands, trick, skat, title, points, replay.deal.declarer)
+
+
+async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: str, deck: str = FRENCH) -> Shown:
+    """The player's line (left) beside the par AI's (right), each with every hand open."""
+    mine = _step_of(pair.mine, _line_step(pair.mine, step, pair.steps), lang)
+    alt = t(lang, "picture.replay", deal=pair.number + 1, step=mine.title)
+    name = f"replay-{pair.day.strftime('%Y%m%d')}-{pair.number + 1}-{step + 1}.png"
+    if pair.par is None:
+        picture = await _drawn(replay_picture, mine.names, mine.hands, mine.trick, skat=mine.skat, title=mine.title,
+                               points=mine.points, declarer=mine.declarer, deck=deck,
+                               skat_label=t(lang, "picture.skat"), description=alt, letters=rank_letters(lang))
+    else:
+        par = _step_of(pair.par, _line_step(pair.par, step, pair.steps), lang)
+        picture = await _drawn(replay_pair, mine, par, deck=deck, skat_label=t(lang, "picture.skat"),
+                               description=alt, letters=rank_letters(lang))
+    return Shown(f"replay:{pair.day}:{pair.number}:{step}", picture, name)
+
+
+def challenge_view(day: date, number: int, step: int, steps: int, lang: str) -> discord.ui.View:
+    """◀ ▶ for a challenge deal's replay (answered by cogs.replay)."""
+    stamp = day.strftime("%Y%m%d")
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=t(lang, "lb.prev"), style=discord.ButtonStyle.secondary,
+                                    custom_id=f"rpc:{stamp}:{number}:{max(step - 1, 0)}", disabled=step <= 0))
+    view.add_item(discord.ui.Button(label=t(lang, "lb.next"), style=discord.ButtonStyle.secondary,
+                                    custom_id=f"rpc:{stamp}:{number}:{min(step + 1, steps - 1)}",
+                                    disabled=step >= steps - 1))
+    return view
+
+
+def challenge_replay_button(day: date, number: int, lang: str) -> discord.ui.Button[discord.ui.View]:
+    """🎞 Replay for a challenge deal's result (deal from 0): it opens the presser's own line beside the par's."""
+    return replay_button(f"rpd:{day.strftime('%Y%m%d')}:{number}", lang)

@@ -3,9 +3,15 @@ finished deal, and the refusals (no such deal, another server's deal, a deal sti
 
 from __future__ import annotations
 
+import random
+from datetime import UTC, date, datetime
+
+from skatbot.challenge import Attempt, ChallengeDay, Move, ParLine
 from skatbot.ui.analysis_text import analyse_view
 from tests.cogs.helpers import CogBot, FakeMessage
 from tests.cogs.table_helpers import one_deal_conceded, three_humans
+
+NOW = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
 
 
 async def test_a_finished_deal_is_stepped_through(world: CogBot) -> None:
@@ -54,3 +60,47 @@ async def test_a_deal_is_not_replayed_on_another_server(world: CogBot) -> None:
     elsewhere = world.interaction(stranger, guild_id=999)
     refused = await world.run("skat scores replay", stranger, interaction=elsewhere, deal=1)
     assert refused.text.startswith("There is no finished deal #1 on this server.")
+
+
+async def _challenge_played(world: CogBot, user_id: int, day: date) -> None:
+    """One finished challenge deal of `user_id` (random legal moves) and a par line for it."""
+    storage = world.bot.storage
+    today = ChallengeDay.of(await storage.challenge.secret(now=NOW), day)
+    rng = random.Random(8)
+    lines = []
+    for _ in range(2):  # the player's attempt, then a par line: each a play of the day's first deal
+        attempt = Attempt(today, 1)
+        moves = []
+        while not attempt.is_over:
+            seat = attempt.deal.current_seat
+            assert seat is not None
+            move = Move(0, seat, rng.choice(attempt.deal.legal_actions()))
+            attempt.apply(move)
+            moves.append(str(move))
+        lines.append(moves)
+    await storage.challenge.start(day=day, player_id=user_id, server_id=1, name="alice", deals=1, now=NOW)
+    await storage.challenge.append(day=day, player_id=user_id, seq=0, entries=lines[0], now=NOW, finished=True)
+    await storage.challenge.store_par(day=day, line=ParLine(0, 0, tuple(lines[1])), now=NOW)
+
+
+async def test_a_challenge_deal_replays_the_players_line_beside_the_par(world: CogBot) -> None:
+    alice, bob = world.user("alice"), world.user("bob")
+    day = date(2026, 12, 5)
+    await _challenge_played(world, alice.id, day)
+    opened = await world.run("skat scores replay", alice, deal=1, day="2026-12-05")
+    answer = opened.answer
+    assert answer.ephemeral and (answer.content or "").startswith("🎞 **Challenge of 2026-12-05, deal 1** · step 1 of ")
+    assert "**Your line:**" in (answer.content or "") and "**The par line (the strong AI in your seat):**" in (
+        answer.content or "")
+    assert answer.custom_ids()[0] == "rpc:20261205:0:0" and answer.file is not None
+    steps = int((answer.content or "").splitlines()[0].rsplit(" ", 1)[1])
+    if steps > 1:
+        turned = await world.click(alice, FakeMessage(4, 20, answer.content or "", answer.view), "rpc:20261205:0:1")
+        assert turned.answer.how == "edit" and "step 2 of" in (turned.answer.content or "")
+    # nobody sees another's line; an unplayed deal and a bad day are refused
+    assert (await world.run("skat scores replay", bob, deal=1, day="2026-12-05")).text == (
+        "You have not played the challenge of 2026-12-05: only your own deals are replayed.")
+    assert (await world.run("skat scores replay", alice, deal=2, day="2026-12-05")).text == (
+        "Deal 2 of your challenge of 2026-12-05 is not finished: its replay opens once you have played it.")
+    assert (await world.run("skat scores replay", alice, deal=1, day="yesterday")).text == (
+        "'yesterday' is not a day: write it as 2026-12-06.")

@@ -4,6 +4,7 @@ card points, the result; deals that ended early, passed deals and the unusual IS
 from __future__ import annotations
 
 import random
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,16 @@ import pytest
 from skatbot.engine import Contract, Deal, Declare, Ending, GameType, Phase, PickUpSkat
 from skatbot.engine.records import parse_record, replay
 from skatbot.pictures.picture import cards_shown
-from skatbot.ui.replay import history_view, read_replay, replay_view, step_shown, step_text
+from skatbot.ui.replay import (
+    ChallengeReplay,
+    challenge_step_shown,
+    challenge_step_text,
+    history_view,
+    read_replay,
+    replay_view,
+    step_shown,
+    step_text,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Anna", "Bert", "Carla")
@@ -112,3 +122,21 @@ async def test_the_unusual_iss_records_replay(line: str) -> None:
         assert "No game: a player ran out of time or left during the auction." in texts[-1]
     else:
         assert "ended by a time-out" in texts[-1] and "Skat:" in texts[-1]
+
+
+async def test_a_challenge_deal_shows_both_lines_step_by_step_until_the_longer_ends() -> None:
+    mine = read_replay(played(31), NAMES, 1)  # twelve steps: auction, ten tricks, result
+    par = read_replay(played(31, pick_up=False), ("🤖 strong", "🤖 par", "🤖 strong"), 1)
+    pair = ChallengeReplay(date(2026, 12, 5), 0, mine, par)
+    assert pair.steps == max(mine.steps, par.steps)
+    for step in range(pair.steps):
+        text = challenge_step_text(pair, step, "en")
+        assert text.startswith(f"🎞 **Challenge of 2026-12-05, deal 1** · step {step + 1} of {pair.steps}")
+        assert text.index("**Your line:**") < text.index("**The par line")
+        picture = (await challenge_step_shown(pair, step, "en")).picture
+        cards = cards_shown(picture.png)
+        assert cards is not None and len(cards) == 2 * (len(cards) // 2)
+    assert "Skat:" in challenge_step_text(pair, pair.steps - 1, "en").split("**The par line")[1]
+    alone = ChallengeReplay(date(2026, 12, 5), 0, mine, None)
+    assert "The par line is not computed yet." in challenge_step_text(alone, 0, "en")
+    assert (await challenge_step_shown(alone, 1, "en")).picture.png
