@@ -22,6 +22,7 @@ from skatbot.ai import make_player, play_deal
 from skatbot.ai.base import Level
 from skatbot.engine import Deal
 from skatbot.engine.games import sort_key
+from skatbot.models import Deck
 from skatbot.pictures import faces
 from skatbot.pictures.charts import totals_chart
 from skatbot.pictures.hand import _hand_png, hand_picture
@@ -48,16 +49,16 @@ def render_times(runs: int) -> dict[str, float]:
         deals.append(deal)
     hands = [sorted(Deal.new(seed).hand(0), key=lambda c: sort_key(None, c)) for seed in range(runs)]
     for hand in hands:  # the card faces themselves are drawn once per process: warm them
-        hand_picture(hand, "french")
+        hand_picture(hand, Deck.FRENCH)
     totals_chart(["a", "b", "c"], [[1, 0, 0]])  # matplotlib's import and font cache, once per process
     scores = [[list(d.result.seat_scores) for d in deals[:k + 6]] for k in range(runs)]
     return {
-        "hand_ms": median_ms(lambda k: hand_picture(hands[k], "french"), _hand_png.cache_clear, runs),
+        "hand_ms": median_ms(lambda k: hand_picture(hands[k], Deck.FRENCH), _hand_png.cache_clear, runs),
         "trick_sheet_ms": median_ms(lambda k: trick_sheet(["alice", "bob", "carol"], deals[k].tricks, deals[k].skat,
-                                                          "french"), _sheet_png.cache_clear, runs),
+                                                          Deck.FRENCH), _sheet_png.cache_clear, runs),
         "chart_ms": median_ms(lambda k: totals_chart(["alice", "bob", "carol"], scores[k % len(scores)]),
                               lambda: None, runs),
-        "card_face_cold_ms": median_ms(lambda k: faces.card_face(hands[k][0], "german", 84),
+        "card_face_cold_ms": median_ms(lambda k: faces.card_face(hands[k][0], Deck.GERMAN, 84),
                                        faces._face.cache_clear, runs),
     }
 

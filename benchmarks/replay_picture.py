@@ -19,6 +19,7 @@ from skatbot.ai import make_player, play_deal
 from skatbot.ai.base import Level
 from skatbot.engine import Deal
 from skatbot.engine.games import sort_key
+from skatbot.models import Deck
 from skatbot.pictures import faces
 from skatbot.pictures.replay import _replay_png, replay_picture
 from skatbot.ui.replay import Replay, read_replay
@@ -57,7 +58,7 @@ def main() -> None:
                 faces._face.cache_clear()
             started = time.thread_time()
             replay_picture(replay.names, hands, moment.trick, title="Trick 1", points="14 : 25",
-                           declarer=replay.deal.declarer, deck="french" if run % 2 else "german")
+                           declarer=replay.deal.declarer, deck=Deck.FRENCH if run % 2 else Deck.GERMAN)
             times.append((time.thread_time() - started) * 1000)
         return times
 

@@ -13,6 +13,7 @@ from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet
 from skatbot.interactions.looks import looks_of
 from skatbot.interactions.replies import guarded, named_game, say, within
+from skatbot.models import Deck
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
@@ -107,7 +108,7 @@ class HelpGroup(app_commands.Group):
                     hand: bool = False, schneider: bool = False, schwarz: bool = False, announced: str = "none",
                     ouvert: bool = False, bid: app_commands.Range[int, 18, 999] = 18) -> None:
         lang = await server_language(interaction)
-        deck = "french"
+        deck = Deck.FRENCH
         rule_set = RuleSet()
         if interaction.guild_id is not None:
             settings = await looks_of(interaction).settings(interaction.guild_id)

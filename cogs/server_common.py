@@ -19,6 +19,7 @@ from skatbot.interactions.looks import looks_of
 from skatbot.models import DealRecord
 from skatbot.storage import NotFound
 from skatbot.ui.i18n import language_of, template
+from skatbot.ui.languages import Lang
 from skatbot.ui.refusals import ServerError
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def choice(key: str, value: str) -> app_commands.Choice[str]:
     return app_commands.Choice(name=app_commands.locale_str(template("en", key), key=key), value=value)
 
 
-async def server_language(interaction: discord.Interaction) -> str:
+async def server_language(interaction: discord.Interaction) -> Lang:
     """The reader's Discord locale if we speak it, else the server's language."""
     fallback = "en"
     if interaction.guild_id is not None:

@@ -38,7 +38,7 @@ from skatbot.engine.views import SeatView, public_view, seat_view
 from skatbot.interactions.desk import ai_level, pending_note, stored_then_acked
 from skatbot.interactions.pending import move_entry
 from skatbot.interactions.replies import named_game, say, within
-from skatbot.models import to_seconds
+from skatbot.models import Deck, to_seconds
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAtTable
 from skatbot.tables.log import AddAI, Close, Join, Leave, RemoveAI, Start
@@ -46,6 +46,7 @@ from skatbot.tables.manager import ChannelBusy, NoTable
 from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang
 from skatbot.ui.pictures import list_chart
 from skatbot.ui.presenter import Style
 from skatbot.ui.refusals import CommandRefusal, ServerError
@@ -123,7 +124,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def _load_style(self, guild_id: int | None) -> Style:
         return await self.looks.load(guild_id)
 
-    def lang(self, interaction: discord.Interaction) -> str:
+    def lang(self, interaction: discord.Interaction) -> Lang:
         return self.desk.lang(interaction)
 
     async def home_guild(self, user_id: int) -> int | None:
@@ -451,7 +452,7 @@ def _card(text: str) -> Card:
         raise CommandRefusal("bad_card", text=text) from None
 
 
-def _card_choices(cards: list[Card], deck: str, lang: str, current: str) -> list[app_commands.Choice[str]]:
+def _card_choices(cards: list[Card], deck: Deck, lang: Lang, current: str) -> list[app_commands.Choice[str]]:
     needle = current.strip().lower()
     out = []
     for card in cards:

@@ -30,6 +30,7 @@ from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, Tourna
 from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
+from skatbot.ui.languages import Lang
 from skatbot.ui.pictures import standings_shown
 from skatbot.ui.refusals import ServerError, refusal_reply
 from skatbot.ui.tournament_text import (
@@ -176,10 +177,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     # --- helpers -------------------------------------------------------------------------------------------
 
-    async def _lang(self, run: Running) -> str:
+    async def _lang(self, run: Running) -> Lang:
         return (await self.services.looks.load(run.server_id)).lang
 
-    def reader(self, interaction: discord.Interaction, fallback: str) -> str:
+    def reader(self, interaction: discord.Interaction, fallback: str) -> Lang:
         return language_of(str(interaction.locale), fallback)
 
     async def _channel(self, channel_id: int) -> Any:

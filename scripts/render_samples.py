@@ -20,6 +20,7 @@ from skatbot.ai import make_player, play_deal  # noqa: E402
 from skatbot.ai.base import Level  # noqa: E402
 from skatbot.engine import CARDS, Deal  # noqa: E402
 from skatbot.engine.games import sort_key  # noqa: E402
+from skatbot.models import Deck
 from skatbot.pictures.charts import totals_chart  # noqa: E402
 from skatbot.pictures.faces import emoji_image  # noqa: E402
 from skatbot.pictures.hand import hand_picture  # noqa: E402
@@ -44,13 +45,13 @@ def main() -> None:
     game = deal.contract.game if deal.contract is not None else None
     held = [card for trick in deal.tricks for card in trick.cards if trick.seat_of(trick.cards.index(card)) == declarer]
     hand = sorted(held, key=lambda c: sort_key(game, c))
-    (OUT / "hand.png").write_bytes(hand_picture(hand, "french").png)
-    (OUT / "tricks.png").write_bytes(trick_sheet(NAMES, deal.tricks, deal.skat, "french").png)
+    (OUT / "hand.png").write_bytes(hand_picture(hand, Deck.FRENCH).png)
+    (OUT / "tricks.png").write_bytes(trick_sheet(NAMES, deal.tricks, deal.skat, Deck.FRENCH).png)
     series = [played(seed).result.seat_scores for seed in range(SEED, SEED + 6)]
     (OUT / "list.png").write_bytes(totals_chart(NAMES, [list(s) for s in series], deal_label="deal").png)
     size, gap = 40, 4
     sheet = Image.new("RGBA", (8 * (size + gap), 8 * (size + gap)), (0, 0, 0, 0))
-    for row, deck in enumerate(("french", "german")):
+    for row, deck in enumerate((Deck.FRENCH, Deck.GERMAN)):
         for card in CARDS:
             tile = emoji_image(card, deck).resize((size, size), Image.Resampling.LANCZOS)
             sheet.alpha_composite(tile, ((card.index % 8) * (size + gap),

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, ClassVar, Protocol
 
 from skatbot.engine import Ending, GameType, RuleSet
@@ -20,7 +20,14 @@ from skatbot.engine.errors import Refusal
 MAX_ID = 2**63 - 1
 """Ids are stored as signed 64-bit integers (SQLite INTEGER, PostgreSQL BIGINT)."""
 
-DECK_STYLES = ("french", "german")
+class Deck(StrEnum):
+    """The card names and faces a server's players see: the four-colour French deck or the German one."""
+
+    FRENCH = "french"
+    GERMAN = "german"
+
+
+DECK_STYLES = tuple(Deck)
 CHANNEL_POLICIES = ("thread", "channel")
 
 
@@ -51,7 +58,7 @@ class ServerSettings:
     rules: dict[str, Any] = field(default_factory=dict)  # options changed from the preset, as in to_dict
     turn_seconds: int = 60
     warning_seconds: int = 15
-    deck_style: str = "french"
+    deck_style: Deck = Deck.FRENCH
     language: str = "en"
     channel_policy: str = "channel"  # play in the channel itself, or (chosen) a thread per table
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
@@ -66,6 +73,7 @@ class ServerSettings:
             raise ValueError("warning_seconds must be at least 0 and less than turn_seconds")
         if self.deck_style not in DECK_STYLES:
             raise ValueError(f"deck_style must be one of {', '.join(DECK_STYLES)}")
+        object.__setattr__(self, "deck_style", Deck(self.deck_style))  # stored as its word, read back as a Deck
         if self.channel_policy not in CHANNEL_POLICIES:
             raise ValueError(f"channel_policy must be one of {', '.join(CHANNEL_POLICIES)}")
         if not self.language or len(self.language) > 16:

@@ -48,6 +48,7 @@ from skatbot.engine.views import seat_view
 from skatbot.ui.cards import DECLARABLE, FRENCH, card_from_text, card_label, contract_name, game_from_text
 from skatbot.ui.explain import score_steps
 from skatbot.ui.i18n import CODES, signed, t, tn
+from skatbot.ui.languages import SOURCE, Lang, language_of
 from skatbot.ui.names import level_name
 from skatbot.ui.refusals import refusal_text
 
@@ -138,7 +139,7 @@ def game_list(lang: str) -> str:
 class TerminalTable:
     """Runs deals with the person at one seat, writing to `out` and reading from `lines`."""
 
-    def __init__(self, lines: TextIO, out: TextIO, level: Level, rules: RuleSet, lang: str = "en") -> None:
+    def __init__(self, lines: TextIO, out: TextIO, level: Level, rules: RuleSet, lang: Lang = SOURCE) -> None:
         self.lines = lines
         self.out = out
         self.level = level
@@ -471,7 +472,7 @@ def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO, environ: Mapping
     argv = sys.argv[1:] if argv is None else argv
     parser = TableParser(chosen_language(argv, os.environ if environ is None else environ))
     options = parser.parse_args(argv)
-    lang: str = options.lang
+    lang = language_of(None, options.lang)
     if options.help:
         print(parser.format_help(), end="", file=out)
         return 0

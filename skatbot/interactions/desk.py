@@ -38,6 +38,7 @@ from skatbot.ui.controls import (
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.hint_text import hint_text
 from skatbot.ui.i18n import language_of, t
+from skatbot.ui.languages import Lang
 from skatbot.ui.names import level_from_text
 from skatbot.ui.presenter import DiscordPresenter
 from skatbot.ui.refusals import CommandRefusal
@@ -65,7 +66,7 @@ class TableDesk:
         self.tables = tables
         self.pending = pending
 
-    def lang(self, interaction: discord.Interaction) -> str:
+    def lang(self, interaction: discord.Interaction) -> Lang:
         """The reader's language (their Discord client's, if the bot speaks it, else the server's); kept as the
         language of their direct messages."""
         fallback = self.looks.style_for(interaction.guild_id or 0).lang
@@ -212,7 +213,7 @@ class TableDesk:
                   view=confirm_concession_view(table.id, table.seq, lang))
         return True
 
-    async def say_hand(self, interaction: discord.Interaction, table: Table, lang: str) -> None:
+    async def say_hand(self, interaction: discord.Interaction, table: Table, lang: Lang) -> None:
         """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
         follows into the same message (drawn after the answer, which keeps to Discord's three seconds)."""
         text, view = self.presenter.private_hand(table.current(), interaction.user.id, lang)
@@ -227,7 +228,7 @@ class TableDesk:
                 await self.presenter.ephemeral_hand(table.current(), interaction.user.id, interaction, lang, shown=(text, view))
             await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
 
-    async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: str,
+    async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: Lang,
                                 edit: Callable[..., Awaitable[object]]) -> None:
         """Put the hand's picture into the ephemeral hand message just answered (nothing when the server shows
         no pictures); a failure costs the picture only."""
@@ -238,7 +239,7 @@ class TableDesk:
         except (TableError, discord.HTTPException):
             log.info("table %s: could not show the hand picture of %s", table.id, interaction.user.id)
 
-    async def refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: str,
+    async def refresh_ephemeral(self, interaction: discord.Interaction, table: Table, lang: Lang,
                                 source: int | None = None) -> None:
         """After a move from an ephemeral hand (closed DMs): show the hand as it is now (its picture follows), or
         drop the controls when the table stopped playing (the move itself succeeded either way). `source`: the

@@ -10,6 +10,7 @@ import discord
 
 from skatbot.models import Player, ServerSettings, StoreBusy
 from skatbot.storage import Storage
+from skatbot.ui.languages import Lang, language_of
 from skatbot.ui.presenter import Style
 from skatbot.ui.refusals import ServerError
 
@@ -25,7 +26,7 @@ class Looks:
         self.storage = storage
         self._settings: dict[int, ServerSettings] = {}
         self.styles: dict[int, Style] = {}
-        self.user_langs: dict[int, str] = {}
+        self.user_langs: dict[int, Lang] = {}
         self._writes: set[asyncio.Task[None]] = set()
 
     async def settings(self, guild_id: int, *, fresh: bool = False) -> ServerSettings:
@@ -34,7 +35,7 @@ class Looks:
         if fresh or guild_id not in self._settings:
             settings = await self.storage.settings.get(server_id=guild_id)
             self._settings[guild_id] = settings
-            self.styles[guild_id] = Style(settings.language, settings.deck_style, settings.pictures)
+            self.styles[guild_id] = Style(language_of(None, settings.language), settings.deck_style, settings.pictures)
         return self._settings[guild_id]
 
     def style_for(self, guild_id: int) -> Style:
@@ -52,10 +53,10 @@ class Looks:
         self._settings.pop(guild_id, None)
         self.styles.pop(guild_id, None)
 
-    def user_lang(self, user_id: int, fallback: str) -> str:
+    def user_lang(self, user_id: int, fallback: Lang) -> Lang:
         return self.user_langs.get(user_id, fallback)
 
-    def remember_language(self, user_id: int, name: str, lang: str) -> None:
+    def remember_language(self, user_id: int, name: str, lang: Lang) -> None:
         """The language a player's client speaks, seen on one of their interactions: kept here at once, and
         stored with the player when it changed (in the background: nothing waits for it)."""
         if self.user_langs.get(user_id) == lang:
@@ -65,7 +66,7 @@ class Looks:
         self._writes.add(write)
         write.add_done_callback(self._writes.discard)
 
-    async def _store_language(self, player: Player, lang: str) -> None:
+    async def _store_language(self, player: Player, lang: Lang) -> None:
         try:
             await self.storage.players.set_language(player=player, language=lang, now=datetime.now(UTC))
         except (StoreBusy, ValueError) as error:  # asked again the next time the language is seen to change
@@ -78,7 +79,7 @@ class Looks:
         wanted = [user_id for user_id in user_ids if user_id not in self.user_langs]
         if wanted:
             for user_id, lang in (await self.storage.players.languages(player_ids=wanted)).items():
-                self.user_langs.setdefault(user_id, lang)
+                self.user_langs.setdefault(user_id, language_of(None, lang))
 
     async def settled(self) -> None:
         """Wait for the language writes under way (tests, and a clean stop)."""

@@ -20,11 +20,13 @@ from discord.ext import commands
 from skatbot.engine import GameType, MalformedText
 from skatbot.engine.errors import Refusal
 from skatbot.metrics import METRICS, refusal_kind
+from skatbot.models import Deck
 from skatbot.storage import NotFound
 from skatbot.ui.cards import FRENCH, game_from_text
 from skatbot.ui.controls import PREFIX, ControlDesk, parse_control
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
+from skatbot.ui.languages import Lang
 from skatbot.ui.refusals import CommandRefusal, ServerError, refusal_reply
 
 from .looks import looks_of
@@ -48,7 +50,7 @@ async def say(interaction: discord.Interaction, text: str, *, ephemeral: bool = 
         await interaction.response.send_message(text, ephemeral=ephemeral, **extra)
 
 
-async def reader_style(interaction: discord.Interaction) -> tuple[str, str]:
+async def reader_style(interaction: discord.Interaction) -> tuple[Lang, Deck]:
     """(language, deck) for a reply to this reader: their Discord language if we speak it, else the server's;
     the server's deck. In a DM the server is that of the reader's table. A failing database leaves English
     names and the French deck, so the refusal is still said."""
@@ -81,7 +83,7 @@ def as_refusal(error: BaseException) -> Refusal | None:
     return error if isinstance(error, Refusal) else None
 
 
-def refusal_of(error: BaseException, lang: str, deck: str = FRENCH) -> str | None:
+def refusal_of(error: BaseException, lang: Lang, deck: Deck = FRENCH) -> str | None:
     """The reply to a known refusal, None for anything unexpected."""
     refusal = as_refusal(error)
     return None if refusal is None else refusal_reply(refusal, lang, deck)

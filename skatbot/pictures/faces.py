@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from skatbot.engine import Card, Rank
+from skatbot.models import Deck
 
 from .suits import FRENCH, GERMAN, draw_suit, text_ink
 
@@ -32,19 +33,19 @@ _GERMAN: RankLetters = ("U", "O", "K", "D")
 _DECK_LETTER = {FRENCH: "f", GERMAN: "g"}
 
 
-def deck_letters(deck: str, letters: RankLetters) -> RankLetters:
+def deck_letters(deck: Deck, letters: RankLetters) -> RankLetters:
     """The letters a deck's faces show: the reader's for the French deck, Unter Ober König Daus for the German."""
     return _GERMAN if deck == GERMAN else letters
 
 
-def rank_text(card: Card, deck: str, letters: RankLetters = ENGLISH) -> str:
+def rank_text(card: Card, deck: Deck, letters: RankLetters = ENGLISH) -> str:
     """The corner index: the pip's number, else the court card's or ace's letter (`deck_letters`)."""
     ranks = _PIPS + deck_letters(deck, letters)
     return ranks[card.rank]
 
 
 @lru_cache(maxsize=1024)
-def emoji_name(card: Card, deck: str, letters: RankLetters = ENGLISH) -> str:
+def emoji_name(card: Card, deck: Deck, letters: RankLetters = ENGLISH) -> str:
     """The application emoji's name, e.g. `sk1_f_CJ`, `sk1_g_ST`, the Danish ace of clubs `sk1_f_CE`: drawing
     version, deck, suit and what the face shows (the ISS rank for the pips and English letters), so a face that
     looks the same in two languages is one emoji (letters, digits and underscores only, as Discord asks)."""
@@ -75,14 +76,14 @@ def _paper(size: tuple[int, int], radius: int, border: tuple[int, int, int], bor
     return image, draw
 
 
-def card_face(card: Card, deck: str = FRENCH, width: int = 84, letters: RankLetters = ENGLISH) -> Image.Image:
+def card_face(card: Card, deck: Deck = FRENCH, width: int = 84, letters: RankLetters = ENGLISH) -> Image.Image:
     """One card, `width` pixels wide (RGBA, rounded corners). The index sits in the top left corner, large,
     so that it stays readable where cards overlap in a fanned hand."""
     return _face(card, deck, width, deck_letters(deck, letters))
 
 
 @lru_cache(maxsize=1024)
-def _face(card: Card, deck: str, width: int, letters: RankLetters) -> Image.Image:
+def _face(card: Card, deck: Deck, width: int, letters: RankLetters) -> Image.Image:
     w, h = width * _SCALE, round(width * CARD_RATIO) * _SCALE
     image, draw = _paper((w, h), radius=w // 10, border=(120, 120, 120), border_width=max(2, w // 60))
     ink = text_ink(deck, card.suit)
@@ -103,13 +104,13 @@ def _face(card: Card, deck: str, width: int, letters: RankLetters) -> Image.Imag
     return image.resize((width, round(width * CARD_RATIO)), Image.Resampling.LANCZOS)
 
 
-def emoji_image(card: Card, deck: str = FRENCH, letters: RankLetters = ENGLISH) -> Image.Image:
+def emoji_image(card: Card, deck: Deck = FRENCH, letters: RankLetters = ENGLISH) -> Image.Image:
     """A square tile for an emoji: the rank above, the suit symbol below, both as large as fits."""
     return _tile(card, deck, rank_text(card, deck, letters))
 
 
 @lru_cache(maxsize=128)
-def _tile(card: Card, deck: str, rank: str) -> Image.Image:
+def _tile(card: Card, deck: Deck, rank: str) -> Image.Image:
     s = EMOJI_SIZE * _SCALE
     image, draw = _paper((s, s), radius=s // 7, border=text_ink(deck, card.suit), border_width=s // 24)
     _text(draw, (s * 0.5, s * 0.28), rank, s * (0.32 if len(rank) == 1 else 0.28), text_ink(deck, card.suit))
@@ -118,7 +119,7 @@ def _tile(card: Card, deck: str, rank: str) -> Image.Image:
     return image.resize((EMOJI_SIZE, EMOJI_SIZE), Image.Resampling.LANCZOS)
 
 
-def emoji_png(card: Card, deck: str = FRENCH, letters: RankLetters = ENGLISH) -> bytes:
+def emoji_png(card: Card, deck: Deck = FRENCH, letters: RankLetters = ENGLISH) -> bytes:
     """The emoji's PNG (well under Discord's 256 KiB)."""
     out = io.BytesIO()
     emoji_image(card, deck, letters).save(out, format="PNG", optimize=True)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from skatbot.engine import Card
+from skatbot.models import Deck
 
 from .faces import ENGLISH, RankLetters, card_face, deck_letters
 from .picture import Picture, encode
@@ -21,7 +22,7 @@ _BACKGROUND = (0, 0, 0, 0)
 
 
 @lru_cache(maxsize=256)
-def _hand_png(cards: tuple[Card, ...], deck: str, marked: frozenset[Card], letters: RankLetters) -> bytes:
+def _hand_png(cards: tuple[Card, ...], deck: Deck, marked: frozenset[Card], letters: RankLetters) -> bytes:
     count = len(cards)
     height = round(CARD_WIDTH * 1.5)
     spread = min(24.0, 3.0 * max(count - 1, 0))  # degrees from the first card to the last
@@ -44,7 +45,7 @@ def _hand_png(cards: tuple[Card, ...], deck: str, marked: frozenset[Card], lette
     return encode(canvas.crop(canvas.getbbox() or (0, 0, 1, 1)), cards)
 
 
-def hand_picture(cards: tuple[Card, ...] | list[Card], deck: str = FRENCH, marked: frozenset[Card] = frozenset(),
+def hand_picture(cards: tuple[Card, ...] | list[Card], deck: Deck = FRENCH, marked: frozenset[Card] = frozenset(),
                  description: str = "", letters: RankLetters = ENGLISH) -> Picture:
     """The hand, fanned; `marked` cards (the skat just picked up) lifted and framed in blue; the French deck
     lettered with `letters` (the owner's language). Cached by content: the same hand is drawn once per language."""

@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from skatbot.engine import Card, Trick
+from skatbot.models import Deck
 
 from .faces import ENGLISH, RankLetters, card_face, deck_letters
 from .picture import Picture, encode
@@ -39,7 +40,7 @@ _DECLARER = (79, 163, 224)
 
 @lru_cache(maxsize=128)
 def _replay_png(names: tuple[str, str, str], hands: tuple[tuple[Card, ...], ...], trick: Trick | None,
-                skat: tuple[Card, ...], title: str, points: str, declarer: int | None, deck: str, skat_label: str,
+                skat: tuple[Card, ...], title: str, points: str, declarer: int | None, deck: Deck, skat_label: str,
                 letters: RankLetters) -> bytes:
     height = HEADER + 3 * ROW + (ROW if skat else 0) + 6
     canvas = Image.new("RGBA", (WIDTH, height), _BACKGROUND)
@@ -84,7 +85,7 @@ def _seats(trick: Trick) -> tuple[int, ...]:
 
 def replay_picture(names: Sequence[str], hands: Sequence[Sequence[Card]], trick: Trick | None = None, *,
                    skat: Sequence[Card] = (), title: str = "", points: str = "", declarer: int | None = None,
-                   deck: str = FRENCH, skat_label: str = "Skat", description: str = "",
+                   deck: Deck = FRENCH, skat_label: str = "Skat", description: str = "",
                    letters: RankLetters = ENGLISH) -> Picture:
     """A replay step: `hands` by seat (forehand, middlehand, rearhand) as the caller sorted them, the trick the
     step shows (None at the start or the end), the skat (at the start, or the skat as it lay at the end);
@@ -112,7 +113,7 @@ class ReplayStep:
     declarer: int | None = None
 
 
-def replay_pair(left: ReplayStep, right: ReplayStep, *, deck: str = FRENCH, skat_label: str = "Skat",
+def replay_pair(left: ReplayStep, right: ReplayStep, *, deck: Deck = FRENCH, skat_label: str = "Skat",
                 description: str = "", letters: RankLetters = ENGLISH) -> Picture:
     """Two replay steps side by side: a challenge deal as the player played it, and as the par AI did."""
     pictures = [replay_picture(step.names, step.hands, step.trick, skat=step.skat, title=step.title,

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from PIL import ImageDraw
 
 from skatbot.engine import Suit
+from skatbot.models import Deck
 
-FRENCH, GERMAN = "french", "german"
+FRENCH, GERMAN = Deck.FRENCH, Deck.GERMAN
 Box = tuple[float, float, float, float]  # left, top, width, height
 Point = tuple[float, float]
 
@@ -30,11 +31,11 @@ INK = {  # (shape fill, outline, text) per deck and suit
 }
 
 
-def fill_of(deck: str, suit: Suit) -> tuple[int, int, int]:
+def fill_of(deck: Deck, suit: Suit) -> tuple[int, int, int]:
     return INK[(deck, suit)][0]
 
 
-def text_ink(deck: str, suit: Suit) -> tuple[int, int, int]:
+def text_ink(deck: Deck, suit: Suit) -> tuple[int, int, int]:
     return INK[(deck, suit)][2]
 
 
@@ -157,7 +158,7 @@ SHAPES: dict[tuple[str, Suit], Callable[..., None]] = {
 }
 
 
-def draw_suit(draw: ImageDraw.ImageDraw, deck: str, suit: Suit, box: Box) -> None:
+def draw_suit(draw: ImageDraw.ImageDraw, deck: Deck, suit: Suit, box: Box) -> None:
     """The suit's symbol, filling `box` (left, top, width, height)."""
     fill, outline, _ = INK[(deck, suit)]
     SHAPES[(deck, suit)](draw, box, fill, outline)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from skatbot.engine import Card, Trick
+from skatbot.models import Deck
 
 from .faces import ENGLISH, RankLetters, card_face, deck_letters
 from .picture import Picture, encode
@@ -45,7 +46,7 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
 
 @lru_cache(maxsize=64)
 def _sheet_png(names: tuple[str, str, str], tricks: tuple[Trick, ...], skat: tuple[Card, ...],
-               deck: str, skat_label: str, letters: RankLetters) -> bytes:
+               deck: Deck, skat_label: str, letters: RankLetters) -> bytes:
     width = LEFT + 3 * COLUMN + 60
     height = HEADER + ROW * len(tricks) + (ROW + 6 if skat else 0) + 8
     canvas = Image.new("RGBA", (width, height), _BACKGROUND)
@@ -81,7 +82,7 @@ def _sheet_png(names: tuple[str, str, str], tricks: tuple[Trick, ...], skat: tup
 
 
 def trick_sheet(names: Sequence[str], tricks: Sequence[Trick], skat: Sequence[Card] = (),
-                deck: str = FRENCH, *, skat_label: str = "Skat", description: str = "",
+                deck: Deck = FRENCH, *, skat_label: str = "Skat", description: str = "",
                 letters: RankLetters = ENGLISH) -> Picture:
     """The sheet of a finished deal; `names` by seat (forehand, middlehand, rearhand), the French deck lettered
     with `letters` (the reader's language). Only what is public once the deal is over: the played cards and

@@ -8,9 +8,11 @@ import discord
 
 from skatbot.ai.verdict import DealAnalysis, Level, Turning, win_level
 from skatbot.engine.games import GameType
+from skatbot.models import Deck
 
 from .cards import FRENCH, card_label, cards_text, contract_name
 from .i18n import t
+from .languages import Lang
 from .replay import replay_button
 
 
@@ -28,8 +30,8 @@ def _effect(turning: Turning, analysis: DealAnalysis) -> str:
     return "analysis.effect.out_of_schneider" if up else "analysis.effect.into_schneider"
 
 
-def turning_line(turning: Turning, analysis: DealAnalysis, names: Sequence[str], lang: str,
-                 deck: str = FRENCH) -> str:
+def turning_line(turning: Turning, analysis: DealAnalysis, names: Sequence[str], lang: Lang,
+                 deck: Deck = FRENCH) -> str:
     line = t(lang, "analysis.turning", trick=turning.trick, name=names[turning.seat],
              card=card_label(turning.card, deck, lang), effect=t(lang, _effect(turning, analysis)))
     if turning.better is not None:
@@ -41,8 +43,8 @@ def turning_line(turning: Turning, analysis: DealAnalysis, names: Sequence[str],
     return line
 
 
-def analysis_text(analysis: DealAnalysis, names: Sequence[str], deal_id: int, lang: str,
-                  deck: str = FRENCH) -> str:
+def analysis_text(analysis: DealAnalysis, names: Sequence[str], deal_id: int, lang: Lang,
+                  deck: Deck = FRENCH) -> str:
     """Every line of the analysis; `names` by seat (forehand, middlehand, rearhand)."""
     game = contract_name(analysis.contract, lang, deck)
     lines = [t(lang, "analysis.title", deal=deal_id, name=names[analysis.declarer], game=game)]

@@ -12,10 +12,12 @@ import unicodedata
 from functools import cache
 
 from skatbot.engine import CARDS, Card, Contract, GameType, MalformedText, Rank, Suit
+from skatbot.models import Deck
 
 from .i18n import CODES, N_, t
+from .languages import SOURCE, Lang
 
-FRENCH, GERMAN = "french", "german"
+FRENCH, GERMAN = Deck.FRENCH, Deck.GERMAN
 
 _GERMAN_SUIT = {Suit.CLUBS: "Ei", Suit.SPADES: "Gr", Suit.HEARTS: "Rot", Suit.DIAMONDS: "Sch"}
 _GERMAN_RANK = {Rank.JACK: "U", Rank.QUEEN: "O", Rank.KING: "K", Rank.ACE: "D"}
@@ -43,7 +45,7 @@ def rank_letters(lang: str) -> tuple[str, str, str, str]:
 
 
 @cache
-def card_label(card: Card, deck: str, lang: str) -> str:
+def card_label(card: Card, deck: Deck, lang: Lang) -> str:
     """Short card text for buttons and lines: `♣J`, `♠10` (Danish `♣B`, French `♣V`); German-suited: `Ei-U`."""
     if deck == GERMAN:
         return f"{_GERMAN_SUIT[card.suit]}-{_GERMAN_RANK.get(card.rank, card.rank.display)}"
@@ -83,7 +85,7 @@ def card_from_text(text: str) -> Card:
         return card
 
 
-def cards_text(cards: list[Card] | tuple[Card, ...], deck: str, lang: str) -> str:
+def cards_text(cards: list[Card] | tuple[Card, ...], deck: Deck, lang: Lang) -> str:
     return " ".join(card_label(card, deck, lang) for card in cards) or "–"
 
 
@@ -135,12 +137,12 @@ def game_from_text(text: str) -> GameType:
     return game
 
 
-def game_names(lang: str, deck: str) -> list[str]:
+def game_names(lang: Lang, deck: Deck) -> list[str]:
     """The declarable games as `lang` and `deck` name them, in the bot's order (for "choose one of ...")."""
     return [game_name(game, lang, deck) for game in DECLARABLE]
 
 
-def game_name(game: GameType, lang: str = "en", deck: str = FRENCH) -> str:
+def game_name(game: GameType, lang: Lang = SOURCE, deck: Deck = FRENCH) -> str:
     """A game's name in the reader's language; suits as the server's deck names them."""
     if game.is_suit:
         return t(lang, f"game.{deck}.{game.name.lower()}")
@@ -164,7 +166,7 @@ def fill_pattern(pattern: str, parts: dict[str, str]) -> str:
     return ("".join(pieces) + pattern[start:]).strip()
 
 
-def contract_name(contract: Contract, lang: str = "en", deck: str = FRENCH) -> str:
+def contract_name(contract: Contract, lang: Lang = SOURCE, deck: Deck = FRENCH) -> str:
     """A contract as the language's players say it: `Null ouvert hand`, `Null ouvert Hand`, `Nolo åbent på
     hånden`, `Null ouvert de la main`, `♣ Clubs hand, schneider announced`; the order is the catalog's
     `contract.pattern`. A suit or grand ouvert with schwarz announced is the official ouvert game, whose hand

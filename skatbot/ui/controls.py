@@ -43,11 +43,13 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
+from skatbot.models import Deck
 
 from .cards import FRENCH, card_label, contract_name, game_name
 from .emojis import CARD_EMOJIS
 from .fit import Limit, fit
 from .i18n import t
+from .languages import Lang
 
 
 class Kind(StrEnum):
@@ -270,13 +272,13 @@ def confirm_concession_view(table_id: int, seq: int, lang: str) -> discord.ui.Vi
     return view
 
 
-def _discard_label(card: Card, view: SeatView, lang: str, deck: str) -> str:
+def _discard_label(card: Card, view: SeatView, lang: Lang, deck: Deck) -> str:
     """A card in the discard menu; the two taken up from the skat say so."""
     label = card_label(card, deck, lang)
     return t(lang, "select.from_skat", card=label) if card in view.from_skat else label
 
 
-def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FRENCH,
+def hand_view(table_id: int, seq: int, view: SeatView, lang: Lang, deck: Deck = FRENCH,
               hints: bool = False, *, lead_waits: bool = False) -> discord.ui.View:
     """The controls for one seat at the table's moment `seq`: bids, skat, discard, declaration, cards,
     Kontra/Re, claim, and a hint on the player's turn at a table that offers hints. "Yes" carries the bid
@@ -340,7 +342,7 @@ def hand_view(table_id: int, seq: int, view: SeatView, lang: str, deck: str = FR
     return out
 
 
-def _game_selects(table_id: int, seq: int, contracts: list[Contract], lang: str, deck: str,
+def _game_selects(table_id: int, seq: int, contracts: list[Contract], lang: Lang, deck: Deck,
                   placeholder: str) -> list[MoveMenu]:
     """The declarable games as menus of at most 25 options (Discord's limit), a game type never split
     across two menus: under Danish rules a hand game has over forty variants."""

@@ -18,8 +18,10 @@ from typing import Any
 import discord
 
 from skatbot.engine import CARDS, Card
+from skatbot.models import Deck
 from skatbot.pictures import emoji_name, emoji_png
 from skatbot.pictures.faces import EMOJI_VERSION, RankLetters
+from skatbot.ui.languages import Lang
 
 from .cards import FRENCH, GERMAN, card_label, rank_letters
 from .i18n import CODES
@@ -33,7 +35,7 @@ OURS = re.compile(r"sk(\d+)_[fg]_[CSHD][0-9A-Z]")
 """The names of card emojis of any drawing version."""
 
 
-def deck_faces(deck: str) -> dict[str, tuple[Card, RankLetters]]:
+def deck_faces(deck: Deck) -> dict[str, tuple[Card, RankLetters]]:
     """Every emoji a deck needs, by name: the card and the letters it is drawn with (the French deck's court
     cards and aces once per distinct letter among the languages)."""
     return {emoji_name(card, deck, rank_letters(lang)): (card, rank_letters(lang)) for lang in CODES
@@ -48,16 +50,16 @@ class CardEmojis:
         self._shown: dict[tuple[Card, str, str], str] = {}  # (card, deck, lang) -> `face`, until the faces change
         self.refused: str | None = None  # why Discord refused an upload, once it did
 
-    def emoji(self, card: Card, deck: str, lang: str) -> discord.PartialEmoji | None:
+    def emoji(self, card: Card, deck: Deck, lang: Lang) -> discord.PartialEmoji | None:
         """The face for a button or menu option, lettered in the reader's language, or None (text only)."""
         return self._faces.get(deck, {}).get(emoji_name(card, deck, rank_letters(lang)))
 
-    def inline(self, card: Card, deck: str, lang: str) -> str:
+    def inline(self, card: Card, deck: Deck, lang: Lang) -> str:
         """The face as message markup (`<:sk1_f_CJ:123>`), or "" when the deck has no emojis."""
         emoji = self.emoji(card, deck, lang)
         return str(emoji) if emoji is not None else ""
 
-    def face(self, card: Card, deck: str, lang: str) -> str:
+    def face(self, card: Card, deck: Deck, lang: Lang) -> str:
         """A card in message text: its face, then its label in the reader's language (read by screen readers,
         and the fallback)."""
         key = (card, deck, lang)
@@ -66,10 +68,10 @@ class CardEmojis:
             shown = self._shown[key] = self.inline(card, deck, lang) + card_label(card, deck, lang)
         return shown
 
-    def faces(self, cards: Iterable[Card], deck: str, lang: str) -> str:
+    def faces(self, cards: Iterable[Card], deck: Deck, lang: Lang) -> str:
         return " ".join(self.face(card, deck, lang) for card in cards) or "–"
 
-    def ready(self, deck: str) -> bool:
+    def ready(self, deck: Deck) -> bool:
         return deck in self._faces
 
     def use(self, existing: Iterable[Any]) -> None:

@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skatbot.engine import Bid, Declare, Discard, Hold, Pass, PickUpSkat, PlayCard
+from skatbot.models import Deck
 
 from .cards import FRENCH, card_label, cards_text, contract_name
 from .i18n import N_, t
+from .languages import Lang
 
 if TYPE_CHECKING:
     from skatbot.ai.hints import Basis, Hint
 
 
-def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
+def move_text(action: object, lang: Lang, deck: Deck = FRENCH) -> str:
     """The suggested move, in the words of the player's buttons."""
     if isinstance(action, PlayCard):
         return t(lang, "hint.play", card=card_label(action.card, deck, lang))
@@ -32,7 +34,7 @@ def move_text(action: object, lang: str, deck: str = FRENCH) -> str:
     return str(action)
 
 
-def hint_text(hint: Hint, lang: str, deck: str = FRENCH) -> str:
+def hint_text(hint: Hint, lang: Lang, deck: Deck = FRENCH) -> str:
     move = move_text(hint.action, lang, deck)
     if hint.ramsch and hint.worlds and hint.second is not None:
         return t(lang, "hint.ramsch_card", move=move, safe=hint.wins, worlds=hint.worlds,
@@ -58,7 +60,7 @@ REASON_KEYS = {
 """The reason's text per `skatbot.ai.hints.Reason` value (read by value: the ai is not imported here)."""
 
 
-def basis_text(basis: Basis, move: str, lang: str, deck: str = FRENCH) -> str:
+def basis_text(basis: Basis, move: str, lang: Lang, deck: Deck = FRENCH) -> str:
     """The one-line reason for a decision before card play, from the figures the hand evaluation gave."""
     reason = basis.reason.value
     if basis.game is None or (reason == "pass" and basis.value == 0 and basis.chance < 0.005):

@@ -7,11 +7,15 @@ Adding a language: put its catalog at skatbot/locale/<code>/LC_MESSAGES/skatbot.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NewType
+
+Lang = NewType("Lang", str)
+"""A language code the bot speaks (`en`, `de`, `da`, `fr`), as a type of its own: never confused with a deck."""
 
 
 @dataclass(frozen=True)
 class Language:
-    code: str
+    code: Lang
     """The catalog's folder and the stored server setting (`en`, `de`); also Babel's locale for numbers."""
     name: str
     """The language's own name, as the settings list it to every reader."""
@@ -19,29 +23,29 @@ class Language:
     """Discord client locales (`interaction.locale`) that read this catalog."""
 
 
-SOURCE = "en"
+SOURCE = Lang("en")
 """The language the catalog keys are written for; every other catalog falls back to it."""
 
 LANGUAGES: tuple[Language, ...] = (
-    Language("en", "English", ("en-US", "en-GB")),
-    Language("de", "Deutsch", ("de",)),
-    Language("da", "Dansk", ("da",)),
-    Language("fr", "Français", ("fr",)),
+    Language(Lang("en"), "English", ("en-US", "en-GB")),
+    Language(Lang("de"), "Deutsch", ("de",)),
+    Language(Lang("da"), "Dansk", ("da",)),
+    Language(Lang("fr"), "Français", ("fr",)),
 )
-CODES: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
+CODES: tuple[Lang, ...] = tuple(language.code for language in LANGUAGES)
 BY_CODE: dict[str, Language] = {language.code: language for language in LANGUAGES}
-_BY_LOCALE: dict[str, str] = {locale.lower(): language.code for language in LANGUAGES
+_BY_LOCALE: dict[str, Lang] = {locale.lower(): language.code for language in LANGUAGES
                               for locale in language.discord_locales}
 
 
-def language_of(locale: str | None, fallback: str = SOURCE) -> str:
+def language_of(locale: str | None, fallback: str = SOURCE) -> Lang:
     """The catalog for a Discord locale such as `de` or `en-US`, else the fallback (the server's)."""
     if locale:
         text = str(locale).lower()
         code = _BY_LOCALE.get(text) or text.split("-")[0]
         if code in BY_CODE:
-            return code
-    return fallback if fallback in BY_CODE else SOURCE
+            return BY_CODE[code].code
+    return BY_CODE[fallback].code if fallback in BY_CODE else SOURCE
 
 
 def language_name(code: str) -> str:

@@ -24,6 +24,7 @@ import discord
 from skatbot.engine import Card, Phase
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
+from skatbot.models import Deck
 from skatbot.pictures import Picture
 from skatbot.pictures.charts import points_chart, standings_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
@@ -33,6 +34,7 @@ from skatbot.tables.view import TableFacts
 
 from .cards import card_from_text, cards_text, rank_letters
 from .i18n import t
+from .languages import Lang
 from .pacing import EditPacer
 
 ALT_LIMIT = 1024
@@ -71,7 +73,7 @@ class Shown:
                             description=self.picture.description[:ALT_LIMIT] or None)
 
 
-def _hand(view: SeatView, deck: str, lang: str) -> tuple[tuple[Card, ...], frozenset[Card], str]:
+def _hand(view: SeatView, deck: Deck, lang: Lang) -> tuple[tuple[Card, ...], frozenset[Card], str]:
     """The seat's cards sorted for the game, those to mark, and the key of their picture (the French deck's
     letters are the owner's language's)."""
     game = view.contract.game if view.contract is not None else None
@@ -83,7 +85,7 @@ def _hand(view: SeatView, deck: str, lang: str) -> tuple[tuple[Card, ...], froze
     return cards, marked, key
 
 
-def hand_key(view: SeatView, deck: str, lang: str) -> str:
+def hand_key(view: SeatView, deck: Deck, lang: Lang) -> str:
     """What the seat's hand picture shows (equal keys: the same picture)."""
     return _hand(view, deck, lang)[2]
 
@@ -104,7 +106,7 @@ def could_show_hand(description: str | None, view: SeatView) -> bool:
     return bool(shown) and set(shown) <= held
 
 
-async def hand_shown(view: SeatView, deck: str, lang: str, number: int = 0) -> Shown:
+async def hand_shown(view: SeatView, deck: Deck, lang: Lang, number: int = 0) -> Shown:
     """The seat's hand, sorted for the game; right after the pickup (until the game is declared) the cards that
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
     cards, marked, key = _hand(view, deck, lang)
@@ -113,7 +115,7 @@ async def hand_shown(view: SeatView, deck: str, lang: str, number: int = 0) -> S
     return Shown(key, picture, f"hand-{number + 1}.png")
 
 
-async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], deck: str, lang: str) -> Shown | None:
+async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], deck: Deck, lang: Lang) -> Shown | None:
     """The finished deal's tricks and skat (None for a deal without tricks: all passed, or given up at once)."""
     deal = row.deal
     if not deal.tricks:
@@ -160,7 +162,7 @@ class HandPictures:
         self._messages[where] = (message_id, "")
 
     async def refresh(self, dm: Any, pacer: EditPacer, table_id: int, number: int, user_id: int, view: SeatView,
-                      deck: str, lang: str) -> None:
+                      deck: Deck, lang: Lang) -> None:
         if not view.hand:  # the last card is played: the picture keeps the hand as it was
             return
         where = (table_id, number, user_id)
@@ -194,7 +196,7 @@ class HandPictures:
             await pacer.drop(message_id)
 
 
-async def result_files(game: TableFacts, row: FinishedDeal, lang: str, deck: str) -> dict[str, Any]:
+async def result_files(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck) -> dict[str, Any]:
     """`file=` for the result card: the sheet of the deal's tricks (nothing for a deal without tricks)."""
     from .render import seat_name
 

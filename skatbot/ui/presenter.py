@@ -27,7 +27,7 @@ from typing import Any
 import discord
 
 from skatbot.engine.views import SeatView, public_view, seat_view
-from skatbot.models import OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState
+from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
 from skatbot.tables.game import FinishedDeal
@@ -38,6 +38,7 @@ from .cards import FRENCH
 from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
 from .i18n import N_, t, tn
+from .languages import SOURCE, Lang
 from .names import ai_name
 from .pacing import EditPacer
 from .pictures import HandPictures, could_show_hand, hand_shown, result_files
@@ -122,7 +123,7 @@ class _HandDraft:
     user_id: int
     my_turn: bool
     phase: str
-    lang: str
+    lang: Lang
     content: str
     controls: discord.ui.View
     buttons: str
@@ -159,8 +160,8 @@ sent or updated by it; a DM hand's click acknowledged as an update of that messa
 
 @dataclass(frozen=True, slots=True)
 class Style:
-    lang: str = "en"
-    deck: str = FRENCH
+    lang: Lang = SOURCE
+    deck: Deck = FRENCH
     pictures: bool = True  # the hand, the tricks and charts as images (/skat settings pictures:)
 
 
@@ -168,7 +169,7 @@ class DiscordPresenter:
     """Implements the tables' `Presenter` port on discord.py."""
 
     def __init__(self, client: discord.Client, style_for: Callable[[int], Style] = lambda guild_id: Style(),
-                 user_lang: Callable[[int, str], str] = lambda user_id, fallback: fallback,
+                 user_lang: Callable[[int, Lang], Lang] = lambda user_id, fallback: fallback,
                  edit_interval: float = 1.0, memory: PresenterMemory | None = None,
                  retry_every: float = RETRY_EVERY, shared: bool = False) -> None:
         """`shared`: other processes serve the same tables (one PostgreSQL database), so what they showed is
@@ -231,7 +232,7 @@ class DiscordPresenter:
         live.content, live.controls = content, repr(view.to_components())
         return True
 
-    async def ephemeral_hand(self, table: TableView, user_id: int, interaction: Any, lang: str,
+    async def ephemeral_hand(self, table: TableView, user_id: int, interaction: Any, lang: Lang,
                              shown: tuple[str, discord.ui.View] | None = None) -> None:
         """The ephemeral hand answered through `interaction` (its original response; answered or acknowledged
         already) is the player's hand from now on: later updates go through it. `shown`: the text and controls
@@ -245,7 +246,7 @@ class DiscordPresenter:
                 await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=view)
             self.remember(user_id, interaction, None, text, buttons)
 
-    async def redraw_ephemeral_hand(self, table: TableView, user_id: int, lang: str) -> None:
+    async def redraw_ephemeral_hand(self, table: TableView, user_id: int, lang: Lang) -> None:
         """After a move whose click was answered with another message (the pending note), the player's ephemeral
         hand is redrawn as it is now (its controls' moment has passed; without controls once the table stopped
         playing) through the interaction that made it: Discord lets only that token edit an ephemeral message.
@@ -265,7 +266,7 @@ class DiscordPresenter:
                     await self._edit_live(user_id, live, text, view) and self.style_for(table.guild_id).pictures:
                 await self._live_picture(table, user_id, live, lang)
 
-    async def _live_picture(self, table: TableView, user_id: int, live: _Live, lang: str) -> None:
+    async def _live_picture(self, table: TableView, user_id: int, live: _Live, lang: Lang) -> None:
         """The hand's picture into an ephemeral hand just edited through its interaction; a failure costs the
         picture only."""
         try:
@@ -479,8 +480,8 @@ class DiscordPresenter:
         if queue is not None:
             await queue.join()
 
-    def _event_job(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
-                   deck: str) -> Job:
+    def _event_job(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: Lang,
+                   deck: Deck) -> Job:
         """One event's channel message. A new board is drawn now (the game moves on while the job waits)."""
         game = table
         board: tuple[int, str] | None = None
@@ -495,12 +496,12 @@ class DiscordPresenter:
         elif number == table.deal_number and table.board is not None and not table.board.is_over:
             await self._send_board(table, channel, state, number, content)
 
-    async def _end_unless_owing(self, table: TableView, channel: Any, lang: str, series_over: bool) -> None:
+    async def _end_unless_owing(self, table: TableView, channel: Any, lang: Lang, series_over: bool) -> None:
         if table.id not in self._owing:
             await self._end(table, channel, lang, series_over)
 
-    async def _show_event(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: str,
-                          deck: str, board: tuple[int, str] | None = None) -> None:
+    async def _show_event(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: Lang,
+                          deck: Deck, board: tuple[int, str] | None = None) -> None:
         """One event in the channel; `board`: the current deal's board as it was when the event was shown."""
         game = table
         if isinstance(event, ev.GameStarted):
@@ -645,7 +646,7 @@ class DiscordPresenter:
             self._owing.pop(table.id, None)
             await self._show(table, events)
 
-    async def _end(self, table: TableView, channel: Any, lang: str, ended: bool) -> None:
+    async def _end(self, table: TableView, channel: Any, lang: Lang, ended: bool) -> None:
         state = self._state(table)
         for message_id in [*(board for board, _ in state.boards.values()),
                            *(hand.message_id for hand in state.hands.values()),
@@ -656,7 +657,7 @@ class DiscordPresenter:
         await self.hand_pictures.forget(self.pacer, table.id)
         await self._archive_own_thread(table, channel, lang, ended)
 
-    async def _archive_own_thread(self, table: TableView, channel: Any, lang: str, ended: bool) -> None:
+    async def _archive_own_thread(self, table: TableView, channel: Any, lang: Lang, ended: bool) -> None:
         """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
         stays readable, and leaves the channel's list of active threads. Threads of others are left alone."""
         me = self.client.user
@@ -668,7 +669,7 @@ class DiscordPresenter:
         except discord.HTTPException as error:
             log.info("table %s: could not archive its thread %s: %s", table.id, channel.id, error)
 
-    async def _notice_over(self, table: TableView, thread: discord.Thread, lang: str, ended: bool) -> None:
+    async def _notice_over(self, table: TableView, thread: discord.Thread, lang: Lang, ended: bool) -> None:
         """The notice in the channel that invited players to the thread now says the table is over. The bot
         opens its threads from that notice, and a thread opened from a message has the message's id."""
         game = table
@@ -685,7 +686,7 @@ class DiscordPresenter:
             log.info("table %s: could not mark the notice %s in channel %s as over: %s", table.id, thread.id,
                      thread.parent_id, error)
 
-    async def _show_lobby(self, table: TableView, channel: Any, state: _TableMessages, lang: str) -> None:
+    async def _show_lobby(self, table: TableView, channel: Any, state: _TableMessages, lang: Lang) -> None:
         content = lobby_text(table, lang, table.id)
         view = lobby_view(table.id, lang, table.state is TableState.OPEN)
         if state.lobby is None:
@@ -720,8 +721,8 @@ class DiscordPresenter:
             state.boards[number] = (known[0], content)
             await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
 
-    async def _refresh_hands(self, table: TableView, channel: Any, state: _TableMessages, lang_public: str,
-                             deck: str, pictures: bool = False, public: list[Job] | None = None) -> None:
+    async def _refresh_hands(self, table: TableView, channel: Any, state: _TableMessages, lang_public: Lang,
+                             deck: Deck, pictures: bool = False, public: list[Job] | None = None) -> None:
         """Each human's hand message as it is now. What a closed DM needs in the channel (the notice, a ping)
         goes to `public`, the channel's queue, so no DM waits for it."""
         public = [] if public is None else public
@@ -798,14 +799,14 @@ class DiscordPresenter:
                 if my_turn:
                     public.append(self._ping_job(table, channel, state, user_id, lang_public, phase))
 
-    def _ping_job(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: str,
+    def _ping_job(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: Lang,
                   phase: str) -> Job:
         return lambda: self._ping_public(table, channel, state, user_id, lang, phase)
 
-    def _notice_job(self, table: TableView, channel: Any, user_id: int, lang: str) -> Job:
+    def _notice_job(self, table: TableView, channel: Any, user_id: int, lang: Lang) -> Job:
         return lambda: self._notice_dm_closed(table, channel, user_id, lang)
 
-    def _hand_drafts(self, table: TableView, lang_public: str, deck: str) -> list[_HandDraft]:
+    def _hand_drafts(self, table: TableView, lang_public: Lang, deck: Deck) -> list[_HandDraft]:
         """Each human's hand message as the table's view has it (texts and controls), before anything is sent."""
         game = table
         drafts = []
@@ -855,7 +856,7 @@ class DiscordPresenter:
         self._dms[user_id] = channel
         return channel
 
-    async def _notice_dm_closed(self, table: TableView, channel: Any, user_id: int, lang: str) -> None:
+    async def _notice_dm_closed(self, table: TableView, channel: Any, user_id: int, lang: Lang) -> None:
         if (table.id, user_id) in self._dm_notice_sent:
             return
         message = await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
@@ -866,7 +867,7 @@ class DiscordPresenter:
         await self.memory.remember(table_id=table.id, role="dm_notice", user_id=user_id, channel_id=channel.id,
                                    message_id=message.id)
 
-    async def _ping_public(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: str,
+    async def _ping_public(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: Lang,
                            phase: str) -> None:
         previous = state.turn_pings.pop(user_id, None)
         if previous is not None:
@@ -876,7 +877,7 @@ class DiscordPresenter:
                                      allowed_mentions=discord.AllowedMentions(users=True))
         state.turn_pings[user_id] = message.id
 
-    async def _finish_hands(self, table: TableView, number: int, lang_public: str, deck: str,
+    async def _finish_hands(self, table: TableView, number: int, lang_public: Lang, deck: Deck,
                             row: FinishedDeal | None = None, *, closed: bool = False) -> None:
         """At the end of deal `number` (its `row`), or when the table was `closed`, the hand messages lose
         their buttons and say how it ended: the result with its value explained, or that the table closed."""
@@ -899,7 +900,7 @@ class DiscordPresenter:
                 del state.hands[(deal_number, holder)]
                 await self._close_hand(table, holder, known.channel_id, known.message_id)
 
-    def _ended_hand(self, table: TableView, user_id: int, number: int, lang: str, deck: str,
+    def _ended_hand(self, table: TableView, user_id: int, number: int, lang: Lang, deck: Deck,
                     row: FinishedDeal | None, closed: bool) -> str | None:
         """The last text of a hand message of deal `number` (None: keep its text, only drop the buttons)."""
         game = table
@@ -917,7 +918,7 @@ class DiscordPresenter:
             return None
         return fit(hand_text(game, view, lang, deck, finished=row, closed=row is None), Limit.CONTENT)
 
-    async def _close_all_hands(self, table: TableView, lang_public: str, deck: str, *, closed: bool) -> None:
+    async def _close_all_hands(self, table: TableView, lang_public: Lang, deck: Deck, *, closed: bool) -> None:
         """The table ended or was closed: every hand message it still has loses its buttons (and, when it
         was closed, says so)."""
         for deal_number, _ in list(self._state(table).hands):
@@ -937,7 +938,7 @@ class DiscordPresenter:
             log.info("table %s: could not close the hand message of %s", table.id, user_id)
         await self.memory.forget(table_id=table.id, role="hand", user_id=user_id)
 
-    def private_hand(self, table: TableView, user_id: int, lang: str) -> tuple[str, discord.ui.View]:
+    def private_hand(self, table: TableView, user_id: int, lang: Lang) -> tuple[str, discord.ui.View]:
         """The hand message and controls for one player, for ephemeral replies and /skat hand."""
         deck = self.style_for(table.guild_id).deck
         game = table
@@ -951,7 +952,7 @@ class DiscordPresenter:
             return content, discord.ui.View(timeout=None)
         return content, hand_view(table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
 
-    async def private_hand_picture(self, table: TableView, user_id: int, lang: str) -> discord.File | None:
+    async def private_hand_picture(self, table: TableView, user_id: int, lang: Lang) -> discord.File | None:
         """The hand as a picture for an ephemeral hand message (closed DMs, /skat hand), as the DM has it: only
         where the server shows pictures, and only while the player holds cards (None otherwise). Given the view
         `private_hand` was given, picture and text show the same hand."""

@@ -14,10 +14,12 @@ from typing import ClassVar
 
 from skatbot.engine import Card, Contract, GameType, Phase, Seat, Suit
 from skatbot.engine.errors import Refusal
+from skatbot.models import Deck
 
 from .cards import FRENCH, GERMAN, card_label, contract_name, game_name, game_names
 from .fit import Limit, fit
 from .i18n import t, tn
+from .languages import Lang
 from .names import settings_words
 
 COMMAND_REASONS: dict[str, tuple[str, ...]] = {
@@ -81,7 +83,7 @@ class ServerError(Refusal):
     }
 
 
-def word(value: object, lang: str, deck: str = FRENCH) -> object:
+def word(value: object, lang: Lang, deck: Deck = FRENCH) -> object:
     """A refusal's value as the player names it; numbers stay as they are, a reason is said in `lang`, and
     text (often the player's own input, up to 6,000 characters) is quoted back at most `Limit.ECHO` long."""
     if isinstance(value, str):
@@ -103,7 +105,7 @@ def word(value: object, lang: str, deck: str = FRENCH) -> object:
     return value
 
 
-def _words(error: Refusal, lang: str, deck: str) -> dict[str, object]:
+def _words(error: Refusal, lang: Lang, deck: Deck) -> dict[str, object]:
     """The refusal's values as the reader says them, with what some replies add (the games a player may
     name; an option and its allowed values in the admin's words)."""
     values = {name: word(value, lang, deck) for name, value in error.values.items()}
@@ -121,12 +123,12 @@ def _said(lang: str, key: str, values: dict[str, object]) -> str:
     return tn(lang, key, count, **values) if isinstance(count, int) else t(lang, key, **values)
 
 
-def refusal_text(error: Refusal, lang: str, deck: str = FRENCH) -> str:
+def refusal_text(error: Refusal, lang: Lang, deck: Deck = FRENCH) -> str:
     """The reason alone ("you must follow ♥ Hearts"), in `lang` with `deck`'s card names."""
     return _said(lang, error.catalog_key, _words(error, lang, deck))
 
 
-def refusal_reply(error: Refusal, lang: str, deck: str = FRENCH) -> str:
+def refusal_reply(error: Refusal, lang: Lang, deck: Deck = FRENCH) -> str:
     """The whole answer to a refused request: a reply of its own, or "Not allowed: <reason>."."""
     own = error.catalog_key if error.whole else OWN_REPLIES.get(error.key)
     if own is not None:

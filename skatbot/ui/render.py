@@ -27,7 +27,7 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import PublicView, SeatView, seat_view
-from skatbot.models import TableState
+from skatbot.models import Deck, TableState
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.view import TableFacts
 
@@ -36,6 +36,7 @@ from .emojis import CARD_EMOJIS
 from .explain import ramsch_explained, score_explained
 from .fit import fit_lines
 from .i18n import N_, number, signed, t, tn
+from .languages import Lang
 from .names import ai_name, preset_name
 
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
@@ -81,7 +82,7 @@ def _auction_words(game: TableFacts, deal: PublicView, number: int, lang: str) -
     return words
 
 
-def board_text(game: TableFacts, deal: PublicView, number: int, lang: str, deck: str = FRENCH) -> str:
+def board_text(game: TableFacts, deal: PublicView, number: int, lang: Lang, deck: Deck = FRENCH) -> str:
     """The public message of one deal (its public view): seats, auction, game, tricks, whose turn."""
     lines = [t(lang, "board.title", number=number + 1, deals=game.deals,
                dealer=player_name(game, game.dealer_of(number), lang))]
@@ -127,14 +128,14 @@ ENDING_KEYS = {
 """Endings the result names (a deal played out, settled early or timed out needs no word)."""
 
 
-def result_text(game: TableFacts, row: FinishedDeal, lang: str, deck: str = FRENCH) -> str:
+def result_text(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> str:
     """The result card: game, value (explained step by step), card points, won or lost, the running list
     as it stood after this deal."""
     return "\n".join([t(lang, "result.title", number=row.number + 1), *result_lines(game, row, lang, deck),
                       list_text(game, lang, deck, upto=row.number + 1)])
 
 
-def result_lines(game: TableFacts, row: FinishedDeal, lang: str, deck: str = FRENCH) -> list[str]:
+def result_lines(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> list[str]:
     """Who won what, the value step by step, the skat: the result card's body, and the end of each DM."""
     result: DealResult = row.result
     names = [player_name(game, p, lang) for p in range(len(game.places))]
@@ -182,7 +183,7 @@ LIST_GAME = 24
 """Width of the list's game column: who played what, its value and markers."""
 
 
-def list_text(game: TableFacts, lang: str, deck: str = FRENCH, upto: int | None = None) -> str:
+def list_text(game: TableFacts, lang: Lang, deck: Deck = FRENCH, upto: int | None = None) -> str:
     """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
     moment): a header naming the columns, one line per deal, the running totals. In the reader's language
     and the table's deck; no emoji inside the code block, so every row lines up."""
@@ -219,7 +220,7 @@ def _short(text: str, width: int) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def _plain_game(game_type: GameType, lang: str, deck: str) -> str:
+def _plain_game(game_type: GameType, lang: Lang, deck: Deck) -> str:
     """A game's name without its suit symbol (symbols are wide in a code block)."""
     name = game_name(game_type, lang, deck)
     return name.split(" ", 1)[1] if name[:1] in "♣♠♥♦" else name
@@ -235,7 +236,7 @@ def ranking_text(game: TableFacts, lang: str) -> str:
     return "\n".join(lines)
 
 
-def hand_text(game: TableFacts, view: SeatView, lang: str, deck: str = FRENCH, *, lead_waits: bool = False,
+def hand_text(game: TableFacts, view: SeatView, lang: Lang, deck: Deck = FRENCH, *, lead_waits: bool = False,
               finished: FinishedDeal | None = None, closed: bool = False, stand_in: bool = False) -> str:
     """A player's private message: their cards (sorted for the game), the skat they took up, the auction
     (who bid what, whom they answer), the game, the last trick, what to do now; at the end the result
@@ -312,8 +313,8 @@ def _prompt(game: TableFacts, view: SeatView, lang: str, lead_waits: bool = Fals
     return t(lang, f"prompt.{view.phase.value}", bid=view.bid)
 
 
-def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: int, action: Action, lang: str,
-               deck: str = FRENCH) -> str:
+def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: int, action: Action, lang: Lang,
+               deck: Deck = FRENCH) -> str:
     """The answer to a move made by slash command: what the player did, the trick it completed (who took
     it), and what they are to do next if it is their turn again. Only what the player may see."""
     lines = [_did(action, lang, deck)]
@@ -335,7 +336,7 @@ def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: in
     return "\n".join(lines)
 
 
-def _did(action: Action, lang: str, deck: str) -> str:
+def _did(action: Action, lang: Lang, deck: Deck) -> str:
     """What the player did, in their words."""
     if isinstance(action, Bid):
         return t(lang, "did.bid", value=action.value)

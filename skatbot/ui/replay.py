@@ -17,11 +17,13 @@ import discord
 from skatbot.engine import Bid, Card, Deal, Discard, GameType, Hold, Pass, PickUpSkat, Trick
 from skatbot.engine.games import sort_key
 from skatbot.engine.scoring import DealResult, Ending
+from skatbot.models import Deck
 from skatbot.pictures.replay import ReplayStep, replay_pair, replay_picture
 
 from .cards import FRENCH, contract_name, rank_letters
 from .emojis import CARD_EMOJIS
 from .i18n import signed, t, tn
+from .languages import Lang
 from .pictures import Shown, _drawn
 
 REPLAY_OPEN_TABLE = r"rpt:(?P<table>\d{1,18}):(?P<number>\d{1,6})"
@@ -86,11 +88,11 @@ def _sorted(cards: Sequence[Card], game: GameType | None) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda card: sort_key(game, card)))
 
 
-def _faces(cards: Sequence[Card], deck: str, lang: str) -> str:
+def _faces(cards: Sequence[Card], deck: Deck, lang: Lang) -> str:
     return CARD_EMOJIS.faces(cards, deck, lang)
 
 
-def _auction_lines(replay: Replay, lang: str, deck: str) -> list[str]:
+def _auction_lines(replay: Replay, lang: Lang, deck: Deck) -> list[str]:
     deal, names = replay.deal, replay.names
     words, lines = [], []
     for seat, action in deal.history:
@@ -137,7 +139,7 @@ def _points_short(replay: Replay, taken: tuple[int, int, int]) -> str:
     return f"{taken[declarer]} : {sum(taken[s] for s in range(3) if s != declarer)}"
 
 
-def _result_lines(replay: Replay, lang: str, deck: str) -> list[str]:
+def _result_lines(replay: Replay, lang: Lang, deck: Deck) -> list[str]:
     deal, names = replay.deal, replay.names
     result: DealResult = deal.result
     if result.ending is Ending.PENALTY:
@@ -174,7 +176,7 @@ def _result_lines(replay: Replay, lang: str, deck: str) -> list[str]:
     return lines
 
 
-def step_text(replay: Replay, step: int, lang: str, deck: str = FRENCH) -> str:
+def step_text(replay: Replay, step: int, lang: Lang, deck: Deck = FRENCH) -> str:
     """The text of one step: 0 the auction and declaration, 1..n the tricks, n + 1 the result."""
     names, last = replay.names, replay.steps - 1
     lines = [t(lang, "replay.title", deal=replay.deal_id, step=step + 1, steps=replay.steps)]
@@ -211,7 +213,7 @@ def _step_picture_args(replay: Replay, step: int) -> tuple[tuple[tuple[Card, ...
     return tuple(_sorted(hand, game) for hand in held), None, tuple(deal.skat), _points_short(replay, taken)
 
 
-async def step_shown(replay: Replay, step: int, lang: str, deck: str = FRENCH) -> Shown:
+async def step_shown(replay: Replay, step: int, lang: Lang, deck: Deck = FRENCH) -> Shown:
     """The step's picture: every hand open, the trick beside the hands, the running card points."""
     hands, trick, skat, points = _step_picture_args(replay, step)
     last = replay.steps - 1
@@ -273,7 +275,7 @@ def _line_step(line: Replay, step: int, steps: int) -> int:
     return line.steps - 1 if step >= steps - 1 else min(step, line.steps - 1)
 
 
-def challenge_step_text(pair: ChallengeReplay, step: int, lang: str, deck: str = FRENCH) -> str:
+def challenge_step_text(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> str:
     lines = [t(lang, "replay.challenge_title", day=pair.day.isoformat(), deal=pair.number + 1, step=step + 1,
                steps=pair.steps), t(lang, "replay.yours")]
     lines += step_text(pair.mine, _line_step(pair.mine, step, pair.steps), lang, deck).splitlines()[1:]
@@ -293,7 +295,7 @@ def _step_of(replay: Replay, step: int, lang: str) -> ReplayStep:
     return ReplayStep(replay.names, hands, trick, skat, title, points, replay.deal.declarer)
 
 
-async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: str, deck: str = FRENCH) -> Shown:
+async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> Shown:
     """The player's line (left) beside the par AI's (right), each with every hand open."""
     mine = _step_of(pair.mine, _line_step(pair.mine, step, pair.steps), lang)
     alt = t(lang, "picture.replay", deal=pair.number + 1, step=mine.title)

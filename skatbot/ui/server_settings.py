@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from skatbot.engine import RuleSet
 from skatbot.engine.errors import InvalidRuleSet, Refusal
 from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
-from skatbot.models import CHANNEL_POLICIES, DECK_STYLES, ServerSettings
+from skatbot.models import CHANNEL_POLICIES, DECK_STYLES, Deck, ServerSettings
 
 from .languages import CODES
 from .names import option_value_from_text
@@ -149,7 +149,7 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
     if request.deck is not None:
         if request.deck not in DECK_STYLES:
             raise SettingsInputError("settings.error.deck", decks=", ".join(DECK_STYLES))
-        updated = replace(updated, deck_style=request.deck)
+        updated = replace(updated, deck_style=Deck(request.deck))
         changes.append(Change("settings.changed.deck", {"deck": request.deck}))
     if request.language is not None:
         if request.language not in CODES:

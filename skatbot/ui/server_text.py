@@ -10,12 +10,12 @@ from collections.abc import Mapping, Sequence
 
 from skatbot.engine import Contract, GameType, RuleSet
 from skatbot.engine.rules import PRESETS
-from skatbot.models import DealSummary, PlayerStats, ServerSettings
+from skatbot.models import DealSummary, Deck, PlayerStats, ServerSettings
 
 from .calculator import ValueAnswer
 from .cards import contract_name, game_name
 from .i18n import signed, t, timestamp, tn
-from .languages import LANGUAGES, language_name
+from .languages import LANGUAGES, Lang, language_name
 from .leaderboard import _name
 from .names import ai_name, option_name, option_value, preset_name
 from .rules_text import rules_lines
@@ -56,7 +56,7 @@ def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
     return "\n".join(lines)
 
 
-def deal_game_text(summary: DealSummary, lang: str, deck: str) -> str:
+def deal_game_text(summary: DealSummary, lang: Lang, deck: Deck) -> str:
     """`♣ Clubs hand`, or Ramsch, or 'everybody passed'."""
     if summary.game is None or not summary.contract:
         return t(lang, "history.passed")
@@ -66,7 +66,7 @@ def deal_game_text(summary: DealSummary, lang: str, deck: str) -> str:
         return summary.contract
 
 
-def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lang: str, deck: str,
+def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lang: Lang, deck: Deck,
                  player_name: str | None) -> str:
     title = t(lang, "history.title_player", name=_name(player_name)) if player_name else t(lang, "history.title")
     lines = [title]
@@ -92,7 +92,7 @@ def history_text(summaries: Sequence[DealSummary], names: Mapping[int, str], lan
     return "\n".join(lines)
 
 
-def value_text(result: ValueAnswer, lang: str, deck: str) -> str:
+def value_text(result: ValueAnswer, lang: Lang, deck: Deck) -> str:
     question = result.question
     lines = [t(lang, "value.title", game=contract_name(result.contract, lang, deck), bid=question.bid)]
     for key in result.implied:

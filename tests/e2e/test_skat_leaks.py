@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from skatbot.engine import Deal
+from skatbot.models import Deck
 from tests.e2e.fakediscord import FakeDiscord, MessageVersion, User
 from tests.e2e.fakediscord.state import Attachment
 from tests.e2e.skat_leaks import assert_no_public_leaks, public_leaks
@@ -113,7 +114,7 @@ def _picture(filename: str, cards: str) -> Attachment:
     from skatbot.engine import parse_cards
     from skatbot.pictures.hand import hand_picture
 
-    png = hand_picture(parse_cards(cards), "french").png
+    png = hand_picture(parse_cards(cards), Deck.FRENCH).png
     return Attachment(0, filename, png, "image/png", "http://x/" + filename)
 
 

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from skatbot.engine import CARDS, Card, Rank, Suit
+from skatbot.models import Deck
 from skatbot.pictures import card_face, emoji_name, emoji_png
 from skatbot.pictures.faces import EMOJI_SIZE, EMOJI_VERSION, emoji_image, rank_text
 from skatbot.pictures.hand import hand_picture
@@ -30,7 +31,7 @@ def _difference(a: Image.Image, b: Image.Image) -> float:
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_every_card_has_a_face_and_an_emoji_of_its_own(deck: str) -> None:
+def test_every_card_has_a_face_and_an_emoji_of_its_own(deck: Deck) -> None:
     faces = [card_face(card, deck, 84) for card in CARDS]
     emojis = [emoji_png(card, deck) for card in CARDS]
     assert {face.size for face in faces} == {(84, 126)}
@@ -43,7 +44,7 @@ def test_every_card_has_a_face_and_an_emoji_of_its_own(deck: str) -> None:
 
 
 @pytest.mark.parametrize("deck", DECKS)
-def test_cards_can_be_told_apart_at_emoji_size(deck: str) -> None:
+def test_cards_can_be_told_apart_at_emoji_size(deck: Deck) -> None:
     """At 32 px (the smallest size Discord shows an emoji) no two cards look nearly alike."""
     small = {card: emoji_image(card, deck).resize((32, 32), Image.Resampling.LANCZOS).convert("L") for card in CARDS}
     closest = min((_strongly_different(small[a], small[b]), a, b) for a in CARDS for b in CARDS
@@ -65,7 +66,7 @@ def _share_of_colour(image: Image.Image, colour: tuple[int, int, int]) -> float:
 
 @pytest.mark.parametrize("deck", DECKS)
 @pytest.mark.parametrize("suit", list(Suit))
-def test_each_suit_is_in_its_own_colour(deck: str, suit: Suit) -> None:
+def test_each_suit_is_in_its_own_colour(deck: Deck, suit: Suit) -> None:
     """Four colours: ♣ black, ♠ green, ♥ red, ♦ yellow-orange (Eichel brown, Grün, Rot, Schellen gold)."""
     card = Card(suit, CARDS[0].rank)
     image = emoji_image(card, deck)

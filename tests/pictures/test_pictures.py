@@ -11,6 +11,7 @@ from skatbot.ai import make_player, play_deal
 from skatbot.ai.base import Level
 from skatbot.engine import Deal
 from skatbot.engine.games import sort_key
+from skatbot.models import Deck
 from skatbot.pictures import cards_shown
 from skatbot.pictures.charts import points_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
@@ -31,45 +32,45 @@ def _size(png: bytes) -> tuple[int, int]:
 def test_a_hand_is_one_small_picture_that_records_its_cards() -> None:
     deal = Deal.new(5)
     cards = sorted(deal.hand(0), key=lambda c: sort_key(None, c))
-    picture = hand_picture(cards, "french")
+    picture = hand_picture(cards, Deck.FRENCH)
     assert 3_000 < len(picture.png) < 60_000
     width, height = _size(picture.png)
     assert 300 < width < 700 and 100 < height < 250
     assert cards_shown(picture.png) == tuple(cards) == picture.cards
-    other = hand_picture(sorted(deal.hand(1), key=lambda c: sort_key(None, c)), "french")
+    other = hand_picture(sorted(deal.hand(1), key=lambda c: sort_key(None, c)), Deck.FRENCH)
     assert other.png != picture.png
-    assert hand_picture(cards, "german").png != picture.png
+    assert hand_picture(cards, Deck.GERMAN).png != picture.png
 
 
 def test_the_skat_cards_are_marked_after_the_pickup() -> None:
     deal = Deal.new(5)
     twelve = sorted([*deal.hand(0), *deal.dealt_skat], key=lambda c: sort_key(None, c))
-    plain = hand_picture(twelve, "french")
-    marked = hand_picture(twelve, "french", frozenset(deal.dealt_skat))
+    plain = hand_picture(twelve, Deck.FRENCH)
+    marked = hand_picture(twelve, Deck.FRENCH, frozenset(deal.dealt_skat))
     assert marked.png != plain.png
     assert cards_shown(marked.png) == tuple(twelve)
 
 
 def test_the_same_hand_is_drawn_once() -> None:
     cards = Deal.new(9).hand(2)
-    assert hand_picture(cards, "french").png is hand_picture(list(cards), "french").png
+    assert hand_picture(cards, Deck.FRENCH).png is hand_picture(list(cards), Deck.FRENCH).png
 
 
 def test_the_trick_sheet_shows_every_played_card_and_the_skat() -> None:
     deal = _played(11)
-    sheet = trick_sheet(["alice", "🤖 bob", "carol"], deal.tricks, deal.skat, "french")
+    sheet = trick_sheet(["alice", "🤖 bob", "carol"], deal.tricks, deal.skat, Deck.FRENCH)
     shown = cards_shown(sheet.png)
     assert shown is not None and len(shown) == 32 and set(shown) == set(sheet.cards)
     assert len(sheet.png) < 80_000
     width, height = _size(sheet.png)
     assert height > width  # ten rows of tricks
-    german = trick_sheet(["alice", "bob", "carol"], deal.tricks, deal.skat, "german")
+    german = trick_sheet(["alice", "bob", "carol"], deal.tricks, deal.skat, Deck.GERMAN)
     assert german.png != sheet.png
 
 
 def test_a_deal_ended_early_shows_only_its_tricks() -> None:
     deal = _played(11)
-    sheet = trick_sheet(["a", "b", "c"], deal.tricks[:4], (), "french")
+    sheet = trick_sheet(["a", "b", "c"], deal.tricks[:4], (), Deck.FRENCH)
     assert len(cards_shown(sheet.png) or ()) == 12
 
 

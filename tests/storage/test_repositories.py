@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 
 from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
+from skatbot.models import Deck
 from skatbot.storage import (
     DealConflict,
     LogConflict,
@@ -36,7 +37,7 @@ async def test_an_unconfigured_server_has_the_default_settings(storage: AnyStora
 
 async def test_settings_round_trip_and_overwrite(storage: AnyStorage) -> None:
     chosen = ServerSettings(42, rule_preset="pub", rules={"kontra": True}, turn_seconds=90, warning_seconds=20,
-                            deck_style="german", language="de", channel_policy="channel", allowed_channels=(7, 8),
+                            deck_style=Deck.GERMAN, language="de", channel_policy="channel", allowed_channels=(7, 8),
                             pictures=False)
     await storage.settings.save(settings=chosen, now=NOW)
     assert await storage.settings.get(server_id=42) == chosen

@@ -12,8 +12,9 @@ from datetime import timedelta
 import pytest
 
 from skatbot.engine import OFFICIAL, GameType
-from skatbot.models import LeaderboardRow
+from skatbot.models import Deck, LeaderboardRow
 from skatbot.storage import NotFound, Player, Window
+from skatbot.ui.languages import Lang
 from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
 
 ANNA, BERT, CARLA, AI = 1, 2, 3, -1
@@ -175,4 +176,4 @@ async def test_a_history_shows_a_kontra_and_re_deal_at_the_score_the_list_wrote(
     server = await storage.stats.server_history(server_id=100)
     bert = await storage.stats.player_history(server_id=100, player_id=BERT)
     assert [d.score for d in server] == [-432] and [(d.score, d.player_score) for d in bert] == [(-432, 0)]
-    assert "value 54 (−432)" in history_text(server, {ANNA: "Anna"}, "en", "french", None)
+    assert "value 54 (−432)" in history_text(server, {ANNA: "Anna"}, Lang("en"), Deck.FRENCH, None)

@@ -6,7 +6,9 @@ import pytest
 
 from skatbot.engine import GameType
 from skatbot.engine.rules import PRESETS
+from skatbot.models import Deck
 from skatbot.ui.calculator import ValueInputError, ValueQuestion, answer
+from skatbot.ui.languages import Lang
 from skatbot.ui.server_text import value_text
 
 CLUBS, SPADES, HEARTS, GRAND, NULL = GameType.CLUBS, GameType.SPADES, GameType.HEARTS, GameType.GRAND, GameType.NULL
@@ -90,12 +92,12 @@ def test_bad_questions_are_refused_with_a_catalog_key(question: ValueQuestion, k
 
 
 def test_the_explanation_reads_like_the_rules_texts() -> None:
-    english = value_text(answer(ValueQuestion(SPADES, matadors=2, hand=True, schneider=True)), "en", "french")
+    english = value_text(answer(ValueQuestion(SPADES, matadors=2, hand=True, schneider=True)), Lang("en"), Deck.FRENCH)
     assert "1. with 2 matadors → 2\n2. game → 3\n3. hand → 4\n4. schneider → 5" in english
     assert "5 × 11 (base value of ♠ Spades) = **55**" in english
-    german = value_text(answer(ValueQuestion(SPADES, matadors=2, hand=True, schneider=True)), "de", "german")
+    german = value_text(answer(ValueQuestion(SPADES, matadors=2, hand=True, schneider=True)), Lang("de"), Deck.GERMAN)
     assert "1. mit 2 Spitzen → 2" in german and "(Grundwert von Grün) = **55**" in german
-    overbid = value_text(answer(ValueQuestion(CLUBS, matadors=1, bid=33)), "en", "french")
+    overbid = value_text(answer(ValueQuestion(CLUBS, matadors=1, bid=33)), Lang("en"), Deck.FRENCH)
     assert "1. with 1 matador → 1" in overbid
-    assert "1. mit 1 Spitze → 1" in value_text(answer(ValueQuestion(CLUBS, matadors=1)), "de", "german")
+    assert "1. mit 1 Spitze → 1" in value_text(answer(ValueQuestion(CLUBS, matadors=1)), Lang("de"), Deck.GERMAN)
     assert "lowest multiple of 12 that reaches the bid, 36, twice: −72" in overbid

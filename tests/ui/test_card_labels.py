@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skatbot.engine import CARDS, Card, GameType, Rank, Suit
+from skatbot.models import Deck
 from skatbot.ui.cards import (
     DECLARABLE,
     FRENCH,
@@ -18,6 +19,7 @@ from skatbot.ui.cards import (
     typed_labels,
 )
 from skatbot.ui.i18n import CODES, t
+from skatbot.ui.languages import Lang
 from skatbot.ui.refusals import CommandRefusal, refusal_reply
 
 COURT = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.ACE)
@@ -27,7 +29,7 @@ rules text); valet/dame/roi/as."""
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_the_french_deck_is_lettered_in_the_readers_language(lang: str) -> None:
+def test_the_french_deck_is_lettered_in_the_readers_language(lang: Lang) -> None:
     for rank, letter in zip(COURT, LETTERS[lang], strict=True):
         assert card_label(Card(Suit.CLUBS, rank), FRENCH, lang) == "♣" + letter
     assert card_label(Card.parse("ST"), FRENCH, lang) == "♠10" and card_label(Card.parse("D7"), FRENCH, lang) == "♦7"
@@ -36,7 +38,7 @@ def test_the_french_deck_is_lettered_in_the_readers_language(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_the_german_deck_keeps_its_german_names_in_every_language(lang: str) -> None:
+def test_the_german_deck_keeps_its_german_names_in_every_language(lang: Lang) -> None:
     assert card_label(Card.parse("CJ"), GERMAN, lang) == "Ei-U"
     assert card_label(Card.parse("SQ"), GERMAN, lang) == "Gr-O"
     assert card_label(Card.parse("HA"), GERMAN, lang) == "Rot-D"
@@ -46,23 +48,23 @@ def test_the_german_deck_keeps_its_german_names_in_every_language(lang: str) -> 
 
 @pytest.mark.parametrize("lang", CODES)
 @pytest.mark.parametrize("deck", (FRENCH, GERMAN))
-def test_every_suit_is_named_in_every_language(lang: str, deck: str) -> None:
+def test_every_suit_is_named_in_every_language(lang: Lang, deck: Deck) -> None:
     names = {game_name(GameType(suit.english), lang, deck) for suit in Suit}
     assert len(names) == 4 and all(name.strip() for name in names)
 
 
 def test_suit_names_come_from_the_rules_texts() -> None:
-    def suits(lang: str, deck: str) -> list[str]:
+    def suits(lang: Lang, deck: Deck) -> list[str]:
         return [game_name(GameType(suit.english), lang, deck) for suit in (Suit.CLUBS, Suit.SPADES, Suit.HEARTS,
                                                                             Suit.DIAMONDS)]
-    assert suits("da", FRENCH) == ["♣ Klør", "♠ Spar", "♥ Hjerter", "♦ Ruder"]
-    assert suits("fr", FRENCH) == ["♣ Trèfle", "♠ Pique", "♥ Cœur", "♦ Carreau"]
-    assert [name.split(" (")[0] for name in suits("fr", GERMAN)] == ["Gland", "Feuille", "Cœur", "Grelot"]
+    assert suits(Lang("da"), FRENCH) == ["♣ Klør", "♠ Spar", "♥ Hjerter", "♦ Ruder"]
+    assert suits(Lang("fr"), FRENCH) == ["♣ Trèfle", "♠ Pique", "♥ Cœur", "♦ Carreau"]
+    assert [name.split(" (")[0] for name in suits(Lang("fr"), GERMAN)] == ["Gland", "Feuille", "Cœur", "Grelot"]
 
 
 @pytest.mark.parametrize("lang", CODES)
 @pytest.mark.parametrize("deck", (FRENCH, GERMAN))
-def test_what_the_bot_shows_is_read_back_when_typed(lang: str, deck: str) -> None:
+def test_what_the_bot_shows_is_read_back_when_typed(lang: Lang, deck: Deck) -> None:
     for card in CARDS:
         label = card_label(card, deck, lang)
         for typed in (label, label.lower(), label.upper(), f"  {label} ", label.replace("-", " ")):
@@ -98,7 +100,7 @@ def test_text_that_is_no_card_is_refused(text: str) -> None:
 
 @pytest.mark.parametrize("lang", CODES)
 @pytest.mark.parametrize("deck", [FRENCH, GERMAN])
-def test_every_game_name_the_bot_shows_is_read_back_when_typed(lang: str, deck: str) -> None:
+def test_every_game_name_the_bot_shows_is_read_back_when_typed(lang: Lang, deck: Deck) -> None:
     for game in DECLARABLE:
         shown = game_name(game, lang, deck)
         assert game_from_text(shown) is game
@@ -130,5 +132,5 @@ def test_no_typed_form_names_two_games() -> None:
     ("de", GERMAN, "'chess' ist kein Spiel. Wähle Eichel, Grün, Rot, Schellen, Grand oder Null."),
     ("da", FRENCH, "'chess' er ikke et spil. Vælg ♣ Klør, ♠ Spar, ♥ Hjerter, ♦ Ruder, Grand eller Nolo."),
     ("fr", FRENCH, "'chess' n’est pas un jeu. Choisissez ♣ Trèfle, ♠ Pique, ♥ Cœur, ♦ Carreau, Grand ou Null.")])
-def test_the_not_a_game_refusal_names_the_games_as_the_player_does(lang: str, deck: str, expected: str) -> None:
+def test_the_not_a_game_refusal_names_the_games_as_the_player_does(lang: Lang, deck: Deck, expected: str) -> None:
     assert refusal_reply(CommandRefusal("bad_game", text="chess"), lang, deck) == expected

@@ -33,7 +33,7 @@ def test_the_registry_and_the_catalog_folders_agree() -> None:
 
 def _catalogs(**changes: dict[str, object]) -> dict[str, Catalog]:
     """The real catalogs, with some entries of the German one changed the way translators break them."""
-    catalogs = {code: read_catalog(code) for code in CODES}
+    catalogs: dict[str, Catalog] = {code: read_catalog(code) for code in CODES}
     for key, change in changes.items():
         message = catalogs["de"][key]
         for name, value in change.items():

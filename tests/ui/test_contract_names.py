@@ -8,13 +8,14 @@ import pytest
 
 from skatbot.engine import Contract, GameType
 from skatbot.ui.cards import GERMAN, contract_name, fill_pattern
+from skatbot.ui.languages import Lang
 
 NULL_OUVERT_HAND = Contract(GameType.NULL, hand=True, ouvert=True)
 
 
 @pytest.mark.parametrize(("lang", "name"), [("en", "Null ouvert hand"), ("de", "Null ouvert Hand"),
                                             ("da", "Nolo åbent på hånden"), ("fr", "Null ouvert de la main")])
-def test_null_ouvert_hand_in_each_language(lang: str, name: str) -> None:
+def test_null_ouvert_hand_in_each_language(lang: Lang, name: str) -> None:
     assert contract_name(NULL_OUVERT_HAND, lang) == name
 
 
@@ -29,15 +30,15 @@ def test_null_ouvert_hand_in_each_language(lang: str, name: str) -> None:
     (Contract(GameType.CLUBS, True), "en", "♣ Clubs hand"),
     (Contract(GameType.HEARTS), "en", "♥ Hearts"),
 ])
-def test_parts_in_the_languages_order(contract: Contract, lang: str, name: str) -> None:
+def test_parts_in_the_languages_order(contract: Contract, lang: Lang, name: str) -> None:
     assert contract_name(contract, lang) == name
 
 
 def test_danish_open_play_keeps_what_is_not_implied() -> None:
     """Under the Danish house rule an open suit game need not be hand or schwarz: the name says so."""
-    assert contract_name(Contract(GameType.CLUBS, ouvert=True), "de", GERMAN) == "Eichel ouvert"
-    assert contract_name(Contract(GameType.GRAND, True, ouvert=True), "da") == "Grand åbent på hånden"
-    assert contract_name(Contract(GameType.GRAND, True, schneider=True, ouvert=True), "en") == \
+    assert contract_name(Contract(GameType.CLUBS, ouvert=True), Lang("de"), GERMAN) == "Eichel ouvert"
+    assert contract_name(Contract(GameType.GRAND, True, ouvert=True), Lang("da")) == "Grand åbent på hånden"
+    assert contract_name(Contract(GameType.GRAND, True, schneider=True, ouvert=True), Lang("en")) == \
         "Grand ouvert hand, schneider announced"
 
 

@@ -8,6 +8,7 @@ from skatbot.engine import HOLD, PASS, PICK_UP, Bid, Deal, Declare, RuleSet
 from skatbot.engine.games import Contract
 from skatbot.engine.views import seat_view
 from skatbot.ui.controls import CUSTOM_ID_LIMIT, Move, MoveButton, MoveMenu, hand_view, move_id, parse_control
+from skatbot.ui.languages import Lang
 
 
 @pytest.mark.parametrize("preset", ["official", "pub", "danish"])
@@ -20,7 +21,7 @@ def test_every_declarable_game_is_in_a_menu_and_reads_back(preset: str, pick_up:
         deal.apply(PICK_UP)
         deal.apply(deal.legal_actions()[0])
     assert deal.current_seat is not None
-    view = hand_view(7, 0, seat_view(deal, deal.current_seat), "en")
+    view = hand_view(7, 0, seat_view(deal, deal.current_seat), Lang("en"))
     menus = [item for item in view.children if isinstance(item, MoveMenu)]
     assert all(1 <= len(menu.item.options) <= 25 for menu in menus)
     assert len({menu.item.custom_id for menu in menus}) == len(menus)
@@ -43,6 +44,6 @@ def test_every_move_fits_a_custom_id_and_reads_back() -> None:
     assert parse_control(custom_id) == Move(2**63 - 1, 999_999_999, longest)
     deal = Deal.new(5)
     assert deal.current_seat is not None
-    buttons = [item for item in hand_view(3, 12, seat_view(deal, deal.current_seat), "en").children
+    buttons = [item for item in hand_view(3, 12, seat_view(deal, deal.current_seat), Lang("en")).children
                if isinstance(item, MoveButton)]
     assert buttons and all(parse_control(str(b.item.custom_id)) == b.control for b in buttons)

@@ -8,6 +8,7 @@ from skatbot.engine.views import seat_view
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import Act, Join, NewDeal, Start
 from skatbot.ui.cards import GERMAN, card_label
+from skatbot.ui.languages import Lang
 from skatbot.ui.render import hand_text, move_reply
 
 
@@ -23,16 +24,16 @@ def test_the_auction_prompt_names_whom_you_bid_to_and_whom_you_answer() -> None:
     deal = game.deal
     assert deal is not None
     middlehand, forehand = game.occupant_of_seat(1).name, game.occupant_of_seat(0).name
-    opening = hand_text(game, seat_view(deal, 1), "en")
+    opening = hand_text(game, seat_view(deal, 1), Lang("en"))
     assert f"Your turn: bid to {forehand} (18 or more), or pass." in opening and "bid 0" not in opening
     game.apply(Act(0, 1, Bid(18)))
-    answering = hand_text(game, seat_view(deal, 0), "en")
+    answering = hand_text(game, seat_view(deal, 0), Lang("en"))
     assert f"Auction: {middlehand} 18" in answering
     assert f"Your turn: {middlehand} bids 18 to you. Hold (yes) or pass." in answering
-    assert f"Du bist dran: {middlehand} reizt dir 18." in hand_text(game, seat_view(deal, 0), "de")
+    assert f"Du bist dran: {middlehand} reizt dir 18." in hand_text(game, seat_view(deal, 0), Lang("de"))
     game.apply(Act(0, 0, Hold()))
-    assert f"Auction: {middlehand} 18 · you yes" in hand_text(game, seat_view(deal, 0), "en")
-    assert f"Your turn: bid to {forehand} above 18, or pass." in hand_text(game, seat_view(deal, 1), "en")
+    assert f"Auction: {middlehand} 18 · you yes" in hand_text(game, seat_view(deal, 0), Lang("en"))
+    assert f"Your turn: bid to {forehand} above 18, or pass." in hand_text(game, seat_view(deal, 1), Lang("en"))
 
 
 def test_after_pick_up_the_two_skat_cards_are_marked_for_the_declarer_only() -> None:
@@ -43,15 +44,15 @@ def test_after_pick_up_the_two_skat_cards_are_marked_for_the_declarer_only() -> 
         game.apply(Act(0, seat, action))
     declarer = deal.declarer
     assert declarer is not None
-    assert "From the skat" not in hand_text(game, seat_view(deal, declarer), "en")
+    assert "From the skat" not in hand_text(game, seat_view(deal, declarer), Lang("en"))
     game.apply(Act(0, declarer, PickUpSkat()))
-    text = hand_text(game, seat_view(deal, declarer), "en", GERMAN)
+    text = hand_text(game, seat_view(deal, declarer), Lang("en"), GERMAN)
     skat_line = next(line for line in text.splitlines() if line.startswith("From the skat: "))
     assert sorted(skat_line.removeprefix("From the skat: ").split()) == sorted(
         card_label(card, GERMAN, "en") for card in deal.dealt_skat)
     for seat in range(3):
         if seat != declarer:
-            assert "From the skat" not in hand_text(game, seat_view(deal, seat), "en")
+            assert "From the skat" not in hand_text(game, seat_view(deal, seat), Lang("en"))
 
 
 def test_the_last_trick_and_the_slash_reply_say_who_took_it() -> None:
@@ -71,9 +72,9 @@ def test_the_last_trick_and_the_slash_reply_say_who_took_it() -> None:
     game.apply(Act(0, last, card))
     trick = deal.tricks[-1]
     winner = "you" if trick.winner == last else game.occupant_of_seat(trick.winner).name
-    text = hand_text(game, seat_view(deal, last), "en")
+    text = hand_text(game, seat_view(deal, last), Lang("en"))
     assert "Last trick (1): " in text and f"→ {winner} ({trick.points} points)" in text
-    reply = move_reply(game, last, 0, 0, card, "en")
+    reply = move_reply(game, last, 0, 0, card, Lang("en"))
     assert reply.startswith(f"You played {card_label(card.card, 'french', 'en')}.")
     assert ("You take the trick" if trick.winner == last else "The trick goes to") in reply
 
@@ -89,7 +90,7 @@ def test_the_discard_menu_marks_the_two_cards_from_the_skat() -> None:
     declarer = deal.declarer
     assert declarer is not None
     game.apply(Act(0, declarer, PickUpSkat()))
-    labels = [option.label for item in hand_view(1, 0, seat_view(deal, declarer), "en").children
+    labels = [option.label for item in hand_view(1, 0, seat_view(deal, declarer), Lang("en")).children
               for option in getattr(item, "options", getattr(getattr(item, "item", None), "options", []))]
     assert sorted(label for label in labels if label.endswith(" (from the skat)")) == sorted(
         f"{card.display} (from the skat)" for card in deal.dealt_skat)

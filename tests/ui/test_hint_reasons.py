@@ -12,6 +12,7 @@ from skatbot.engine.games import TRICK_TABLES
 from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.views import seat_view
 from skatbot.ui.hint_text import hint_text
+from skatbot.ui.languages import Lang
 
 
 def hints_until_play(seed: int) -> list[tuple[Deal, str, Hint]]:
@@ -22,7 +23,7 @@ def hints_until_play(seed: int) -> list[tuple[Deal, str, Hint]]:
         seat = deal.current_seat
         assert seat is not None
         given = hint(seat_view(deal, seat), seed)
-        seen.append((deal.clone(), hint_text(given, "en"), given))
+        seen.append((deal.clone(), hint_text(given, Lang("en")), given))
         deal.apply(given.action, seat)
     return seen
 
@@ -63,7 +64,7 @@ def test_a_hint_reason_reads_in_every_language() -> None:
     seat = deal.current_seat
     assert seat is not None
     given = hint(seat_view(deal, seat), 3)
-    texts = {lang: hint_text(given, lang) for lang in ("en", "de", "fr", "da")}
+    texts = {lang: hint_text(given, lang) for lang in (Lang("en"), Lang("de"), Lang("fr"), Lang("da"))}
     assert len(set(texts.values())) == 4
     assert all("{" not in text for text in texts.values())
 
@@ -84,7 +85,7 @@ def test_a_ramsch_hint_late_in_the_deal_counts_the_worlds_where_the_player_does_
         given = hint(seat_view(deal, seat), seed)
         assert given.ramsch and given.second is not None and given.action != PlayCard(given.second)
         assert 0 <= given.second_wins <= given.worlds and 0 <= given.wins <= given.worlds > 0
-        text = hint_text(given, "en")
+        text = hint_text(given, Lang("en"))
         assert f"in {given.wins} of {given.worlds} sampled worlds" in text and "most points" in text
         twin = hidden_twin(deal, seat)  # only cards the player cannot see differ: the same hint
         if twin is not None:

@@ -13,6 +13,7 @@ from skatbot.engine import Deal, RuleSet
 from skatbot.engine.views import seat_view
 from skatbot.pictures import cards_shown
 from skatbot.ui.cards import FRENCH
+from skatbot.ui.languages import Lang
 from skatbot.ui.pictures import draw_in, hand_shown
 
 
@@ -30,9 +31,9 @@ def drawing_process() -> Iterator[ProcessPoolExecutor]:
 async def test_a_hand_drawn_in_the_picture_process_is_the_one_drawn_in_a_thread(
         drawing_process: ProcessPoolExecutor) -> None:
     deal = Deal.new(11, RuleSet())
-    there = await hand_shown(seat_view(deal, 1), FRENCH, "fr")
+    there = await hand_shown(seat_view(deal, 1), FRENCH, Lang("fr"))
     draw_in(None)
-    here = await hand_shown(seat_view(deal, 1), FRENCH, "fr")
+    here = await hand_shown(seat_view(deal, 1), FRENCH, Lang("fr"))
     assert there.picture.png == here.picture.png
     assert there.picture.description == here.picture.description
     assert set(cards_shown(there.picture.png) or ()) == set(deal.hand(1))
@@ -42,5 +43,5 @@ async def test_when_the_picture_process_is_gone_the_picture_is_drawn_anyway(
         drawing_process: ProcessPoolExecutor) -> None:
     drawing_process.shutdown(wait=True)  # as after a crash: submitting to it fails
     deal = Deal.new(12, RuleSet())
-    shown = await hand_shown(seat_view(deal, 2), FRENCH, "en")
+    shown = await hand_shown(seat_view(deal, 2), FRENCH, Lang("en"))
     assert set(cards_shown(shown.picture.png) or ()) == set(deal.hand(2))

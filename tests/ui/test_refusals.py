@@ -47,6 +47,7 @@ from skatbot.ui.cards import FRENCH, GERMAN
 from skatbot.ui.catalogs import entries, key_of, read_catalog, texts
 from skatbot.ui.catalogs import fields as text_fields
 from skatbot.ui.i18n import CODES, t, template
+from skatbot.ui.languages import Lang
 from skatbot.ui.leaderboard import PageOutOfRange
 from skatbot.ui.refusals import (
     COMMAND_REASONS,
@@ -161,7 +162,7 @@ def test_each_reason_has_sample_values(key: str) -> None:
 def test_each_reason_renders_in_every_language_with_every_deck(key: str) -> None:
     for error in samples(key):
         for deck in (FRENCH, GERMAN):
-            english = refusal_text(error, "en", deck)
+            english = refusal_text(error, Lang("en"), deck)
             for lang in CODES:
                 if lang != "en":
                     assert refusal_text(error, lang, deck) != english, (key, lang, deck)
@@ -251,15 +252,15 @@ def test_must_follow_hearts_in_german_with_either_deck() -> None:
     error = refused(grand_hand_led_with_a_heart(), PLAY[Card.parse("SA").index])
     assert str(error) == "you must follow hearts" and error.key == "must_follow" and error.values == {
         "suit": Suit.HEARTS}
-    assert refusal_reply(error, "de", FRENCH) == "Nicht erlaubt: du musst ♥ Herz bedienen."
-    assert refusal_reply(error, "de", GERMAN) == "Nicht erlaubt: du musst Rot bedienen."
-    assert refusal_reply(error, "en", FRENCH) == "Not allowed: you must follow ♥ Hearts."
+    assert refusal_reply(error, Lang("de"), FRENCH) == "Nicht erlaubt: du musst ♥ Herz bedienen."
+    assert refusal_reply(error, Lang("de"), GERMAN) == "Nicht erlaubt: du musst Rot bedienen."
+    assert refusal_reply(error, Lang("en"), FRENCH) == "Not allowed: you must follow ♥ Hearts."
 
 
 def test_a_card_not_in_hand_is_named_in_the_deck_of_the_table() -> None:
     error = refused(grand_hand_led_with_a_heart(), PLAY[Card.parse("CJ").index])
     assert str(error) == "♣J is not in your hand"
-    assert refusal_reply(error, "de", GERMAN) == "Nicht erlaubt: Ei-U hast du nicht auf der Hand."
+    assert refusal_reply(error, Lang("de"), GERMAN) == "Nicht erlaubt: Ei-U hast du nicht auf der Hand."
 
 
 def test_musik_refusals_in_german() -> None:
@@ -272,10 +273,10 @@ def test_musik_refusals_in_german() -> None:
 
     off = forehand_declares(OFFICIAL)
     assert off.key == "musik_off" and str(off) == "Musik is not played at this table"
-    assert refusal_reply(off, "de") == "Nicht erlaubt: an diesem Tisch wird ohne Musik gespielt."
+    assert refusal_reply(off, Lang("de")) == "Nicht erlaubt: an diesem Tisch wird ohne Musik gespielt."
     missing = forehand_declares(RuleSet.preset("danish"))  # the trump seven (♣7) lies in the skat
     assert str(missing) == "Musik needs ♣7 in your hand for the last trick"
-    assert refusal_reply(missing, "de", GERMAN) == \
+    assert refusal_reply(missing, Lang("de"), GERMAN) == \
         "Nicht erlaubt: für Musik brauchst du Ei-7 auf der Hand, für den letzten Stich."
 
 
@@ -283,18 +284,18 @@ def test_kontra_refusals_in_german() -> None:
     deal = grand_hand_led_with_a_heart(RuleSet(kontra=True))
     late = refused(deal, Kontra(), seat=1)
     assert late.key == "kontra_late"
-    assert refusal_reply(late, "de") == "Nicht erlaubt: Kontra muss vor der ersten Karte kommen."
+    assert refusal_reply(late, Lang("de")) == "Nicht erlaubt: Kontra muss vor der ersten Karte kommen."
     declarer = refused(deal, Kontra(), seat=0)
     assert str(declarer) == "only a defender may say Kontra"
-    assert refusal_reply(declarer, "de") == "Nicht erlaubt: nur ein Gegenspieler darf Kontra sagen."
+    assert refusal_reply(declarer, Lang("de")) == "Nicht erlaubt: nur ein Gegenspieler darf Kontra sagen."
     no_kontra = refused(grand_hand_led_with_a_heart(), Kontra(), seat=1)
-    assert refusal_reply(no_kontra, "de") == "Nicht erlaubt: an diesem Tisch wird ohne Kontra gespielt."
+    assert refusal_reply(no_kontra, Lang("de")) == "Nicht erlaubt: an diesem Tisch wird ohne Kontra gespielt."
 
 
 def test_a_wrong_phase_names_the_phase_in_german() -> None:
     error = refused(Deal.new(7), PLAY[Card.parse("CJ").index], seat=1)
     assert str(error) == "cards are played only after the declaration (now: auction)"
-    assert refusal_reply(error, "de") == "Nicht erlaubt: Karten werden erst nach der Ansage gespielt (jetzt: Reizen)."
+    assert refusal_reply(error, Lang("de")) == "Nicht erlaubt: Karten werden erst nach der Ansage gespielt (jetzt: Reizen)."
 
 
 def test_joining_a_started_table_is_refused_in_german() -> None:
@@ -304,20 +305,20 @@ def test_joining_a_started_table_is_refused_in_german() -> None:
     with pytest.raises(WrongTableState) as caught:
         game.apply(Join(5, "eve"))
     assert str(caught.value) == "the game has started: you cannot join now"
-    assert refusal_reply(caught.value, "de") == \
+    assert refusal_reply(caught.value, Lang("de")) == \
         "Nicht erlaubt: das Spiel hat begonnen: Du kannst dich jetzt nicht dazusetzen."
     with pytest.raises(TableError) as too_many:
         game.apply(AddAI(Level.STRONG))
-    assert refusal_reply(too_many.value, "de") == \
+    assert refusal_reply(too_many.value, Lang("de")) == \
         "Nicht erlaubt: Computerspieler kann man nur vor dem Start hinzufügen."
 
 
 def test_the_common_refusals_have_a_reply_of_their_own() -> None:
-    assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), "de") == template("de", "error.not_your_turn")
-    assert refusal_reply(CommandRefusal("bad_card", text="XY"), "de") == \
+    assert refusal_reply(IllegalAction("not_your_turn", seat=Seat.MIDDLEHAND), Lang("de")) == template(Lang("de"), "error.not_your_turn")
+    assert refusal_reply(CommandRefusal("bad_card", text="XY"), Lang("de")) == \
         "'XY' ist keine Karte. Schreib sie, wie der Bot sie zeigt, etwa ♣B, ♠10, ♥D (oder CJ, ST), oder wähl eine " \
         "aus der Liste."
-    assert refusal_reply(WrongTableState("stale"), "en") == template("en", "error.stale")
+    assert refusal_reply(WrongTableState("stale"), Lang("en")) == template(Lang("en"), "error.stale")
 
 
 def test_rules_that_do_not_go_together_are_refused_in_german() -> None:
@@ -327,17 +328,17 @@ def test_rules_that_do_not_go_together_are_refused_in_german() -> None:
     assert error.key == "seeger_fabian_single" and error.values == {}
     assert str(error) == ("Seeger-Fabian scoring has its own loss rule (twice the value and 50 more); "
                           "it cannot be combined with single losses")
-    assert refusal_text(error, "de") == ("die Seeger-Fabian-Wertung hat ihre eigene Verlustregel (doppelter Wert "
+    assert refusal_text(error, Lang("de")) == ("die Seeger-Fabian-Wertung hat ihre eigene Verlustregel (doppelter Wert "
                                          "und 50 mehr); sie lässt sich nicht mit einfachen Verlusten verbinden")
     with pytest.raises(InvalidRuleSet) as bock:
         RuleSet.preset("pub").with_options(kontra=False)
     assert bock.value.key == "bock_kontra_without_kontra"
-    assert refusal_reply(bock.value, "de") == \
+    assert refusal_reply(bock.value, Lang("de")) == \
         "Nicht erlaubt: eine Bockrunde nach einem Spiel mit Kontra geht nur, wenn mit Kontra und Re gespielt wird."
     with pytest.raises(InvalidRuleSet) as value:
         OFFICIAL.with_options(losses="triple")
     assert value.value.values == {"value": "triple", "option": "losses"}
-    assert refusal_text(value.value, "de") == "'triple' ist kein Wert für die Regeloption losses"
+    assert refusal_text(value.value, Lang("de")) == "'triple' ist kein Wert für die Regeloption losses"
     assert str(value.value) == "bad value 'triple' for rule option losses"
 
 
@@ -347,16 +348,16 @@ def test_the_settings_command_keeps_the_rules_reason_for_the_admins_language() -
         apply_request(ServerSettings(server_id=1), SettingsRequest(option="kontra_needs_bid", value="on"))
     reason = caught.value.values["reason"]
     assert isinstance(reason, InvalidRuleSet) and reason.key == "bid_kontra_without_kontra"
-    assert t("de", caught.value.key, reason=refusal_text(reason, "de")) == (
+    assert t(Lang("de"), caught.value.key, reason=refusal_text(reason, Lang("de"))) == (
         "Diese Regeln passen nicht zusammen: „Kontra nur von einem Gegenspieler, der mitgereizt hat“ geht nur, "
         "wenn mit Kontra gespielt wird. Nichts wurde geändert.")
 
 
 def test_a_long_input_is_quoted_back_short_with_an_ellipsis() -> None:
     """Discord allows 6,000 characters in a string option; the refusal quotes a clear beginning of it."""
-    reply = refusal_reply(CommandRefusal("bad_card", text="Q" * 6000), "en")
+    reply = refusal_reply(CommandRefusal("bad_card", text="Q" * 6000), Lang("en"))
     assert reply == "'" + "Q" * 59 + "…' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
-    assert refusal_reply(CommandRefusal("bad_card", text="QX"), "en") == "'QX' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
+    assert refusal_reply(CommandRefusal("bad_card", text="QX"), Lang("en")) == "'QX' is not a card. Write it as the bot shows it, like ♣J, ♠10, ♥Q (or CJ, ST), or pick one from the list."
 
 
 def test_an_unknown_key_is_a_programming_error() -> None:

@@ -11,7 +11,9 @@ import pytest
 
 from skatbot.engine import Contract, Deal, Declare, Ending, GameType, Phase, PickUpSkat
 from skatbot.engine.records import parse_record, replay
+from skatbot.models import Deck
 from skatbot.pictures.picture import cards_shown
+from skatbot.ui.languages import Lang
 from skatbot.ui.replay import (
     ChallengeReplay,
     challenge_step_shown,
@@ -50,7 +52,7 @@ def test_every_trick_is_a_step_with_the_hands_that_were_left() -> None:
     assert deal.declarer is not None and deal.ending is Ending.PLAYED_OUT
     shown = read_replay(deal, NAMES, 42, declarer_score=deal.result.seat_scores[deal.declarer])
     assert shown.steps == 12 and len(shown.moments) == 10
-    first = step_text(shown, 0, "en")
+    first = step_text(shown, 0, Lang("en"))
     assert first.startswith("🎞 **Replay of deal #42** · step 1 of 12") and "Auction:" in first
     assert "picked up the skat" in first and "plays **" in first
     held = [set(hand) for hand in deal.dealt_hands]
@@ -64,11 +66,11 @@ def test_every_trick_is_a_step_with_the_hands_that_were_left() -> None:
         running[moment.trick.winner] += moment.trick.points
         assert [set(hand) for hand in moment.hands] == held
         assert moment.taken == tuple(running)
-        text = step_text(shown, index, "en")
+        text = step_text(shown, index, Lang("en"))
         assert f"{index}. " in text and "Card points in tricks so far: " in text
         defenders = sum(running[s] for s in range(3) if s != deal.declarer)
         assert f"{NAMES[deal.declarer]} {running[deal.declarer]}, the defenders {defenders}" in text
-    last = step_text(shown, 11, "en")
+    last = step_text(shown, 11, Lang("en"))
     assert ("won" in last or "lost" in last or "overbid" in last) and "Skat:" in last
 
 
@@ -76,7 +78,7 @@ async def test_each_step_is_a_picture_with_every_card_shown_once() -> None:
     deal = played(5)
     shown = read_replay(deal, NAMES, 7)
     for step in range(shown.steps):
-        picture = (await step_shown(shown, step, "de", "german")).picture
+        picture = (await step_shown(shown, step, Lang("de"), Deck.GERMAN)).picture
         cards = cards_shown(picture.png)
         assert cards is not None and len(cards) == len(set(cards))
         if step == 0:
@@ -103,7 +105,7 @@ def test_buttons_carry_the_deal_and_the_step() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "da", "fr"])
-def test_every_language_writes_every_step(lang: str) -> None:
+def test_every_language_writes_every_step(lang: Lang) -> None:
     shown = read_replay(played(21), NAMES, 3)
     for step in range(shown.steps):
         text = step_text(shown, step, lang)
@@ -115,9 +117,9 @@ def test_every_language_writes_every_step(lang: str) -> None:
 async def test_the_unusual_iss_records_replay(line: str) -> None:
     deal = replay(parse_record(line))
     shown = read_replay(deal, NAMES, 1)
-    texts = [step_text(shown, step, "en") for step in range(shown.steps)]
+    texts = [step_text(shown, step, Lang("en")) for step in range(shown.steps)]
     for step in range(shown.steps):
-        assert (await step_shown(shown, step, "en")).picture.png
+        assert (await step_shown(shown, step, Lang("en"))).picture.png
     if deal.ending is Ending.PENALTY:
         assert "No game: a player ran out of time or left during the auction." in texts[-1]
     else:
@@ -130,13 +132,13 @@ async def test_a_challenge_deal_shows_both_lines_step_by_step_until_the_longer_e
     pair = ChallengeReplay(date(2026, 12, 5), 0, mine, par)
     assert pair.steps == max(mine.steps, par.steps)
     for step in range(pair.steps):
-        text = challenge_step_text(pair, step, "en")
+        text = challenge_step_text(pair, step, Lang("en"))
         assert text.startswith(f"🎞 **Challenge of 2026-12-05, deal 1** · step {step + 1} of {pair.steps}")
         assert text.index("**Your line:**") < text.index("**The par line")
-        picture = (await challenge_step_shown(pair, step, "en")).picture
+        picture = (await challenge_step_shown(pair, step, Lang("en"))).picture
         cards = cards_shown(picture.png)
         assert cards is not None and len(cards) == 2 * (len(cards) // 2)
-    assert "Skat:" in challenge_step_text(pair, pair.steps - 1, "en").split("**The par line")[1]
+    assert "Skat:" in challenge_step_text(pair, pair.steps - 1, Lang("en")).split("**The par line")[1]
     alone = ChallengeReplay(date(2026, 12, 5), 0, mine, None)
-    assert "The par line is not computed yet." in challenge_step_text(alone, 0, "en")
-    assert (await challenge_step_shown(alone, 1, "en")).picture.png
+    assert "The par line is not computed yet." in challenge_step_text(alone, 0, Lang("en"))
+    assert (await challenge_step_shown(alone, 1, Lang("en"))).picture.png

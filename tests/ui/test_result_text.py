@@ -22,9 +22,11 @@ from skatbot.engine import (
     Re,
     RuleSet,
 )
+from skatbot.models import Deck
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.log import Act, AddAI, Join, NewDeal, Start
 from skatbot.ui.i18n import signed
+from skatbot.ui.languages import Lang
 from skatbot.ui.render import list_text, result_text
 
 
@@ -77,7 +79,7 @@ def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
             break
     assert bocks, "no Bock deal in 40 series"
     for game, row in bocks:
-        text = result_text(game, row, "en")
+        text = result_text(game, row, Lang("en"))
         written = declarer_written(row)
         assert score_shown(text) == written
         assert "Bock × 2" in text and f"→ **{signed('en', written)}**" in text
@@ -94,7 +96,7 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     row = rows[0]
     result = row.result
     assert result.contract is not None
-    text = result_text(game, row, "en")
+    text = result_text(game, row, Lang("en"))
     explained = text.splitlines()[2]
     base = result.contract.game.base_value
     assert explained.startswith("🧮 with " if result.matadors > 0 else "🧮 without ")
@@ -103,7 +105,7 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     assert "Kontra × 2; Re × 2" in explained
     assert ("lost × −2" in explained) != result.won
     assert explained.endswith(f"→ **{signed('en', declarer_written(row))}**")
-    german = result_text(game, row, "de").splitlines()[2]
+    german = result_text(game, row, Lang("de")).splitlines()[2]
     assert german.startswith("🧮 mit " if result.matadors > 0 else "🧮 ohne ") and "Spiel " in german
 
 
@@ -124,9 +126,9 @@ def test_a_ramsch_with_one_loser_reads_in_the_singular() -> None:
         losers = [s for s in row.result.seat_scores if s < 0]
         if row.result.declarer is None and not row.result.passed and len(losers) == 1:
             break
-    text = result_text(game, row, "en")
+    text = result_text(game, row, Lang("en"))
     assert "and loses them." in text and "and lose them" not in text
-    assert "list" in list_text(game, "en").lower()
+    assert "list" in list_text(game, Lang("en")).lower()
 
 
 
@@ -150,7 +152,7 @@ def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
             game.apply(Act(number, defender, CONCEDE))
         assert deal.ending is (Ending.CLAIMED if claim else Ending.DEFENDERS_CONCEDED)
         row = game.finished[-1]
-        heads = {lang: result_text(game, row, lang).splitlines()[1] for lang in ("en", "de", "fr", "da")}
+        heads: dict[str, str] = {lang: result_text(game, row, lang).splitlines()[1] for lang in (Lang("en"), Lang("de"), Lang("fr"), Lang("da"))}
         assert ("claimed, the defenders accepted" in heads["en"]) == claim
         assert ("the defenders conceded" in heads["en"]) == (not claim)
         assert ("Rest beansprucht" in heads["de"]) == claim
@@ -160,7 +162,7 @@ def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
 
 def test_the_list_has_column_headers_aligned_rows_and_the_tables_language_and_deck() -> None:
     game = played_series(RuleSet(), 6, 5)
-    text = list_text(game, "de", "german")
+    text = list_text(game, Lang("de"), Deck.GERMAN)
     block = text.split("```")[1].strip("\n").splitlines()
     head, rows = block[0], block[1:]
     assert head.split()[:2] == ["#", "Spiel"] and all(name in head for name in ("alice", "bob", "KI 1"))  # the AI named in German

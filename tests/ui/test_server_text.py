@@ -8,9 +8,10 @@ from datetime import UTC, datetime
 import pytest
 
 from skatbot.engine import GameType, RuleSet
-from skatbot.models import DealSummary, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
+from skatbot.models import DealSummary, Deck, PlayerStats, ScoreMark, SeriesStanding, ServerSettings
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.i18n import CODES
+from skatbot.ui.languages import Lang
 from skatbot.ui.server_settings import Change
 from skatbot.ui.server_text import (
     HELP_PAGES,
@@ -48,11 +49,11 @@ def test_history_names_games_in_the_servers_deck() -> None:
     deals = [DealSummary(14, 3, 2, 5, GameType.CLUBS, "clubs hand", True, 36, 36, WHEN, player_score=36),
              DealSummary(15, 3, 3, None, None, "", False, 0, 0, WHEN, player_score=0),
              DealSummary(16, 3, 4, None, GameType.RAMSCH, "ramsch", False, 40, 0, WHEN, player_score=-40)]
-    french = history_text(deals, {5: "alice"}, "en", "french", "alice")
+    french = history_text(deals, {5: "alice"}, Lang("en"), Deck.FRENCH, "alice")
     assert "#14 · table 3, deal 2 · <t:1796040000:f> · alice: ♣ Clubs hand, won, value 36 (+36) · alice +36" in french
     assert "#15 · table 3, deal 3 · <t:1796040000:f> · everybody passed" in french
     assert "#16 · table 3, deal 4 · <t:1796040000:f> · Ramsch · alice −40" in french
-    german = history_text(deals[:1], {5: "alice"}, "de", "german", None)
+    german = history_text(deals[:1], {5: "alice"}, Lang("de"), Deck.GERMAN, None)
     assert "alice: Eichel Hand, gewonnen, Wert 36 (+36)" in german and "Die letzten Spiele auf diesem" in german
 
 
@@ -63,12 +64,12 @@ def test_numbers_and_moments_read_in_each_language() -> None:
     assert "+12\u202f345" in stats_text(rich, "fr", "all")  # French groups with a narrow space
     naive = DealSummary(14, 3, 2, 5, GameType.CLUBS, "clubs hand", True, 36, 36, datetime(2026, 11, 30, 12, 0),
                         player_score=36)
-    assert f"<t:{int(WHEN.timestamp())}:f>" in history_text([naive], {5: "a"}, "da", "french", None)
+    assert f"<t:{int(WHEN.timestamp())}:f>" in history_text([naive], {5: "a"}, Lang("da"), Deck.FRENCH, None)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_settings_and_changes(lang: str) -> None:
-    settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True}, deck_style="german",
+def test_settings_and_changes(lang: Lang) -> None:
+    settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True}, deck_style=Deck.GERMAN,
                               language="de")
     text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
     assert {"en": "kontra_needs_bid = on", "de": "Kontra nur nach Reizen = an"}[lang] in text and "Eichel" in text
@@ -80,7 +81,7 @@ def test_settings_and_changes(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_every_help_screen_fits_a_message(lang: str) -> None:
+def test_every_help_screen_fits_a_message(lang: Lang) -> None:
     pages = [help_text(page, lang) for page in range(1, HELP_PAGES + 1)]
     assert all(len(page) <= 2000 and f"({index}/{HELP_PAGES})" in page for index, page in enumerate(pages, 1))
     assert len(set(pages)) == HELP_PAGES
@@ -89,11 +90,11 @@ def test_every_help_screen_fits_a_message(lang: str) -> None:
 
 def test_danish_and_french_use_the_rules_texts_words() -> None:
     danish = stats_text(STATS, "da", "all") + value_text(answer(ValueQuestion(GameType.SPADES, matadors=2,
-                                                                              hand=True, schneider=True)), "da", "french")
+                                                                              hand=True, schneider=True)), Lang("da"), Deck.FRENCH)
     assert "Som spiller: 5 spil" in danish and "med 2 spidser" in danish and "skrædder" in danish
     assert "♠ Spar på hånden" in danish
     french = value_text(answer(ValueQuestion(GameType.SPADES, matadors=2, hand=True, schneider=True,
-                                             announced="schneider")), "fr", "german")
+                                             announced="schneider")), Lang("fr"), Deck.GERMAN)
     assert "Feuille (Grün) de la main, schneider annoncé" in french and "avec 2 honneurs" in french
 
 
@@ -102,7 +103,7 @@ def test_danish_and_french_use_the_rules_texts_words() -> None:
     ("fr", "Jeu de règles\u00a0: bistrot", "Kontra seulement après une enchère = oui",
      "option Ramsch\u00a0: Jungfrau = oui"),
 ])
-def test_presets_options_and_their_values_in_danish_and_french(lang: str, preset: str, option: str, on: str) -> None:
+def test_presets_options_and_their_values_in_danish_and_french(lang: Lang, preset: str, option: str, on: str) -> None:
     settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True})
     text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
     assert preset in text and option in text, text
