@@ -62,6 +62,17 @@ async def test_a_finished_deal_replays_trick_by_trick_and_one_in_play_is_refused
         assert texts[index].splitlines()[1].startswith(f"{index}. ") and "Card points in tricks so far" in texts[index]
     assert any(word in texts[-1] for word in ("won", "lost", "overbid")) and "Skat:" in texts[-1]
 
+    # The buttons carry the deal and the step: after a restart ◀ still steps back.
+    proc = start_bot.procs[-1]
+    await proc.kill()
+    await proc.start()
+    await proc.wait_connected(commands=("skat",))
+    back = next(str(c["custom_id"]) for c in replay.buttons() if str(c["custom_id"]).startswith("rps:"))
+    before = len(replay.history)
+    await (await fake.click(bob, replay, back)).wait_acked()
+    await fake.wait_for(lambda: replay.content if len(replay.history) > before else None, 30, "the step back")
+    assert replay.content == texts[-2]
+
     # The same replay by its number, for alice; deal 2 is still being played: refused, kindly.
     by_command = await (await fake.slash(alice, channel, "skat", group="scores", subcommand="replay",
                                          options={"deal": 1})).wait_message()
