@@ -23,6 +23,7 @@ from skatbot.ratings import (
     RatingRow,
     challenge_placing,
     identity_level,
+    level_identity,
     rate,
     rated_identity,
 )
@@ -186,13 +187,17 @@ class SqlRatings:
 
     async def _rate(self, server_id: int, kind: EventKind, key: int, results: list[list[int]], now: datetime) -> bool:
         event_json = json.dumps(results)
+        identities = sorted({rated_identity(row[0]) for row in results} | (
+            {level_identity("strong")} if kind is EventKind.CHALLENGE else set()))
+        wanted = {f"r{index}": identity for index, identity in enumerate(identities)}
+        among = ", ".join(f":{name}" for name in wanted) or "NULL"
         for _ in range(_ATTEMPTS):
             seen = await self._db.read([
                 Statement("SELECT COALESCE(MAX(seq), 0) FROM rating_events WHERE server_id = :s", {"s": server_id}),
                 Statement("SELECT 1 FROM rating_events WHERE server_id = :s AND kind = :k AND event_key = :e",
                           {"s": server_id, "k": kind.value, "e": key}),
-                Statement("SELECT rated_id, mu, sigma, series, days FROM ratings WHERE server_id = :s",
-                          {"s": server_id})])
+                Statement(f"SELECT rated_id, mu, sigma, series, days FROM ratings WHERE server_id = :s "
+                          f"AND rated_id IN ({among})", {"s": server_id, **wanted})])
             last, before, current = int(seen[0][0][0]), seen[1], seen[2]
             if before:
                 return False
