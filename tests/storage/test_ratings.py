@@ -3,6 +3,7 @@ AI levels are rated identities, and a rebuild from the stored results gives the 
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date, timedelta
 
 import pytest
@@ -174,3 +175,28 @@ async def test_ended_challenge_days_are_rated_from_the_challenges_stored_results
     await people.ratings.rebuild(now=NOW)
     assert await _snapshot(people) == before
     assert await people.ratings.catch_up(now=NOW + timedelta(days=1)) == 1  # Dora's day has ended
+
+
+async def test_concurrent_ratings_write_each_event_once_in_one_order(people: AnyStorage) -> None:
+    first = await _series(people, (ANNA, BERT, CARLA), [{ANNA: 24, BERT: 0, CARLA: 0}])
+    second = await _series(people, (ANNA, BERT, DORA), [{ANNA: 0, BERT: 0, DORA: 36}])
+    outcomes = await asyncio.gather(*(people.ratings.rate_series(table_id=table, now=NOW)
+                                      for table in (first, second, first, second, first)))
+    assert sorted(outcomes) == [False, False, False, True, True]
+    assert await people.ratings.events(server_id=SERVER) == 2
+    assert (await people.ratings.of(server_id=SERVER, player_id=ANNA)).series == 2
+    before = await _snapshot(people)
+    await people.ratings.rebuild(now=NOW)
+    assert await _snapshot(people) == before  # whichever came first, the rebuild follows that order
+
+
+async def test_a_day_is_rated_on_every_server_that_played_it(people: AnyStorage) -> None:
+    day = date(2026, 11, 28)
+    await _challenge(people, day, ANNA, [(100, 40)], server_id=SERVER)
+    await _challenge(people, day, BERT, [(10, 40)], server_id=SERVER)
+    await _challenge(people, day, CARLA, [(90, 40)], server_id=SERVER + 1)
+    assert await people.ratings.rate_challenge_days(day=day, now=NOW) == 2
+    assert await people.ratings.rate_challenge_days(day=day, now=NOW) == 0
+    assert (await people.ratings.of(server_id=SERVER + 1, player_id=CARLA)).days == 1
+    with pytest.raises(NotFound):
+        await people.ratings.of(server_id=SERVER, player_id=CARLA)
