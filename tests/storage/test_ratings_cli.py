@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from skatbot.engine import RuleSet
-from skatbot.storage import Player, SqliteStorage
+from skatbot.storage import Player, PostgresStorage, SqliteStorage
 from skatbot.storage.__main__ import main
 from tests.storage.storage_helpers import NOW, add_players, play_series
 
@@ -54,3 +54,23 @@ def test_rebuild_reproduces_every_rating(tmp_path: Path, capsys: pytest.CaptureF
 def test_rebuild_of_a_missing_database_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--database", str(tmp_path / "none.sqlite3"), "ratings", "--rebuild"]) == 2
     assert "no database" in capsys.readouterr().err
+
+
+async def _ratings_of(storage: SqliteStorage | PostgresStorage) -> list[list[tuple[object, ...]]]:
+    return [[tuple(row) for row in await storage.database.fetch_all(sql)] for sql in QUERIES]
+
+
+async def test_the_ratings_move_into_postgresql_exactly_and_rebuild_the_same_there(
+        tmp_path: Path, schema_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bot.sqlite3"
+    await _played(path)
+    before = _rows(path)
+    assert await asyncio.to_thread(main, ["copy", str(path), schema_url]) == 0
+    assert "every table has the same number of rows" in capsys.readouterr().out
+    postgres = await PostgresStorage.open(schema_url)
+    try:
+        assert await _ratings_of(postgres) == before  # doubles both sides: every bit kept
+        await postgres.ratings.rebuild(now=NOW)
+        assert await _ratings_of(postgres) == before
+    finally:
+        await postgres.close()
