@@ -287,12 +287,13 @@ def challenge_step_text(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck
     return "\n".join(lines)
 
 
-def _step_of(replay: Replay, step: int, lang: str) -> ReplayStep:
+def _step_of(replay: Replay, step: int, lang: str, whose: str = "") -> ReplayStep:
     hands, trick, skat, points = _step_picture_args(replay, step)
     last = replay.steps - 1
     title = t(lang, "replay.start") if step == 0 else t(lang, "replay.end") if step == last else t(
         lang, "replay.trick", index=step)
-    return ReplayStep(replay.names, hands, trick, skat, title, points, replay.deal.declarer)
+    return ReplayStep(replay.names, hands, trick, skat, f"{whose} · {title}" if whose else title, points,
+                      replay.deal.declarer)
 
 
 async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> Shown:
@@ -305,7 +306,8 @@ async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, dec
                                points=mine.points, declarer=mine.declarer, deck=deck,
                                skat_label=t(lang, "picture.skat"), description=alt, letters=rank_letters(lang))
     else:
-        par = _step_of(pair.par, _line_step(pair.par, step, pair.steps), lang)
+        mine = _step_of(pair.mine, _line_step(pair.mine, step, pair.steps), lang, t(lang, "replay.you"))
+        par = _step_of(pair.par, _line_step(pair.par, step, pair.steps), lang, t(lang, "replay.par"))
         picture = await _drawn(replay_pair, mine, par, deck=deck, skat_label=t(lang, "picture.skat"),
                                description=alt, letters=rank_letters(lang))
     return Shown(f"replay:{pair.day}:{pair.number}:{step}", picture, name)
