@@ -3,6 +3,7 @@ finished deal, and the refusals (no such deal, another server's deal, a deal sti
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import UTC, date, datetime
 
@@ -104,3 +105,12 @@ async def test_a_challenge_deal_replays_the_players_line_beside_the_par(world: C
         "Deal 2 of your challenge of 2026-12-05 is not finished: its replay opens once you have played it.")
     assert (await world.run("skat scores replay", alice, deal=1, day="yesterday")).text == (
         "'yesterday' is not a day: write it as 2026-12-06.")
+
+
+async def test_with_pictures_off_the_replay_is_text_only(world: CogBot) -> None:
+    table, _, _ = await one_deal_conceded(world)
+    storage = world.bot.storage
+    settings = await storage.settings.get(server_id=table.guild_id)
+    await storage.settings.save(settings=dataclasses.replace(settings, pictures=False), now=NOW)
+    opened = await world.run("skat scores replay", world.user("dora"), deal=1)
+    assert (opened.answer.content or "").startswith("🎞 **Replay of deal #1**") and opened.answer.file is None
