@@ -25,7 +25,7 @@ from skatbot.challenge import Attempt, ChallengeDay, Move, seeger_fabian_score
 from skatbot.engine.errors import Refusal
 from skatbot.engine.records import RecordError, deal_from_json
 from skatbot.interactions.replies import guarded, reader_style, say
-from skatbot.models import DealRecord, Role
+from skatbot.models import DealRecord, Role, seen_number
 from skatbot.storage import NotFound
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
@@ -203,14 +203,14 @@ async def challenge_replay(interaction: discord.Interaction, day: date, number: 
     except ValueError:
         raise ReplayRefusal("replay.error.no_challenge", day=day.isoformat()) from None
     if not 0 <= number < len(attempt.played):  # not played, or not finished yet: nothing to show
-        raise ReplayRefusal("replay.error.challenge_deal", deal=number + 1, day=day.isoformat())
+        raise ReplayRefusal("replay.error.challenge_deal", deal=seen_number(number), day=day.isoformat())
     lang, _ = await reader_style(interaction)
     seat = today.player_seat(number)
     ai = "🤖 " + t(lang, "level.strong")
     names = [ai, ai, ai]
     names[seat] = interaction.user.display_name
     deal = attempt.played[number]
-    mine = read_replay(deal, names, number + 1, seeger_fabian_score(deal.result, seat) if deal.declarer == seat
+    mine = read_replay(deal, names, seen_number(number), seeger_fabian_score(deal.result, seat) if deal.declarer == seat
                        else None)
     par = None
     line = await bot.storage.challenge.par(day=day, number=number)
@@ -221,7 +221,7 @@ async def challenge_replay(interaction: discord.Interaction, day: date, number: 
             again.apply(move.action, move.seat)
         par_names = [ai, ai, ai]
         par_names[seat] = "🤖 par"
-        par = read_replay(again, par_names, number + 1)
+        par = read_replay(again, par_names, seen_number(number))
     return ChallengeReplay(day, number, mine, par)
 
 

@@ -22,7 +22,7 @@ from skatbot.storage import NotFound, Window
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
-from skatbot.ui.names import ai_name
+from skatbot.ui.names import player_name_of
 from skatbot.ui.pictures import points_shown
 from skatbot.ui.replay import history_view
 from skatbot.ui.server_text import history_text, stats_text
@@ -208,7 +208,8 @@ class ScoresGroup(app_commands.Group):
             if declarer is not None and declarer not in names:
                 try:
                     known = await bot.storage.players.get(player_id=declarer)
-                    names[declarer] = f"🤖 {ai_name(known.display_name, lang)}" if known.is_ai else known.display_name
+                    names[declarer] = f"🤖 {player_name_of(declarer, known.display_name, lang)}" if known.is_ai else \
+                        known.display_name
                 except NotFound:
                     names[declarer] = str(declarer)
         text = history_text(summaries, names, lang, settings.deck_style,

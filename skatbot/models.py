@@ -38,6 +38,12 @@ def check_id(name: str, value: int) -> int:
     return value
 
 
+def seen_number(index: int) -> int:
+    """The number people see for the deal at the 0-based `index` (the first deal is deal 1): the one place
+    where a deal's index becomes its number, in texts, file names, buttons and stored records."""
+    return index + 1
+
+
 def to_seconds(moment: datetime) -> int:
     """Stored form of a time: whole seconds since the epoch. Naive datetimes are refused (ambiguous)."""
     if moment.tzinfo is None:

@@ -45,6 +45,7 @@ from skatbot.engine.games import BID_LADDER, sort_key
 from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
 from skatbot.engine.views import seat_view
+from skatbot.models import seen_number
 from skatbot.ui.cards import DECLARABLE, FRENCH, card_from_text, card_label, contract_name, game_from_text
 from skatbot.ui.explain import score_steps
 from skatbot.ui.i18n import CODES, signed, t, tn
@@ -489,7 +490,7 @@ def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO, environ: Mapping
     try:
         for number in range(options.deals):
             human = options.seat if options.seat is not None else number % 3
-            table.say("\n" + t(lang, "cli.deal", number=number + 1, deals=options.deals))
+            table.say("\n" + t(lang, "cli.deal", number=seen_number(number), deals=options.deals))
             deal = Deal.new(deal_seed(seed, number), rules)
             result = table.play_deal(deal, ai_players(level, seed, number, human), human)
             table.report(deal, result, human)

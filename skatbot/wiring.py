@@ -19,7 +19,7 @@ from typing import Any
 
 from skatbot.engine import Deal, RuleSet
 from skatbot.metrics import METRICS
-from skatbot.models import DUE_LEASE, Due, DueKind, DueStep
+from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, seen_number
 from skatbot.models import Table as StoredTableRow
 from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageError, TableState
 from skatbot.storage.recording import deal_record
@@ -151,7 +151,7 @@ class StorageTables:
         if (table_id, row.number) not in self._started:
             self._started[(table_id, row.number)] = self.clock()
         record = deal_record(
-            table_id=table_id, server_id=table.guild_id, deal_number=row.number + 1, deal=row.deal,
+            table_id=table_id, server_id=table.guild_id, deal_number=seen_number(row.number), deal=row.deal,
             players=players, names=game.list_names(), seats=row.places, scores=row.place_scores,
             seeger=row.row.seeger, bock=row.row.bock, started_at=self._started[(table_id, row.number)],
             finished_at=self.clock())
@@ -223,4 +223,4 @@ def finished_deals(table: StoredTableRow, log: tuple[LogEntry, ...]) -> dict[int
     (`skatbot.tables.replay.ReplayError`) naming the first entry that does not replay."""
     replayed = replay_log(size=table.size, deals=table.series_length, rules=RuleSet.from_dict(table.rules),
                           creator_id=table.creator_id, entries=[stored.entry for stored in log])
-    return {row.number + 1: row.deal for row in replayed.game.finished}
+    return {seen_number(row.number): row.deal for row in replayed.game.finished}

@@ -15,6 +15,7 @@ from skatbot.engine.series import Row, Series
 from skatbot.engine.views import SeatView, seat_view
 from skatbot.models import TableState
 
+from .ai_seats import AiSeat
 from .errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start
 
@@ -42,6 +43,11 @@ class Occupant:
     @property
     def is_ai(self) -> bool:
         return self.ai_level is not None
+
+    @property
+    def ai_seat(self) -> AiSeat | None:
+        """The AI's level and number, as data (None for a human's place)."""
+        return AiSeat.of(self.ai_id) if self.ai_id is not None else None
 
     @property
     def plays_itself(self) -> bool:
@@ -210,9 +216,9 @@ class TableGame(Seating):
                 raise NotAllowed("ai_level", level=str(entry.level))
             if len(self.places) >= self.size:
                 raise TableFull("table_full", size=self.size)
-            number = next(n for n in range(1, 5) if f"AI {n}" not in {o.name.split(" (")[0] for o in self.places})
-            ai_id = -(100 * (TABLE_LEVELS.index(entry.level) + 1) + number)
-            self.places.append(Occupant(None, f"AI {number} ({entry.level})", ai_level=entry.level, ai_id=ai_id))
+            taken = {seat.number for seat in (o.ai_seat for o in self.places) if seat is not None}
+            seat = AiSeat(entry.level, next(n for n in range(1, 5) if n not in taken))
+            self.places.append(Occupant(None, seat.stored_name, ai_level=entry.level, ai_id=seat.player_id))
         elif isinstance(entry, RemoveAI):
             self._require(TableState.OPEN, "ai_remove_before_start")
             for place in range(len(self.places) - 1, -1, -1):

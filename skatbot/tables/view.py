@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from skatbot.engine import RuleSet
 from skatbot.engine.views import PublicView, SeatView, public_view, seat_view
-from skatbot.models import TableState
+from skatbot.models import TableState, seen_number
 
 from .events import Event
 from .game import FinishedDeal, Occupant, Seating, TableGame
@@ -51,7 +51,7 @@ class TableView(Seating):
     @property
     def number(self) -> int:
         """The current deal's number as people read it (1 for the first deal; 0 before it)."""
-        return self.deal_number + 1
+        return seen_number(self.deal_number)
 
     @property
     def playing(self) -> bool:

@@ -15,7 +15,7 @@ from skatbot.engine.errors import Refusal
 from skatbot.models import LeaderboardRow, Window
 
 from .i18n import number, signed, t, tn
-from .names import ai_name
+from .names import player_name_of
 
 PAGE_SIZE = 10
 PERIODS = {"week": Window.WEEK, "month": Window.MONTH, "all": Window.ALL}
@@ -109,7 +109,7 @@ def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
         lines.append("")
         lines.append(t(lang, "lb.ai_title"))
         for row in board.ai[:PAGE_SIZE]:
-            lines.append(t(lang, "lb.ai_row", name=_name(ai_name(row.display_name, lang)), value=_value(scoring, row, lang),
+            lines.append(t(lang, "lb.ai_row", name=_name(player_name_of(row.player_id, row.display_name, lang)), value=_value(scoring, row, lang),
                            deals=tn(lang, "count.deals", row.deals), won=row.won, declared=row.declared))
     lines.append("")
     lines.append(t(lang, "lb.footer", page=board.page, pages=board.pages, players=board.total_humans))

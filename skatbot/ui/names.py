@@ -7,16 +7,13 @@ sees is translated. Discord shows the same words as choice names through the com
 
 from __future__ import annotations
 
-import re
-from functools import cache, lru_cache
+from functools import cache
 
 from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine.errors import MalformedText
+from skatbot.tables.ai_seats import AiSeat
 
 from .i18n import CODES, t
-
-AI_NAME = re.compile(r"AI (\d+) \((\w+)\)")
-"""The name the tables layer gives a computer player (`AI 2 (strong)`), as stored in logs and score lists."""
 
 
 def level_name(level: Level | str, lang: str) -> str:
@@ -27,14 +24,17 @@ def level_name(level: Level | str, lang: str) -> str:
         return str(level)
 
 
-@lru_cache(maxsize=1024)
-def ai_name(name: str, lang: str) -> str:
-    """A computer player's name in the reader's language (`KI 2 (stark)`); any other name as it is (kept: every
+def ai_name(seat: AiSeat, lang: str) -> str:
+    """A computer player's name in the reader's language (`KI 2 (stark)`), from its seat's data (kept: every
     board and hand names each player)."""
-    found = AI_NAME.fullmatch(name)
-    if found is None or found.group(2) not in {level.value for level in TABLE_LEVELS}:
-        return name
-    return t(lang, "player.ai", number=found.group(1), level=level_name(found.group(2), lang))
+    return t(lang, "player.ai", number=seat.number, level=level_name(seat.level, lang))
+
+
+def player_name_of(player_id: int, name: str, lang: str) -> str:
+    """A stored player as the reader names them: an AI from the level and number its id holds, anyone else
+    by their name."""
+    seat = AiSeat.of(player_id)
+    return ai_name(seat, lang) if seat is not None else name
 
 
 @cache

@@ -24,7 +24,7 @@ import discord
 from skatbot.engine import Card, Phase
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView
-from skatbot.models import Deck
+from skatbot.models import Deck, seen_number
 from skatbot.pictures import Picture
 from skatbot.pictures.charts import points_chart, standings_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
@@ -112,7 +112,7 @@ async def hand_shown(view: SeatView, deck: Deck, lang: Lang, number: int = 0) ->
     cards, marked, key = _hand(view, deck, lang)
     alt = t(lang, "picture.hand", cards=cards_text(cards, deck, lang))
     picture = await _drawn(hand_picture, cards, deck, marked, alt, rank_letters(lang))
-    return Shown(key, picture, f"hand-{number + 1}.png")
+    return Shown(key, picture, f"hand-{seen_number(number)}.png")
 
 
 async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], deck: Deck, lang: Lang) -> Shown | None:
@@ -120,7 +120,7 @@ async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], de
     deal = row.deal
     if not deal.tricks:
         return None
-    alt = t(lang, "picture.tricks", number=row.number + 1, count=len(deal.tricks))
+    alt = t(lang, "picture.tricks", number=seen_number(row.number), count=len(deal.tricks))
     picture = await _drawn(trick_sheet, names, tuple(deal.tricks), tuple(deal.skat), deck,
                            skat_label=t(lang, "picture.skat"), description=alt, letters=rank_letters(lang))
     return Shown(f"tricks:{row.number}", picture)

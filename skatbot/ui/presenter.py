@@ -27,7 +27,7 @@ from typing import Any
 import discord
 
 from skatbot.engine.views import SeatView, public_view, seat_view
-from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState
+from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState, seen_number
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
 from skatbot.tables.game import FinishedDeal
@@ -39,10 +39,9 @@ from .controls import hand_view, lobby_view, show_hand_view
 from .fit import Limit, fit
 from .i18n import N_, t, tn
 from .languages import SOURCE, Lang
-from .names import ai_name
 from .pacing import EditPacer
 from .pictures import HandPictures, could_show_hand, hand_shown, result_files
-from .render import board_text, hand_text, lobby_text, ranking_text, result_text
+from .render import board_text, hand_text, lobby_text, player_name, ranking_text, result_text
 
 log = logging.getLogger(__name__)
 
@@ -522,7 +521,7 @@ class DiscordPresenter:
                 await self.pacer.drop(finished_board[0])
             result = row.result
             analysable = not result.passed and result.declarer is not None
-            extra: dict[str, Any] = {"view": analyse_view(table.id, row.number + 1, lang, analysable)}
+            extra: dict[str, Any] = {"view": analyse_view(table.id, seen_number(row.number), lang, analysable)}
             if self.style_for(table.guild_id).pictures:
                 extra.update(await result_files(game, row, lang, deck))
             await self._post_owed(table, channel, f"result:{row.number}", result_text(game, row, lang, deck), **extra)
@@ -540,7 +539,7 @@ class DiscordPresenter:
                                                                                   "notice.stand_in_absent")
             await channel.send(t(lang, key, name=name), allowed_mentions=discord.AllowedMentions.none())
         elif isinstance(event, ev.ConcessionDeclined):
-            await channel.send(t(lang, "notice.concession_declined", name=ai_name(game.places[event.place].name, lang)))
+            await channel.send(t(lang, "notice.concession_declined", name=player_name(game, event.place, lang).removeprefix("🤖 ")))
         elif isinstance(event, ev.TableResumed):
             await channel.send(t(lang, "notice.resumed", id=table.id))
             if board is not None:  # the board as it was on resuming; hands follow
@@ -838,7 +837,7 @@ class DiscordPresenter:
         dm = await self._dm(user_id)
         async for message in dm.history(limit=20):  # (the player may sit at another table too: its cards differ)
             if message.author.id == me.id and any(
-                    a.filename == f"hand-{number + 1}.png" and could_show_hand(a.description, view)
+                    a.filename == f"hand-{seen_number(number)}.png" and could_show_hand(a.description, view)
                     for a in message.attachments):
                 self.hand_pictures.adopt(where, message.id)
                 return

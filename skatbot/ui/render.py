@@ -27,7 +27,7 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import PublicView, SeatView, seat_view
-from skatbot.models import Deck, TableState
+from skatbot.models import Deck, TableState, seen_number
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.view import TableFacts
 
@@ -45,7 +45,8 @@ SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 def player_name(game: TableFacts, place: int, lang: str) -> str:
     """A place's player as the reader sees them: a computer player marked 🤖 and named in their language."""
     occupant = game.places[place]
-    return f"🤖 {ai_name(occupant.name, lang)}" if occupant.is_ai else occupant.name
+    seat = occupant.ai_seat
+    return f"🤖 {ai_name(seat, lang)}" if seat is not None else occupant.name
 
 
 def seat_name(game: TableFacts, seat: int, number: int | None = None, *, lang: str) -> str:
@@ -84,7 +85,7 @@ def _auction_words(game: TableFacts, deal: PublicView, number: int, lang: str) -
 
 def board_text(game: TableFacts, deal: PublicView, number: int, lang: Lang, deck: Deck = FRENCH) -> str:
     """The public message of one deal (its public view): seats, auction, game, tricks, whose turn."""
-    lines = [t(lang, "board.title", number=number + 1, deals=game.deals,
+    lines = [t(lang, "board.title", number=seen_number(number), deals=game.deals,
                dealer=player_name(game, game.dealer_of(number), lang))]
     lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number, lang=lang)}" for s in range(3)))
     if game.size == 4:
@@ -131,8 +132,8 @@ ENDING_KEYS = {
 def result_text(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> str:
     """The result card: game, value (explained step by step), card points, won or lost, the running list
     as it stood after this deal."""
-    return "\n".join([t(lang, "result.title", number=row.number + 1), *result_lines(game, row, lang, deck),
-                      list_text(game, lang, deck, upto=row.number + 1)])
+    return "\n".join([t(lang, "result.title", number=seen_number(row.number)), *result_lines(game, row, lang, deck),
+                      list_text(game, lang, deck, upto=seen_number(row.number))])
 
 
 def result_lines(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> list[str]:
@@ -187,7 +188,7 @@ def list_text(game: TableFacts, lang: Lang, deck: Deck = FRENCH, upto: int | Non
     """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
     moment): a header naming the columns, one line per deal, the running totals. In the reader's language
     and the table's deck; no emoji inside the code block, so every row lines up."""
-    names = [_short((ai_name(occupant.name, lang).split(" (")[0] if occupant.is_ai else occupant.name).strip()
+    names = [_short((ai_name(occupant.ai_seat, lang).split(" (")[0] if occupant.ai_seat else occupant.name).strip()
                     or "?", LIST_COLUMN - 1) for occupant in game.places]  # an AI's 🤖 is in the totals below
     finished = game.finished if upto is None else game.finished[:upto]
     header = tn(lang, "list.title", game.deals, done=len(finished))
@@ -209,7 +210,7 @@ def list_text(game: TableFacts, lang: Lang, deck: Deck = FRENCH, upto: int | Non
             if markers:
                 what += f" {markers}"
         scores = " ".join(f"{(signed(lang, s) if s else '·'):>{LIST_COLUMN}}" for s in row.place_scores)
-        rows.append(f"{row.number + 1:>2}. {_short(what, LIST_GAME):<{LIST_GAME}} {scores}")
+        rows.append(f"{seen_number(row.number):>2}. {_short(what, LIST_GAME):<{LIST_GAME}} {scores}")
     totals = [sum(row.place_scores[p] for row in finished) for p in range(len(names))]  # a list's totals: row sums
     total_line = " · ".join(f"{player_name(game, p, lang)} {number(lang, totals[p])}" for p in range(len(names)))
     body = "\n".join([head, *rows[-12:]])
@@ -245,7 +246,7 @@ def hand_text(game: TableFacts, view: SeatView, lang: Lang, deck: Deck = FRENCH,
     game_type = view.contract.game if view.contract else None
     cards = sorted(view.hand, key=lambda c: sort_key(game_type, c))
     number = finished.number if finished is not None else game.deal_number
-    lines = [t(lang, "hand.title", number=number + 1, seat=t(lang, SEAT_KEYS[view.seat]))]
+    lines = [t(lang, "hand.title", number=seen_number(number), seat=t(lang, SEAT_KEYS[view.seat]))]
     lines.append(CARD_EMOJIS.faces(cards, deck, lang))
     if view.from_skat and view.phase in (Phase.DISCARD, Phase.DECLARE):
         lines.append(t(lang, "hand.from_skat", cards=CARD_EMOJIS.faces(
@@ -320,7 +321,7 @@ def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: in
     lines = [_did(action, lang, deck)]
     deal = game.deal
     if game.deal_number != number or deal is None or seat is None:  # the move ended the deal (a new one began)
-        lines.append(t(lang, "did.deal_over", number=number + 1))
+        lines.append(t(lang, "did.deal_over", number=seen_number(number)))
         return "\n".join(lines)
     view = seat_view(deal, seat)
     if len(view.tricks) > tricks_before:
@@ -330,7 +331,7 @@ def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: in
         else:
             lines.append(t(lang, "did.trick", winner=seat_name(game, trick.winner, lang=lang), points=trick.points))
     if deal.is_over:
-        lines.append(t(lang, "did.deal_over", number=number + 1))
+        lines.append(t(lang, "did.deal_over", number=seen_number(number)))
     elif view.current_seat == seat:
         lines.append(_prompt(game, view, lang))
     return "\n".join(lines)

@@ -17,7 +17,7 @@ import discord
 from skatbot.engine import Bid, Card, Deal, Discard, GameType, Hold, Pass, PickUpSkat, Trick
 from skatbot.engine.games import sort_key
 from skatbot.engine.scoring import DealResult, Ending
-from skatbot.models import Deck
+from skatbot.models import Deck, seen_number
 from skatbot.pictures.replay import ReplayStep, replay_pair, replay_picture
 
 from .cards import FRENCH, contract_name, rank_letters
@@ -276,7 +276,7 @@ def _line_step(line: Replay, step: int, steps: int) -> int:
 
 
 def challenge_step_text(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> str:
-    lines = [t(lang, "replay.challenge_title", day=pair.day.isoformat(), deal=pair.number + 1, step=step + 1,
+    lines = [t(lang, "replay.challenge_title", day=pair.day.isoformat(), deal=seen_number(pair.number), step=step + 1,
                steps=pair.steps), t(lang, "replay.yours")]
     lines += step_text(pair.mine, _line_step(pair.mine, step, pair.steps), lang, deck).splitlines()[1:]
     if pair.par is None:
@@ -299,8 +299,8 @@ def _step_of(replay: Replay, step: int, lang: str, whose: str = "") -> ReplaySte
 async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> Shown:
     """The player's line (left) beside the par AI's (right), each with every hand open."""
     mine = _step_of(pair.mine, _line_step(pair.mine, step, pair.steps), lang)
-    alt = t(lang, "picture.replay", deal=pair.number + 1, step=mine.title)
-    name = f"replay-{pair.day.strftime('%Y%m%d')}-{pair.number + 1}-{step + 1}.png"
+    alt = t(lang, "picture.replay", deal=seen_number(pair.number), step=mine.title)
+    name = f"replay-{pair.day.strftime('%Y%m%d')}-{seen_number(pair.number)}-{step + 1}.png"
     if pair.par is None:
         picture = await _drawn(replay_picture, mine.names, mine.hands, mine.trick, skat=mine.skat, title=mine.title,
                                points=mine.points, declarer=mine.declarer, deck=deck,

@@ -17,7 +17,7 @@ from .cards import contract_name, game_name
 from .i18n import signed, t, timestamp, tn
 from .languages import LANGUAGES, Lang, language_name
 from .leaderboard import _name
-from .names import ai_name, option_name, option_value, preset_name
+from .names import option_name, option_value, player_name_of, preset_name
 from .rules_text import rules_lines
 from .server_settings import Change
 
@@ -31,7 +31,8 @@ def percent(part: int, whole: int) -> int:
 
 
 def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
-    name = f"🤖 {_name(ai_name(stats.display_name, lang))}" if stats.is_ai else _name(stats.display_name)
+    name = f"🤖 {_name(player_name_of(stats.player_id, stats.display_name, lang))}" if stats.is_ai else \
+        _name(stats.display_name)
     by_type = stats.games_by_type
     lines = [
         t(lang, "stats.title", name=name, period=t(lang, f"lb.period.{period}")),

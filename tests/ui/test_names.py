@@ -6,6 +6,7 @@ import pytest
 
 from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine.rules import PRESETS
+from skatbot.tables.ai_seats import AiSeat
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join
 from skatbot.ui.i18n import CODES
@@ -17,6 +18,7 @@ from skatbot.ui.names import (
     option_name,
     option_value,
     option_value_from_text,
+    player_name_of,
     preset_name,
 )
 from skatbot.ui.render import lobby_text
@@ -26,9 +28,21 @@ from skatbot.ui.server_settings import OPTION_NAMES, parse_option_value
 @pytest.mark.parametrize(("lang", "shown"), [("en", "AI 2 (strong)"), ("de", "KI 2 (stark)"), ("da", "AI 2 (stærk)"),
                                              ("fr", "IA 2 (fort)")])
 def test_a_computer_player_is_named_in_the_readers_language(lang: str, shown: str) -> None:
-    assert ai_name("AI 2 (strong)", lang) == shown
-    assert ai_name("AI 2 (strongest)", lang) == "AI 2 (strongest)"  # a level we do not know: as stored
-    assert ai_name("alice (strong)", lang) == "alice (strong)"  # a person called so keeps their name
+    seat = AiSeat(Level.STRONG, 2)
+    assert ai_name(seat, lang) == shown
+    # a stored player is named from the seat its id holds, never from its stored name
+    assert player_name_of(seat.player_id, "AI 2 (strong)", lang) == shown
+    assert player_name_of(seat.player_id, "renamed in the database", lang) == shown
+    assert player_name_of(42, "alice (strong)", lang) == "alice (strong)"  # a person called so keeps their name
+    assert player_name_of(-100, "strong", lang) == "strong"  # a level's rating identity is no seat
+
+
+def test_an_ai_seat_is_data_that_its_player_id_holds() -> None:
+    for level in TABLE_LEVELS:
+        for number in (1, 2, 3):
+            seat = AiSeat(level, number)
+            assert AiSeat.of(seat.player_id) == seat and seat.player_id < 0
+    assert AiSeat.of(7) is None and AiSeat.of(-100) is None and AiSeat.of(-901) is None
 
 
 @pytest.mark.parametrize("lang", CODES)
