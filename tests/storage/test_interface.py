@@ -15,6 +15,7 @@ from skatbot.storage.interfaces import (
     MetaRepository,
     PlayerRepository,
     PresentationRepository,
+    RatingRepository,
     SettingsRepository,
     StatsRepository,
     TableRepository,
@@ -25,7 +26,7 @@ from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 REPOSITORIES = {"settings": SettingsRepository, "players": PlayerRepository, "tables": TableRepository,
                 "deals": DealRepository, "stats": StatsRepository, "meta": MetaRepository,
                 "presentation": PresentationRepository, "due": DueRepository,
-                "tournaments": TournamentRepository, "challenge": ChallengeRepository}
+                "tournaments": TournamentRepository, "challenge": ChallengeRepository, "ratings": RatingRepository}
 
 
 def _methods(protocol: type) -> dict[str, inspect.Signature]:
