@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import IO
 
 from skatbot.ai import Level, levels, make_player, play_deal
-from skatbot.ai.base import Player
+from skatbot.ai.base import ComputerPlayer
 from skatbot.engine.actions import Action, parse_action
 from skatbot.engine.deal import Deal
 from skatbot.engine.rules import AllPass, RuleSet
@@ -47,7 +47,7 @@ SEATINGS: tuple[tuple[str, str, str], ...] = (
     ("B", "A", "A"), ("A", "B", "A"), ("A", "A", "B"),
 )
 
-PlayerMaker = Callable[[str, int, Deal], Player]
+PlayerMaker = Callable[[str, int, Deal], ComputerPlayer]
 """Builds the player of configuration "A" or "B" with a seed, for a deal about to be played."""
 
 
@@ -82,7 +82,7 @@ def play_duplicate(args: tuple[int, Level, Level, RuleSet]) -> DealOutcome:
     """Two levels of this working tree (a pool worker's job)."""
     seed, level_a, level_b, rules = args
 
-    def maker(who: str, player_seed: int, deal: Deal) -> Player:
+    def maker(who: str, player_seed: int, deal: Deal) -> ComputerPlayer:
         return make_player(level_a if who == "A" else level_b, player_seed)
 
     return duplicate(seed, rules, maker)
@@ -277,7 +277,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         with baseline_worktree(options.baseline) as (tree, commit):
             server = Baseline(tree)
 
-            def maker(who: str, player_seed: int, deal: Deal) -> Player:
+            def maker(who: str, player_seed: int, deal: Deal) -> ComputerPlayer:
                 if who == "A":
                     return make_player(a, player_seed)
                 return RemotePlayer(server, b, player_seed, deal)

@@ -20,7 +20,7 @@ from skatbot.ui.i18n import t
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
-from .server_common import AttachingCog, choice, describe, en, server_language
+from ._common import AttachingCog, choice, describe, en, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -46,8 +46,8 @@ from skatbot.ui.replay import (
     step_text,
 )
 
-from .analysis import _names
-from .server_common import describe, en
+from ._analysis import _names
+from ._common import describe, en
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -27,9 +27,8 @@ from skatbot.ui.pictures import points_shown
 from skatbot.ui.replay import history_view
 from skatbot.ui.server_text import history_text, stats_text
 
-from .analysis import AnalyseButton, analyse_by_id
-from .ratings import RATING, rating_for_stats, show_rating_board, turn_rating_page
-from .server_common import (
+from ._analysis import AnalyseButton, analyse_by_id
+from ._common import (
     AttachingCog,
     ServerError,
     choice,
@@ -39,6 +38,7 @@ from .server_common import (
     guild_id_of,
     server_language,
 )
+from .ratings import RATING, rating_for_stats, show_rating_board, turn_rating_page
 from .tournament import tournaments_for_stats
 
 if TYPE_CHECKING:

@@ -27,7 +27,7 @@ from skatbot.ui.server_settings import (
 )
 from skatbot.ui.server_text import changes_text, settings_text
 
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
+from ._common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

@@ -38,6 +38,7 @@ from skatbot.engine.views import SeatView, public_view, seat_view
 from skatbot.interactions.desk import ai_level, pending_note, stored_then_acked
 from skatbot.interactions.pending import move_entry
 from skatbot.interactions.replies import named_game, say, within
+from skatbot.interactions.table_place import Place, put_away, table_place
 from skatbot.models import Deck, to_seconds
 from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAtTable
@@ -52,8 +53,7 @@ from skatbot.ui.presenter import Style
 from skatbot.ui.refusals import CommandRefusal, ServerError
 from skatbot.ui.render import board_text, list_text, lobby_text, move_reply, player_name
 
-from .server_common import choice, describe, en
-from .table_place import Place, put_away, table_place
+from ._common import choice, describe, en
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -430,9 +430,6 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         assert table.game.deal is not None
         return seat_view(table.game.deal, seat)
 
-    async def _legal_for(self, interaction: discord.Interaction) -> tuple[Action, ...]:
-        view = await self._view_for(interaction)
-        return view.legal_actions if view is not None else ()
 
 PASS_VALUE = 0
 """`/skat bid value:0` passes a player answering a bid (autocomplete offers it to them as "pass"); from the

@@ -43,7 +43,7 @@ from skatbot.ui.tournament_text import (
     standings_text,
 )
 
-from .server_common import choice, describe, en
+from ._common import choice, describe, en
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot

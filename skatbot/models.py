@@ -109,13 +109,9 @@ class TableState(Enum):
     FINISHED = "finished"
     ABANDONED = "abandoned"
 
-    @property
-    def is_finished(self) -> bool:
-        return self in (TableState.FINISHED, TableState.ABANDONED)
-
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class TableRecord:
     """A table and its series: seats hold player ids in table-seat order (3, or 4 with a sitting-out dealer)."""
 
     table_id: int
@@ -148,7 +144,7 @@ class LogEntry:
 class UnfinishedTable:
     """What restore needs: the table, its whole log, and which deals already have stored records."""
 
-    table: Table
+    table: TableRecord
     log: tuple[LogEntry, ...]
     stored_deals: frozenset[int]
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NoReturn, TextIO
 
 from skatbot.ai import Level, levels, make_player
-from skatbot.ai.base import Player
+from skatbot.ai.base import ComputerPlayer
 from skatbot.engine import (
     HOLD,
     PASS,
@@ -78,7 +78,7 @@ def deal_seed(seed: int, number: int) -> int:
     return seed * 1000 + number
 
 
-def ai_players(level: Level, seed: int, number: int, human_seat: int) -> list[Player | None]:
+def ai_players(level: Level, seed: int, number: int, human_seat: int) -> list[ComputerPlayer | None]:
     """The AIs of deal `number`; None marks the person's seat."""
     return [None if seat == human_seat else make_player(level, deal_seed(seed, number) * 3 + seat)
             for seat in range(3)]
@@ -195,7 +195,7 @@ class TerminalTable:
 
     # --- one deal -------------------------------------------------------------------------------
 
-    def play_deal(self, deal: Deal, players: list[Player | None], human: int) -> DealResult:
+    def play_deal(self, deal: Deal, players: list[ComputerPlayer | None], human: int) -> DealResult:
         self.say(self.tr("cli.seated", seat=seat_name(human, self.lang), cards=self.cards(deal.hand(human), None)))
         asked: set[tuple[int, str]] = set()
         while not deal.is_over:
@@ -211,7 +211,7 @@ class TerminalTable:
             self.announce(deal, seat, action, human)
         return deal.result
 
-    def side_calls(self, deal: Deal, players: list[Player | None], human: int, asked: set[tuple[int, str]]) -> None:
+    def side_calls(self, deal: Deal, players: list[ComputerPlayer | None], human: int, asked: set[tuple[int, str]]) -> None:
         """Offer Kontra and Re before the first card: the person is asked, the AIs decide."""
         if deal.phase is not Phase.PLAY or deal.tricks or deal.current_trick or deal.declarer is None:
             return

@@ -19,8 +19,7 @@ from typing import Any
 
 from skatbot.engine import Deal, RuleSet
 from skatbot.metrics import METRICS
-from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, seen_number
-from skatbot.models import Table as StoredTableRow
+from skatbot.models import DUE_LEASE, Due, DueKind, DueStep, TableRecord, seen_number
 from skatbot.storage import LogEntry, NotFound, Player, Storage, StorageError, TableState
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal
@@ -205,7 +204,7 @@ class StorageTables:
         table = await self.storage.tables.get(table_id=table_id)
         return self._stored(table, await self.storage.tables.log(table_id=table_id))
 
-    def _stored(self, table: StoredTableRow, log: tuple[LogEntry, ...]) -> StoredTable:
+    def _stored(self, table: TableRecord, log: tuple[LogEntry, ...]) -> StoredTable:
         """The tables layer's view of a stored table; deal start times are kept for the deal records."""
         for stored in log:
             if stored.entry.startswith("deal "):
@@ -217,7 +216,7 @@ class StorageTables:
                            table.series_length, RuleSet.from_dict(table.rules), tuple(stored.entry for stored in log))
 
 
-def finished_deals(table: StoredTableRow, log: tuple[LogEntry, ...]) -> dict[int, Deal]:
+def finished_deals(table: TableRecord, log: tuple[LogEntry, ...]) -> dict[int, Deal]:
     """The deals a stored table log finished, by stored deal number (from 1), replayed by the tables layer:
     what `python -m skatbot.storage check` compares the stored deal records against. Raises ValueError
     (`skatbot.tables.replay.ReplayError`) naming the first entry that does not replay."""

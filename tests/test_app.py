@@ -220,10 +220,20 @@ async def test_another_application_on_the_same_database_publishes_its_own_comman
 def test_the_bot_process_loads_without_the_solver() -> None:
     """The solver and numba load in the AI workers only: the bot process imports in 62 MB instead of 131 MB
     (measured at its start). An analysis, or its refusal, comes back in the verdict's plain classes."""
-    program = ("import sys, skatbot.app, cogs.skat, cogs.scores, cogs.guide, cogs.settings, cogs.analysis\n"
+    program = ("import sys, skatbot.app, cogs.skat, cogs.scores, cogs.guide, cogs.settings, cogs._analysis\n"
                "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')\n"
                "             or m in ('skatbot.ai.solver', 'skatbot.ai.analysis', 'skatbot.ai.strong')))")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_cogs_holds_extensions_only() -> None:
+    """House rule: every module in cogs/ without a leading underscore is an extension the bot loads (it has
+    its `setup`); helpers live in a package (skatbot.interactions, skatbot.ui) or carry a `_` prefix."""
+    folder = Path(__file__).resolve().parents[1] / "cogs"
+    modules = {f"cogs.{path.stem}" for path in folder.glob("*.py") if not path.stem.startswith("_")}
+    assert modules == set(app.EXTENSIONS)
+    for name in modules:
+        assert inspect.iscoroutinefunction(getattr(importlib.import_module(name), "setup", None)), name

@@ -57,7 +57,3 @@ def value_chance(game: GameType, hand: Iterable[Card], bid: int, hand_game: bool
     if tops > 0:
         return 1.0
     return (22 - needed) * (21 - needed) / (22 * 21)
-
-
-def is_bidder(view: SeatView) -> bool:
-    return any(isinstance(a, Bid) for a in view.legal_actions)

@@ -18,7 +18,7 @@ from skatbot.engine.views import SeatView
 
 
 @runtime_checkable
-class Player(Protocol):
+class ComputerPlayer(Protocol):
     """A computer player for one seat."""
 
     def choose(self, view: SeatView) -> Action:
@@ -55,7 +55,7 @@ TABLE_LEVELS: tuple[Level, ...] = (Level.EASY, Level.NORMAL, Level.STRONG)
 """The levels a table seats (random is for tests and comparisons). Their order numbers the AIs' player
 ids in the score lists, so it never changes."""
 
-PlayerFactory = Callable[[int], Player]
+PlayerFactory = Callable[[int], ComputerPlayer]
 """Builds a player from a seed."""
 
 _LEVELS: dict[Level, PlayerFactory] = {}
@@ -88,7 +88,7 @@ def levels() -> tuple[Level, ...]:
     return tuple(_LEVELS)
 
 
-def make_player(level: Level, seed: int) -> Player:
+def make_player(level: Level, seed: int) -> ComputerPlayer:
     """A player of `level` seeded with `seed` (a level's name is read as by `Level.parse`)."""
     key = Level.parse(level)
     if key not in _LEVELS:

@@ -58,14 +58,6 @@ class Knowledge:
             return None
         return 3 - self.seat - self.declarer
 
-    def side_points(self, declarer_side: bool) -> int:
-        """Points in finished tricks for the declarer, or for the defenders together."""
-        if self.declarer is None:
-            return 0
-        if declarer_side:
-            return self.points[self.declarer]
-        return sum(p for s, p in enumerate(self.points) if s != self.declarer)
-
 
 def read_view(view: SeatView) -> Knowledge:
     """Build the seat's knowledge from its view (valid once a game is declared or Ramsch is played)."""

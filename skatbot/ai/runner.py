@@ -1,7 +1,7 @@
 """Play a deal to its end with one player per seat: the loop tests, benchmarks and the terminal share.
 
 Kontra and Re are out-of-turn calls, so before the first card each seat that may call one is asked
-once (defenders first, then the declarer for Re) through `Player.side_action`.
+once (defenders first, then the declarer for Re) through `ComputerPlayer.side_action`.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from skatbot.engine.deal import Deal, Phase
 from skatbot.engine.scoring import DealResult
 from skatbot.engine.views import seat_view
 
-from .base import Player
+from .base import ComputerPlayer
 
 Observer = Callable[[Deal, int, Action], None]
 """Called after each applied action with the deal, the acting seat and the action."""
 
 
-def ask_side_actions(deal: Deal, players: Sequence[Player], asked: set[tuple[int, str]],
+def ask_side_actions(deal: Deal, players: Sequence[ComputerPlayer], asked: set[tuple[int, str]],
                      observer: Observer | None = None) -> None:
     """Offer Kontra/Re to each seat that may say it now and has not been asked for it yet."""
     changed = True
@@ -45,7 +45,7 @@ def _side_order(deal: Deal) -> list[int]:
     return [(declarer + 1) % 3, (declarer + 2) % 3, declarer]
 
 
-def play_deal(deal: Deal, players: Sequence[Player], observer: Observer | None = None) -> DealResult:
+def play_deal(deal: Deal, players: Sequence[ComputerPlayer], observer: Observer | None = None) -> DealResult:
     """Let `players[seat]` make every decision of `seat` until the deal is over; returns the result."""
     if len(players) != 3:
         raise ValueError("a deal needs three players")

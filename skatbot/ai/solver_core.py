@@ -168,17 +168,6 @@ def _stored(tt: np.ndarray, ha: int, hb: int, hc: int, leader: int, context: int
 
 
 @njit(cache=True)
-def _wins_over(tables: np.ndarray, legal: int, top: int) -> bool:
-    """Whether one of the `legal` cards beats `top`, the best card of a trick so far (of the suit led,
-    or a trump)."""
-    beaters = tables[1, top]
-    trumps = tables[3, MISC_TRUMP_MASK]
-    if not (trumps >> top) & 1:
-        beaters |= trumps
-    return (legal & beaters) != 0
-
-
-@njit(cache=True)
 def _last_answer(tables: np.ndarray, legal: int, top: int, top_seat: int, seat: int, maximises: bool,
                  gained: int) -> int:
     """The declarer's gain (or loss, negative) from a trick whose best card so far is `top`, held by

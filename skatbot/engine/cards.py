@@ -6,7 +6,7 @@ bitmasks over `Card.index` (suit * 8 + rank) on its hot paths.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from enum import IntEnum
 
 from .errors import MalformedText
@@ -203,13 +203,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_indexes(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 _RANK_MASK_POINTS: tuple[int, ...] = tuple(

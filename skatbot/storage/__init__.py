@@ -17,7 +17,7 @@ from skatbot.models import (
     ScoreMark,
     SeriesStanding,
     ServerSettings,
-    Table,
+    TableRecord,
     TableState,
     UnfinishedTable,
     Window,
@@ -43,6 +43,6 @@ __all__ = [
     "DealConflict", "DealRecord", "DealScore", "DealSummary", "Leaderboard", "LeaderboardRow", "LogConflict",
     "LogEntry", "MigrationError", "NotFound", "Player", "PlayerStats", "PostgresStorage", "Role", "SchemaTooNew",
     "ScoreMark", "SeriesConflict", "SeriesStanding", "ServerSettings", "SqliteStorage", "Storage",
-    "StoreBusy", "StorageError", "StoredTournament", "Table", "TableState", "UnfinishedTable", "Window",
+    "StoreBusy", "StorageError", "StoredTournament", "TableRecord", "TableState", "UnfinishedTable", "Window",
     "open_storage",
 ]

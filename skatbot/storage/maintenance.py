@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 from skatbot.engine import Deal
 from skatbot.engine.records import RecordError, deal_from_json, parse_record, replay
-from skatbot.models import DealRecord, LogEntry, Table
+from skatbot.models import DealRecord, LogEntry, TableRecord
 
 from .interfaces import Storage
 from .recording import result_mismatches
 
-FinishedDeals = Callable[[Table, tuple[LogEntry, ...]], Mapping[int, Deal]]
+FinishedDeals = Callable[[TableRecord, tuple[LogEntry, ...]], Mapping[int, Deal]]
 """A table's log replayed: its finished deals by stored deal number; ValueError when the log does not replay."""
 
 

@@ -67,7 +67,7 @@ def analysis_text(analysis: DealAnalysis, names: Sequence[str], deal_id: int, la
 
 
 ANALYSE_TEMPLATE = r"an:(?P<table>\d{1,18}):(?P<number>\d{1,6})"
-"""The result card's Analyse button: table and deal number (answered by cogs.analysis.AnalyseButton)."""
+"""The result card's Analyse button: table and deal number (answered by cogs._analysis.AnalyseButton)."""
 
 
 def analyse_view(table_id: int, number: int, lang: str, analysable: bool = True) -> discord.ui.View:

@@ -12,7 +12,7 @@ import os
 import pytest
 
 from skatbot.ai import Level, make_player, play_deal
-from skatbot.ai.base import Player
+from skatbot.ai.base import ComputerPlayer
 from skatbot.engine import (
     PICK_UP,
     AllPass,
@@ -80,7 +80,7 @@ def test_every_lineup_plays_deals_to_the_end(rules_name: str) -> None:
         assert kontra > 0
 
 
-def _force_game(seed: int, contract: Contract, pick_up: bool, players: list[Player], rules: RuleSet) -> Deal:
+def _force_game(seed: int, contract: Contract, pick_up: bool, players: list[ComputerPlayer], rules: RuleSet) -> Deal:
     """Seat seed % 3 wins the auction at 18 and declares `contract`; the players take it from there."""
     deal = Deal.new(seed, rules)
     win_auction(deal, seed % 3)

@@ -12,7 +12,7 @@ from skatbot.ui.catalogs import entries, read_catalog
 EN = entries(read_catalog("en"))
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ["cogs/scores.py", "cogs/guide.py", "cogs/settings.py", "cogs/server_common.py",
+SOURCES = ["cogs/scores.py", "cogs/guide.py", "cogs/settings.py", "cogs/_common.py",
            "skatbot/ui/calculator.py", "skatbot/ui/leaderboard.py", "skatbot/ui/rules_text.py",
            "skatbot/ui/server_settings.py", "skatbot/ui/server_text.py"]
 KEY = re.compile(r"""["']((?:lb|stats|history|record|rules|value|settings|help|server|choice|cmd)\.[\w.\-]+)["']""")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.table_place import thread_name
+from skatbot.interactions.table_place import thread_name
 from skatbot.ui.fit import Limit
 
 

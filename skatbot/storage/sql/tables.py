@@ -13,7 +13,7 @@ from skatbot.models import (
     Due,
     LogEntry,
     Player,
-    Table,
+    TableRecord,
     TableState,
     UnfinishedTable,
     check_id,
@@ -45,7 +45,7 @@ class SqlTables:
     async def create(self, *, server_id: int, channel_id: int, creator_id: int, rule_preset: str,
                      rules: dict[str, Any], series_length: int, now: datetime, thread_id: int | None = None,
                      seats: Sequence[int] = (), size: int = 3, players: Sequence[Player] = (),
-                     entries: Sequence[str] = ()) -> Table:
+                     entries: Sequence[str] = ()) -> TableRecord:
         """Open a table of `size` seats (state open), in one transaction with what it needs and starts with:
         `players` (saved as `SqlPlayers.save` does; the creator must be one of them or stored already), its
         first log `entries` (from sequence number 0) and its `seats`. All or nothing: a table is never stored
@@ -90,10 +90,10 @@ class SqlTables:
                 raise NotFound("the creator or a seat player of the new table is not a stored player "
                                "(save players first)") from None
             raise
-        return Table(created[0], server_id, channel_id, thread_id, creator_id, seat_players, rule_preset,
+        return TableRecord(created[0], server_id, channel_id, thread_id, creator_id, seat_players, rule_preset,
                      dict(rules), series_length, TableState.OPEN, from_seconds(stamp), from_seconds(stamp), size)
 
-    async def get(self, *, table_id: int) -> Table:
+    async def get(self, *, table_id: int) -> TableRecord:
         async with self._db.reading() as connection:
             tables = await _load_tables(connection, "WHERE table_id = :table_id", {"table_id": table_id})
         if not tables:
@@ -119,7 +119,7 @@ class SqlTables:
         rows = await self._db.fetch_all("SELECT table_id FROM tables ORDER BY table_id")
         return [int(row[0]) for row in rows]
 
-    async def in_channel(self, *, channel_id: int) -> list[Table]:
+    async def in_channel(self, *, channel_id: int) -> list[TableRecord]:
         """The unfinished tables in a channel or thread (to find the table a command is about)."""
         async with self._db.reading() as connection:
             return await _load_tables(
@@ -257,7 +257,7 @@ def _touch_statement(table_id: int, now: datetime, state: TableState | None = No
                      check=found)
 
 
-async def _load_tables(connection: Connection, where: str, params: dict[str, object]) -> list[Table]:
+async def _load_tables(connection: Connection, where: str, params: dict[str, object]) -> list[TableRecord]:
     async with connection.execute(f"SELECT {_TABLE_COLUMNS} FROM tables {where} ORDER BY table_id",
                                   params) as cursor:
         rows = list(await cursor.fetchall())
@@ -266,7 +266,7 @@ async def _load_tables(connection: Connection, where: str, params: dict[str, obj
         async with connection.execute("SELECT player_id FROM table_seats WHERE table_id = :table_id ORDER BY seat",
                                       {"table_id": row["table_id"]}) as cursor:
             seats = tuple(int(seat[0]) for seat in await cursor.fetchall())
-        tables.append(Table(
+        tables.append(TableRecord(
             table_id=row["table_id"], server_id=row["server_id"], channel_id=row["channel_id"],
             thread_id=row["thread_id"], creator_id=row["creator_id"], seats=seats, rule_preset=row["rule_preset"],
             rules=json.loads(row["rules_json"]), series_length=row["series_length"],

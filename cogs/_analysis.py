@@ -27,7 +27,7 @@ from skatbot.ui.i18n import t
 from skatbot.ui.refusals import ServerError
 from skatbot.ui.replay import history_view
 
-from .server_common import deal_of_this_server
+from ._common import deal_of_this_server
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
