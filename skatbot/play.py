@@ -17,7 +17,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import NoReturn, TextIO
+from typing import ClassVar, NoReturn, TextIO
 
 from skatbot.ai import Level, levels, make_player
 from skatbot.ai.base import ComputerPlayer
@@ -40,7 +40,7 @@ from skatbot.engine import (
     Re,
     RuleSet,
 )
-from skatbot.engine.errors import MalformedText
+from skatbot.engine.errors import MalformedText, Refusal
 from skatbot.engine.games import BID_LADDER, sort_key
 from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
@@ -64,13 +64,18 @@ class Quit(Exception):
     """The player typed quit."""
 
 
-class Misread(ValueError):
-    """A line that is no move: its catalog key and values, said in the player's language."""
+class Misread(Refusal):
+    """A line that is no move: a whole reply's catalog key and its values, said in the player's language."""
 
-    def __init__(self, key: str, **values: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
+    whole = True
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "reason.bad_card": ("text",),
+        "cli.error.game": ("text", "games"),
+        "cli.error.number": ("number", "count"),
+        "cli.error.one_card": ("text",),
+        "cli.error.auction": ("text", "yes", "no"),
+        "cli.error.two_cards": ("count",),
+    }
 
 
 def deal_seed(seed: int, number: int) -> int:
@@ -249,7 +254,7 @@ class TerminalTable:
             try:
                 action = parse(text)
             except Misread as error:
-                self.say(self.tr("cli.misread", reason=self.tr(error.key, **error.values)))
+                self.say(self.tr("cli.misread", reason=refusal_text(error, self.lang)))
                 continue
             try:
                 deal.apply(action, seat)

@@ -37,6 +37,7 @@ from skatbot.engine.actions import PLAY, Action
 from skatbot.engine.deal import Deal
 from skatbot.engine.errors import REASONS, RULE_REASONS, InvalidRuleSet, Refusal
 from skatbot.models import ServerSettings, StoreBusy
+from skatbot.play import Misread
 from skatbot.tables.errors import TABLE_REASONS, TableError, WrongTableState
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join, Start
@@ -65,7 +66,7 @@ REGISTRIES: dict[type[Refusal], dict[str, tuple[str, ...]]] = {
     InvalidRuleSet: RULE_REASONS, StoreBusy: dict(StoreBusy.reasons)}
 """The registries of reasons (said after "Not allowed:", or with a reply of their own in OWN_REPLIES)."""
 WHOLE: tuple[type[Refusal], ...] = (ServerError, SettingsInputError, ValueInputError, PageOutOfRange,
-                                     TournamentError)
+                                     TournamentError, Misread)
 """The refusals whose key is a whole reply's catalog entry."""
 ALL_KEYS = sorted(key for registry in REGISTRIES.values() for key in registry)
 
