@@ -344,6 +344,16 @@ class SkatBot(commands.AutoShardedBot):
                 f"skatbot: cannot reach Discord ({error}).\nCheck this machine's network connection, DNS and "
                 "firewall (the bot needs outgoing HTTPS to discord.com), then start it again.") from error
 
+    async def unload_extensions(self) -> None:
+        """Unload the extensions in the reverse of their load order: one that attaches to another's group
+        (cogs.replay to /skat scores, the feature cogs to /skat) goes before the group's owner. discord.py's own
+        close unloads in load order, which would leave each of them looking for a group already gone."""
+        for name in reversed(tuple(self.extensions)):
+            try:
+                await self.unload_extension(name)
+            except commands.ExtensionError:
+                log.exception("could not unload extension %s", name)
+
     async def close(self) -> None:
         """Stop the tables' tasks, then the AI workers and the database (each step durable before the next).
 
@@ -355,6 +365,7 @@ class SkatBot(commands.AutoShardedBot):
             await self.health_server.stop()
         if not self._logged_in:
             await self._async_setup_hook()
+        await self.unload_extensions()
         await super().close()
         if self.ai_executor is not None:
             self.ai_executor.shutdown(wait=False, cancel_futures=True)

@@ -95,6 +95,20 @@ async def test_setup_hook_loads_extensions_in_order_and_syncs_globally(
     assert recorder.guilds == [None]
 
 
+async def test_close_unloads_the_real_extensions_last_loaded_first(
+    make_bot: MakeBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    client, _ = await make_bot(Settings(), app.EXTENSIONS)
+    await client.setup_hook()
+    assert list(client.extensions) == list(app.EXTENSIONS)
+
+    await client.close()
+
+    # cogs.replay attaches to /skat scores: unloaded after cogs.scores, it would find the group gone and fail
+    assert not client.extensions and not client.cogs
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+
+
 async def test_setup_hook_publishes_to_dev_guild(make_bot: MakeBot) -> None:
     client, recorder = await make_bot(Settings(dev_guild_id=1234))
 

@@ -69,7 +69,9 @@ async def test_the_hand_the_tricks_and_the_charts_as_pictures(club: Club, start_
     (chart,) = listed.attachments
     assert chart.filename == "list.png" and chart.data.startswith(b"\x89PNG") and len(chart.data) < 80_000
     stats = await run(fake, alice, club.channel, "stats", group="scores")
-    assert stats.visibility == "public" and [a.filename for a in stats.attachments] == ["points.png"]
+    # the points chart, and the skill rating chart (the finished series was rated)
+    assert stats.visibility == "public" and [a.filename for a in stats.attachments] == ["points.png", "rating.png"]
+    assert all(a.data.startswith(b"\x89PNG") and len(a.data) < 80_000 for a in stats.attachments)
 
     assert_no_public_leaks(fake, [alice], database=database)
     assert assert_hands_match_database(fake, [alice], database) > 0
