@@ -323,7 +323,10 @@ class ReplayCog(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*self.ITEMS)
-        self._scores().remove_command(replay_command.name)
+        skat = self.bot.tree.get_command("skat")
+        scores = skat.get_command("scores") if isinstance(skat, app_commands.Group) else None
+        if isinstance(scores, app_commands.Group):  # gone already when /skat scores was unloaded first
+            scores.remove_command(replay_command.name)
 
 
 async def setup(bot: SkatBot) -> None:
