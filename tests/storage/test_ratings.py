@@ -168,6 +168,21 @@ async def test_ended_challenge_days_are_rated_from_the_challenges_stored_results
     expected = rate({}, [(BERT, 1), (level_identity("strong"), 2), (ANNA, 3)], EventKind.CHALLENGE)
     assert await people.ratings.of(server_id=SERVER, player_id=BERT) == expected[BERT]
     assert await people.ratings.of(server_id=SERVER, player_id=ANNA) == expected[ANNA]
+    board = {row.rated_id: row.display_name for row in await people.ratings.board(server_id=SERVER)}
+    assert board[BERT] == "Bert" and board[level_identity("strong")] == "strong"
+    earlier = day - timedelta(days=1)
+    await people.challenge.start(day=earlier, player_id=77, server_id=SERVER, name="Ida", deals=1, now=NOW)
+    await people.challenge.append(day=earlier, player_id=77, seq=0, entries=["x"], now=NOW, finished=True,
+                                  results=[ChallengeScore(earlier, 77, SERVER, 0, 10, 0)])
+    assert await people.ratings.catch_up(now=NOW) == 1
+    board = {row.rated_id: row.display_name for row in await people.ratings.board(server_id=SERVER)}
+    assert board[77] == "Ida"  # she played only the challenge: named as the challenge knows her
+    # a result that comes in after its day was rated (an attempt resumed late) changes neither the ratings
+    # nor what a rebuild makes of them
+    await _challenge(people, day, DORA + 1, [(400, 0)])
+    rated = await _snapshot(people)
+    await people.ratings.rebuild(now=NOW)
+    assert await _snapshot(people) == rated
     for absent in (CARLA, DORA):
         with pytest.raises(NotFound):
             await people.ratings.of(server_id=SERVER, player_id=absent)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from skatbot.models import from_seconds, to_seconds
@@ -98,8 +98,10 @@ class SqlRatings:
     async def board(self, *, server_id: int) -> list[RatingRow]:
         """Every rated identity of the server, best conservative estimate first (AI levels included)."""
         rows = await self._db.fetch_all(
-            "SELECT r.rated_id, r.mu, r.sigma, r.series, r.days, p.display_name FROM ratings r "
-            "LEFT JOIN players p ON p.player_id = r.rated_id WHERE r.server_id = :s", {"s": server_id})
+            "SELECT r.rated_id, r.mu, r.sigma, r.series, r.days, COALESCE(p.display_name, (SELECT a.name FROM "
+            "challenge_attempts a WHERE a.player_id = r.rated_id ORDER BY a.day DESC LIMIT 1)) AS display_name "
+            "FROM ratings r LEFT JOIN players p ON p.player_id = r.rated_id WHERE r.server_id = :s",
+            {"s": server_id})  # a player seen only in the daily challenge is named as the challenge knows them
         out = []
         for row in rows:
             rated_id = int(row["rated_id"])
@@ -224,8 +226,8 @@ class SqlRatings:
 
     async def rebuild(self, *, now: datetime) -> int:
         """Rate every stored event again from scratch, server by server in the order each was first rated
-        (a series from its stored final list, a challenge day from its stored results), then any finished
-        series never rated; written in one transaction. Returns how many events were rated."""
+        (a series from its stored final list, a challenge day from the day's results it was rated with), then
+        whatever was never rated; written in one transaction. Returns how many events were rated."""
         event_rows = await self._db.fetch_all(
             "SELECT server_id, seq, kind, event_key, results, rated_at FROM rating_events ORDER BY server_id, seq")
         final = await self._db.fetch_all(
@@ -236,14 +238,11 @@ class SqlRatings:
                 lists.setdefault(int(row["table_id"]), []).append([int(row["player_id"]), int(row["place"])])
         events = []
         for row in event_rows:
-            kind, key, server_id = EventKind(row["kind"]), int(row["event_key"]), int(row["server_id"])
-            if kind is EventKind.SERIES:
-                results = json.dumps(lists.get(key, []))
-            else:  # the challenge's stored results of that day, where it keeps them; else what was rated
-                day = EPOCH + timedelta(days=key)
-                stored = (await self._challenge_results(day)).get(server_id)
-                results = str(row["results"]) if stored is None else json.dumps(
-                    [[player, score, par] for player, score, par in stored if _rateable(player)])
+            kind, key = EventKind(row["kind"]), int(row["event_key"])
+            # A series from its final list (which never changes once written); a challenge day from the results
+            # it was rated with, kept with the event: an attempt finished after the day was rated (resumed late)
+            # would otherwise make the rebuild differ from what the players saw.
+            results = json.dumps(lists.get(key, [])) if kind is EventKind.SERIES else str(row["results"])
             events.append(_Event(int(row["server_id"]), int(row["seq"]), kind, key, results, int(row["rated_at"])))
         statements = [Statement("DELETE FROM rating_history"), Statement("DELETE FROM ratings"),
                       Statement("DELETE FROM rating_events")]
