@@ -92,6 +92,21 @@ async def rating_for_stats(bot: SkatBot, guild_id: int, player_id: int, name: st
     return rating_stats_line(rating, lang), chart
 
 
+async def show_rating_only(interaction: discord.Interaction, guild_id: int, player_id: int, name: str,
+                           lang: str) -> bool:
+    """`/skat scores stats` for a player rated here who never sat at a table (the daily challenge only): their
+    rating and its chart. False (nothing said) when they have no rating either."""
+    bot = skat_bot(interaction)
+    pictures = (await bot.storage.settings.get(server_id=guild_id)).pictures
+    rating, chart = await rating_for_stats(bot, guild_id, player_id, name, lang, bool(pictures))
+    if not rating:
+        return False
+    title = t(lang, "stats.title", name=name, period=t(lang, "lb.period.all"))
+    await say(interaction, f"{title}\n{rating}", ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
+              **({"file": chart} if chart is not None else {}))
+    return True
+
+
 class RatingsCog(commands.Cog):
     """Rates what is left unrated, at start-up and then every `CATCH_UP_SECONDS`."""
 

@@ -38,7 +38,7 @@ from ._common import (
     guild_id_of,
     server_language,
 )
-from .ratings import RATING, rating_for_stats, show_rating_board, turn_rating_page
+from .ratings import RATING, rating_for_stats, show_rating_board, show_rating_only, turn_rating_page
 from .tournament import tournaments_for_stats
 
 if TYPE_CHECKING:
@@ -162,9 +162,13 @@ class ScoresGroup(app_commands.Group):
             stats = await bot.storage.stats.player_stats(server_id=guild_id, player_id=who.id,
                                                          window=PERIODS[period], now=_now())
         except NotFound:
+            if await show_rating_only(interaction, guild_id, who.id, who.display_name, lang):
+                return  # rated by the daily challenge alone
             raise ServerError("server.error.never_played", name=who.display_name) from None
         if stats.deals == 0 and stats.declared == 0:
             if period == "all":
+                if await show_rating_only(interaction, guild_id, who.id, who.display_name, lang):
+                    return
                 raise ServerError("server.error.never_played", name=who.display_name)
             raise ServerError("server.error.never_played_period", name=who.display_name,
                               period=t(lang, f"lb.period.{period}"))

@@ -3,13 +3,17 @@ leaderboard and the stats show them, and `python -m skatbot.storage ratings --re
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import sqlite3
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from skatbot.challenge import DealScore as ChallengeScore
+from skatbot.storage import SqliteStorage
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, play_out
@@ -66,4 +70,47 @@ async def test_a_series_changes_the_ratings_and_they_rebuild_the_same(club: Club
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert "rebuilt the ratings from 1 rated series and challenge days" in rebuilt.stdout
     assert rows(database) == rated
+    fake.assert_clean(allow_rejections=False)
+
+
+async def test_an_ended_challenge_day_is_rated_by_score_against_par(club: Club, start_bot: StartBot,
+                                                                   tmp_path: Path) -> None:
+    """Yesterday's challenge as the challenge stores it (alice above par, bob below): the bot rates the ended
+    day by itself (its catch-up at start-up), and the rating board shows both beside "strong" at par."""
+    fake, alice, bob = club.fake, club.alice, club.bob
+    database = tmp_path / "skat.sqlite3"
+    now = datetime.now(UTC)
+    day = now.date() - timedelta(days=1)
+    storage = await SqliteStorage.open(database)
+    try:
+        for user, (score, par) in ((alice, (180, 60)), (bob, (-40, 60))):
+            await storage.challenge.start(day=day, player_id=user.id, server_id=club.guild.id, name=user.name,
+                                          deals=1, now=now)
+            await storage.challenge.append(day=day, player_id=user.id, seq=0, entries=["x"], now=now, finished=True,
+                                           results=[ChallengeScore(day, user.id, club.guild.id, 0, score, par)])
+    finally:
+        await storage.close()
+    await start_skatbot(fake, start_bot, str(database))
+
+    async def board() -> str:
+        answer = await (await fake.slash(alice, club.channel, "skat", group="scores", subcommand="leaderboard",
+                                         options={"scoring": "rating"})).wait_message()
+        return answer.content
+
+    text = await board()
+    for _ in range(20):  # the catch-up runs beside the start: ask again until it has
+        if "Nobody has a skill rating" not in text:
+            break
+        await asyncio.sleep(0.25)
+        text = await board()
+    assert "2 more players have a rating but fewer than 3 rated series or challenge days." in text
+    strong = re.search(r"🤖 strong — ([−\d.]+) \(μ ([\d.]+), σ ([\d.]+); 1 series or day rated\)", text)
+    assert strong is not None, text
+    # alice never sat at a table here: her stats are her rating alone, from the challenge day
+    stats = await (await fake.slash(alice, club.channel, "skat", group="scores", subcommand="stats")).wait_message()
+    assert stats.visibility == "public" and "📈 Skill rating: **" in stats.content, stats.content
+    assert "1 series or day rated" in stats.content
+    rated = {int(str(row[1])): float(str(row[2])) for row in rows(database)[0]}
+    assert set(rated) == {alice.id, bob.id, -300}
+    assert rated[alice.id] > rated[-300] > rated[bob.id]  # above par, at par, below par
     fake.assert_clean(allow_rejections=False)
