@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import discord
@@ -16,15 +18,20 @@ from skatbot.ui.refusals import ServerError
 
 log = logging.getLogger(__name__)
 
+SHARED_SETTINGS_AGE = 30.0
+"""Seconds a server's settings are kept when other processes share the database (and may change them with
+/skat settings); with a database of its own, a process keeps them until it changes them itself."""
+
 
 class Looks:
     """How things are shown: each server's settings (from /skat settings: language, deck, pictures, rules,
-    timers), cached until they change, and the language each player's Discord client speaks (their direct
+    timers), cached until they change (for at most half a minute when other processes share the database), and the language each player's Discord client speaks (their direct
     messages are in it), kept with the player in the database so a restart does not forget it."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Callable[[], float] = time.monotonic) -> None:
         self.storage = storage
-        self._settings: dict[int, ServerSettings] = {}
+        self.clock = clock
+        self._settings: dict[int, tuple[ServerSettings, float]] = {}
         self.styles: dict[int, Style] = {}
         self.user_langs: dict[int, Lang] = {}
         self._writes: set[asyncio.Task[None]] = set()
@@ -32,11 +39,12 @@ class Looks:
     async def settings(self, guild_id: int, *, fresh: bool = False) -> ServerSettings:
         """The server's settings, read from the database the first time (`fresh`: again now, as /skat settings
         does before it changes them)."""
-        if fresh or guild_id not in self._settings:
+        kept = self._settings.get(guild_id)
+        if fresh or kept is None or (self.storage.shared and self.clock() - kept[1] > SHARED_SETTINGS_AGE):
             settings = await self.storage.settings.get(server_id=guild_id)
-            self._settings[guild_id] = settings
+            kept = self._settings[guild_id] = (settings, self.clock())
             self.styles[guild_id] = Style(language_of(None, settings.language), settings.deck_style, settings.pictures)
-        return self._settings[guild_id]
+        return kept[0]
 
     def style_for(self, guild_id: int) -> Style:
         return self.styles.get(guild_id, Style())
