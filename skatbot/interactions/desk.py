@@ -216,7 +216,8 @@ class TableDesk:
     async def say_hand(self, interaction: discord.Interaction, table: Table, lang: Lang) -> None:
         """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
         follows into the same message (drawn after the answer, which keeps to Discord's three seconds)."""
-        text, view = self.presenter.private_hand(table.current(), interaction.user.id, lang)
+        drawn = table.current()  # the moment the answer shows
+        text, view = self.presenter.private_hand(drawn, interaction.user.id, lang)
         content = fit(text, Limit.CONTENT)
         if interaction.response.is_done():
             message = await interaction.followup.send(content, view=view, ephemeral=True, wait=True)
@@ -225,7 +226,7 @@ class TableDesk:
             await interaction.response.send_message(content, view=view, ephemeral=True)
             if interaction.user.id in self.presenter.dm_closed:  # the hand they play from: its turns come back
                 # to this message (brought up to date if the hand moved on meanwhile)
-                await self.presenter.ephemeral_hand(table.current(), interaction.user.id, interaction, lang, shown=(text, view))
+                await self.presenter.ephemeral_hand(drawn, interaction.user.id, interaction, lang, shown=True)
             await self._add_hand_picture(interaction, table, lang, interaction.edit_original_response)
 
     async def _add_hand_picture(self, interaction: discord.Interaction, table: Table, lang: Lang,

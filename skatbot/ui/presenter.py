@@ -26,7 +26,7 @@ from typing import Any
 
 import discord
 
-from skatbot.engine.views import SeatView, public_view, seat_view
+from skatbot.engine.views import public_view, seat_view
 from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState, seen_number
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
@@ -35,7 +35,8 @@ from skatbot.tables.view import Step, TableView
 
 from .analysis_text import analyse_view
 from .cards import FRENCH
-from .controls import hand_view, lobby_view, show_hand_view
+from .controls import lobby_view, show_hand_view
+from .drafts import HandControls, HandDraft, board_draft, hand_drafts, private_draft
 from .fit import Limit, fit
 from .i18n import N_, t, tn
 from .languages import SOURCE, Lang
@@ -97,7 +98,7 @@ class _HandMessage:
     message_id: int
     content: str
     my_turn: bool
-    controls: str = ""  # what the buttons were (Kontra/Re/claim appear and go without the text changing)
+    controls: HandControls | None = None  # what the buttons were drawn from (they change without the text)
 
 
 @dataclass
@@ -113,22 +114,6 @@ class _TableMessages:
     seen: int | None = None  # the table's sequence number this process last showed it at
 
 
-@dataclass(frozen=True, slots=True)
-class _HandDraft:
-    """One player's hand message as drawn at one moment of the table."""
-
-    view: SeatView
-    number: int
-    user_id: int
-    my_turn: bool
-    phase: str
-    lang: Lang
-    content: str
-    controls: discord.ui.View
-    buttons: str
-    seq: int  # the table's moment it was drawn at (its nonce: the table may move on while it is being sent)
-
-
 @dataclass
 class _Live:
     """The newest interaction that came from a player's hand (a click on their DM hand, or their ephemeral
@@ -138,7 +123,7 @@ class _Live:
     message_id: int | None  # the DM hand message it came from; None: an ephemeral hand
     at: float
     content: str = ""  # what an ephemeral hand shows now (DM hands keep theirs in _HandMessage)
-    controls: str = ""  # and its buttons (they carry the table's moment, which moves on without the text)
+    controls: HandControls | None = None  # and its buttons (they carry the table's moment, not in the text)
     answered: asyncio.Event = field(default_factory=asyncio.Event)  # its click was acknowledged (`answered`)
 
 
@@ -195,7 +180,7 @@ class DiscordPresenter:
         self._dms: dict[int, Any] = {}  # user -> their DM channel
 
     def remember(self, user_id: int, interaction: Any, message_id: int | None, content: str = "",
-                 controls: str = "") -> None:
+                 controls: HandControls | None = None) -> None:
         """A player used their hand (`message_id` in their DM, None for an ephemeral hand showing `content` and
         `controls`): later updates of that hand go through this interaction while its token lasts."""
         self.live[user_id] = _Live(interaction, message_id, asyncio.get_running_loop().time(), content, controls)
@@ -212,7 +197,7 @@ class DiscordPresenter:
             return None
         return live
 
-    async def _edit_live(self, user_id: int, live: _Live, content: str, view: discord.ui.View) -> bool:
+    async def _edit_live(self, user_id: int, live: _Live, draft: HandDraft) -> bool:
         """Edit the hand through the interaction once it is acknowledged; False when that cannot be done (the
         token expired, the message is gone, or the interaction was answered with something else)."""
         interaction = live.interaction
@@ -223,27 +208,28 @@ class DiscordPresenter:
             self._drop_live(user_id, live)
             return False
         try:
-            await interaction.edit_original_response(content=fit(content, Limit.CONTENT), view=view)
+            await interaction.edit_original_response(content=fit(draft.text, Limit.CONTENT), view=draft.controls.draw())
         except (discord.HTTPException, discord.InteractionResponded, ValueError) as error:
             log.info("could not edit the hand of %s through its interaction: %s", user_id, error)
             self._drop_live(user_id, live)
             return False
-        live.content, live.controls = content, repr(view.to_components())
+        live.content, live.controls = draft.text, draft.controls
         return True
 
     async def ephemeral_hand(self, table: TableView, user_id: int, interaction: Any, lang: Lang,
-                             shown: tuple[str, discord.ui.View] | None = None) -> None:
+                             shown: bool = False) -> None:
         """The ephemeral hand answered through `interaction` (its original response; answered or acknowledged
-        already) is the player's hand from now on: later updates go through it. `shown`: the text and controls
-        it shows already; else, or when the hand moved on meanwhile, it is drawn now. Under the table's presenter
-        lock, so that it never crosses an update the table's moves make (the later of the two shows the later
-        hand)."""
+        already) is the player's hand from now on: later updates go through it. `shown`: it shows the hand
+        `private_hand` drew from `table` already; else, or when the hand moved on meanwhile, it is drawn now.
+        Under the table's presenter lock, so that it never crosses an update the table's moves make (the later
+        of the two shows the later hand)."""
         async with self._locks.setdefault(table.id, asyncio.Lock()):
-            text, view = self.private_hand(self._newest(table), user_id, lang)
-            buttons = repr(view.to_components())
-            if shown is None or (shown[0], repr(shown[1].to_components())) != (text, buttons):
-                await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=view)
-            self.remember(user_id, interaction, None, text, buttons)
+            deck = self.style_for(table.guild_id).deck
+            now = private_draft(self._newest(table), user_id, lang, deck)
+            if not shown or private_draft(table, user_id, lang, deck) != now:
+                await interaction.edit_original_response(content=fit(now.text, Limit.CONTENT),
+                                                         view=now.controls.draw())
+            self.remember(user_id, interaction, None, now.text, now.controls)
 
     async def redraw_ephemeral_hand(self, table: TableView, user_id: int, lang: Lang) -> None:
         """After a move whose click was answered with another message (the pending note), the player's ephemeral
@@ -260,9 +246,9 @@ class DiscordPresenter:
                     await live.interaction.edit_original_response(view=None)
                 self._drop_live(user_id, live)
                 return
-            text, view = self.private_hand(table, user_id, lang)
-            if (live.content, live.controls) != (text, repr(view.to_components())) and \
-                    await self._edit_live(user_id, live, text, view) and self.style_for(table.guild_id).pictures:
+            draft = private_draft(table, user_id, lang, self.style_for(table.guild_id).deck)
+            if (live.content, live.controls) != (draft.text, draft.controls) and \
+                    await self._edit_live(user_id, live, draft) and self.style_for(table.guild_id).pictures:
                 await self._live_picture(table, user_id, live, lang)
 
     async def _live_picture(self, table: TableView, user_id: int, live: _Live, lang: Lang) -> None:
@@ -436,7 +422,7 @@ class DiscordPresenter:
         if game.playing and game.board is not None:
             number = game.deal_number
             if channel is not None:  # the board, or (when posting failed before) a board at last
-                content = board_text(game, game.board, number, lang, deck)
+                content = board_draft(game, lang, deck) or ""
                 public.append(lambda: self._edit_or_send_board(table, channel, state, number, content))
             await self._step(table, self._refresh_hands(table, channel, state, lang, deck, style.pictures, public))
         if ending:
@@ -725,18 +711,18 @@ class DiscordPresenter:
         """Each human's hand message as it is now. What a closed DM needs in the channel (the notice, a ping)
         goes to `public`, the channel's queue, so no DM waits for it."""
         public = [] if public is None else public
-        for draft in self._hand_drafts(table, lang_public, deck):
+        for draft in hand_drafts(table, lambda user_id: self.user_lang(user_id, lang_public), deck):
             number, user_id, my_turn = draft.number, draft.user_id, draft.my_turn
             lang = draft.lang
-            phase = t(lang_public, f"phase.{draft.phase}")
-            content, controls = draft.content, draft.controls
+            phase = t(lang_public, f"phase.{draft.view.phase.value}")
+            content, controls = draft.text, draft.controls
             if user_id in self.dm_closed:
                 # Their ephemeral hand is refreshed through their last interaction while its token lasts:
                 # one click per move. Only without one does the channel ping them.
                 live = self._live(user_id, None)
-                if live is not None and live.content == content and live.controls == repr(controls.to_components()):
+                if live is not None and live.content == content and live.controls == controls:
                     continue
-                if live is not None and await self._edit_live(user_id, live, content, controls):
+                if live is not None and await self._edit_live(user_id, live, draft):
                     if pictures:  # its picture follows, as the DM's would
                         await self._live_picture(table, user_id, live, lang)
                     continue
@@ -744,30 +730,29 @@ class DiscordPresenter:
                     public.append(self._ping_job(table, channel, state, user_id, lang_public, phase))
                 continue
             known = state.hands.get((number, user_id))
-            buttons = draft.buttons
             try:
                 if known is None:  # a past deal's hand still open (its end was shown by another process later)
                     await self._close_past_hands(table, user_id, number)
                 live = self._live(user_id, known.message_id) if known is not None else None
                 changed = known is not None and (known.content != content or known.my_turn != my_turn
-                                                 or known.controls != buttons)
+                                                 or known.controls != controls)
                 resend = known is None or (my_turn and not known.my_turn)  # a new message notifies the player
                 if known is not None and live is not None and changed and \
                         (not my_turn or known.my_turn or self._live(user_id, known.message_id, ACTIVE_SECONDS)):
                     # A player who is clicking sees their hand change in place, through their interaction
                     # (outside the DM channel's rate limit); one who is not is notified by a message re-sent.
                     await self.pacer.drop(known.message_id)  # no older coalesced edit may land after this one
-                    if await self._edit_live(user_id, live, content, controls):
+                    if await self._edit_live(user_id, live, draft):
                         state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content,
-                                                                      my_turn, buttons)
+                                                                      my_turn, controls)
                         changed = resend = False
                     else:  # the token failed: a fresh message
                         resend = True
                 if resend:
                     dm = await self._dm(user_id)
-                    message = await dm.send(content, view=controls,
+                    message = await dm.send(content, view=controls.draw(),
                                             nonce=nonce_of(table.id, "hand", number, user_id, draft.seq))
-                    state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn, buttons)
+                    state.hands[(number, user_id)] = _HandMessage(dm.id, message.id, content, my_turn, controls)
                     await self.memory.remember(table_id=table.id, role="hand", user_id=user_id, deal=number,
                                                channel_id=dm.id, message_id=message.id)
                     if known is not None and known.message_id != message.id:  # the new one is remembered
@@ -778,9 +763,10 @@ class DiscordPresenter:
                     dm = await self._dm(user_id)
                     hand = dm.get_partial_message(known.message_id)
                     state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content, my_turn,
-                                                                  buttons)
+                                                                  controls)
                     # The player to act sees changes at once; the others' messages are coalesced.
-                    await self.pacer.edit(hand.id, _edit_of(hand, content, controls), now=my_turn or known.my_turn)
+                    await self.pacer.edit(hand.id, _edit_of(hand, content, controls.draw()),
+                                          now=my_turn or known.my_turn)
                 if pictures:  # the hand as a picture, a new image only for a new hand (after the hand message
                     # is settled: drawing waits for a worker, and the message logic must not wait in between)
                     if self.shared or (number, user_id) in state.restored:
@@ -804,26 +790,6 @@ class DiscordPresenter:
 
     def _notice_job(self, table: TableView, channel: Any, user_id: int, lang: Lang) -> Job:
         return lambda: self._notice_dm_closed(table, channel, user_id, lang)
-
-    def _hand_drafts(self, table: TableView, lang_public: Lang, deck: Deck) -> list[_HandDraft]:
-        """Each human's hand message as the table's view has it (texts and controls), before anything is sent."""
-        game = table
-        drafts = []
-        for seat, view in enumerate(table.seats):
-            occupant = game.occupant_of_seat(seat)
-            user_id = occupant.user_id
-            if user_id is None or occupant.is_ai:
-                continue
-            lang = self.user_lang(user_id, lang_public)
-            my_turn = view.current_seat == seat and occupant.plays_itself
-            stand_in = not occupant.plays_itself  # left, or timed out: an AI plays for them, the hand says so
-            lead_waits = my_turn and table.lead_waits  # the others may still say Kontra
-            controls = discord.ui.View(timeout=None) if stand_in else hand_view(
-                table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
-            drafts.append(_HandDraft(view, game.deal_number, user_id, my_turn, view.phase.value, lang,
-                                     hand_text(game, view, lang, deck, stand_in=stand_in, lead_waits=lead_waits),
-                                     controls, repr(controls.to_components()), table.seq))
-        return drafts
 
     async def _find_picture(self, table: TableView, number: int, user_id: int) -> None:
         """Another process, or this one before a restart, may have sent this deal's hand picture: the bot's newest
@@ -939,17 +905,8 @@ class DiscordPresenter:
 
     def private_hand(self, table: TableView, user_id: int, lang: Lang) -> tuple[str, discord.ui.View]:
         """The hand message and controls for one player, for ephemeral replies and /skat hand."""
-        deck = self.style_for(table.guild_id).deck
-        game = table
-        seat = game.seat_of_user(user_id)
-        view = game.seats[seat]
-        occupant = game.occupant_of_seat(seat)
-        stand_in = not occupant.plays_itself
-        lead_waits = view.current_seat == seat and not stand_in and table.lead_waits
-        content = hand_text(game, view, lang, deck, stand_in=stand_in, lead_waits=lead_waits)
-        if stand_in:
-            return content, discord.ui.View(timeout=None)
-        return content, hand_view(table.id, table.seq, view, lang, deck, hints=game.hints, lead_waits=lead_waits)
+        draft = private_draft(table, user_id, lang, self.style_for(table.guild_id).deck)
+        return draft.text, draft.controls.draw()
 
     async def private_hand_picture(self, table: TableView, user_id: int, lang: Lang) -> discord.File | None:
         """The hand as a picture for an ephemeral hand message (closed DMs, /skat hand), as the DM has it: only
