@@ -31,6 +31,7 @@ from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
 
 from . import events as ev
 from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
+from .due import DueSteps
 from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
@@ -44,6 +45,7 @@ from .turns import (
     due_steps,
     human_turn,
     humans_may_speak,
+    leader_waits,
     moment,
     side_calls_due,
 )
@@ -92,13 +94,12 @@ class Table:
         self._timer: asyncio.Task[None] | None = None
         self._timer_key: tuple[int, int, int] | None = None  # deal number, steps in the deal, the table's seq
         self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
-        self._held_seq = -1  # the seq whose due steps this process holds: it wrote that entry, or claimed them
+        self.due = DueSteps(store, table_id)  # the due steps this process holds, and their leases
         self._side_asked: set[tuple[int, int, str]] = set()
         self._kontra_waited: set[int] = set()
         self.kontra_window: int | None = None  # the deal whose human leader waits while others may say Kontra
         self._lead_waited: set[int] = set()  # deals whose human leader waited (once per deal)
         self._kontra_timer: asyncio.Task[None] | None = None
-        self._holding: set[asyncio.Task[None]] = set()  # keeping due steps held while an AI decides
         self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
 
@@ -371,7 +372,7 @@ class Table:
             self._in_flight = 0
         self.entries.append(entry)
         self._stored_at = self.clock()
-        self._held_seq = self.seq  # the rows stored with it are this process's to fire
+        self.due.hold(self.seq)  # the rows stored with it are this process's to fire
         out: list[ev.Event] = []
         if isinstance(entry, Act):
             out.append(ev.ActionTaken(entry.number, entry.seat, entry.action, by))
@@ -514,34 +515,11 @@ class Table:
 
     def _holds(self) -> bool:
         """Whether this process holds the table's due steps at its current moment (wrote it, or claimed it)."""
-        return self._held_seq == self.seq
+        return self.due.holds(self.seq)
 
     async def _thinking(self, seq: int, kind: DueKind, decision: Callable[..., T], *args: object) -> T:
-        """An AI decision for the table at `seq`, keeping this process's hold on its `kind` step there while it
-        thinks (a strong AI may take longer than the lease; another process would then claim the step and play
-        it too). The decision is awaited here as `_ask`; the hold is kept beside it."""
-        thought = asyncio.Event()
-        holding = asyncio.create_task(self._hold(seq, kind, thought), name=f"hold-{self.id}")
-        self._holding.add(holding)
-        holding.add_done_callback(self._holding.discard)
-        try:
-            return await self._ask(decision, *args)
-        finally:
-            thought.set()  # the hold ends by itself (not cancelled in the middle of a write)
-
-    async def _hold(self, seq: int, kind: DueKind, thought: asyncio.Event) -> None:
-        """Extend the step's lease every third of it until the decision is made."""
-        every = max(self.store.lease / 3, 0.05)
-        while True:
-            try:
-                await asyncio.wait_for(thought.wait(), every)
-                return
-            except TimeoutError:
-                pass
-            try:
-                await self.store.extend_due(table_id=self.id, seq=seq, kind=kind)
-            except Exception as error:  # the database away for a moment: the next beat tries again
-                log.warning("table %s: extending the %s step's lease failed: %r", self.id, kind.value, error)
+        """An AI decision for the table at `seq` (asked as `_ask` does), its `kind` step kept held meanwhile."""
+        return await self.due.keeping(seq, kind, self._ask(decision, *args))
 
     def _held_kind(self) -> DueKind:
         """The step of the table's current moment that an AI deciding out of turn (a partner answering a
@@ -569,9 +547,7 @@ class Table:
                     not humans_may_speak(self.game, besides=deal.current_seat):
                 self._close_kontra_window()
             return
-        if self.timing.kontra_window <= 0 or deal is None or deal.current_seat is None or \
-                number in self._lead_waited or not self.game.occupant_of_seat(deal.current_seat).plays_itself or \
-                not humans_may_speak(self.game, besides=deal.current_seat):
+        if number in self._lead_waited or not leader_waits(self.game, self.timing):
             return
         self._lead_waited.add(number)
         self.kontra_window = number
@@ -583,9 +559,7 @@ class Table:
         number = self.game.deal_number
         if number in self._lead_waited:
             return self.kontra_window == number
-        deal = self.game.deal
-        if deal is None or deal.current_seat is None or not self.game.occupant_of_seat(deal.current_seat).plays_itself \
-                or not humans_may_speak(self.game, besides=deal.current_seat):
+        if not leader_waits(self.game, self.timing):
             return False
         return await self.store.window_left(table_id=self.id) > 0
 
@@ -705,7 +679,7 @@ class Table:
 
     async def _warn(self, seq: int, place: int) -> None:
         """The turn's warning, shown by whichever process drops its row (so once, even after a takeover)."""
-        if await self.store.drop_due(table_id=self.id, seq=seq, kind=DueKind.WARN):
+        if await self.due.drop(seq, DueKind.WARN):
             self._publish([ev.TurnWarning(place, self.timing.turn_seconds - self.timing.warn_after)])
 
     async def _time_out(self, key: tuple[int, int], place: int, seq: int) -> None:
@@ -743,7 +717,7 @@ class Table:
             current = self.seq == step.seq and self.game.state is TableState.PLAYING
             turn = human_turn(self.game)
             if current:
-                self._held_seq = step.seq  # claimed: this process's to fire now
+                self.due.hold(step.seq)  # claimed: this process's to fire now
                 if step.kind is DueKind.KONTRA:  # its row is closed rather than dropped: it keeps the window's end
                     log.info("table %s: firing kontra due at %s (seq %d)", self.id, step.at, step.seq)
                     await self._end_kontra_window(self.game.deal_number, step.seq)
@@ -762,7 +736,7 @@ class Table:
                 await self._time_out(*turn, step.seq)
             elif step.kind is DueKind.FOLLOW:
                 await self._commit([], by=ev.Actor.TABLE)
-        await self.store.drop_due(table_id=self.id, seq=step.seq, kind=step.kind)  # done, or stale
+        await self.due.drop(step.seq, step.kind)  # done, or stale
 
     async def resume(self, *, announce: bool = True) -> None:
         """After a restore: take over the table's due steps unless another process holds them (it is playing
@@ -774,10 +748,8 @@ class Table:
             shown: list[ev.Event] = []
             if self.game.state is TableState.PLAYING and announce:
                 shown.append(ev.TableResumed())
-            if await self.store.take_over(table_id=self.id, seq=self.seq, due=self._due_now()):
-                self._held_seq = self.seq
-                if self.game.state is TableState.PLAYING:
-                    shown.extend(await self._follow_up())
+            if await self.due.take_over(self.seq, self._due_now()) and self.game.state is TableState.PLAYING:
+                shown.extend(await self._follow_up())
         self._publish(shown)
         self._kick()
 
@@ -789,8 +761,5 @@ class Table:
             if task is not None and not task.done():
                 task.cancel()
         await self.settle()
-        if release and self._holds() and self.game.state is TableState.PLAYING:
-            try:
-                await self.store.release_due(table_id=self.id, seq=self.seq)
-            except Exception as error:  # the lease runs out by itself: another process takes over a bit later
-                log.warning("table %s: releasing its due steps failed: %r", self.id, error)
+        if release and self.game.state is TableState.PLAYING:
+            await self.due.release(self.seq)
