@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skatbot.engine import game_text
+from skatbot.engine import Ending, game_text
 from skatbot.engine.deal import Deal
 
 
@@ -19,7 +19,7 @@ def summary(record_id: str, deal: Deal) -> dict[str, Any]:
     return {
         "id": record_id,
         "declarer": result.declarer,
-        "game": game_text(result.game),
+        "game": "penalty" if result.ending is Ending.PENALTY else game_text(result.game),  # no game: not "passed"
         "hand": bool(contract and contract.hand),
         "ouvert": bool(contract and contract.ouvert),
         "won": result.won,

@@ -4,6 +4,9 @@ the discard (tests/data/iss/unusual-records.sgf)."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -130,3 +133,13 @@ def test_a_penalty_result_with_a_declarer_is_unreadable() -> None:
     with pytest.raises(RecordError) as caught:
         parse_record(line)
     assert "unreadable result" in caught.value.reason
+
+
+def test_the_replay_command_reads_them_and_names_a_penalty() -> None:
+    done = subprocess.run([sys.executable, "-m", "skatbot.records", "replay",
+                           str(ROOT / "tests" / "data" / "iss" / "unusual-records.sgf")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [(p["id"], p["game"], p["score"]) for p in printed] == [
+        ("8", "penalty", 0), ("30", "penalty", 0), ("18358", "grand", 96), ("10330141", "clubs", -288)]
