@@ -32,6 +32,7 @@ from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.languages import Lang
 from skatbot.ui.pictures import standings_shown
+from skatbot.ui.presenter import nonce_of
 from skatbot.ui.refusals import ServerError, refusal_reply
 from skatbot.ui.tournament_text import (
     draw_text,
@@ -58,6 +59,14 @@ CLOCK_SECONDS = 15.0
 another process stored, a hook missed)."""
 EVENT_HOURS = 4
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+THREAD_EXISTS = 160004
+"""Discord's error code for a second thread asked for from one message."""
+
+
+def nonce(run: Running, *what: object) -> str:
+    """The nonce of a message the tournament owes, as a table's (`nonce_of`; table id 0 is no table's): posted
+    again after a kill before its id was stored, Discord gives back the message made the first time."""
+    return nonce_of(0, "tournament", run.tournament_id, *what)
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -91,21 +100,23 @@ def signup_view(tournament_id: int, lang: str, open_: bool) -> discord.ui.View |
     return view
 
 
-def parse_start(text: str, now: datetime) -> datetime:
-    """`19:30` (today, or tomorrow once past; UTC), `2026-12-24 19:30` or an ISO time with its offset."""
+def parse_start(text: str, now: datetime) -> tuple[datetime, bool]:
+    """`19:30` (today, or tomorrow once past), `2026-12-24 19:30` or an ISO time with its offset; and whether it
+    was read as UTC (no offset given: the reply says so, and shows the time in each reader's own zone)."""
     text = text.strip()
     try:
         if re.fullmatch(r"\d{1,2}:\d{2}", text):
             hour, minute = (int(x) for x in text.split(":"))
-            at = now.replace(hour=hour, minute=minute, second=0, microsecond=0)
-            return at if at > now else at + timedelta(days=1)
+            at = now.astimezone(UTC).replace(hour=hour, minute=minute, second=0, microsecond=0)
+            return (at if at > now else at + timedelta(days=1)), True
         at = datetime.fromisoformat(text)
     except ValueError:
         raise TournamentError("bad_time", text=fit(text, Limit.ECHO)) from None
-    at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    as_utc = at.tzinfo is None
+    at = at.replace(tzinfo=UTC) if as_utc else at
     if at <= now:
         raise TournamentError("past_time", text=fit(text, Limit.ECHO))
-    return at
+    return at, as_utc
 
 
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description=en("cmd.tournament")):
@@ -161,7 +172,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             at = run.settings.start_at
             if run.state.phase is Phase.SIGNUP and at is not None and at <= now and "autostart" not in run.state.shown:
                 await self._start_by_clock(run)
-            elif run.state.phase is Phase.PLAYING:
+            elif run.state.phase is not Phase.SIGNUP:  # playing, or ended with its final list still owed
                 self.organiser.follow(tid)
 
     async def _start_by_clock(self, run: Running) -> None:
@@ -172,7 +183,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         except TournamentError as error:
             text = t(lang, "tournament.autostart_failed", reason=refusal_reply(error, lang))
         channel = await self._channel(run.channel_id)
-        message = await channel.send(fit(text, Limit.CONTENT))
+        message = await channel.send(fit(text, Limit.CONTENT), nonce=nonce(run, "autostart"))
         await self.organiser.commit(run, lambda _: [Shown("autostart", message.id)])
 
     # --- helpers -------------------------------------------------------------------------------------------
@@ -240,7 +251,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         missing = [p for p in THREAD_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
             raise TournamentError("no_threads", perms=", ".join(missing))
-        start_at = parse_start(start, datetime.now(UTC)) if start else None
+        start_at, as_utc = parse_start(start, datetime.now(UTC)) if start else (None, False)
         here = await self.organiser.in_channel(interaction.channel_id or 0)
         if here is not None and here.state.phase is not Phase.ENDED:  # commands here must name one tournament
             raise TournamentError("channel_busy", id=here.tournament_id, name=here.name)
@@ -256,7 +267,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                      view=signup_view(run.tournament_id, shown_lang, True))
         await self.organiser.commit(run, lambda _: [Shown("signup", message.id)])
         reply = t(lang, "tournament.created", id=run.tournament_id, name=run.name)
-        if start_at is not None:
+        if start_at is not None and start:
+            at = f"<t:{int(start_at.timestamp())}:F>"  # Discord shows it in each reader's own time zone
+            reply += "\n" + (t(lang, "tournament.starts_utc", at=at, text=fit(start.strip(), Limit.ECHO)) if as_utc
+                             else t(lang, "tournament.starts_at", at=at))
             reply += "\n" + await self._schedule(interaction, run, start_at, lang)
         await say(interaction, reply)
 
@@ -364,10 +378,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         channel = await self._channel(run.channel_id)
         names = ", ".join(shown(run.state.players.get(p, "?")) for p in draw.players)
         notice = await channel.send(fit(t(lang, "tournament.table_notice", name=shown(run.name), series=series, table=index,
-                                          players=names), Limit.CONTENT))
-        thread = await notice.create_thread(
-            name=fit(t(lang, "tournament.thread", name=run.name, series=series, table=index), Limit.THREAD_NAME),
-            auto_archive_duration=10080)
+                                          players=names), Limit.CONTENT), nonce=nonce(run, "thread", series, index))
+        if notice.thread is not None:  # given back for its nonce (killed before the thread's id was stored)
+            return int(notice.thread.id)
+        try:
+            thread = await notice.create_thread(
+                name=fit(t(lang, "tournament.thread", name=run.name, series=series, table=index), Limit.THREAD_NAME),
+                auto_archive_duration=10080)
+        except discord.HTTPException as error:
+            if error.code != THREAD_EXISTS:
+                raise
+            return int(notice.id)  # the thread opened from it before the kill: a message's thread has its id
         return int(thread.id)
 
     async def drawn(self, run: Running, drawn: Drawn) -> int:
@@ -375,13 +396,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         channel = await self._channel(run.channel_id)
         threads = {index: run.state.shown[f"thread-{drawn.series}-{index}"]
                    for index in range(1, len(drawn.tables) + 1) if f"thread-{drawn.series}-{index}" in run.state.shown}
-        message = await channel.send(draw_text(drawn, run.state.players, threads, lang))
+        message = await channel.send(draw_text(drawn, run.state.players, threads, lang),
+                                     nonce=nonce(run, "draw", drawn.series))
         return int(message.id)
 
     async def series_done(self, run: Running, series: int) -> int:
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
-        message = await channel.send(t(lang, "tournament.series_done", series=series, name=shown(run.name)))
+        message = await channel.send(t(lang, "tournament.series_done", series=series, name=shown(run.name)),
+                                     nonce=nonce(run, "series", series))
         return int(message.id)
 
     async def ended(self, run: Running) -> int:
@@ -398,7 +421,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 chart = None
             extra = {"file": chart.file()} if chart is not None else {}
         message = await channel.send(final_text(run.tournament_id, run.name, run.state, table, lang,
-                                                await self.organiser.stand_ins(run)), **extra)
+                                                await self.organiser.stand_ins(run)), nonce=nonce(run, "final"),
+                                     **extra)
         await self._paint(run.tournament_id)
         return int(message.id)
 
@@ -441,9 +465,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(shown).edit(content=text)
                 return
-        message = await channel.send(text)
+        message = await channel.send(text, nonce=nonce(run, "standings"))
         await self.organiser.commit(run, lambda state: [] if "standings" in state.shown
                                     else [Shown("standings", message.id)])
+        if message.content != text:  # posted before a kill, its id not stored: given back as it was then
+            await message.edit(content=text)
 
 
 STATS_TOURNAMENTS = 5

@@ -29,9 +29,11 @@ from skatbot.models import TableState
 from skatbot.storage import LogConflict, NotFound, Storage, StoredTournament
 from skatbot.tables import Table, TableError
 from skatbot.tables.game import TableGame
-from skatbot.tables.log import Act
+from skatbot.tables.log import Act, AddAI, Start
+from skatbot.tables.log import Entry as TableEntry
 from skatbot.tables.log import parse_entry as parse_table_entry
 from skatbot.tables.manager import TableManager
+from skatbot.tables.table import joining
 from skatbot.tournaments import (
     DealLine,
     DrawError,
@@ -121,10 +123,14 @@ def _unless_opened(entry: TableOpened) -> Callable[[TournamentState], list[Entry
     return build
 
 
-def _state_column(state: TournamentState) -> str:
-    if state.phase is Phase.ENDED:
-        return "stopped" if state.ended == "stopped" else "finished"
-    return state.phase.value
+def _state_column(state: TournamentState, *, stored: bool = False) -> str:
+    """The tournament's state for queries. `stored`: as kept in its row, where an ended tournament stays
+    "playing" until its final list was shown (the list is owed: a restart takes it up and posts it)."""
+    if state.phase is not Phase.ENDED:
+        return state.phase.value
+    if stored and "final" not in state.shown:
+        return Phase.PLAYING.value
+    return "stopped" if state.ended == "stopped" else "finished"
 
 
 class Organiser:
@@ -205,7 +211,7 @@ class Organiser:
                 try:
                     await self.storage.tournaments.append(tournament_id=run.tournament_id, seq=len(run.log),
                                                           entries=texts, now=self.clock(),
-                                                          state=_state_column(state))
+                                                          state=_state_column(state, stored=True))
                 except LogConflict:
                     await self._catch_up(run)
                     continue
@@ -304,13 +310,16 @@ class Organiser:
         table = await self.tables.find_in_channel(thread, finished_too=True)
         names = run.state.players
         creator = draw.players[0]
-        if table is None:
+        if table is None:  # stored seated and started in one write: never an open lobby anyone could join
             timing = await self.tables.timing_for(run.server_id) if self.tables.timing_for is not None else None
+            first: list[TableEntry] = [joining(player, names.get(player, "?")) for player in draw.players[1:]]
+            first += [AddAI(AI_LEVEL, creator) for _ in range(draw.ais)]
+            first.append(Start(secrets.randbelow(draw.size)))  # the first dealer, drawn as a start draws it
             table = await self.tables.create(
                 guild_id=run.server_id, channel_id=thread, parent_id=run.channel_id, creator_id=creator,
                 creator_name=names.get(creator, "?"), size=draw.size, deals=run.settings.deals_at(draw.size),
-                rules=RuleSet.preset(run.settings.preset), timing=timing)
-        if table.game.state is TableState.OPEN:
+                rules=RuleSet.preset(run.settings.preset), timing=timing, seated=first)
+        if table.game.state is TableState.OPEN:  # a table opened (one by one) before tables were stored started
             seated = {o.player_id for o in table.game.places}
             for player in draw.players[1:]:
                 if player not in seated:

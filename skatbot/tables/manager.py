@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 
 from skatbot.engine import RuleSet
@@ -169,11 +169,12 @@ class TableManager:
 
     async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,
                      deals: int, rules: RuleSet, timing: TableTiming | None = None,
-                     parent_id: int | None = None, hints: bool = False) -> Table:
+                     parent_id: int | None = None, hints: bool = False, seated: Sequence[Entry] = ()) -> Table:
         """Open a table in a channel with its creator seated (and `hints` offered): the table, its creator and
         its first entries are stored in one write, so it is never stored half made, and it is shown (its lobby)
         once stored. With `parent_id` the table plays in a thread of its own (`channel_id`) opened from that
-        channel; the thread is where it is found and shown."""
+        channel; the thread is where it is found and shown. `seated`: more first entries, stored in the same write
+        (a tournament's table: its drawn players seated and the start, so it is never shown as an open lobby)."""
         async with self._creating:
             busy = await self.find_in_channel(channel_id)  # another process may have opened one there
             if busy is not None:
@@ -185,7 +186,7 @@ class TableManager:
             for old in finished[:-FINISHED_KEPT]:
                 del self.tables[old]
             game = TableGame(size=size, deals=deals, rules=rules, creator_id=creator_id)
-            first: list[Entry] = [joining(creator_id, creator_name), *([Hints()] if hints else [])]
+            first: list[Entry] = [joining(creator_id, creator_name), *([Hints()] if hints else []), *seated]
             for entry in first:
                 game.apply(entry)
             table_id = await self.catalog.create_table(guild_id=guild_id, channel_id=channel_id,
@@ -195,7 +196,10 @@ class TableManager:
             table = self._make(table_id=table_id, guild_id=guild_id, channel_id=channel_id, game=game,
                                timing=timing)
             table.entries = first
-        table.opened()
+        if table.game.state is TableState.PLAYING:
+            await table.begun()
+        else:
+            table.opened()
         return table
 
     def adopt(self, stored: StoredTable, timing: TableTiming | None = None) -> Table | None:

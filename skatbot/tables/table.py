@@ -107,6 +107,13 @@ class Table:
         """The table was just stored with its first entries (its creator seated): show its lobby."""
         self._publish([ev.LobbyChanged()])
 
+    async def begun(self) -> None:
+        """The table was stored started with its first entries (`TableManager.create`'s `seated`): what a start
+        writes and shows next (its seats, the first deal)."""
+        await self.store.table_started(table=self._view_now())
+        await self.store.set_table_state(table_id=self.id, state=self.game.state)
+        await self._commit([], [ev.LobbyChanged(), ev.GameStarted()])
+
     # --- what players do ---------------------------------------------------------------------------
 
     async def join(self, user_id: int, name: str) -> None:

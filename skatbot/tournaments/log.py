@@ -41,6 +41,7 @@ class TournamentError(Refusal):
         "deals_range": ("least", "most"),
         "draw_players": (),
         "fee_negative": (),
+        "late_entry": ("name",),
         "no_more_series": (),
         "no_such_table": (),
         "no_threads": ("perms",),
@@ -235,8 +236,8 @@ class TournamentState:
         if self.phase is Phase.ENDED:
             raise TournamentError("tournament_ended")
         if isinstance(entry, Joined):
-            if self.phase is not Phase.SIGNUP:
-                raise TournamentError("already_started")
+            if self.phase is not Phase.SIGNUP:  # as at a club evening: no late entries, not even for a later series
+                raise TournamentError("late_entry", name=self.settings.name)
             if entry.player in self.players:
                 raise TournamentError("already_joined")
         elif isinstance(entry, Left):

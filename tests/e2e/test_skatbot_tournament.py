@@ -111,7 +111,10 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     assert sorted(n for _, names, _ in seated for n in names.split(", ")) == sorted(PLAYERS)
     await fake.wait_for(lambda: "Sign-up is closed" in signup.content and not signup.buttons(), 30, "sign-up closed")
     late = await tournament(fake, fake.add_user("hugo"), channel, "join")
-    assert late.content.startswith("The tournament has started already")
+    assert late.visibility == "ephemeral" and late.content.startswith(  # no late entries, as at a club evening
+        "Club evening has started: late entries are not taken. The draw of every series seats only those who "
+        "signed up before the start"), late.content
+    assert "hugo" not in signup.content
 
     rng = random.Random(23)
 

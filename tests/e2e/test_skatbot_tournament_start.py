@@ -44,9 +44,12 @@ async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_it
         assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 0  # refused: nothing stored
 
     start = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=6)).replace(microsecond=0)
+    typed = start.replace(tzinfo=None).isoformat(sep=" ")  # no offset: read as UTC, and the reply says so
     created = await tournament(fake, organiser, channel, "new", name="Friday Skat", deals=3, entry_fee=5.0,
-                               lost_fee=0.5, start=start.isoformat())
+                               lost_fee=0.5, start=typed)
     assert created.content.startswith("Tournament #1 (Friday Skat) is open for sign-up"), created.content
+    assert (f"It starts <t:{int(start.timestamp())}:F> (in your own time zone): “{typed}” has no offset, so it was "
+            "read as UTC.") in created.content, created.content
     assert "A scheduled event shows the start" in created.content
     (event,) = fake.world.scheduled_events.values()
     assert event["name"] == "Friday Skat" and event["entity_type"] == 3
@@ -64,6 +67,8 @@ async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_it
     thread = fake.threads(channel)[0]
     await fake.wait_for_message(thread, lambda m: "Skat table" in m.content, timeout=30)
 
+    late = await tournament(fake, fake.add_user("lou"), channel, "join")
+    assert late.content.startswith("Friday Skat has started: late entries are not taken."), late.content
     not_yours = await tournament(fake, people[0], channel, "stop")
     assert "Only organisers" in not_yours.content
     stopped = await tournament(fake, organiser, channel, "stop")

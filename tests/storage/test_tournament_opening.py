@@ -185,3 +185,28 @@ async def test_without_auto_next_the_organiser_is_told_once_and_starts_it(storag
     await organiser.next_series(run)
     assert run.state.series == 2 and port.draws == [1, 2]
     await manager.close()
+
+
+async def test_a_tournament_table_is_shown_first_already_started_never_as_an_open_lobby(storage: AnyStorage) -> None:
+    """The tournament seats its tables itself: nobody may press Join, Leave or Add AI there. Every view the
+    presenter is handed shows the table playing with the drawn players, from the first (a lobby shown while
+    the table was open would carry those buttons, if only for a moment)."""
+    await add_players(storage, *(Player(pid, name) for pid, name in PEOPLE.items()))
+    organiser, manager = process(storage, Port(), seed=1)
+    presenter = manager.presenter
+    assert isinstance(presenter, RecordingPresenter)
+    run = await organiser.create(server_id=100, channel_id=555, organiser_id=9,
+                                 settings=TournamentSettings("Club evening", deals=3))
+    await organiser.commit(run, lambda _: [Joined(pid, name) for pid, name in PEOPLE.items()])
+    drawn = await organiser.start(run)
+    for table in manager.tables.values():
+        await table.settle()
+    assert presenter.steps, "the tables were shown"
+    assert all(step.view.state is TableState.PLAYING for step in presenter.steps), \
+        [(step.view.id, step.view.state) for step in presenter.steps]
+    for (_, index), table_id in run.state.tables.items():
+        first = next(step for step in presenter.steps if step.view.id == table_id)
+        assert {place.player_id for place in first.view.places} == set(drawn.tables[index - 1].players)
+        stored = await storage.tables.get(table_id=table_id)
+        assert stored.state is TableState.PLAYING and set(stored.seats) == set(drawn.tables[index - 1].players)
+    await manager.close()

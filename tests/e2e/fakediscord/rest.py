@@ -328,6 +328,8 @@ class BotRoutes:
         from_message = "message_id" in request.match_info
         if from_message:
             self._message(request, parent)
+            if snowflake(request.match_info["message_id"]) in self.world.channels:  # as on Discord: one per message
+                raise ApiError(400, 160004, "A thread has already been created for this message")
         if parent.type == DM or parent.is_thread:
             raise ApiError(400, 50024, "Cannot execute action on this channel type")
         kind = PUBLIC_THREAD if from_message else int(body.get("type", PRIVATE_THREAD))
