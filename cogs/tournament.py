@@ -261,11 +261,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             start_at=None if start_at is None else int(start_at.timestamp()), auto_next=auto_next)
         run = await self.organiser.create(server_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                           organiser_id=interaction.user.id, settings=settings)
-        channel = await self._channel(run.channel_id)
-        shown_lang = style.lang  # public messages: the server's language
-        message = await channel.send(signup_text(run.tournament_id, run.name, run.state, shown_lang, settings.start_at),
-                                     view=signup_view(run.tournament_id, shown_lang, True))
-        await self.organiser.commit(run, lambda _: [Shown("signup", message.id)])
+        await self._post_signup(run, style.lang)  # public messages: the server's language
         reply = t(lang, "tournament.created", id=run.tournament_id, name=run.name)
         if start_at is not None and start:
             at = f"<t:{int(start_at.timestamp())}:F>"  # Discord shows it in each reader's own time zone
@@ -443,11 +439,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             except Exception:
                 log.exception("tournament %s: its messages could not be updated", tid)
 
+    async def _post_signup(self, run: Running, lang: str) -> None:
+        """The sign-up message, owed from the tournament's creation until its id is stored (a kill in between: the
+        restart posts it again with its nonce, and Discord gives back the one made the first time)."""
+        channel = await self._channel(run.channel_id)
+        text = signup_text(run.tournament_id, run.name, run.state, lang, run.settings.start_at)
+        message = await channel.send(text, view=signup_view(run.tournament_id, lang, True), nonce=nonce(run, "signup"))
+        await self.organiser.commit(run, lambda state: [] if "signup" in state.shown else [Shown("signup", message.id)])
+        self._painted[(run.tournament_id, "signup")] = message.content
+
     async def _paint(self, tid: int) -> None:
         run = await self.organiser.get(tid)
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
         signup = run.state.shown.get("signup")
+        if signup is None and run.state.phase is Phase.SIGNUP:
+            await self._post_signup(run, lang)
+            signup = run.state.shown.get("signup")
         text = signup_text(run.tournament_id, run.name, run.state, lang, run.settings.start_at)
         if signup is not None and self._painted.get((tid, "signup")) != text:
             with contextlib.suppress(discord.NotFound):

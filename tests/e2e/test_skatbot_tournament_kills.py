@@ -129,3 +129,24 @@ async def test_killed_after_posting_series_over_or_the_final_list_before_storing
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "stopped"
     fake.assert_clean()
+
+
+async def test_killed_after_posting_the_sign_up_before_storing_it_keeps_one_sign_up_that_lists_who_joins(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    fake, channel = club.fake, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    held: list[sqlite3.Connection] = []
+    fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)),
+             where=lambda body: content_of(body).startswith("🏆 **Tournament #1: Kill night**"))
+    await fake.slash(fake.world.owner, channel, "tournament", subcommand="new", options={"name": "Kill night"})
+    await killed_when(fake, proc, database, held)
+    await fake.wait_for(lambda: logged(database, "shown signup %"), 60, "the sign-up stored after the restart")
+    (signup,) = public(fake, channel, "🏆 **Tournament #1: Kill night**")  # the one posted before the kill
+    assert logged(database, f"shown signup {signup.id}")
+    ida = fake.add_user("ida")
+    joined = await (await fake.click(ida, signup, "tournament:join:1")).wait_message(30)
+    assert "You are signed up" in joined.content, joined.content
+    await fake.wait_for(lambda: "1. ida" in signup.content, 30, "the sign-up list with ida")
+    assert len(public(fake, channel, "🏆 **Tournament #1: Kill night**")) == 1
+    assert not fake.unknown_routes  # (the /tournament new the kill cut off was never answered: no assert_clean)

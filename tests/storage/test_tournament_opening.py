@@ -210,3 +210,37 @@ async def test_a_tournament_table_is_shown_first_already_started_never_as_an_ope
         stored = await storage.tables.get(table_id=table_id)
         assert stored.state is TableState.PLAYING and set(stored.seats) == set(drawn.tables[index - 1].players)
     await manager.close()
+
+
+class RefusingPort(CountingPort):
+    """Discord refuses the final list the first `refusals` times it is posted."""
+
+    def __init__(self, refusals: int) -> None:
+        super().__init__()
+        self.refusals = refusals
+
+    async def ended(self, run: Running) -> int:
+        if self.refusals:
+            self.refusals -= 1
+            raise RuntimeError("Discord refused the final list")
+        return await super().ended(run)
+
+
+async def test_a_final_list_not_yet_shown_is_owed_and_shown_after_a_restart(storage: AnyStorage) -> None:
+    """Stopped, but the final list was refused (or the process died before posting it): the tournament's row
+    says it is still under way until the list is shown, so the restarted process takes it up and posts it."""
+    organiser, manager, run = await _started(storage, RefusingPort(refusals=1))
+    with pytest.raises(RuntimeError, match="refused"):
+        await organiser.stop(run)
+    assert run.state.ended == "stopped" and "final" not in run.state.shown
+    assert (await storage.tournaments.get(tournament_id=run.tournament_id)).state == "playing"
+    assert run.tournament_id in await storage.tournaments.running()
+    await manager.close()
+
+    again, restarted = process(storage, port := CountingPort(), seed=2)
+    (resumed,) = await again.resume()
+    assert port.ends == 1 and "final" in resumed.state.shown
+    assert (await storage.tournaments.get(tournament_id=run.tournament_id)).state == "stopped"
+    assert await storage.tournaments.running() == []
+    assert await again.resume() == [] and port.ends == 1  # shown once
+    await restarted.close()
