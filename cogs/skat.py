@@ -44,6 +44,7 @@ from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAtTable
 from skatbot.tables.log import AddAI, Close, Join, Leave, RemoveAI, Start
 from skatbot.tables.manager import ChannelBusy, NoTable
+from skatbot.tables.view import Step
 from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
 from skatbot.ui.i18n import t
@@ -406,20 +407,15 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         """Make the move, then answer with what happened (the card played, the trick taken, what is next)."""
         table = table or await self.table_for(interaction)
         lang = self.lang(interaction)
-        game = table.game
-        number = game.deal_number
-        tricks_before = len(game.deal.tricks) if game.deal is not None else 0
+        made: list[Step] = []
+
+        async def move() -> None:
+            made.append(await table.act(interaction.user.id, action, issued_at=typed_at(interaction)))
+
         async with self.pending.watch(interaction, table, move_entry(table, interaction.user.id, action), lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
-            await stored_then_acked(table.act(interaction.user.id, action, issued_at=typed_at(interaction)),
-                                    watch.shown_pending)
-            game = table.game  # as it is now
-            try:
-                seat: int | None = game.seat_of_user(interaction.user.id) if game.deal_number == number else None
-            except TableError:
-                seat = None
-            await say(interaction, move_reply(game, seat, number, tricks_before, action, lang,
-                                              self.style_for(table.guild_id).deck))
+            await stored_then_acked(move(), watch.shown_pending)
+            await say(interaction, move_reply(made[0], action, lang, self.style_for(table.guild_id).deck))
 
     async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:

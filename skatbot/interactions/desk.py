@@ -264,7 +264,7 @@ class TableDesk:
             log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
 
 
-async def stored_then_acked(work: Awaitable[None], pending: Callable[[], Awaitable[object]]) -> bool:
+async def stored_then_acked(work: Awaitable[object], pending: Callable[[], Awaitable[object]]) -> bool:
     """Do `work` (apply and store a move) before acknowledging, so an acknowledged move is a stored one.
     If it is slow, `pending` shows the player that it is (Discord's "thinking…"), and the caller then says
     it was recorded (returns True), or the error handler says why not (raises what `work` raises).

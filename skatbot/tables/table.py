@@ -14,6 +14,7 @@ still at the row's sequence number, so each step happens once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import secrets
@@ -63,6 +64,10 @@ T = TypeVar("T")
 def joining(user_id: int, name: str) -> Join:
     """A player's join, their name kept to one short line (as the lobby and the list show it)."""
     return Join(user_id, name.replace("\n", " ")[:64] or str(user_id))
+
+
+class _MovedPast(Exception):
+    """A step prepared for a moment the table has moved past (another process, or a player, was first)."""
 
 
 class Table:
@@ -188,7 +193,8 @@ class Table:
             raise WrongTableState("stale")
         return seat
 
-    async def act(self, user_id: int, action: Action, *, seq: int | None = None, issued_at: float | None = None) -> None:
+    async def act(self, user_id: int, action: Action, *, seq: int | None = None,
+                  issued_at: float | None = None) -> Step:
         """A human's action. `seq` (from a button or menu) is the moment it was drawn for; `issued_at` (a typed
         command, which carries no moment) when it was typed, on `clock`. Who may act, and for which moment, is
         decided under the lock, on the table as stored (a claim is judged under it too), so of two clicks drawn
@@ -198,8 +204,7 @@ class Table:
         if isinstance(action, Claim):
             seat = self._actor(user_id, seq, issued_at)
             if game.deal is not None and action in game.deal.side_actions(seat):
-                await self._claim(seat)
-                return
+                return await self._claim(seat)
         acted: list[int] = []
 
         async def build() -> list[Entry]:
@@ -214,9 +219,10 @@ class Table:
             acted.append(seat)
             return [Act(game.deal_number, seat, action)]
 
-        await self._commit(build, by=ev.Actor.PLAYER)
+        step = await self._commit(build, by=ev.Actor.PLAYER)
         if isinstance(action, Concede) and acted:
             await self._answer_concession(acted[0])
+        return step
 
     def require_live(self) -> None:
         """A control or command of a table whose series is over, or that was closed, says so."""
@@ -244,12 +250,12 @@ class Table:
         else:
             self._publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
-    async def _claim(self, seat: int) -> None:
+    async def _claim(self, seat: int) -> Step:
         """The declarer claims every remaining trick (in a null: no more tricks). The solver judges it in
         the AI workers, under the table's lock so nothing moves meanwhile: when it holds against every
         defence, the deal ends as claimed (the claim and the defenders' concessions are stored); otherwise
         it is refused, nothing is stored, and play goes on."""
-        async with self._locked():
+        async def steps() -> list[ev.Event]:
             game = self.game
             deal, number = game.deal, game.deal_number
             if deal is None or deal.is_over or deal.contract is None or deal.declarer != seat \
@@ -268,8 +274,9 @@ class Table:
                     break
                 shown.extend(await self._apply_and_store(Act(number, defender, Concede()), ev.Actor.TABLE))
             shown.extend(await self._follow_up())
-        self._publish(shown)
-        self._kick()
+            return shown
+
+        return await self.commit(steps)
 
     # --- the commit path --------------------------------------------------------------------------
 
@@ -279,21 +286,32 @@ class Table:
             raise NotAtTable("players_only")
         return [entry]
 
-    async def _commit(self, entries: Sequence[Entry] | Callable[[], Sequence[Entry] | Awaitable[Sequence[Entry]]],
-                      extra_events: Sequence[ev.Event] = (), by: ev.Actor = ev.Actor.PLAYER) -> None:
-        """Apply and store `entries` (or what `entries()` builds, checked on the caught-up table) under the
-        table's locks; show them after."""
+    async def commit(self, steps: Callable[[], Awaitable[list[ev.Event]]]) -> Step:
+        """The one commit path. Under the table's locks, on the table caught up with its log, `steps()` checks
+        what it is asked, applies and stores its entries (`_apply_and_store`, each with its due steps) and
+        says what happened; the step is then handed to the presenter, the AI and the timers, and returned:
+        its events and the table's view after it. A refusal raised by `steps()` stores nothing."""
         async with self._locked():
-            if callable(entries):
-                built = entries()
-                entries = await built if inspect.isawaitable(built) else built
+            since = len(self.entries)
+            shown = await steps()
+        self._publish(shown)
+        self._kick()
+        return Step(since, tuple(shown), self.current())
+
+    async def _commit(self, entries: Sequence[Entry] | Callable[[], Sequence[Entry] | Awaitable[Sequence[Entry]]],
+                      extra_events: Sequence[ev.Event] = (), by: ev.Actor = ev.Actor.PLAYER) -> Step:
+        """Apply and store `entries` (or what `entries()` builds, checked on the caught-up table) by `by`, then
+        the table's own follow-up (the next deal, closing a table nobody plays at)."""
+        async def steps() -> list[ev.Event]:
+            built = entries() if callable(entries) else entries
             shown: list[ev.Event] = []
-            for entry in entries:
+            for entry in (await built if inspect.isawaitable(built) else built):
                 shown.extend(await self._apply_and_store(entry, by))
             shown.extend(extra_events)
             shown.extend(await self._follow_up())
-        self._publish(shown)
-        self._kick()
+            return shown
+
+        return await self.commit(steps)
 
     @asynccontextmanager
     async def _locked(self) -> AsyncIterator[None]:
@@ -626,22 +644,22 @@ class Table:
         this process's driver stops (the process that moved it on plays the next AI turns)."""
         occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
         by = ev.Actor.AI if occupant is None or occupant.is_ai else ev.Actor.STAND_IN
+        async def steps() -> list[ev.Event]:
+            if self.seq != seq or self.game.state is not TableState.PLAYING:
+                log.info("table %s: the table moved past seq %d while its AI decided; %s is not stored",
+                         self.id, seq, entry)
+                raise _MovedPast
+            return [*await self._apply_and_store(entry, by), *await self._follow_up()]
+
         try:
-            async with self._locked():
-                if self.seq != seq or self.game.state is not TableState.PLAYING:
-                    log.info("table %s: the table moved past seq %d while its AI decided; %s is not stored",
-                             self.id, seq, entry)
-                    return False
-                shown = await self._apply_and_store(entry, by)
-                shown.extend(await self._follow_up())
+            await self.commit(steps)
+        except _MovedPast:
+            return False
         except StoreBusy:  # asked again after a pause (the driver loops while the deal waits for this seat)
             await self.sleep(1.0)
             return True
         except (ValueError, WrongTableState):
             log.exception("table %s: the AI chose an action the table refused: %s", self.id, entry)
-            return True
-        self._publish(shown)
-        self._arm_timer()
         return True
 
     def _level(self, seat: int) -> Level:
@@ -699,21 +717,23 @@ class Table:
                                       seat_view(deal, seat))
         if moment(self.game) != key:
             return
-        shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
-        async with self._locked():
+        async def steps() -> list[ev.Event]:
             if moment(self.game) != key or self.seq != seq:  # played meanwhile, or moved on by another process
-                return
+                raise _MovedPast
+            shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
             shown.extend(await self._apply_and_store(Act(key[0], seat, action, timed_out=True), ev.Actor.STAND_IN))
             if self.game.misses.get(place, 0) >= self.timing.misses_before_stand_in and \
                     self.game.state is TableState.PLAYING:  # not when that move ended the series
                 shown.extend(await self._apply_and_store(StandIn(place, Level.NORMAL), ev.Actor.TABLE))
                 shown.append(ev.StandInStarted(place, "absent"))
             shown.extend(await self._follow_up())
-        self._publish(shown)
-        if self._timer is asyncio.current_task():
-            self._timer = None
-            self._timer_key = None
-        self._kick()
+            if self._timer is asyncio.current_task():  # this timer is done: the next turn arms its own
+                self._timer = None
+                self._timer_key = None
+            return shown
+
+        with contextlib.suppress(_MovedPast):
+            await self.commit(steps)
 
     async def fire(self, step: DueStep) -> None:
         """A due step claimed from the store (the process that wrote it died, or is late): do it if the table
@@ -751,14 +771,15 @@ class Table:
         if a deal was due and start AI turns and timers again (their rows written afresh, held by this
         process). Never from the replay alone: two processes would play the same AI turn. `announce`: say so
         at the table (of several processes sharing it, the one that runs its server's shard does)."""
-        async with self._locked():
+        async def steps() -> list[ev.Event]:
             shown: list[ev.Event] = []
             if self.game.state is TableState.PLAYING and announce:
                 shown.append(ev.TableResumed())
             if await self.due.take_over(self.seq, self._due_now()) and self.game.state is TableState.PLAYING:
                 shown.extend(await self._follow_up())
-        self._publish(shown)
-        self._kick()
+            return shown
+
+        await self.commit(steps)
 
     async def close(self, *, release: bool = False) -> None:
         """Stop timers and AI tasks (bot shutdown); the table itself stays as stored. `release` (a clean

@@ -26,10 +26,11 @@ from skatbot.engine import (
     Seat,
 )
 from skatbot.engine.games import sort_key
-from skatbot.engine.views import PublicView, SeatView, seat_view
+from skatbot.engine.views import PublicView, SeatView
 from skatbot.models import Deck, TableState, seen_number
-from skatbot.tables.game import FinishedDeal, TableGame
-from skatbot.tables.view import TableFacts
+from skatbot.tables import events as ev
+from skatbot.tables.game import FinishedDeal
+from skatbot.tables.view import Step, TableFacts
 
 from .cards import FRENCH, contract_name, game_name
 from .emojis import CARD_EMOJIS
@@ -314,26 +315,28 @@ def _prompt(game: TableFacts, view: SeatView, lang: str, lead_waits: bool = Fals
     return t(lang, f"prompt.{view.phase.value}", bid=view.bid)
 
 
-def move_reply(game: TableGame, seat: int | None, number: int, tricks_before: int, action: Action, lang: Lang,
-               deck: Deck = FRENCH) -> str:
-    """The answer to a move made by slash command: what the player did, the trick it completed (who took
-    it), and what they are to do next if it is their turn again. Only what the player may see."""
+def move_reply(step: Step, action: Action, lang: Lang, deck: Deck = FRENCH) -> str:
+    """The answer to a move made by slash command, from the step it made: what the player did, the trick it
+    completed (who took it), and what they are to do next if it is their turn again. Only what the player
+    may see."""
     lines = [_did(action, lang, deck)]
-    deal = game.deal
-    if game.deal_number != number or deal is None or seat is None:  # the move ended the deal (a new one began)
-        lines.append(t(lang, "did.deal_over", number=seen_number(number)))
-        return "\n".join(lines)
-    view = seat_view(deal, seat)
-    if len(view.tricks) > tricks_before:
-        trick = view.tricks[-1]
+    done = next((e for e in step.events if isinstance(e, ev.ActionTaken) and e.by is ev.Actor.PLAYER), None)
+    table = step.view
+    if done is None or done.seat is None or table.deal_number != done.number or not table.seats:
+        lines.append(t(lang, "did.deal_over", number=seen_number(done.number if done else table.deal_number)))
+        return "\n".join(lines)  # the move ended the deal (a new one began)
+    seat, view = done.seat, table.seats[done.seat]
+    taken = [e.trick for e in step.events if isinstance(e, ev.TrickTaken) and e.number == done.number]
+    if taken:
+        trick = taken[-1]
         if trick.winner == seat:
             lines.append(t(lang, "did.trick_yours", points=trick.points))
         else:
-            lines.append(t(lang, "did.trick", winner=seat_name(game, trick.winner, lang=lang), points=trick.points))
-    if deal.is_over:
-        lines.append(t(lang, "did.deal_over", number=seen_number(number)))
+            lines.append(t(lang, "did.trick", winner=seat_name(table, trick.winner, lang=lang), points=trick.points))
+    if table.board is not None and table.board.is_over:
+        lines.append(t(lang, "did.deal_over", number=seen_number(done.number)))
     elif view.current_seat == seat:
-        lines.append(_prompt(game, view, lang))
+        lines.append(_prompt(table, view, lang))
     return "\n".join(lines)
 
 

@@ -11,6 +11,7 @@ import pytest
 from skatbot.engine import Bid, Hold, Pass, PlayCard, RuleSet
 from skatbot.engine.errors import Refusal
 from skatbot.tables import TableTiming
+from skatbot.tables.view import Step
 from tests.tables.kit import TableKit
 from tests.tables.test_due_steps import wake
 from tests.tables.test_table import ALICE, _to_the_first_lead, seat_three
@@ -90,7 +91,7 @@ async def test_three_passes_typed_at_once_record_only_the_one_whose_turn_it_was(
     typed = time.time()
     outcomes = await asyncio.gather(*(kit.table.act(user_at(kit, seat), Pass(), issued_at=typed) for seat in (1, 2, 0)),
                                     return_exceptions=True)
-    assert outcomes[0] is None
+    assert isinstance(outcomes[0], Step)
     for refused in outcomes[1:]:
         assert isinstance(refused, Refusal) and refused.key in ("stale", "not_your_turn"), refused
     assert [e for e in kit.store.logs[1] if e.startswith("act ")] == ["act 0 1 pass"]
@@ -106,7 +107,7 @@ async def test_a_hold_typed_before_a_higher_bid_is_not_recorded_as_holding_it() 
     typed = time.time()
     bid, hold = await asyncio.gather(table.act(user_at(kit, 1), Bid(20), issued_at=typed),
                                      table.act(user_at(kit, 0), Hold(), issued_at=typed), return_exceptions=True)
-    assert bid is None
+    assert isinstance(bid, Step)
     assert isinstance(hold, Refusal) and hold.key == "stale", hold
     assert [e for e in kit.store.logs[1] if e.startswith("act ")][-2:] == ["act 0 0 hold", "act 0 1 bid 20"]
 

@@ -25,6 +25,7 @@ from skatbot.tables.errors import (
     WrongTableState,
 )
 from skatbot.tables.log import AddAI, RemoveAI, StandIn, Start, parse_entry
+from skatbot.tables.view import Step
 from tests.tables.kit import InlineExecutor, P, R, TableKit, person_at, seed_with_first_dealer
 
 ALICE, BOB, CAROL, DAVE, STRANGER = 100, 101, 102, 103, 999
@@ -147,7 +148,7 @@ async def test_of_two_clicks_drawn_for_the_same_moment_only_the_first_is_recorde
     seq = kit.table.seq
     results = await asyncio.gather(kit.table.act(middlehand, Bid(18), seq=seq),
                                    kit.table.act(middlehand, Bid(20), seq=seq), return_exceptions=True)
-    assert results[0] is None and isinstance(results[1], WrongTableState)
+    assert isinstance(results[0], Step) and isinstance(results[1], WrongTableState)
     assert kit.store.logs[1][-1] == "act 0 1 bid 18"
 
 
@@ -224,8 +225,8 @@ async def test_two_clicks_at_once_apply_once(kit: TableKit) -> None:
     middlehand = person_at(kit.table.game, 1)
     results = await asyncio.gather(kit.table.act(middlehand, Bid(18)), kit.table.act(middlehand, Bid(18)),
                                    return_exceptions=True)
-    assert sum(r is None for r in results) == 1
-    assert isinstance([r for r in results if r is not None][0], NotYourTurn)
+    assert sum(isinstance(r, Step) for r in results) == 1
+    assert isinstance([r for r in results if not isinstance(r, Step)][0], NotYourTurn)
     assert kit.store.logs[1].count("act 0 1 bid 18") == 1
 
 

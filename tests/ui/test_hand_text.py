@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from skatbot.engine import OFFICIAL, Bid, Hold, Pass, PickUpSkat, PlayCard
 from skatbot.engine.views import seat_view
+from skatbot.tables import events as ev
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import Act, Join, NewDeal, Start
+from skatbot.tables.view import Step, view_of
 from skatbot.ui.cards import GERMAN, card_label
 from skatbot.ui.languages import Lang
 from skatbot.ui.render import hand_text, move_reply
@@ -74,7 +76,9 @@ def test_the_last_trick_and_the_slash_reply_say_who_took_it() -> None:
     winner = "you" if trick.winner == last else game.occupant_of_seat(trick.winner).name
     text = hand_text(game, seat_view(deal, last), Lang("en"))
     assert "Last trick (1): " in text and f"→ {winner} ({trick.points} points)" in text
-    reply = move_reply(game, last, 0, 0, card, Lang("en"))
+    step = Step(0, (ev.ActionTaken(0, last, card, ev.Actor.PLAYER), ev.TrickTaken(0, trick, 0)),
+                view_of(game, table_id=1, guild_id=1, channel_id=1, seq=0))
+    reply = move_reply(step, card, Lang("en"))
     assert reply.startswith(f"You played {card_label(card.card, 'french', 'en')}.")
     assert ("You take the trick" if trick.winner == last else "The trick goes to") in reply
 
