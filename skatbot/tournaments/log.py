@@ -42,6 +42,7 @@ class TournamentError(Refusal):
         "draw_players": (),
         "fee_negative": (),
         "late_entry": ("name",),
+        "late_leave": ("name",),
         "no_more_series": (),
         "no_such_table": (),
         "no_threads": ("perms",),
@@ -241,8 +242,8 @@ class TournamentState:
             if entry.player in self.players:
                 raise TournamentError("already_joined")
         elif isinstance(entry, Left):
-            if self.phase is not Phase.SIGNUP:
-                raise TournamentError("already_started")
+            if self.phase is not Phase.SIGNUP:  # a seat at a table now: left there, an AI plays on
+                raise TournamentError("late_leave", name=self.settings.name)
             if entry.player not in self.players:
                 raise TournamentError("not_joined")
         elif isinstance(entry, Drawn):

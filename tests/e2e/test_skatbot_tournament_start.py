@@ -69,6 +69,9 @@ async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_it
 
     late = await tournament(fake, fake.add_user("lou"), channel, "join")
     assert late.content.startswith("Friday Skat has started: late entries are not taken."), late.content
+    going = await tournament(fake, people[1], channel, "leave")
+    assert going.content.startswith("Friday Skat has started: your place is at your table now. To go, use /skat "
+                                    "leave there"), going.content
     not_yours = await tournament(fake, people[0], channel, "stop")
     assert "Only organisers" in not_yours.content
     stopped = await tournament(fake, organiser, channel, "stop")

@@ -87,7 +87,8 @@ def test_the_log_replays_and_refuses_what_cannot_follow() -> None:
     assert state.players == {11: "Alice", 13: "Cara Maria", 12: "Ben"}
     assert (state.series, state.phase.value, state.tables, state.shown) == (1, "playing", {(1, 1): 5}, {"signup": 900})
     assert state.table_of(5) == (1, 1)
-    refusals: list[tuple[Entry, str]] = [(Joined(14, "Dirk"), "late_entry"), (TableOpened(1, 1, 6), "table_opened"),
+    refusals: list[tuple[Entry, str]] = [(Joined(14, "Dirk"), "late_entry"), (Left(11), "late_leave"),
+                (TableOpened(1, 1, 6), "table_opened"),
                 (Drawn(2, 0, (TableDraw((11, 11, 12)),)), "two_tables"), (Drawn(3, 0, ()), "no_more_series")]
     for entry, key in refusals:
         with pytest.raises(TournamentError) as refused:
