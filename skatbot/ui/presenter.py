@@ -22,9 +22,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import cast
 
 import discord
+from discord.utils import MISSING
 
 from skatbot.engine.views import public_view, seat_view
 from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState, seen_number
@@ -88,6 +89,9 @@ class _Forgetful:
 Job = Callable[[], Awaitable[None]]
 """One channel message (or edit) waiting its turn on a table's channel queue."""
 
+TableChannel = discord.TextChannel | discord.Thread
+"""Where a table plays: a text channel, or a thread of one."""
+
 CLOSED_REASONS = {"stopped": N_("closed.stopped"), "nobody left": N_("closed.nobody_left")}
 """Why the tables layer closed a table (its log's words) -> the catalog key that says it."""
 
@@ -119,7 +123,7 @@ class _Live:
     """The newest interaction that came from a player's hand (a click on their DM hand, or their ephemeral
     hand): its token edits that message for 15 minutes, outside the DM channel's rate-limit bucket."""
 
-    interaction: Any  # discord.Interaction
+    interaction: discord.Interaction
     message_id: int | None  # the DM hand message it came from; None: an ephemeral hand
     at: float
     content: str = ""  # what an ephemeral hand shows now (DM hands keep theirs in _HandMessage)
@@ -177,9 +181,9 @@ class DiscordPresenter:
         self._public: dict[int, asyncio.Queue[Job]] = {}  # table -> its channel messages, in order
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.live: dict[int, _Live] = {}  # user -> the newest interaction from their hand
-        self._dms: dict[int, Any] = {}  # user -> their DM channel
+        self._dms: dict[int, discord.DMChannel] = {}  # user -> their DM channel
 
-    def remember(self, user_id: int, interaction: Any, message_id: int | None, content: str = "",
+    def remember(self, user_id: int, interaction: discord.Interaction, message_id: int | None, content: str = "",
                  controls: HandControls | None = None) -> None:
         """A player used their hand (`message_id` in their DM, None for an ephemeral hand showing `content` and
         `controls`): later updates of that hand go through this interaction while its token lasts."""
@@ -216,7 +220,7 @@ class DiscordPresenter:
         live.content, live.controls = draft.text, draft.controls
         return True
 
-    async def ephemeral_hand(self, table: TableView, user_id: int, interaction: Any, lang: Lang,
+    async def ephemeral_hand(self, table: TableView, user_id: int, interaction: discord.Interaction, lang: Lang,
                              shown: bool = False) -> None:
         """The ephemeral hand answered through `interaction` (its original response; answered or acknowledged
         already) is the player's hand from now on: later updates go through it. `shown`: it shows the hand
@@ -268,11 +272,12 @@ class DiscordPresenter:
     def _state(self, table: TableView) -> _TableMessages:
         return self.messages.setdefault(table.id, _TableMessages())
 
-    async def _channel(self, channel_id: int) -> Any:
+    async def _channel(self, channel_id: int) -> TableChannel:
+        """The channel a table plays in: a text channel, or a thread of one (as /skat new opens it)."""
         channel = self.client.get_channel(channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(channel_id)
-        return channel
+        return cast(TableChannel, channel)
 
     async def load(self, table: TableView) -> None:
         """Read back what was shown for this table (after a restart); hands of past deals lose their buttons."""
@@ -465,7 +470,7 @@ class DiscordPresenter:
         if queue is not None:
             await queue.join()
 
-    def _event_job(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: Lang,
+    def _event_job(self, table: TableView, channel: TableChannel, state: _TableMessages, event: ev.Event, lang: Lang,
                    deck: Deck) -> Job:
         """One event's channel message. A new board is drawn now (the game moves on while the job waits)."""
         game = table
@@ -474,18 +479,18 @@ class DiscordPresenter:
             board = (game.deal_number, board_text(game, game.board, game.deal_number, lang, deck))
         return lambda: self._show_event(table, channel, state, event, lang, deck, board)
 
-    async def _edit_or_send_board(self, table: TableView, channel: Any, state: _TableMessages, number: int,
+    async def _edit_or_send_board(self, table: TableView, channel: TableChannel, state: _TableMessages, number: int,
                                   content: str) -> None:
         if number in state.boards:
             await self._edit_board(channel, state, number, content)
         elif number == table.deal_number and table.board is not None and not table.board.is_over:
             await self._send_board(table, channel, state, number, content)
 
-    async def _end_unless_owing(self, table: TableView, channel: Any, lang: Lang, series_over: bool) -> None:
+    async def _end_unless_owing(self, table: TableView, channel: TableChannel, lang: Lang, series_over: bool) -> None:
         if table.id not in self._owing:
             await self._end(table, channel, lang, series_over)
 
-    async def _show_event(self, table: TableView, channel: Any, state: _TableMessages, event: ev.Event, lang: Lang,
+    async def _show_event(self, table: TableView, channel: TableChannel, state: _TableMessages, event: ev.Event, lang: Lang,
                           deck: Deck, board: tuple[int, str] | None = None) -> None:
         """One event in the channel; `board`: the current deal's board as it was when the event was shown."""
         game = table
@@ -507,10 +512,10 @@ class DiscordPresenter:
                 await self.pacer.drop(finished_board[0])
             result = row.result
             analysable = not result.passed and result.declarer is not None
-            extra: dict[str, Any] = {"view": analyse_view(table.id, seen_number(row.number), lang, analysable)}
-            if self.style_for(table.guild_id).pictures:
-                extra.update(await result_files(game, row, lang, deck))
-            await self._post_owed(table, channel, f"result:{row.number}", result_text(game, row, lang, deck), **extra)
+            sheet = (await result_files(game, row, lang, deck)).get("file") \
+                if self.style_for(table.guild_id).pictures else None
+            await self._post_owed(table, channel, f"result:{row.number}", result_text(game, row, lang, deck),
+                                  view=analyse_view(table.id, seen_number(row.number), lang, analysable), file=sheet)
             await self.hand_pictures.forget(self.pacer, table.id, row.number)
         elif isinstance(event, ev.SeriesFinished):
             await self._post_owed(table, channel, "ranking", ranking_text(game, lang))
@@ -580,7 +585,8 @@ class DiscordPresenter:
                 del self._owing[table_id]
                 await self.catch_up(self._newest(table))
 
-    async def _post_owed(self, table: TableView, channel: Any, item: str, content: str, **extra: Any) -> None:
+    async def _post_owed(self, table: TableView, channel: TableChannel, item: str, content: str, *,
+                         view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
         """Post an outbox item once: written down first, marked shown when Discord took it. A draft left by a
         crash is looked for in the channel before posting again."""
         state = self._state(table)
@@ -597,12 +603,13 @@ class DiscordPresenter:
             if draft is None:
                 await self.memory.owe(table_id=table.id, item=item, content=content)
                 state.drafts[item] = content
-            await channel.send(content, nonce=nonce_of(table.id, item), **extra)
+            await channel.send(content, nonce=nonce_of(table.id, item), view=view if view is not None else MISSING,
+                               file=file if file is not None else MISSING)
         await self.memory.mark_shown(table_id=table.id, item=item, now=datetime.now(UTC))
         state.shown.add(item)
         state.drafts.pop(item, None)
 
-    async def _already_posted(self, channel: Any, content: str) -> bool:
+    async def _already_posted(self, channel: TableChannel, content: str) -> bool:
         me = self.client.user
         async for message in channel.history(limit=50):
             if me is not None and message.author.id == me.id and message.content == content:
@@ -631,7 +638,7 @@ class DiscordPresenter:
             self._owing.pop(table.id, None)
             await self._show(table, events)
 
-    async def _end(self, table: TableView, channel: Any, lang: Lang, ended: bool) -> None:
+    async def _end(self, table: TableView, channel: TableChannel, lang: Lang, ended: bool) -> None:
         state = self._state(table)
         for message_id in [*(board for board, _ in state.boards.values()),
                            *(hand.message_id for hand in state.hands.values()),
@@ -642,7 +649,7 @@ class DiscordPresenter:
         await self.hand_pictures.forget(self.pacer, table.id)
         await self._archive_own_thread(table, channel, lang, ended)
 
-    async def _archive_own_thread(self, table: TableView, channel: Any, lang: Lang, ended: bool) -> None:
+    async def _archive_own_thread(self, table: TableView, channel: TableChannel, lang: Lang, ended: bool) -> None:
         """A table's own thread (one the bot opened) is archived when its series ends or it closes: it
         stays readable, and leaves the channel's list of active threads. Threads of others are left alone."""
         me = self.client.user
@@ -671,7 +678,7 @@ class DiscordPresenter:
             log.info("table %s: could not mark the notice %s in channel %s as over: %s", table.id, thread.id,
                      thread.parent_id, error)
 
-    async def _show_lobby(self, table: TableView, channel: Any, state: _TableMessages, lang: Lang) -> None:
+    async def _show_lobby(self, table: TableView, channel: TableChannel, state: _TableMessages, lang: Lang) -> None:
         content = lobby_text(table, lang, table.id)
         view = lobby_view(table.id, lang, table.state is TableState.OPEN)
         if state.lobby is None:
@@ -682,10 +689,9 @@ class DiscordPresenter:
                 await message.edit(content=content, view=view)  # back for the nonce, as it was then
         else:
             lobby = channel.get_partial_message(state.lobby[1])
-            await self.pacer.edit(lobby.id, lambda: lobby.edit(content=content, view=view),
-                                  now=table.state is not TableState.OPEN)
+            await self.pacer.edit(lobby.id, _edit_of(lobby, content, view), now=table.state is not TableState.OPEN)
 
-    async def _send_board(self, table: TableView, channel: Any, state: _TableMessages, number: int, content: str) -> None:
+    async def _send_board(self, table: TableView, channel: TableChannel, state: _TableMessages, number: int, content: str) -> None:
         shown = fit(content, Limit.CONTENT)
         message = await channel.send(shown, nonce=nonce_of(table.id, "board", number))
         state.boards[number] = (message.id, content)
@@ -694,7 +700,7 @@ class DiscordPresenter:
         if message.content != shown:  # posted before a crash, its id not stored: given back as it was then
             await message.edit(content=shown)
 
-    async def _edit_board(self, channel: Any, state: _TableMessages, number: int, content: str, *,
+    async def _edit_board(self, channel: TableChannel, state: _TableMessages, number: int, content: str, *,
                           now: bool = False) -> None:
         """Send the deal's board, or edit it: at once with `now`, else coalesced with other quick changes."""
         known = state.boards.get(number)
@@ -704,9 +710,9 @@ class DiscordPresenter:
         elif known[1] != content or (now and self.pacer.pending(known[0])):
             board = channel.get_partial_message(known[0])
             state.boards[number] = (known[0], content)
-            await self.pacer.edit(board.id, lambda: board.edit(content=fit(content, Limit.CONTENT)), now=now)
+            await self.pacer.edit(board.id, _edit_of(board, fit(content, Limit.CONTENT)), now=now)
 
-    async def _refresh_hands(self, table: TableView, channel: Any, state: _TableMessages, lang_public: Lang,
+    async def _refresh_hands(self, table: TableView, channel: TableChannel | None, state: _TableMessages, lang_public: Lang,
                              deck: Deck, pictures: bool = False, public: list[Job] | None = None) -> None:
         """Each human's hand message as it is now. What a closed DM needs in the channel (the notice, a ping)
         goes to `public`, the channel's queue, so no DM waits for it."""
@@ -784,11 +790,11 @@ class DiscordPresenter:
                 if my_turn:
                     public.append(self._ping_job(table, channel, state, user_id, lang_public, phase))
 
-    def _ping_job(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: Lang,
+    def _ping_job(self, table: TableView, channel: TableChannel, state: _TableMessages, user_id: int, lang: Lang,
                   phase: str) -> Job:
         return lambda: self._ping_public(table, channel, state, user_id, lang, phase)
 
-    def _notice_job(self, table: TableView, channel: Any, user_id: int, lang: Lang) -> Job:
+    def _notice_job(self, table: TableView, channel: TableChannel, user_id: int, lang: Lang) -> Job:
         return lambda: self._notice_dm_closed(table, channel, user_id, lang)
 
     async def _find_picture(self, table: TableView, number: int, user_id: int) -> None:
@@ -808,7 +814,7 @@ class DiscordPresenter:
                 self.hand_pictures.adopt(where, message.id)
                 return
 
-    async def _dm(self, user_id: int) -> Any:
+    async def _dm(self, user_id: int) -> discord.DMChannel:
         """The player's DM channel, looked up once: without the members intent the user is not cached, and
         every hand update would otherwise cost a REST call to fetch them (a DM channel's id never changes)."""
         known = self._dms.get(user_id)
@@ -821,7 +827,7 @@ class DiscordPresenter:
         self._dms[user_id] = channel
         return channel
 
-    async def _notice_dm_closed(self, table: TableView, channel: Any, user_id: int, lang: Lang) -> None:
+    async def _notice_dm_closed(self, table: TableView, channel: TableChannel, user_id: int, lang: Lang) -> None:
         if (table.id, user_id) in self._dm_notice_sent:
             return
         message = await channel.send(t(lang, "notice.dm_closed", mention=f"<@{user_id}>"),
@@ -832,7 +838,7 @@ class DiscordPresenter:
         await self.memory.remember(table_id=table.id, role="dm_notice", user_id=user_id, channel_id=channel.id,
                                    message_id=message.id)
 
-    async def _ping_public(self, table: TableView, channel: Any, state: _TableMessages, user_id: int, lang: Lang,
+    async def _ping_public(self, table: TableView, channel: TableChannel, state: _TableMessages, user_id: int, lang: Lang,
                            phase: str) -> None:
         previous = state.turn_pings.pop(user_id, None)
         if previous is not None:
@@ -934,9 +940,11 @@ def _owed_before(table: TableView, item: str, shown: set[str]) -> bool:
                if before is None or row.number < before)
 
 
-def _edit_of(message: Any, content: str, view: discord.ui.View) -> Callable[[], Any]:
+def _edit_of(message: discord.PartialMessage, content: str,
+             view: discord.ui.View | None = None) -> Callable[[], Awaitable[None]]:
+    """A message's edit to `content` (and `view`, if given), to be made when the pacer lets it."""
     async def edit() -> None:
-        await message.edit(content=content, view=view)
+        await message.edit(content=content, view=view if view is not None else MISSING)
     return edit
 
 
@@ -947,6 +955,6 @@ def _has_controls_of(message: discord.Message, table_id: int) -> bool:
                for row in message.components for item in getattr(row, "children", ()))
 
 
-async def _delete_quietly(message: Any) -> None:
+async def _delete_quietly(message: discord.PartialMessage | discord.Message) -> None:
     with contextlib.suppress(discord.HTTPException):
         await message.delete()
