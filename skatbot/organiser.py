@@ -319,6 +319,11 @@ class Organiser:
                 guild_id=run.server_id, channel_id=thread, parent_id=run.channel_id, creator_id=creator,
                 creator_name=names.get(creator, "?"), size=draw.size, deals=run.settings.deals_at(draw.size),
                 rules=RuleSet.preset(run.settings.preset), timing=timing, seated=first)
+        elif table.game.state is TableState.PLAYING:  # found after a restart: killed before its seats were written?
+            stored = await self.storage.tables.get(table_id=table.id)
+            if stored.state is TableState.OPEN or not stored.seats:
+                await self.tables.store.table_started(table=table.current())
+                await self.tables.store.set_table_state(table_id=table.id, state=TableState.PLAYING)
         if table.game.state is TableState.OPEN:  # a table opened (one by one) before tables were stored started
             seated = {o.player_id for o in table.game.places}
             for player in draw.players[1:]:

@@ -244,3 +244,34 @@ async def test_a_final_list_not_yet_shown_is_owed_and_shown_after_a_restart(stor
     assert await storage.tournaments.running() == []
     assert await again.resume() == [] and port.ends == 1  # shown once
     await restarted.close()
+
+
+async def test_a_table_killed_between_its_first_write_and_its_seats_is_completed_after_the_restart(
+        storage: AnyStorage) -> None:
+    """The table's first write holds its drawn players and the start; its seats and state are written right
+    after. Killed in between, the restarted process finds the table playing, writes what was missing (so
+    /tournament start's check that nobody plays elsewhere, and the stats, see its players) and deals on."""
+    await add_players(storage, *(Player(pid, name) for pid, name in PEOPLE.items()))
+    first, manager = process(storage, Port(), seed=1)
+    run = await first.create(server_id=100, channel_id=555, organiser_id=9,
+                             settings=TournamentSettings("Club evening", deals=3))
+    await first.commit(run, lambda _: [Joined(pid, name) for pid, name in PEOPLE.items()])
+    draw = (TableDraw((11, 12, 13, 14)), TableDraw((15, 16, 17)))
+    await first.commit(run, lambda _: [Drawn(1, 4242, draw), Shown("thread-1-1", 8001)])
+    store = StorageTables(storage)
+    table_id = await store.create_table(guild_id=100, channel_id=8001, parent_id=555, creator_id=11, size=4, deals=4,
+                                        rules=RuleSet.preset("tournament"), creator_name="Anna",
+                                        entries=["join 11 Anna", "join 12 Bert", "join 13 Cara", "join 14 Dirk",
+                                                 "start 2"])
+    assert (await storage.tables.get(table_id=table_id)).seats == ()  # the kill: nothing after the first write
+    await manager.close()
+
+    again, restarted = process(storage, Port(), seed=2)
+    await restarted.restore()
+    (resumed,) = await again.resume()
+    assert resumed.state.tables[(1, 1)] == table_id
+    stored = await storage.tables.get(table_id=table_id)
+    assert stored.state is TableState.PLAYING and set(stored.seats) == {11, 12, 13, 14}
+    assert await storage.tables.playing_with(player_id=12) == [table_id]
+    assert any(entry.entry.startswith("deal 0 ") for entry in await storage.tables.log(table_id=table_id))  # dealt
+    await restarted.close()
