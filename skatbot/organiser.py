@@ -324,6 +324,7 @@ class Organiser:
             if stored.state is TableState.OPEN or not stored.seats:
                 await self.tables.store.table_started(table=table.current())
                 await self.tables.store.set_table_state(table_id=table.id, state=TableState.PLAYING)
+            table.opened()  # its lobby (no buttons: it plays), had the kill come before it was shown; else edited
         if table.game.state is TableState.OPEN:  # a table opened (one by one) before tables were stored started
             seated = {o.player_id for o in table.game.places}
             for player in draw.players[1:]:

@@ -11,6 +11,7 @@ import pytest
 from skatbot.engine import RuleSet
 from skatbot.organiser import Organiser, Running
 from skatbot.storage import Player, TableState
+from skatbot.tables.events import LobbyChanged
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import RecordingPresenter
 from skatbot.tournaments import Drawn, Joined, Shown, TableDraw, TournamentSettings
@@ -274,4 +275,10 @@ async def test_a_table_killed_between_its_first_write_and_its_seats_is_completed
     assert stored.state is TableState.PLAYING and set(stored.seats) == {11, 12, 13, 14}
     assert await storage.tables.playing_with(player_id=12) == [table_id]
     assert any(entry.entry.startswith("deal 0 ") for entry in await storage.tables.log(table_id=table_id))  # dealt
+    presenter = restarted.presenter
+    assert isinstance(presenter, RecordingPresenter)
+    await restarted.tables[table_id].settle()
+    shown = [step for step in presenter.steps if step.view.id == table_id]
+    assert any(isinstance(event, LobbyChanged) for step in shown for event in step.events), "its lobby is shown"
+    assert all(step.view.state is TableState.PLAYING for step in shown)
     await restarted.close()
