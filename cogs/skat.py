@@ -34,7 +34,7 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
-from skatbot.engine.views import SeatView, public_view, seat_view
+from skatbot.engine.views import SeatView
 from skatbot.interactions.desk import ai_level, pending_note, stored_then_acked
 from skatbot.interactions.pending import move_entry
 from skatbot.interactions.replies import named_game, say, within
@@ -266,10 +266,10 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def table(self, interaction: discord.Interaction) -> None:
         table = await self._last_table(interaction)
         lang = self.lang(interaction)
-        game = table.game
-        text = lobby_text(game, lang, table.id)
-        if game.deal is not None and game.state is TableState.PLAYING:
-            text += "\n\n" + board_text(game, public_view(game.deal), game.deal_number, lang, self.style_for(table.guild_id).deck)
+        view = table.current()
+        text = lobby_text(view, lang, table.id)
+        if view.board is not None and view.state is TableState.PLAYING:
+            text += "\n\n" + board_text(view, view.board, view.deal_number, lang, self.style_for(table.guild_id).deck)
         await say(interaction, fit_lines(text.split("\n")))
 
     @app_commands.command(name="list", description=en("cmd.skat.list"))
@@ -278,12 +278,13 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         lang = self.lang(interaction)
         style = self.style_for(table.guild_id)
         extra: dict[str, Any] = {}
-        if style.pictures and table.game.finished:
+        view = table.current()
+        if style.pictures and view.finished:
             await interaction.response.defer(ephemeral=True, thinking=True)  # the chart is drawn in a worker
-            names = [player_name(table.game, p, lang) for p in range(len(table.game.places))]
-            chart = await list_chart(table.game, names, lang)
+            names = [player_name(view, p, lang) for p in range(len(view.places))]
+            chart = await list_chart(view, names, lang)
             extra = {"file": chart.file()} if chart else {}
-        await say(interaction, list_text(table.game, lang, style.deck), **extra)
+        await say(interaction, list_text(view, lang, style.deck), **extra)
 
     @app_commands.command(name="hand", description=en("cmd.skat.hand"))
     async def hand(self, interaction: discord.Interaction) -> None:
@@ -358,7 +359,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     async def declare(self, interaction: discord.Interaction, game: str, hand: bool = False,
                       schneider: bool = False, schwarz: bool = False, ouvert: bool = False) -> None:
         table = await self.table_for(interaction)
-        deal = table.game.deal
+        deal = table.current().board
         if deal is not None and deal.phase is Phase.SKAT and not hand:
             raise CommandRefusal("pick_up_first")
         game_type = named_game(game)
@@ -419,12 +420,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:
-            table = await self.table_for(interaction)
-            seat = table.game.seat_of_user(interaction.user.id)
+            return (await self.table_for(interaction)).current().seat_view(interaction.user.id)
         except (TableError, NoTable):
             return None
-        assert table.game.deal is not None
-        return seat_view(table.game.deal, seat)
 
 
 PASS_VALUE = 0
