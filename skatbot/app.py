@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 # The extensions the bot loads at start-up, in order ("cogs.tables", ...). Explicit, so that what runs
 # is what is listed here and nothing is picked up by accident.
 EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.settings", "cogs.tournament",
-                              "cogs.ratings", "cogs.replay")
+                              "cogs.ratings", "cogs.replay", "cogs.challenge")
 
 
 WORKER_NICENESS = 5

@@ -1,0 +1,369 @@
+"""/challenge: today's deals, the same for everyone the bot serves, played in the player's DMs against two
+strong computer opponents and scored against the strong AI's par; `/skat scores challenge`: the boards.
+
+How a challenge deal is played: the player sits the day's seat of each deal (forehand, middlehand, rearhand in
+turn) against two strong AIs seeded by the day, the deal, the seat and the step, so that the same play meets
+the same answers everywhere. The hand message is the tables' own (text and controls), sent by DM, or shown
+only to the player where their DMs are closed; a press edits it. Every accepted move is stored (with the result
+of the deal it ends) before it is shown, and nothing lives only in memory: the attempt is replayed from its
+stored log at each press, so it pauses and resumes across restarts and in any process. Claims, concessions and
+hints are not offered (the par line plays every card too). One attempt per player and day, on any server;
+moves are taken only on the attempt's own UTC day. The pars are computed in the AI workers, one deal at a
+time, from the moment a day's first attempt starts, and stored once per deal and day.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, date, datetime, timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from skatbot.challenge import (
+    CHALLENGE_LEVEL,
+    MAX_DEALS,
+    MIN_DEALS,
+    Attempt,
+    AttemptError,
+    ChallengeDay,
+    DealScore,
+    Move,
+    ParLine,
+    ai_decision,
+    board,
+    par_line,
+    percentile,
+)
+from skatbot.challenge.results import field_average
+from skatbot.engine import Action
+from skatbot.engine.views import SeatView
+from skatbot.storage import LogConflict
+from skatbot.storage.sql.challenge import StoredAttempt
+from skatbot.ui.challenge import (
+    DYNAMIC_ITEMS,
+    ChallengeControl,
+    DealLine,
+    Standing,
+    attempt_text,
+    attempt_view,
+    board_text,
+    declarer_name,
+    summary_text,
+)
+from skatbot.ui.controls import control_action
+from skatbot.ui.i18n import t
+from skatbot.ui.refusals import CommandRefusal
+
+from .replies import answer_stray, guarded, reader_style, say, skat_bot
+from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
+
+if TYPE_CHECKING:
+    from skatbot.app import SkatBot
+
+log = logging.getLogger(__name__)
+
+DM_CLOSED = 50007
+PERIODS = ("day", "week")
+
+
+def today() -> date:
+    """The challenge's day: the UTC date now (a module function, so tests can move the clock)."""
+    return datetime.now(UTC).date()
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class ChallengeCog(AttachingCog):
+    """The daily challenge: starts and resumes attempts, takes the player's moves, lets the opponents answer,
+    keeps the pars, and shows results and boards."""
+
+    def __init__(self, bot: SkatBot) -> None:
+        super().__init__(bot, [])
+        self._locks: dict[tuple[date, int], asyncio.Lock] = {}
+        self._pars: dict[tuple[date, int], asyncio.Task[ParLine]] = {}
+        self._par_turn = asyncio.Lock()  # one par at a time: the other AI worker stays free for opponents' moves
+        self._warming: set[asyncio.Task[None]] = set()
+        self._secret: str | None = None
+
+    async def cog_load(self) -> None:
+        await super().cog_load()
+        scores = self.bot.tree.get_command("skat")
+        group = scores.get_command("scores") if isinstance(scores, app_commands.Group) else None
+        if not isinstance(group, app_commands.Group):
+            raise RuntimeError("load cogs.scores (the /skat scores group) before cogs.challenge")
+        group.add_command(scores_challenge)
+        self.bot.tree.add_command(challenge_command)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.bot.tree.remove_command(challenge_command.name)
+        skat = self.bot.tree.get_command("skat")
+        group = skat.get_command("scores") if isinstance(skat, app_commands.Group) else None
+        if isinstance(group, app_commands.Group):
+            group.remove_command(scores_challenge.name)
+        for task in [*self._pars.values(), *self._warming]:
+            task.cancel()
+        await super().cog_unload()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A challenge control no ChallengeButton or ChallengeSelect answers (forged, or drawn by an older
+        version) is refused, changing nothing."""
+        await answer_stray(interaction, "ch:", DYNAMIC_ITEMS)
+
+    # --- the day, its pars, the opponents ------------------------------------------------------------
+
+    async def day(self, on: date) -> ChallengeDay:
+        if self._secret is None:
+            self._secret = await self.bot.storage.challenge.secret(now=_now())
+        return ChallengeDay.of(self._secret, on)
+
+    def lock(self, on: date, player_id: int) -> asyncio.Lock:
+        key = (on, player_id)
+        if key not in self._locks:
+            if len(self._locks) > 1000:  # locks of other days and idle players go
+                self._locks = {k: v for k, v in self._locks.items() if v.locked()}
+            self._locks[key] = asyncio.Lock()
+        return self._locks[key]
+
+    async def par(self, day: ChallengeDay, number: int) -> ParLine:
+        """The deal's par: stored, or computed now in the AI workers (once per process) and stored."""
+        stored = await self.bot.storage.challenge.par(day=day.day, number=number)
+        if stored is not None:
+            return stored
+        key = (day.day, number)
+        task = self._pars.get(key)
+        if task is None or (task.done() and (task.cancelled() or task.exception() is not None)):
+            task = self._pars[key] = asyncio.create_task(self._compute_par(day, number), name=f"par-{key}")
+        return await asyncio.shield(task)
+
+    async def _compute_par(self, day: ChallengeDay, number: int) -> ParLine:
+        async with self._par_turn:
+            stored = await self.bot.storage.challenge.par(day=day.day, number=number)
+            if stored is None:
+                line = await asyncio.get_running_loop().run_in_executor(self.bot.ai_executor, par_line, day, number)
+                await self.bot.storage.challenge.store_par(day=day.day, line=line, now=_now())
+                stored = await self.bot.storage.challenge.par(day=day.day, number=number)
+                log.info("challenge %s: par of deal %d is %d", day.day, number + 1, line.score)
+            assert stored is not None
+        self._pars.pop((day.day, number), None)
+        return stored
+
+    def warm_pars(self, day: ChallengeDay, deals: int) -> None:
+        """Compute the attempt's pars in the background, first deal first, so results need not wait."""
+        async def warm() -> None:
+            for number in range(deals):
+                try:
+                    await self.par(day, number)
+                except Exception:
+                    log.exception("challenge %s: the par of deal %d failed", day.day, number + 1)
+                    return
+
+        task = asyncio.create_task(warm(), name=f"pars-{day.day}")
+        self._warming.add(task)
+        task.add_done_callback(self._warming.discard)
+
+    async def _decide(self, seed: int, view: SeatView) -> Action:
+        return await asyncio.get_running_loop().run_in_executor(self.bot.ai_executor, ai_decision, CHALLENGE_LEVEL,
+                                                                seed, view)
+
+    # --- an attempt ----------------------------------------------------------------------------------
+
+    async def load(self, day: ChallengeDay, player_id: int) -> tuple[StoredAttempt, Attempt] | None:
+        """The player's attempt at `day` as stored, replayed (None before they started)."""
+        stored = await self.bot.storage.challenge.attempt(day=day.day, player_id=player_id)
+        if stored is None:
+            return None
+        return stored, Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
+
+    async def _result(self, stored: StoredAttempt, attempt: Attempt, number: int) -> DealScore:
+        par = await self.par(attempt.day, number)
+        return DealScore(attempt.day.day, stored.player_id, stored.server_id, number, attempt.scores()[number],
+                         par.score)
+
+    async def _store(self, stored: StoredAttempt, attempt: Attempt, moves: list[Move]) -> None:
+        """Apply `moves` (checked) and store them with the results of the deals they end, in one write."""
+        seq = attempt.seq
+        results = []
+        for move in moves:
+            number = attempt.number
+            if attempt.apply(move):
+                results.append(await self._result(stored, attempt, number))
+        try:
+            await self.bot.storage.challenge.append(day=attempt.day.day, player_id=stored.player_id, seq=seq,
+                                                    entries=[str(move) for move in moves], now=_now(),
+                                                    results=results, finished=attempt.is_over)
+        except LogConflict:  # another process took a move of this attempt first
+            raise ServerError("challenge.error.stale") from None
+
+    async def advance(self, stored: StoredAttempt, attempt: Attempt) -> None:
+        """The opponents move until it is the player's turn or the attempt is over; stored before shown."""
+        moves: list[Move] = []
+        probe = Attempt(attempt.day, attempt.deals, attempt.moves)
+        while (turn := probe.opponent_to_move()) is not None:
+            seat, seed, view = turn
+            move = Move(probe.number, seat, await self._decide(seed, view))
+            probe.apply(move)
+            moves.append(move)
+        if moves:
+            await self._store(stored, attempt, moves)
+
+    async def challenge_pressed(self, interaction: discord.Interaction, pressed: ChallengeControl) -> None:
+        """What the challenge's controls call (skatbot.ui.challenge finds this cog among the bot's)."""
+        await guarded(interaction, lambda: self.play(interaction, pressed))
+
+    async def play(self, interaction: discord.Interaction, pressed: ChallengeControl) -> None:
+        """A press on the player's hand message: their move, then the opponents', then the message again."""
+        user_id = interaction.user.id
+        if pressed.day != today():
+            raise ServerError("challenge.error.day_over")
+        day = await self.day(pressed.day)
+        async with self.lock(pressed.day, user_id):
+            loaded = await self.load(day, user_id)
+            if loaded is None:
+                raise ServerError("challenge.error.not_yours")
+            stored, attempt = loaded
+            if attempt.is_over:
+                raise ServerError("challenge.error.over")
+            if pressed.control.seq != attempt.seq:
+                raise ServerError("challenge.error.stale")
+            action = control_action(pressed.control)
+            if action is None:
+                raise CommandRefusal("bad_control")
+            try:
+                move = attempt.players_move(action)
+            except AttemptError as refused:
+                raise ServerError(f"challenge.error.{refused.reason}") from None
+            await interaction.response.defer()  # the opponents and a par may take a few seconds
+            await self._store(stored, attempt, [move])
+            await self.advance(stored, attempt)
+        content, view = await self.message(interaction, stored, attempt)
+        await interaction.edit_original_response(content=content, view=view)
+
+    async def message(self, interaction: discord.Interaction, stored: StoredAttempt,
+                      attempt: Attempt) -> tuple[str, discord.ui.View]:
+        """The hand message of the deal in play with the finished deals' lines, or the day's summary."""
+        lang, deck = await reader_style(interaction)
+        lines = await self.deal_lines(stored, attempt, lang)
+        if not attempt.is_over:
+            return attempt_text(attempt, stored.name, lines, lang, deck), attempt_view(attempt, lang, deck)
+        return summary_text(attempt.day.day, lines, await self.standing(stored), lang, deck), discord.ui.View()
+
+    async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: str) -> list[DealLine]:
+        everyone = await self.bot.storage.challenge.results(first=attempt.day.day, last=attempt.day.day,
+                                                            finished_only=False)
+        scores = attempt.scores()
+        lines = []
+        for number, deal in enumerate(attempt.played):
+            par = await self.par(attempt.day, number)
+            field = field_average(row.score for row in everyone if row.number == number)
+            lines.append(DealLine(number, deal.result, declarer_name(attempt, number, deal.result, stored.name, lang),
+                                  scores[number], par.score, field))
+        return lines
+
+    async def standing(self, stored: StoredAttempt) -> Standing:
+        """The finished attempt's totals, its place on its server and its percentile among everyone that day."""
+        everyone = await self.bot.storage.challenge.day_results(day=stored.day)
+        mine = [row for row in everyone if row.player_id == stored.player_id]
+        here = board([row for row in everyone if row.server_id == stored.server_id], {})
+        rank = next((place for place, row in enumerate(here, start=1) if row.player_id == stored.player_id), len(here))
+        margins = [row.margin for row in board(everyone, {})]
+        score, par = sum(row.score for row in mine), sum(row.par for row in mine)
+        return Standing(score, par, rank, len(here), percentile(score - par, margins), len(margins))
+
+    # --- the command ---------------------------------------------------------------------------------
+
+    async def start(self, interaction: discord.Interaction, deals: int | None) -> None:
+        guild_id = guild_id_of(interaction)
+        storage = self.bot.storage.challenge
+        if deals is not None:
+            if not interaction.permissions.manage_guild:
+                raise ServerError("challenge.error.manage")
+            if not MIN_DEALS <= deals <= MAX_DEALS:
+                raise CommandRefusal("out_of_range", option="deals", low=MIN_DEALS, high=MAX_DEALS)
+            await storage.set_deals(server_id=guild_id, deals=deals, now=_now())
+            await say(interaction, t(await server_language(interaction), "challenge.deals_set", deals=deals))
+            return
+        on = today()
+        day = await self.day(on)
+        user = interaction.user
+        async with self.lock(on, user.id):
+            known = await storage.attempt(day=on, player_id=user.id)
+            if known is not None and known.finished:
+                standing = await self.standing(known)
+                raise ServerError("challenge.error.played", score=standing.score, par=standing.par)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if known is None:
+                known = await storage.start(day=on, player_id=user.id, server_id=guild_id, name=user.display_name,
+                                            deals=await storage.deals(server_id=guild_id), now=_now())
+            stored = known
+            attempt = Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
+            self.warm_pars(day, stored.deals)
+            await self.advance(stored, attempt)
+        content, view = await self.message(interaction, stored, attempt)
+        lang = (await reader_style(interaction))[0]
+        where = "challenge.resumed_dm" if stored.moves else "challenge.sent_dm"
+        try:
+            dm = user.dm_channel or await user.create_dm()
+            await dm.send(content, view=view)
+        except discord.Forbidden as error:
+            if error.code != DM_CLOSED:
+                raise
+            await say(interaction, t(lang, "challenge.here"), ephemeral=True)
+            await interaction.followup.send(content, view=view, ephemeral=True)
+            return
+        await say(interaction, t(lang, where, number=attempt.number + 1, deals=attempt.deals), ephemeral=True)
+
+    async def scores(self, interaction: discord.Interaction, period: str) -> None:
+        """The server's board of today (only for those who played it: else yesterday's) or of the week."""
+        guild_id = guild_id_of(interaction)
+        if period not in PERIODS:
+            raise CommandRefusal("bad_option", text=period, option="period")
+        lang = await server_language(interaction)
+        storage = self.bot.storage.challenge
+        on = today()
+        mine = await storage.attempt(day=on, player_id=interaction.user.id)
+        played = mine is not None and mine.finished
+        last = on if played else on - timedelta(days=1)
+        first = last if period == "day" else on - timedelta(days=6)
+        rows = await storage.results(first=first, last=last, server_id=guild_id)
+        names = {a.player_id: a.name for a in await storage.attempts(first=first, last=last, server_id=guild_id)}
+        note = None if played else t(lang, "challenge.board.hidden")
+        # today's board only for the player who played it: the others must not see the day's results yet
+        await say(interaction, board_text(board(rows, names), first, last, lang, note), ephemeral=played,
+                  allowed_mentions=discord.AllowedMentions.none())
+
+
+def _cog(interaction: discord.Interaction) -> ChallengeCog:
+    cog = skat_bot(interaction).get_cog("ChallengeCog")
+    assert isinstance(cog, ChallengeCog)
+    return cog
+
+
+@app_commands.command(name="challenge", description=describe("cmd.challenge"))
+@app_commands.describe(deals=describe("cmd.challenge.deals"))
+@app_commands.guild_only()
+async def challenge_command(interaction: discord.Interaction,
+                            deals: app_commands.Range[int, MIN_DEALS, MAX_DEALS] | None = None) -> None:
+    await _cog(interaction).start(interaction, deals)
+
+
+@app_commands.command(name="challenge", description=en("cmd.skat.scores.challenge"))
+@app_commands.describe(period=describe("cmd.skat.scores.challenge.period"))
+@app_commands.choices(period=[choice("choice.challenge.day", "day"), choice("choice.challenge.week", "week")])
+async def scores_challenge(interaction: discord.Interaction, period: str = "day") -> None:
+    await _cog(interaction).scores(interaction, period)
+
+
+async def setup(bot: SkatBot) -> None:
+    await bot.add_cog(ChallengeCog(bot))
+
+
+__all__ = ["ChallengeCog", "setup", "today"]
