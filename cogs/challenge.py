@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from skatbot.app import skat_bot
 from skatbot.challenge import (
     CHALLENGE_LEVEL,
     MAX_DEALS,
@@ -41,11 +41,13 @@ from skatbot.challenge import (
 from skatbot.challenge.results import field_average
 from skatbot.engine import Action
 from skatbot.engine.views import SeatView
+from skatbot.interactions.replies import guarded, reader_style, say
 from skatbot.storage import LogConflict
 from skatbot.storage.sql.challenge import StoredAttempt
 from skatbot.ui.challenge import (
     DYNAMIC_ITEMS,
     ChallengeControl,
+    ChallengeRefusal,
     DealLine,
     Standing,
     attempt_text,
@@ -54,12 +56,11 @@ from skatbot.ui.challenge import (
     declarer_name,
     summary_text,
 )
-from skatbot.ui.controls import control_action
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang
 from skatbot.ui.refusals import CommandRefusal
 
-from .replies import answer_stray, guarded, reader_style, say, skat_bot
-from .server_common import AttachingCog, ServerError, choice, describe, en, guild_id_of, server_language
+from ._common import AttachingCog, choice, describe, en, guild_id_of, server_language
 
 if TYPE_CHECKING:
     from skatbot.app import SkatBot
@@ -111,12 +112,6 @@ class ChallengeCog(AttachingCog):
         for task in [*self._pars.values(), *self._warming]:
             task.cancel()
         await super().cog_unload()
-
-    @commands.Cog.listener()
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A challenge control no ChallengeButton or ChallengeSelect answers (forged, or drawn by an older
-        version) is refused, changing nothing."""
-        await answer_stray(interaction, "ch:", DYNAMIC_ITEMS)
 
     # --- the day, its pars, the opponents ------------------------------------------------------------
 
@@ -201,7 +196,7 @@ class ChallengeCog(AttachingCog):
                                                     entries=[str(move) for move in moves], now=_now(),
                                                     results=results, finished=attempt.is_over)
         except LogConflict:  # another process took a move of this attempt first
-            raise ServerError("challenge.error.stale") from None
+            raise ChallengeRefusal("challenge.error.stale") from None
 
     async def advance(self, stored: StoredAttempt, attempt: Attempt) -> None:
         """The opponents move until it is the player's turn or the attempt is over; stored before shown."""
@@ -223,24 +218,25 @@ class ChallengeCog(AttachingCog):
         """A press on the player's hand message: their move, then the opponents', then the message again."""
         user_id = interaction.user.id
         if pressed.day != today():
-            raise ServerError("challenge.error.day_over")
+            raise ChallengeRefusal("challenge.error.day_over")
         day = await self.day(pressed.day)
         async with self.lock(pressed.day, user_id):
             loaded = await self.load(day, user_id)
             if loaded is None:
-                raise ServerError("challenge.error.not_yours")
+                raise ChallengeRefusal("challenge.error.not_yours")
             stored, attempt = loaded
             if attempt.is_over:
-                raise ServerError("challenge.error.over")
-            if pressed.control.seq != attempt.seq:
-                raise ServerError("challenge.error.stale")
-            action = control_action(pressed.control)
+                raise ChallengeRefusal("challenge.error.over")
+            if pressed.seq != attempt.seq:
+                raise ChallengeRefusal("challenge.error.stale")
+            action = pressed.action
             if action is None:
                 raise CommandRefusal("bad_control")
             try:
                 move = attempt.players_move(action)
             except AttemptError as refused:
-                raise ServerError(f"challenge.error.{refused.reason}") from None
+                raise ChallengeRefusal("challenge.error.over" if refused.reason == "over" else
+                                       "challenge.error.wait") from None
             await interaction.response.defer()  # the opponents and a par may take a few seconds
             await self._store(stored, attempt, [move])
             await self.advance(stored, attempt)
@@ -256,7 +252,7 @@ class ChallengeCog(AttachingCog):
             return attempt_text(attempt, stored.name, lines, lang, deck), attempt_view(attempt, lang, deck)
         return summary_text(attempt.day.day, lines, await self.standing(stored), lang, deck), discord.ui.View()
 
-    async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: str) -> list[DealLine]:
+    async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: Lang) -> list[DealLine]:
         everyone = await self.bot.storage.challenge.results(first=attempt.day.day, last=attempt.day.day,
                                                             finished_only=False)
         scores = attempt.scores()
@@ -285,7 +281,7 @@ class ChallengeCog(AttachingCog):
         storage = self.bot.storage.challenge
         if deals is not None:
             if not interaction.permissions.manage_guild:
-                raise ServerError("challenge.error.manage")
+                raise ChallengeRefusal("challenge.error.manage")
             if not MIN_DEALS <= deals <= MAX_DEALS:
                 raise CommandRefusal("out_of_range", option="deals", low=MIN_DEALS, high=MAX_DEALS)
             await storage.set_deals(server_id=guild_id, deals=deals, now=_now())
@@ -298,7 +294,7 @@ class ChallengeCog(AttachingCog):
             known = await storage.attempt(day=on, player_id=user.id)
             if known is not None and known.finished:
                 standing = await self.standing(known)
-                raise ServerError("challenge.error.played", score=standing.score, par=standing.par)
+                raise ChallengeRefusal("challenge.error.played", score=standing.score, par=standing.par)
             await interaction.response.defer(ephemeral=True, thinking=True)
             if known is None:
                 known = await storage.start(day=on, player_id=user.id, server_id=guild_id, name=user.display_name,

@@ -2,46 +2,61 @@
 controls, carried by `ch:` custom ids), each finished deal's line (score, par, the field), the day's summary and
 the server's boards.
 
-A challenge control's custom_id has the tables' layout, `ch:<YYYYMMDD>:s<seq>:<kind>:<arg>`: the day of the
-attempt, the moment (its number of stored moves) it was drawn for, and what it asks for; the player is whoever
-presses it (only their own attempt can be moved).
+A challenge control's custom_id has the tables' layout: `ch:<YYYYMMDD>:s<seq>:<action>` for a move, and
+`ch:<YYYYMMDD>:s<seq>:menu<i>:<verb>` for a menu of moves: the day of the attempt, the moment (its number of
+stored moves) it was drawn for, and the engine's text of the action; the player is whoever presses it (only
+their own attempt can be moved).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import discord
 
 from skatbot.challenge import CHALLENGE_LEVEL, CHALLENGE_RULES, Attempt, BoardRow
-from skatbot.engine import DealResult
-from skatbot.models import TableState
+from skatbot.engine import Action, Claim, Concede, DealResult, Kontra, MalformedText, Re, parse_action
+from skatbot.engine.errors import Refusal
+from skatbot.models import Deck, TableState
 from skatbot.tables import Occupant, TableGame
 
 from .cards import FRENCH, contract_name
-from .controls import SELECT_KINDS, Control, ControlButton, ControlSelect, hand_view
+from .controls import Move, MoveButton, MoveMenu, hand_view
 from .fit import Limit, fit, fit_lines
 from .i18n import language_of, t, tn
+from .languages import Lang
 from .render import hand_text, player_name
 
 PREFIX = "ch:"
-LEFT_OUT = ("claim", "concede", "hint", "kontra", "re")
-"""Controls a challenge deal does not offer: every card is played (the par line plays them all too)."""
-_KIND_SELECT = "|".join(SELECT_KINDS)
-BUTTON_TEMPLATE = rf"ch:(?P<day>\d{{8}}):s(?P<seq>\d+):(?P<kind>(?!(?:{_KIND_SELECT}):)[a-z]+):(?P<arg>[^:]*)"
-SELECT_TEMPLATE = rf"ch:(?P<day>\d{{8}}):s(?P<seq>\d+):(?P<kind>{_KIND_SELECT}):(?P<arg>[^:]*)"
+LEFT_OUT = (Claim, Concede, Kontra, Re)
+"""Moves a challenge deal does not offer (nor hints): every card is played, as the par line plays them all."""
+MOVE_TEMPLATE = r"ch:(?P<day>\d{8}):s(?P<seq>\d+):(?P<action>[a-z][A-Za-z0-9 ]*)"
+MENU_TEMPLATE = r"ch:(?P<day>\d{8}):s(?P<seq>\d+):menu(?P<index>\d):(?P<verb>[a-z]*)"
+
+
+class ChallengeRefusal(Refusal):
+    """What the challenge refuses, each a whole reply of the catalog."""
+
+    whole = True
+    reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "challenge.error.manage": (), "challenge.error.played": ("score", "par"),
+        "challenge.error.not_yours": (), "challenge.error.day_over": (), "challenge.error.over": (),
+        "challenge.error.stale": (), "challenge.error.wait": (),
+    }
 
 
 @dataclass(frozen=True, slots=True)
 class ChallengeControl:
-    """What a pressed challenge control asks for: `control` as the tables read it (`control_action`)."""
+    """What a pressed challenge control asks for: a move (None: a text that is no action, forged) drawn at the
+    attempt's moment `seq` of `day`."""
 
     day: date
-    control: Control
+    seq: int
+    action: Action | None
 
 
 @runtime_checkable
@@ -51,17 +66,23 @@ class ChallengePlayer(Protocol):
     async def challenge_pressed(self, interaction: discord.Interaction, pressed: ChallengeControl) -> None: ...
 
 
-def _day_text(day: date) -> str:
-    return day.strftime("%Y%m%d")
+def _day(text: str) -> date:
+    return date(int(text[:4]), int(text[4:6]), int(text[6:]))
 
 
-def _custom_id(day: date, seq: int, kind: str, arg: str) -> str:
-    return f"{PREFIX}{_day_text(day)}:s{seq}:{kind}:{arg}"
+def _action(text: str) -> Action | None:
+    try:
+        return parse_action(text)
+    except MalformedText:
+        return None
 
 
-def _parsed(match: Any, values: tuple[str, ...] = ()) -> ChallengeControl:
-    day = date(int(match["day"][:4]), int(match["day"][4:6]), int(match["day"][6:]))
-    return ChallengeControl(day, Control(0, int(match["seq"]), match["kind"], match["arg"], values))
+def _move_id(day: date, seq: int, action: Action) -> str:
+    return f"{PREFIX}{day.strftime('%Y%m%d')}:s{seq}:{action}"
+
+
+def _menu_id(day: date, seq: int, index: int, verb: str) -> str:
+    return f"{PREFIX}{day.strftime('%Y%m%d')}:s{seq}:menu{index}:{verb}"
 
 
 async def _dispatch(interaction: discord.Interaction, pressed: ChallengeControl) -> None:
@@ -74,7 +95,9 @@ async def _dispatch(interaction: discord.Interaction, pressed: ChallengeControl)
     await player.challenge_pressed(interaction, pressed)
 
 
-class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=BUTTON_TEMPLATE):
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_TEMPLATE):
+    """A button that makes one move of the player's attempt: its id carries the day, the moment and the action."""
+
     def __init__(self, button: discord.ui.Button[Any], pressed: ChallengeControl) -> None:
         super().__init__(button, row=button.row)
         self.pressed = pressed
@@ -82,35 +105,33 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=B
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> ChallengeButton:
-        pressed = _parsed(match)
-        return cls(discord.ui.Button(custom_id=item.custom_id if isinstance(item, discord.ui.Button) else None),
-                   pressed)
+        pressed = ChallengeControl(_day(match["day"]), int(match["seq"]), _action(match["action"]))
+        return cls(discord.ui.Button(custom_id=match.string), pressed)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _dispatch(interaction, self.pressed)
 
 
-class ChallengeSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=SELECT_TEMPLATE):
-    def __init__(self, select: discord.ui.Select[Any], pressed: ChallengeControl) -> None:
+class ChallengeMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MENU_TEMPLATE):
+    """A menu of moves (bids, discards, games): each option's value is an action's text, or completes `verb`."""
+
+    def __init__(self, select: discord.ui.Select[Any], day: date, seq: int, verb: str) -> None:
         super().__init__(select, row=select.row)
-        self.pressed = pressed
+        self.day, self.seq, self.verb = day, seq, verb
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> ChallengeSelect:
-        custom_id = item.custom_id if isinstance(item, discord.ui.Select) else None
-        return cls(discord.ui.Select(custom_id=custom_id or discord.utils.MISSING,
-                                     options=[discord.SelectOption(label="-")]), _parsed(match))
+                             match: re.Match[str], /) -> ChallengeMenu:
+        select: discord.ui.Select[Any] = discord.ui.Select(custom_id=match.string,
+                                                           options=[discord.SelectOption(label="-")])
+        return cls(select, _day(match["day"]), int(match["seq"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        pressed = self.pressed
-        values = tuple(self.item.values)
-        control = pressed.control
-        await _dispatch(interaction, ChallengeControl(pressed.day, Control(0, control.seq, control.kind, control.arg,
-                                                                           values)))
+        text = " ".join((self.verb, *self.item.values)).strip()
+        await _dispatch(interaction, ChallengeControl(self.day, self.seq, _action(text)))
 
 
-DYNAMIC_ITEMS = (ChallengeButton, ChallengeSelect)
+DYNAMIC_ITEMS = (ChallengeButton, ChallengeMenu)
 
 
 def render_game(attempt: Attempt, name: str, number: int | None = None) -> TableGame:
@@ -146,7 +167,7 @@ class DealLine:
     field: float | None
 
 
-def deal_line(line: DealLine, lang: str, deck: str = FRENCH) -> str:
+def deal_line(line: DealLine, lang: Lang, deck: Deck = FRENCH) -> str:
     result = line.result
     if result.declarer is None or result.contract is None:
         what = t(lang, "challenge.deal.passed")
@@ -158,7 +179,7 @@ def deal_line(line: DealLine, lang: str, deck: str = FRENCH) -> str:
              par=_signed(line.par), field=field)
 
 
-def declarer_name(attempt: Attempt, number: int, result: DealResult, name: str, lang: str) -> str | None:
+def declarer_name(attempt: Attempt, number: int, result: DealResult, name: str, lang: Lang) -> str | None:
     """Who declared deal `number`: the player, or the computer opponent in that seat (as hand texts name it)."""
     if result.declarer is None:
         return None
@@ -167,7 +188,7 @@ def declarer_name(attempt: Attempt, number: int, result: DealResult, name: str, 
     return player_name(render_game(attempt, name, number), result.declarer, lang)
 
 
-def attempt_text(attempt: Attempt, name: str, lines: Sequence[DealLine], lang: str, deck: str = FRENCH) -> str:
+def attempt_text(attempt: Attempt, name: str, lines: Sequence[DealLine], lang: Lang, deck: Deck = FRENCH) -> str:
     """The hand message of the deal in play, with the challenge's title and the lines of the deals finished."""
     game = render_game(attempt, name)
     hand = hand_text(game, attempt.view(), lang, deck).split("\n")
@@ -176,28 +197,28 @@ def attempt_text(attempt: Attempt, name: str, lines: Sequence[DealLine], lang: s
     return fit_lines(hand[:2] + head + done + hand[2:], first_droppable=3)
 
 
-def attempt_view(attempt: Attempt, lang: str, deck: str = FRENCH) -> discord.ui.View:
+def attempt_view(attempt: Attempt, lang: Lang, deck: Deck = FRENCH) -> discord.ui.View:
     """The tables' controls for the player's seat, carried as challenge controls of the attempt's moment."""
     drawn = hand_view(0, attempt.seq, attempt.view(), lang, deck)
     out = discord.ui.View(timeout=None)
     day, seq = attempt.day.day, attempt.seq
     for item in drawn.children:
-        if isinstance(item, ControlButton):
-            control = item.control
-            if control.kind in LEFT_OUT:
+        if isinstance(item, MoveButton) and isinstance(item.control, Move):
+            action = item.control.action
+            if isinstance(action, LEFT_OUT):
                 continue
             old = item.item
             button: discord.ui.Button[Any] = discord.ui.Button(
                 label=old.label, style=old.style, disabled=old.disabled, emoji=old.emoji, row=item.row,
-                custom_id=_custom_id(day, seq, control.kind, control.arg))
-            out.add_item(ChallengeButton(button, ChallengeControl(day, control)))
-        elif isinstance(item, ControlSelect):
-            control = item.control
+                custom_id=_move_id(day, seq, action))
+            out.add_item(ChallengeButton(button, ChallengeControl(day, seq, action)))
+        elif isinstance(item, MoveMenu):
+            index = int(re.search(r":menu(\d):", item.item.custom_id or ":menu0:")[1])  # type: ignore[index]
             select: discord.ui.Select[Any] = discord.ui.Select(
-                custom_id=_custom_id(day, seq, control.kind, control.arg), options=item.item.options,
+                custom_id=_menu_id(day, seq, index, item.verb), options=item.item.options,
                 placeholder=item.item.placeholder, min_values=item.item.min_values,
                 max_values=item.item.max_values, row=item.row)
-            out.add_item(ChallengeSelect(select, ChallengeControl(day, control)))
+            out.add_item(ChallengeMenu(select, day, seq, item.verb))
     return out
 
 
@@ -213,7 +234,7 @@ class Standing:
     players_all: int
 
 
-def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang: str, deck: str = FRENCH) -> str:
+def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang: Lang, deck: Deck = FRENCH) -> str:
     """The day's result for the player: each deal, the totals, the place here and the percentile everywhere."""
     out = [t(lang, "challenge.summary.title", day=day.isoformat())]
     out += [deal_line(line, lang, deck) for line in lines]
@@ -225,7 +246,7 @@ def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang:
     return fit_lines(out)
 
 
-def board_text(rows: Sequence[BoardRow], first: date, last: date, lang: str, note: str | None = None) -> str:
+def board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None) -> str:
     """A server's challenge board (names of this server only), best against par first."""
     title = (t(lang, "challenge.board.day", day=first.isoformat()) if first == last else
              t(lang, "challenge.board.week", first=first.isoformat(), last=last.isoformat()))
