@@ -21,7 +21,7 @@ from .names import option_name, option_value, player_name_of, preset_name
 from .rules_text import rules_lines
 from .server_settings import Change
 
-HELP_PAGES = 6
+HELP_PAGES = 7
 COUNTED_STEPS = frozenset({"value.step.with", "value.step.against"})
 """Calculator steps that name a count (matadors), in the plural form for it."""
 
