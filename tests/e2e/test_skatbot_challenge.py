@@ -10,7 +10,7 @@ import random
 import sqlite3
 from pathlib import Path
 
-from tests.e2e.conftest import StartBot
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import cards_in, dump, game_controls, kind_of, pick_contract
@@ -20,7 +20,9 @@ WAIT = 240.0
 
 
 def challenge_messages(fake: FakeDiscord, user: User) -> list[Message]:
-    return [m for m in fake.dms(user) if not m.deleted and "Daily challenge" in m.content]
+    """The user's challenge messages: in their DMs, or shown only to them where their DMs are closed."""
+    return [m for m in fake.messages(visible_to=user) if m.visibility in ("dm", "ephemeral")
+            and m.viewer_id == user.id and "Daily challenge" in m.content]
 
 
 def hand(fake: FakeDiscord, user: User) -> Message | None:
@@ -145,3 +147,18 @@ async def test_two_servers_play_the_same_challenge_and_a_restart_resumes_it(fake
     assert "stay hidden" in hidden.content and "alice" not in hidden.content
     public = [m.content for m in fake.messages(here) if m.visibility == "public"]
     assert not [text for text in public if "alice" in text or "Deal " in text], public
+
+
+async def test_a_player_whose_dms_are_closed_plays_the_challenge_where_only_they_see_it(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    fake, bob = club.fake, club.bob
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    await fake.wait_for_commands("challenge")
+    await (await fake.slash(bob, club.channel, "challenge")).wait_message(WAIT)
+    first = await fake.wait_for(lambda: hand(fake, bob), WAIT, "bob's hand, shown only to him")
+    assert first.visibility == "ephemeral" and first.viewer_id == bob.id and len(cards_in(first)) == 10
+    assert any("Your DMs are closed, so you play your daily challenge here" in m.content
+               for m in fake.messages(visible_to=bob) if m.visibility == "ephemeral")
+    assert await play(fake, bob, random.Random(5), moves=3) == 3
+    assert not fake.dms(bob)
+    assert not [m for m in fake.messages(club.channel) if m.visibility == "public" and "Daily challenge" in m.content]
