@@ -4,8 +4,9 @@ Solver: deals bid and declared by the normal level, played by it down to 10, 8 a
 solved exactly (card points for suit and grand, win or lose for null), each by a new solver; CPU time
 (other processes on the machine do not count), with the nodes searched, and with 10 tricks left also by
 game type. Levels: every decision (bids, skat, declaration, cards) of whole deals with all three seats at
-that level, timed one at a time on one core. Targets: solver with 10 tricks left median <= 100 ms and
-p95 <= 500 ms, with 6 median < 10 ms; strong p95 < 1.0 s and max < 2 s; normal < 50 ms.
+that level, timed one at a time on one core, and apart the bidding, skat/declaration and (with
+`--kontra`) Kontra/Re decisions (CPU). Targets: solver with 10 tricks left median <= 100 ms and
+p95 <= 500 ms, with 6 median < 10 ms; strong p95 < 1.0 s and max < 2 s, its card play p95 <= 0.5 s, its bidding and declaration p95 <= 1 s; normal < 50 ms.
 
     .venv/bin/python -m benchmarks.ai_speed [--solver-deals 200] [--level-deals 12] [--levels ...]
 """
@@ -19,12 +20,15 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from skatbot.ai import Level, levels, make_player
+from skatbot.ai.base import Player
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import Solver, position_from_deal, warm_up
 from skatbot.ai.strong import StrongPlayer
+from skatbot.engine.actions import Action
 from skatbot.engine.deal import Deal, Phase
 from skatbot.engine.games import GameType
-from skatbot.engine.views import seat_view
+from skatbot.engine.rules import RuleSet
+from skatbot.engine.views import SeatView, seat_view
 
 
 def declared_deal(seed: int, tricks_left: int) -> Deal | None:
@@ -81,22 +85,29 @@ def solver_line(label: str, runs: list[SolverRun]) -> str:
             f" {len(runs)} deals)")
 
 
-Timings = tuple[list[float], list[float], list[float], list[int]]
+Timings = tuple[list[float], list[float], list[float], list[int], dict[str, list[float]]]
+
+CONTRACT_PHASES = {Phase.AUCTION: "bidding", Phase.SKAT: "skat/declaration", Phase.DISCARD: "skat/declaration",
+                   Phase.DECLARE: "skat/declaration"}
+"""The decisions reported apart from card play (their target: p95 <= 1 s on one core)."""
 
 
-def bench_level(level: Level, deals: int, first_seed: int) -> Timings:
-    """Seconds per decision (wall and CPU), card play only (wall), and worlds per strong card decision."""
+def bench_level(level: Level, deals: int, first_seed: int, kontra: bool = False) -> Timings:
+    """Seconds per decision (wall and CPU), card play only (wall), worlds per strong card decision, and
+    CPU seconds per bidding, skat/declaration and Kontra/Re decision."""
+    by_kind: dict[str, list[float]] = {"bidding": [], "skat/declaration": [], "kontra/re": []}
     every: list[float] = []
     cpu: list[float] = []
     cards: list[float] = []
     worlds: list[int] = []
     for number in range(deals):
         seed = first_seed + number
-        deal = Deal.new(seed)
+        deal = Deal.new(seed, RuleSet(kontra=True) if kontra else RuleSet())
         players = [make_player(level, seed * 3 + seat) for seat in range(3)]
         asked: set[tuple[int, str]] = set()
+        timed = [TimedSide(player, by_kind["kontra/re"]) for player in players]
         while not deal.is_over:
-            ask_side_actions(deal, players, asked)
+            ask_side_actions(deal, timed, asked)
             seat = deal.current_seat
             assert seat is not None
             view = seat_view(deal, seat)
@@ -105,13 +116,31 @@ def bench_level(level: Level, deals: int, first_seed: int) -> Timings:
             spent = time.perf_counter() - started
             every.append(spent)
             cpu.append(time.process_time() - started_cpu)
+            if view.phase in CONTRACT_PHASES:
+                by_kind[CONTRACT_PHASES[view.phase]].append(cpu[-1])
             if view.phase is Phase.PLAY:
                 cards.append(spent)
                 player = players[seat]
                 if isinstance(player, StrongPlayer) and len(view.legal_actions) > 1:
                     worlds.append(player.last_worlds)
             deal.apply(action, seat)
-    return every, cpu, cards, worlds
+    return every, cpu, cards, worlds, by_kind
+
+
+class TimedSide:
+    """A player whose Kontra/Re answers are timed (CPU) into `times`."""
+
+    def __init__(self, player: Player, times: list[float]) -> None:
+        self.player, self.times = player, times
+
+    def choose(self, view: SeatView) -> Action:
+        return self.player.choose(view)
+
+    def side_action(self, view: SeatView) -> Action | None:
+        started = time.process_time()
+        action = self.player.side_action(view)
+        self.times.append(time.process_time() - started)
+        return action
 
 
 def ms(seconds: float) -> str:
@@ -126,6 +155,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", nargs="*", default=None,
                         help=f"levels to time (default: {' '.join(levels())})")
     parser.add_argument("--seed", type=int, default=1000, help="first deal seed")
+    parser.add_argument("--kontra", action="store_true", help="level deals with Kontra and Re allowed")
     options = parser.parse_args(argv)
     chosen = options.levels if options.levels is not None else list(levels())
     for level in chosen:
@@ -145,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                     print("  " + solver_line(f"{game.name.lower():8s}", of_game))
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
-        every, cpu, cards, worlds = bench_level(Level(level), options.level_deals, options.seed)
+        every, cpu, cards, worlds, by_kind = bench_level(Level(level), options.level_deals, options.seed,
+                                                         options.kontra)
         line = (f"  {level:7s} {len(every):4d} decisions: median {ms(statistics.median(every))}  p95 "
                 f"{ms(quantile(every, 0.95))}  max {ms(max(every))}  (CPU p95 {ms(quantile(cpu, 0.95))}"
                 f" max {ms(max(cpu))})")
@@ -155,6 +186,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             line += f", worlds per searched card: median {statistics.median(worlds):.0f}"
             line += f", none solved {100 * sum(w == 0 for w in worlds) / len(worlds):.0f}%"
         print(line)
+        for kind, times in by_kind.items():
+            if times:
+                print(f"          {kind:17s} {len(times):4d} decisions: CPU median {ms(statistics.median(times))}"
+                      f"  p95 {ms(quantile(times, 0.95))}  max {ms(max(times))}")
 
 
 if __name__ == "__main__":

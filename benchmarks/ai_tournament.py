@@ -238,6 +238,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="stop when the SPRT decides A - B = MU0 against MU1 (SF points per deal)")
     parser.add_argument("--alpha", type=float, default=0.05, help="SPRT: chance to accept MU1 when MU0 holds")
     parser.add_argument("--beta", type=float, default=0.05, help="SPRT: chance to accept MU0 when MU1 holds")
+    parser.add_argument("--min-deals", type=int, default=30,
+                        help="SPRT: deals before it may stop (the variance is estimated from them; default 30)")
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
     level_b = options.b or (options.a if options.baseline else "easy")
@@ -270,7 +272,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             print(line, flush=True)
         if options.sprt:
             verdict = sprt([o.difference for o in outcomes], mu0, mu1, options.alpha, options.beta)
-            return verdict.verdict is not None
+            return verdict.verdict is not None and len(outcomes) >= options.min_deals
         return False
 
     if options.baseline:

@@ -1,5 +1,5 @@
-"""The `strong` level: the normal level's bidding, skat and declaration, and card play by search (in
-Ramsch too: see `ramsch`).
+"""The `strong` level: bidding, the skat, the declaration, Kontra and Re by search over sampled worlds
+(see `contracts`), and card play by search (in Ramsch too: see `ramsch`).
 
 Card play is perfect-information Monte Carlo: deal the unseen cards many times consistently with the
 view (see `sampling`), solve each world double-dummy for every card this seat may play (see `solver`),
@@ -18,19 +18,24 @@ wall time as well, as the AI itself reads no clock.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from skatbot.engine.actions import Action, PlayCard
-from skatbot.engine.cards import CARDS, mask_of, points_of
+from skatbot.engine.actions import PICK_UP, RE, Action, Declare, Discard, Kontra, PlayCard
+from skatbot.engine.cards import CARDS, Card, mask_of, points_of
 from skatbot.engine.deal import Phase
-from skatbot.engine.games import GameType
+from skatbot.engine.games import Contract, GameType
 from skatbot.engine.views import SeatView
 
+from . import contracts
+from .auction import TRUMP_GAMES, auction_action
 from .base import Level, register_level
 from .cardplay import choose_card
-from .knowledge import Knowledge, read_view
-from .normal import NormalPlayer
+from .contracts import FIXED, Candidate, Estimate, bidding_candidates, discard_candidates, null_options
+from .evaluation import null_probability
+from .inference import auction_facts, seat_likelihood
+from .knowledge import Knowledge, cards, read_view
+from .normal import NormalPlayer, Option
 from .ramsch import ramsch_card
 from .sampling import Sampler, World
 from .solver import Mode, Position, SearchAborted, Solver, layout
@@ -48,6 +53,17 @@ WORLD_CAP_FACTOR = 1.0
 dropped and another drawn, so one hard world early in a deal does not use up the decision."""
 SCHNEIDER_WEIGHT = 0.1
 """Schneider changes the score by one multiplier step; winning or losing the game swings about ten."""
+INFERENCE_TRIES = 4
+"""Draws per card-play world while looking for one the auction makes likely (see `draw_inferred`)."""
+KONTRA_BELOW = 0.35
+"""A defender says Kontra when the declarer's estimated chance (calibrated, see `contracts`) is below this."""
+RE_ABOVE = 0.8
+"""The declarer answers Re when its estimated chance is above this."""
+NULL_BID = 0.66
+NULL_HAND_BID = 0.85
+"""The null chances `normal` bids a null at (`normal.bid_basis`)."""
+SIDE_WORLDS = 16
+"""Worlds for the Kontra and Re estimate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +93,8 @@ class StrongPlayer(NormalPlayer):
     level = Level.STRONG
 
     def __init__(self, seed: int, samples: int | None = None, node_budget: int = DEFAULT_NODE_BUDGET,
-                 clock: Callable[[], float] | None = None, seconds: float | None = None) -> None:
+                 clock: Callable[[], float] | None = None, seconds: float | None = None,
+                 contract_worlds: int = contracts.WORLDS, contract_budget: int = contracts.NODE_BUDGET) -> None:
         super().__init__(seed)
         if samples is not None and samples < 1:
             raise ValueError("samples must be at least 1")
@@ -90,8 +107,116 @@ class StrongPlayer(NormalPlayer):
         self.clock = clock
         self.seconds = seconds
         self.last_worlds = 0  # worlds solved for the last card decision (benchmarks report it)
+        self.search_contracts = True  # bidding, skat, declaration, Kontra and Re by search (else normal's)
+        if contract_worlds < 1 or contract_budget < 1:
+            raise ValueError("contract_worlds and contract_budget must be positive")
+        self.contract_worlds = contract_worlds
+        self.contract_budget = contract_budget
+
+    # --- bidding, skat, declaration (see `contracts`) -------------------------------------------------
+
+    def decide_contract(self, view: SeatView) -> Action | None:
+        """The auction, hand or pickup, the discard and the game by their estimated value; None outside
+        those phases (or when no world could be solved: then `normal` decides)."""
+        phase = view.phase
+        if phase is Phase.AUCTION:
+            limit = self.bid_limit(view)
+            return None if limit is None else auction_action(view, limit)
+        if phase is Phase.SKAT:
+            return self.hand_or_pickup(view)
+        if phase is Phase.DISCARD:
+            plan = self.plan_discard(view, view.hand)
+            if plan is None:
+                return None
+            first, second = sorted(cards(plan[1]))
+            return Discard(first, second)
+        if phase is Phase.DECLARE:
+            return self.declare(view)
+        return None
+
+    def _estimates(self, view: SeatView, mine: int, bid: int,
+                   candidates: tuple[Candidate, ...]) -> list[Estimate]:
+        return contracts.evaluate(self.seed, view.seat, mine, bid, candidates, view.auction,
+                                  view.rules.bid_ladder, self.contract_worlds, self.contract_budget)
+
+    def bid_limit(self, view: SeatView) -> int | None:
+        """The highest bid at which the best way to play this hand still expects to gain (a pass scores
+        nothing); None when no world was solved."""
+        estimates = self._estimates(view, mask_of(view.hand), 18, bidding_candidates(view.hand, view.seat))
+        if all(e.expected(18) is None for e in estimates):
+            return None
+        limit = 0
+        for value in view.rules.bid_ladder:
+            best = max((e for e in (x.expected(value) for x in estimates) if e is not None), default=None)
+            if best is not None and best > self.pass_value(view):
+                limit = value
+        return max(limit, null_limit(view.hand))
+
+    def pass_value(self, view: SeatView) -> float:
+        """What passing is worth against the table: nothing when all passing throws the cards in."""
+        return 0.0
+
+    def hand_or_pickup(self, view: SeatView) -> Action | None:
+        """Play hand when a hand game's estimate beats the pickup's."""
+        candidates = bidding_candidates(view.hand, view.seat)
+        estimates = self._estimates(view, mask_of(view.hand), view.bid, candidates)
+        pickup = estimates[0].expected(view.bid)
+        best: tuple[float, Contract] | None = None
+        for estimate in estimates[1:]:
+            value = estimate.expected(view.bid)
+            if value is not None and estimate.candidate.game is not None and (best is None or value > best[0]):
+                best = (value, Contract(estimate.candidate.game, True))
+        for option in null_options(view.hand, view.bid, True):
+            if best is None or option.expected > best[0]:
+                best = (option.expected, option.contract)
+        if pickup is None and best is None:
+            return None
+        if best is not None and (pickup is None or best[0] > pickup):
+            return Declare(best[1])
+        return PICK_UP
+
+    def plan_discard(self, view: SeatView, twelve: tuple[Card, ...]) -> tuple[Contract, int] | None:
+        """The game and the two cards to put away (mask) that expect the most, from the twelve cards."""
+        candidates = discard_candidates(twelve, view.seat, view.bid)
+        estimates = self._estimates(view, mask_of(twelve), view.bid, candidates)
+        best: tuple[float, Contract, int] | None = None
+        for estimate in estimates:
+            value = estimate.expected(view.bid)
+            game = estimate.candidate.game
+            if value is not None and game is not None and (best is None or value > best[0]):
+                best = (value, Contract(game), estimate.candidate.discard)
+        for option in null_options(twelve, view.bid, False, twelve=True):
+            assert option.discard is not None
+            if best is None or option.expected > best[0]:
+                best = (option.expected, option.contract, mask_of(option.discard))
+        return None if best is None else (best[1], best[2])
+
+    def declare(self, view: SeatView) -> Action | None:
+        """The game planned with the discard (the same evaluation, remembered); had the discard been another,
+        the best game with the cards actually put away."""
+        twelve = tuple(sorted(view.hand + view.skat, key=lambda c: c.index))
+        plan = self.plan_discard(view, twelve)
+        away = mask_of(view.skat)
+        if plan is not None and plan[1] == away:
+            return Declare(plan[0])
+        candidates = tuple(Candidate(FIXED, game, away) for game in TRUMP_GAMES)
+        estimates = self._estimates(view, mask_of(twelve), view.bid, candidates)
+        best: tuple[float, Contract] | None = None
+        for estimate in estimates:
+            value = estimate.expected(view.bid)
+            if value is not None and estimate.candidate.game is not None and (best is None or value > best[0]):
+                best = (value, Contract(estimate.candidate.game))
+        options: list[Option] = null_options(list(view.hand), view.bid, False)
+        for option in options:
+            if option.contract.hand is False and (best is None or option.expected > best[0]):
+                best = (option.expected, option.contract)
+        return None if best is None else Declare(best[1])
 
     def decide(self, view: SeatView, rng: random.Random) -> Action:
+        if self.search_contracts:
+            action = self.decide_contract(view)
+            if action is not None and action in view.legal_actions:
+                return action
         contract = view.contract
         if (view.phase is Phase.PLAY and contract is not None and view.declarer is not None
                 and contract.game is not GameType.RAMSCH):
@@ -101,6 +226,44 @@ class StrongPlayer(NormalPlayer):
             if card is not None:
                 return card
         return super().decide(view, rng)
+
+    # --- Kontra and Re --------------------------------------------------------------------------------
+
+    def decide_side(self, view: SeatView, offered: Action, rng: random.Random) -> Action | None:
+        contract = view.contract
+        if not self.search_contracts or contract is None or contract.game is GameType.NULL:
+            return super().decide_side(view, offered, rng)
+        chance = self.declarer_chance(view, rng)
+        if chance is None:
+            return super().decide_side(view, offered, rng)
+        if isinstance(offered, Kontra):
+            return offered if chance < KONTRA_BELOW else None
+        return RE if chance > RE_ABOVE else None
+
+    def declarer_chance(self, view: SeatView, rng: random.Random) -> float | None:
+        """The declarer's calibrated chance to make the game, over worlds the auction makes likely (None:
+        none solved, or a goal other than points)."""
+        goal = goal_of(view)
+        declarer = view.declarer
+        assert view.contract is not None and declarer is not None
+        if goal.mode is not Mode.POINTS:
+            return None
+        sampler = Sampler(view)
+        dealt = dealt_cards(view)
+        facts = auction_facts(view.auction, view.rules.bid_ladder)
+        solver = Solver(view.contract.game, declarer, Mode.POINTS)
+        total, solved = 0.0, 0
+        for _ in range(min(SIDE_WORLDS, self.contract_worlds)):
+            world = draw_inferred(sampler, view, facts, dealt, rng, INFERENCE_TRIES)
+            solver.reset()
+            solver.node_limit = solver.nodes + contracts.SOLVE_CAP
+            skat_points = points_of(mask_of(view.skat)) if view.skat else points_of(world.skat)
+            try:
+                total += contracts.calibrated(solver, Position(world.hands, 0), skat_points + 61 - goal.target)
+            except SearchAborted:
+                continue
+            solved += 1
+        return total / solved if solved else None
 
     # --- card play ---------------------------------------------------------------------------------
 
@@ -136,6 +299,8 @@ class StrongPlayer(NormalPlayer):
         game = contract.game
         solver = Solver(game, declarer, goal.mode)
         sampler = Sampler(view, know)
+        dealt = dealt_cards(view)
+        facts = auction_facts(view.auction, view.rules.bid_ladder)
         sign = 1.0 if view.seat == declarer else -1.0
         totals = dict.fromkeys(candidates, 0.0)
         hard_cap = int(self.node_budget * HARD_CAP_FACTOR)
@@ -152,7 +317,7 @@ class StrongPlayer(NormalPlayer):
                 break
             if solver.nodes >= hard_cap:
                 break
-            world = sampler.draw_plausible(rng)
+            world = draw_inferred(sampler, view, facts, dealt, rng, INFERENCE_TRIES)
             solver.node_limit = min(hard_cap, solver.nodes + world_cap)
             try:
                 utilities = [world_utility(view, know, goal, world, card, solver) for card in candidates]
@@ -165,6 +330,44 @@ class StrongPlayer(NormalPlayer):
         if not worlds:
             return None
         return totals
+
+
+def null_limit(hand: Sequence[Card]) -> int:
+    """A null's bid as `normal` bids it (23 on a hand safe enough to pick up, 35 on a safe hand game): the
+    null evaluation is a rule of thumb, not a search, so strong does not bid past what it was tuned for."""
+    if null_probability(hand) >= NULL_HAND_BID:
+        return 35
+    return 23 if null_probability(hand, discards_to_come=2) >= NULL_BID else 0
+
+
+def dealt_cards(view: SeatView) -> tuple[int, int, int]:
+    """Per seat, the cards it has played so far (added to a world's hand, they give the hand it bid with)."""
+    played = [0, 0, 0]
+    for trick in view.tricks:
+        for position, card in enumerate(trick.cards):
+            played[trick.seat_of(position)] |= 1 << card.index
+    for seat, card in view.current_trick:
+        played[seat] |= 1 << card.index
+    return played[0], played[1], played[2]
+
+
+def draw_inferred(sampler: Sampler, view: SeatView, facts: dict[int, tuple[int, int]],
+                  played: tuple[int, int, int], rng: random.Random, tries: int) -> World:
+    """A world kept with the likelihood of the other seats' auction in it (policy-based inference, see
+    `inference`), within `tries` draws; the declarer's bids count only in a hand game (after a pickup its
+    dealt hand is not known even in a world: `plausible` judges it instead)."""
+    contract = view.contract
+    world = sampler.draw_plausible(rng)
+    for attempt in range(tries):
+        weight = 1.0
+        for seat, said in facts.items():
+            if seat == view.seat or (seat == view.declarer and not (contract is not None and contract.hand)):
+                continue
+            weight *= seat_likelihood(said, world.hands[seat] | played[seat], seat)
+        if weight >= 1.0 or rng.random() < weight or attempt == tries - 1:
+            return world
+        world = sampler.draw_plausible(rng)
+    return world
 
 
 def world_utility(view: SeatView, know: Knowledge, goal: Goal, world: World, card: int,

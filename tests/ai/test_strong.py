@@ -208,7 +208,8 @@ def test_equivalent_cards_are_offered_once() -> None:
 
 def test_strong_plays_whole_deals_legally() -> None:
     for seed in range(3):
-        players = [StrongPlayer(seed * 3 + seat, samples=2, node_budget=4000) for seat in range(3)]
+        players = [StrongPlayer(seed * 3 + seat, samples=2, node_budget=4000, contract_worlds=4,
+                                contract_budget=60_000) for seat in range(3)]
         result = play_deal(Deal.new(seed + 40), players)
         assert result.passed or result.declarer_points + sum(
             p for s, p in enumerate(result.seat_points) if s != result.declarer) <= 120

@@ -1,0 +1,267 @@
+"""Contracts by search (the `strong` level's bidding, skat, declaration, Kontra and Re; Kermit's way,
+Buro et al. 2009): the value of each candidate contract is estimated from sampled worlds, each solved
+double-dummy.
+
+A world deals the cards this seat cannot see (the other hands, and the skat until it is picked up) at
+random, kept with the likelihood of what the other seats said in the auction (see `inference`). For each
+candidate (a suit game or grand after a pickup, with the discard the `normal` level would make in that
+world; a game played hand; a game with a discard chosen here) the solver says how many points the declarer
+makes with every hand open (at least 76, 61, 46, or fewer). That verdict is calibrated to a chance of
+winning at the table (`CALIBRATION`) and turned into the expected Seeger-Fabian result against the table (a win pays the value +
+50, a loss costs twice the value + 50 and 40 to each opponent); an overbid game is lost at the value
+that covers the bid. Null games are judged by `normal`'s null evaluation (the double-dummy verdict on a
+null is far more pessimistic than play), so they take no search.
+
+The effort is a budget of solver nodes per evaluation, spent world by world over all candidates (so
+every candidate sees the same worlds); a single solve past `SOLVE_CAP` is dropped. Evaluations are pure
+functions of their arguments (a generator seeded from them) and remembered per process, so the auction's
+later decisions reuse the first one's solves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from skatbot.engine.actions import Action
+from skatbot.engine.cards import CARDS, Card, mask_of, points_of
+from skatbot.engine.games import Contract, GameType
+from skatbot.engine.scoring import matadors
+
+from .auction import TRUMP_GAMES
+from .evaluation import HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability
+from .inference import auction_facts, seat_likelihood
+from .knowledge import FULL, bits, cards
+from .normal import BURIED_POINT_WEIGHT, Option, _best_discard, best_option, skat_options
+from .solver import Mode, Position, SearchAborted, Solver
+
+WORLDS = 16
+"""Worlds per evaluation at most (fewer when the node budget runs out first)."""
+NODE_BUDGET = 1_200_000
+"""Solver nodes per evaluation: about half a second on one core here (see benchmarks/ai_speed)."""
+SOLVE_CAP = 150_000
+"""Nodes one solve may take; a harder world is left out for that candidate."""
+CALIBRATION = ((76, 0.97), (61, 0.86), (46, 0.58), (0, 0.15))
+"""The declarer's chance to win at the table by its double-dummy card points (with the skat): at least 76,
+61, 46, or fewer. Measured on the 481 suit games and grands (no schneider announced) the `normal` level
+declared and played in deals 1-600: 76-120 points double-dummy won 97% at the table, 61-75 86%, 46-60 58%,
+0-45 15% (defenders who do not see the cards let a declarer through that perfect defence would stop)."""
+PICKUP = "pickup"
+HAND = "hand"
+FIXED = "fixed"
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A way to play: `kind` PICKUP (the skat unseen: `normal`'s game and discard in each world, or the
+    game given), HAND (play `game` without the skat), or FIXED (the skat seen: `game` with `discard`)."""
+
+    kind: str
+    game: GameType | None  # None with PICKUP: whichever game `normal` picks in each world
+    discard: int = 0  # FIXED: the two cards put away (mask)
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A candidate's outcomes in the worlds where it was solved."""
+
+    candidate: Candidate
+    outcomes: tuple[tuple[float, int, float], ...]  # (world weight, value written, chance to win)
+
+    def expected(self, bid: int) -> float | None:
+        """Expected Seeger-Fabian result against the table at `bid` (an overbid world is a loss at the
+        value covering the bid); None when no world was solved."""
+        total = weight = 0.0
+        for w, value, chance in self.outcomes:
+            if value < bid:
+                base = _base(self.candidate, value)
+                value, chance = -(-bid // base) * base, 0.0
+            total += w * (chance * (value + 50) - (1 - chance) * (2 * value + 130))
+            weight += w
+        return total / weight if weight else None
+
+
+def _base(candidate: Candidate, value: int) -> int:
+    if candidate.game is not None:
+        return candidate.game.base_value
+    for base in (24, 12, 11, 10, 9):  # PICKUP without a fixed game: the value says which game it was
+        if value % base == 0:
+            return base
+    return 9
+
+
+def calibrated(solver: Solver, position: Position, counted: int) -> float:
+    """The declarer's chance at the table (`CALIBRATION`) from two null-window searches: 61, then 76 or 46
+    (`counted`: the points already the declarer's, the skat)."""
+    if solver.reaches(position, 61 - counted):
+        return CALIBRATION[0][1] if solver.reaches(position, 76 - counted) else CALIBRATION[1][1]
+    return CALIBRATION[2][1] if solver.reaches(position, 46 - counted) else CALIBRATION[3][1]
+
+
+# --- worlds --------------------------------------------------------------------------------------
+
+def draw_world(rng: random.Random, seat: int, mine: int) -> tuple[tuple[int, int, int], int]:
+    """The other two hands dealt at random from the cards this seat cannot see (`mine`: its ten cards, or
+    its twelve after a pickup), and the skat from what is left (nothing after a pickup)."""
+    unseen = bits(FULL & ~mine)
+    rng.shuffle(unseen)
+    hands = [0, 0, 0]
+    hands[seat] = mine
+    others = [s for s in range(3) if s != seat]
+    hands[others[0]] = mask_of(CARDS[c] for c in unseen[:10])
+    hands[others[1]] = mask_of(CARDS[c] for c in unseen[10:20])
+    skat = mask_of(CARDS[c] for c in unseen[20:])
+    return (hands[0], hands[1], hands[2]), skat
+
+
+def world_weight(facts: dict[int, tuple[int, int]], seat: int, hands: tuple[int, int, int]) -> float:
+    """How likely the other seats' auction is in a world where they hold `hands` (see `inference`)."""
+    weight = 1.0
+    for other, said in facts.items():
+        if other != seat:
+            weight *= seat_likelihood(said, hands[other], other)
+    return weight
+
+
+# --- evaluation ----------------------------------------------------------------------------------
+
+def _declarer_cards(candidate: Candidate, seat: int, bid: int, mine: int,
+                    skat: int) -> tuple[GameType, int, int, bool] | None:
+    """(game, the ten cards played, the two cards counted for the declarer, hand) in one world; None when
+    `normal` would pick a null there (judged without search)."""
+    if candidate.kind == HAND:
+        assert candidate.game is not None
+        return candidate.game, mine, skat, True
+    if candidate.kind == FIXED:  # `mine` holds the twelve cards
+        assert candidate.game is not None
+        return candidate.game, mine & ~candidate.discard, candidate.discard, False
+    twelve = cards(mine | skat)
+    if candidate.game is None:
+        option = best_option(skat_options(twelve, seat, bid))
+        assert option is not None and option.discard is not None
+        game = option.contract.game
+        if game is GameType.NULL:
+            return None
+        discard = option.discard
+    else:
+        game = candidate.game
+        chosen = _best_discard(twelve, game, seat == 0, bid).discard
+        assert chosen is not None
+        discard = chosen
+    away = mask_of(discard)
+    return game, (mine | skat) & ~away, away, False
+
+
+Solved = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[tuple[int, float] | None, ...], ...]]
+"""The worlds' hands, and per world per candidate (value written, calibrated chance) or None (not solved)."""
+
+
+@lru_cache(maxsize=256)
+def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...], worlds_at_most: int = WORLDS,
+          budget: int = NODE_BUDGET) -> Solved:
+    """Each candidate in the same uniformly drawn worlds. `mine`: this seat's ten cards (PICKUP and HAND
+    candidates) or its twelve after the pickup (FIXED). Remembered: the auction's later decisions only
+    weigh these worlds anew."""
+    rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}")
+    solvers: dict[GameType, Solver] = {}
+    worlds: list[tuple[int, int, int]] = []
+    results: list[tuple[tuple[int, float] | None, ...]] = []
+    spent = 0
+    while len(worlds) < worlds_at_most and spent < budget:
+        hands, world_skat = draw_world(rng, seat, mine)
+        row: list[tuple[int, float] | None] = []
+        for candidate in candidates:
+            played = _declarer_cards(candidate, seat, bid, mine, world_skat)
+            if played is None:
+                row.append(None)
+                continue
+            game, kept, counted, hand = played
+            value = game.base_value * (abs(matadors(game, kept | counted)) + 1 + int(hand))
+            solver = solvers.get(game)
+            if solver is None:
+                solver = solvers[game] = Solver(game, seat, Mode.POINTS)
+            solver.reset()
+            before = solver.nodes
+            solver.node_limit = before + SOLVE_CAP
+            position = list(hands)
+            position[seat] = kept
+            try:
+                chance = calibrated(solver, Position((position[0], position[1], position[2]), 0),
+                                    points_of(counted))
+                row.append((value, chance))
+            except SearchAborted:
+                row.append(None)
+            finally:
+                spent += solver.nodes - before
+        worlds.append(hands)
+        results.append(tuple(row))
+    return tuple(worlds), tuple(results)
+
+
+def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],
+             auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
+             budget: int = NODE_BUDGET) -> list[Estimate]:
+    """Each candidate's outcomes, the worlds weighted by how likely they make the auction so far."""
+    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget)
+    facts = auction_facts(auction, ladder)
+    weights = [world_weight(facts, seat, hands) for hands in worlds]
+    out = []
+    for i, candidate in enumerate(candidates):
+        outcomes = []
+        for weight, row in zip(weights, results, strict=True):
+            result = row[i]
+            if result is not None:
+                outcomes.append((weight, result[0], result[1]))
+        out.append(Estimate(candidate, tuple(outcomes)))
+    return out
+
+
+# --- candidates ----------------------------------------------------------------------------------
+
+def bidding_candidates(hand: Sequence[Card], seat: int) -> tuple[Candidate, ...]:
+    """Before the skat: a pickup (whatever `normal` then picks), and hand games for the games the
+    hand points to (the best two by `normal`'s strength)."""
+    forehand = seat == 0
+    ranked = sorted(TRUMP_GAMES, key=lambda g: -win_probability(g, strength(hand, g, forehand)
+                                                              + HAND_SKAT_POINTS))
+    return (Candidate(PICKUP, None), *(Candidate(HAND, g) for g in ranked[:2]))
+
+
+def discard_candidates(twelve: Sequence[Card], seat: int, bid: int, per_game: int = 2,
+                       games: int = 3) -> tuple[Candidate, ...]:
+    """After the pickup: for the best `games` suit games or grand by `normal`'s judgement, its best
+    `per_game` discards (by `normal`'s strength of the ten kept plus the points buried)."""
+    forehand = seat == 0
+    ranked = sorted(TRUMP_GAMES, key=lambda g: -_best_discard(twelve, g, forehand, bid).expected)
+    out: list[Candidate] = []
+    for game in ranked[:games]:
+        scored = []
+        for first, second in combinations(twelve, 2):
+            kept = [c for c in twelve if c is not first and c is not second]
+            score = strength(kept, game, forehand) + (first.points + second.points) * BURIED_POINT_WEIGHT
+            scored.append((score, mask_of((first, second))))
+        scored.sort(key=lambda s: (-s[0], s[1]))
+        out.extend(Candidate(FIXED, game, discard) for _, discard in scored[:per_game])
+    return tuple(out)
+
+
+def null_options(hand: Sequence[Card], bid: int, hand_game: bool, twelve: bool = False) -> list[Option]:
+    """Null games worth the bid, judged by `normal` (with a discard still to come for `twelve` cards)."""
+    out = []
+    if twelve:
+        first, second = null_discard(hand)
+        kept = [c for c in hand if c is not first and c is not second]
+        for ouvert, value in ((False, 23), (True, 46)):
+            if value >= bid:
+                out.append(Option(Contract(GameType.NULL, ouvert=ouvert), value,
+                                  null_probability(kept, ouvert=ouvert), (first, second)))
+        return out
+    values = ((False, 35), (True, 59)) if hand_game else ((False, 23), (True, 46))
+    for ouvert, value in values:
+        if value >= bid:
+            chance = null_probability(hand, ouvert=ouvert, discards_to_come=0 if hand_game else 2)
+            out.append(Option(Contract(GameType.NULL, hand_game, ouvert=ouvert), value, chance))
+    return out

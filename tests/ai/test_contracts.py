@@ -1,0 +1,134 @@
+"""strong's bidding, skat, declaration, Kontra and Re by search (skatbot/ai/contracts.py), and the
+inference that weighs its worlds (skatbot/ai/inference.py): legal, reproducible, blind to hidden cards,
+sensible on clear hands, and the evaluator's verdicts are the solver's."""
+
+from __future__ import annotations
+
+import pytest
+
+from skatbot.ai import contracts, play_deal
+from skatbot.ai.contracts import FIXED, HAND, PICKUP, Candidate, Estimate, discard_candidates
+from skatbot.ai.inference import MISFIT, auction_facts, seat_likelihood
+from skatbot.ai.solver import Position, Solver
+from skatbot.ai.strong import StrongPlayer
+from skatbot.engine import HOLD, PASS, AllPass, Bid, Contract, Deal, GameType, Phase, RuleSet
+from skatbot.engine.actions import Action, Declare, Discard, PickUpSkat
+from skatbot.engine.cards import mask_of, parse_cards, points_of
+from skatbot.engine.rules import OFFICIAL
+from skatbot.engine.views import seat_view
+from tests.ai.ai_helpers import make_deal
+
+LADDER = OFFICIAL.bid_ladder
+
+
+def quick(seed: int) -> StrongPlayer:
+    """A strong player with small searches (the test suite stays fast; the logic is the same)."""
+    return StrongPlayer(seed, samples=2, node_budget=4000, contract_worlds=4, contract_budget=60_000)
+
+
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(all_pass=AllPass.RAMSCH, kontra=True, seeger_fabian=True),
+                                   RuleSet(kontra=True, ouvert_any_game=True)])
+def test_searched_contracts_are_legal_in_whole_deals(rules: RuleSet) -> None:
+    phases: set[Phase] = set()
+    for seed in range(4):
+        deal = Deal.new(200 + seed, rules)
+        players = [quick(seed * 3 + seat) for seat in range(3)]
+
+        def note(deal: Deal, seat: int, action: Action) -> None:
+            phases.add(Phase.DISCARD if isinstance(action, Discard) else Phase.SKAT if isinstance(
+                action, (PickUpSkat, Declare)) else Phase.PLAY)
+
+        result = play_deal(deal, players, note)  # an illegal choice raises
+        assert deal.is_over and (result.passed or result.contract is not None)
+    assert {Phase.SKAT, Phase.DISCARD} <= phases  # the search chose pickups, discards and games
+
+
+def test_same_seed_same_contract_decisions_even_after_the_cache_is_cleared() -> None:
+    deal = Deal.new(203)
+    histories = []
+    for _ in range(2):
+        contracts.solve.cache_clear()
+        replay = Deal(deal.dealt_hands, deal.dealt_skat)
+        players = [quick(seat) for seat in range(3)]
+        while replay.phase is not Phase.PLAY and not replay.is_over:
+            assert replay.current_seat is not None
+            replay.apply(players[replay.current_seat].choose(seat_view(replay, replay.current_seat)))
+        histories.append([str(a) for _, a in replay.history])
+    assert histories[0] == histories[1]
+
+
+def test_auction_decisions_ignore_hidden_cards() -> None:
+    """Two deals that differ only in a swap between the other hands and the skat: seat 1 bids the same."""
+    one = make_deal("CJ SJ CA CT CK C9 C8 SA ST S9", "HJ DJ HA HT HK D7 D8 S7 S8 H7",
+                    "DA DT DK DQ D9 HQ H9 H8 SK SQ", "CQ C7")
+    two = make_deal("CJ SJ CA CT CK C9 C8 SA ST CQ", "HJ DJ HA HT HK D7 D8 S7 S8 H7",
+                    "DA DT DK DQ D9 HQ H9 H8 SK SQ", "S9 C7")
+    player = quick(8)
+    assert player.choose(seat_view(one, 1)) == player.choose(seat_view(two, 1))
+
+
+def test_a_monster_bids_high_and_rubbish_passes() -> None:
+    strong = make_deal("CJ SJ HJ DJ CA CT SA ST HA HT", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D7",
+                       "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8")
+    player = StrongPlayer(1, contract_worlds=6, contract_budget=200_000)
+    limit = player.bid_limit(seat_view(strong, 0))
+    assert limit is not None and limit >= 96  # grand with four, hand: 24 x 6 = 144; with the skat 120
+    assert player.bid_limit(seat_view(strong, 1)) == 35  # sevens, eights, nines: a null hand
+    assert player.bid_limit(seat_view(strong, 2)) == 0  # kings and queens, no jack: nothing
+
+
+def test_a_sure_grand_answers_kontra_with_re_and_a_hopeless_game_draws_kontra() -> None:
+    deal = make_deal("CJ SJ HJ DJ CA CT SA ST HA HT", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D7",
+                     "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8", RuleSet(kontra=True))
+    for action in (Bid(18), HOLD, PASS, PASS):
+        deal.apply(action)
+    deal.apply(Declare(Contract(GameType.GRAND, hand=True)))
+    player = StrongPlayer(2, contract_worlds=6)
+    assert player.side_action(seat_view(deal, 1)) is None  # a defender does not double a sure grand
+    hopeless = make_deal("C9 C8 C7 S9 S8 S7 H9 H8 H7 D7", "CJ SJ HJ DJ CA CT SA ST HA HT",
+                         "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8", RuleSet(kontra=True))
+    for action in (Bid(18), HOLD, PASS, PASS):
+        hopeless.apply(action)
+    hopeless.apply(Declare(Contract(GameType.DIAMONDS, hand=True)))
+    assert str(player.side_action(seat_view(hopeless, 1))) == "kontra"
+
+
+def test_the_evaluators_verdicts_are_the_solvers() -> None:
+    """Each solved world's verdict is what an exact solve of the same world says (61 with the skat)."""
+    twelve = parse_cards("CJ SJ CA CT C9 C8 C7 SA HA HK DQ D8")
+    seat = 0
+    candidates = discard_candidates(twelve, seat, 18, per_game=1, games=2)
+    worlds, results = contracts.solve(11, seat, mask_of(twelve), 18, candidates, 5, 10_000_000)
+    assert len(worlds) == 5
+    for hands, row in zip(worlds, results, strict=True):
+        for candidate, result in zip(candidates, row, strict=True):
+            assert candidate.kind == FIXED and candidate.game is not None and result is not None
+            position = list(hands)
+            position[seat] = mask_of(twelve) & ~candidate.discard
+            exact = Solver(candidate.game, seat).value(Position((position[0], position[1], position[2]), 0))
+            points = exact + points_of(candidate.discard)
+            expected = next(chance for floor, chance in contracts.CALIBRATION if points >= floor)
+            assert result[1] == expected
+
+
+def test_an_estimate_charges_an_overbid_as_a_loss() -> None:
+    estimate = Estimate(Candidate(HAND, GameType.CLUBS), ((1.0, 36, 0.95), (1.0, 36, 0.95)))
+    at_36 = estimate.expected(36)
+    assert at_36 == pytest.approx(0.95 * 86 - 0.05 * 202)
+    assert estimate.expected(40) == pytest.approx(-(2 * 48 + 130))  # 40 needs clubs x 4 = 48, lost
+    assert Estimate(Candidate(PICKUP, None), ()).expected(18) is None
+
+
+def test_auction_facts_and_the_softened_model() -> None:
+    # middlehand bids 18, 20; forehand holds 18 and passes at 20; rearhand passes at 22
+    auction: list[tuple[int, Action]] = [(1, Bid(18)), (0, HOLD), (1, Bid(20)), (0, PASS), (2, PASS)]
+    facts = auction_facts(auction, LADDER)
+    assert facts[1] == (20, 0)
+    assert facts[0] == (18, 20)  # refused to hold 20
+    assert facts[2] == (0, 22)  # as bidder, refused the next value
+    rubbish = mask_of(parse_cards("CK CQ SK SQ HK HQ HT DT DK S8"))  # no game, no null
+    grand = mask_of(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"))
+    assert seat_likelihood(facts[1], rubbish, 1) == pytest.approx(MISFIT)  # bid 20 on rubbish: unlikely
+    assert seat_likelihood(facts[1], grand, 1) == 1.0
+    assert seat_likelihood(facts[2], grand, 2) == pytest.approx(MISFIT)  # passed a grand hand: unlikely
+    assert seat_likelihood(facts[2], rubbish, 2) == 1.0
