@@ -13,7 +13,7 @@ import random
 
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import CARDS, Card, Rank
-from skatbot.engine.games import TRUMP, GameType
+from skatbot.engine.games import TRUMP, GameType, TrickTable
 from skatbot.engine.views import SeatView
 
 from .evaluation import null_danger
@@ -235,8 +235,18 @@ def _null_defender(view: SeatView, know: Knowledge, legal: list[Card]) -> Card:
 
 # --- ramsch -------------------------------------------------------------------------------------
 
+DURCHMARSCH_WATCH = 4
+"""Tricks one seat must have taken in a row from the start before the Durchmarsch rules below apply."""
+
+
 def _ramsch(view: SeatView, know: Knowledge, legal: list[Card]) -> Card:
     table = know.table
+    sweeper = _sweeper(view)
+    if sweeper is not None and view.rules.ramsch_durchmarsch:
+        # a Durchmarsch scores +120 here: the sweeper goes on taking tricks, the others stop it (a seat
+        # that cannot be sure plays its highest card); without the option the sweeper loses 120 instead,
+        # so nobody interferes and the ducking below stands
+        return _take_trick(view, table, legal)
     if not view.current_trick:
         return min(legal, key=lambda c: (c.is_jack, table.power[c.index], c.points))
     led, best, _, _ = trick_state(view)
@@ -246,3 +256,21 @@ def _ramsch(view: SeatView, know: Knowledge, legal: list[Card]) -> Card:
     if not _seats_after(view):
         return min(legal, key=lambda c: (c.points, -table.power[c.index]))
     return min(legal, key=lambda c: table.power[c.index])
+
+
+def _sweeper(view: SeatView) -> int | None:
+    """The seat that has taken every trick so far, once it has taken `DURCHMARSCH_WATCH` of them."""
+    if len(view.tricks) < DURCHMARSCH_WATCH:
+        return None
+    winners = {trick.winner for trick in view.tricks}
+    return winners.pop() if len(winners) == 1 else None
+
+
+def _take_trick(view: SeatView, table: TrickTable, legal: list[Card]) -> Card:
+    """The cheapest card that wins the trick as it stands, else the highest (it may still win)."""
+    if view.current_trick:
+        led, best, _, _ = trick_state(view)
+        winners = [c for c in legal if beats(table, c.index, best, led)]
+        if winners and not _seats_after(view):
+            return min(winners, key=lambda c: table.power[c.index])
+    return max(legal, key=lambda c: table.power[c.index])

@@ -7,8 +7,9 @@ random, kept with the likelihood of what the other seats said in the auction (se
 candidate (a suit game or grand after a pickup, with the discard the `normal` level would make in that
 world; a game played hand; a game with a discard chosen here) the solver says how many points the declarer
 makes with every hand open (at least 76, 61, 46, or fewer). That verdict is calibrated to a chance of
-winning at the table (`CALIBRATION`) and turned into the expected Seeger-Fabian result against the table (a win pays the value +
-50, a loss costs twice the value + 50 and 40 to each opponent); an overbid game is lost at the value
+winning at the table (`CALIBRATION`) and turned into the expected Seeger-Fabian result against the table, as a duplicate match counts it (this
+seat's score minus the others' mean: a win pays the value + 50, a loss costs twice the value + 50 and 40
+to each opponent, so twice the value + 90); an overbid game is lost at the value
 that covers the bid. Null games are judged by `normal`'s null evaluation (the double-dummy verdict on a
 null is far more pessimistic than play), so they take no search.
 
@@ -33,7 +34,7 @@ from skatbot.engine.scoring import matadors
 
 from .auction import TRUMP_GAMES
 from .evaluation import HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability
-from .inference import auction_facts, seat_likelihood
+from .inference import auction_facts, model_limit, seat_likelihood
 from .knowledge import FULL, bits, cards
 from .normal import BURIED_POINT_WEIGHT, Option, _best_discard, best_option, skat_options
 from .solver import Mode, Position, SearchAborted, Solver
@@ -79,7 +80,7 @@ class Estimate:
             if value < bid:
                 base = _base(self.candidate, value)
                 value, chance = -(-bid // base) * base, 0.0
-            total += w * (chance * (value + 50) - (1 - chance) * (2 * value + 130))
+            total += w * (chance * (value + 50) - (1 - chance) * (2 * value + 90))
             weight += w
         return total / weight if weight else None
 
@@ -199,6 +200,23 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
         worlds.append(hands)
         results.append(tuple(row))
     return tuple(worlds), tuple(results)
+
+
+def all_pass_chance(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...],
+                    auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
+                    budget: int = NODE_BUDGET) -> float:
+    """The chance, over the bidding's worlds weighted by the auction, that every other seat still to
+    speak would pass too (`inference`'s model: its limit below 18)."""
+    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget)
+    facts = auction_facts(auction, ladder)
+    passed = {other for other, (_, refused) in facts.items() if refused}
+    total = passing = 0.0
+    for hands in worlds:
+        weight = world_weight(facts, seat, hands)
+        total += weight
+        if all(model_limit(hands[other], other) < 18 for other in range(3) if other != seat and other not in passed):
+            passing += weight
+    return passing / total if total else 0.0
 
 
 def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],

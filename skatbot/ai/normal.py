@@ -26,6 +26,7 @@ from .evaluation import (
     HAND_SKAT_POINTS,
     null_discard,
     null_probability,
+    ramsch_expectation,
     strength,
     win_probability,
 )
@@ -35,6 +36,10 @@ BID_CONFIDENCE = 0.5
 Tuned by duplicate tournaments of normal against normal: 0.5 beat 0.6 by +1.5 points per deal (95% CI
 +0.1..+2.8 over 600 deals) and 0.7 lost -1.9; the games actually declared win about 78% of the time,
 since the declarer still picks the best game after seeing the skat."""
+RAMSCH_CONFIDENCE_PER_POINT = 0.002
+RAMSCH_CONFIDENCE_CAP = 0.15
+"""Where an all-pass is played as Ramsch: the confidence a bid needs drops by this much per point the hand
+is expected to lose in the Ramsch (at most by the cap)."""
 BURIED_POINT_WEIGHT = 0.03
 """Strength per card point buried in the skat. The strength score already marks bare tens down, so
 burying them pays twice; tournaments against 0.05 gave +0.5 (0.03) and -4.0 (0.1) points per deal."""
@@ -62,7 +67,7 @@ class NormalPlayer(BasePlayer):
     def decide(self, view: SeatView, rng: random.Random) -> Action:
         phase = view.phase
         if phase is Phase.AUCTION:
-            return auction_action(view, bid_limit(view.hand, view.seat, self.bid_confidence))
+            return auction_action(view, bid_limit(view.hand, view.seat, self.confidence(view)))
         if phase is Phase.SKAT:
             best_hand = best_option(hand_options(view.hand, view.seat, view.bid))
             pickup = pickup_expectation(view.hand, view.seat, view.bid)
@@ -79,6 +84,14 @@ class NormalPlayer(BasePlayer):
             assert option is not None
             return Declare(option.contract)
         return choose_card(view, rng)
+
+    def confidence(self, view: SeatView) -> float:
+        """The chance a game needs for a bid. Where all passing means Ramsch and nobody has bid yet, a hand
+        likely to lose the Ramsch (by `ramsch_expectation`, with the table's Jungfrau) bids on less."""
+        if not view.rules.ramsch or view.bid:
+            return self.bid_confidence
+        fear = max(0.0, -ramsch_expectation(view.hand, view.rules.ramsch_jungfrau))
+        return self.bid_confidence - min(RAMSCH_CONFIDENCE_CAP, fear * RAMSCH_CONFIDENCE_PER_POINT)
 
     def decide_side(self, view: SeatView, offered: Action, rng: random.Random) -> Action | None:
         contract = view.contract

@@ -32,7 +32,7 @@ from .auction import TRUMP_GAMES, auction_action
 from .base import Level, register_level
 from .cardplay import choose_card
 from .contracts import FIXED, Candidate, Estimate, bidding_candidates, discard_candidates, null_options
-from .evaluation import null_probability
+from .evaluation import null_probability, ramsch_expectation
 from .inference import auction_facts, seat_likelihood
 from .knowledge import Knowledge, cards, read_view
 from .normal import NormalPlayer, Option
@@ -146,15 +146,23 @@ class StrongPlayer(NormalPlayer):
         if all(e.expected(18) is None for e in estimates):
             return None
         limit = 0
+        passing = self.pass_value(view)
         for value in view.rules.bid_ladder:
             best = max((e for e in (x.expected(value) for x in estimates) if e is not None), default=None)
-            if best is not None and best > self.pass_value(view):
+            if best is not None and best > passing:
                 limit = value
         return max(limit, null_limit(view.hand))
 
     def pass_value(self, view: SeatView) -> float:
-        """What passing is worth against the table: nothing when all passing throws the cards in."""
-        return 0.0
+        """What passing is worth against the table: nothing when all passing throws the cards in (or someone
+        has bid); where it means Ramsch, the chance that everyone passes times this hand's expected Ramsch
+        score (`ramsch_expectation`, with the table's Jungfrau)."""
+        if not view.rules.ramsch or view.bid:
+            return 0.0
+        chance = contracts.all_pass_chance(self.seed, view.seat, mask_of(view.hand),
+                                           bidding_candidates(view.hand, view.seat), view.auction,
+                                           view.rules.bid_ladder, self.contract_worlds, self.contract_budget)
+        return chance * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)
 
     def hand_or_pickup(self, view: SeatView) -> Action | None:
         """Play hand when a hand game's estimate beats the pickup's."""

@@ -12,7 +12,7 @@ from skatbot.ai.inference import MISFIT, auction_facts, seat_likelihood
 from skatbot.ai.solver import Position, Solver
 from skatbot.ai.strong import StrongPlayer
 from skatbot.engine import HOLD, PASS, AllPass, Bid, Contract, Deal, GameType, Phase, RuleSet
-from skatbot.engine.actions import Action, Declare, Discard, PickUpSkat
+from skatbot.engine.actions import Action, Declare, Discard, PickUpSkat, parse_action
 from skatbot.engine.cards import mask_of, parse_cards, points_of
 from skatbot.engine.rules import OFFICIAL
 from skatbot.engine.views import seat_view
@@ -114,8 +114,8 @@ def test_the_evaluators_verdicts_are_the_solvers() -> None:
 def test_an_estimate_charges_an_overbid_as_a_loss() -> None:
     estimate = Estimate(Candidate(HAND, GameType.CLUBS), ((1.0, 36, 0.95), (1.0, 36, 0.95)))
     at_36 = estimate.expected(36)
-    assert at_36 == pytest.approx(0.95 * 86 - 0.05 * 202)
-    assert estimate.expected(40) == pytest.approx(-(2 * 48 + 130))  # 40 needs clubs x 4 = 48, lost
+    assert at_36 == pytest.approx(0.95 * 86 - 0.05 * 162)  # won: 36 + 50; lost: 2 x 36 + 50 + 40
+    assert estimate.expected(40) == pytest.approx(-(2 * 48 + 90))  # 40 needs clubs x 4 = 48, lost
     assert Estimate(Candidate(PICKUP, None), ()).expected(18) is None
 
 
@@ -132,3 +132,51 @@ def test_auction_facts_and_the_softened_model() -> None:
     assert seat_likelihood(facts[1], grand, 1) == 1.0
     assert seat_likelihood(facts[2], grand, 2) == pytest.approx(MISFIT)  # passed a grand hand: unlikely
     assert seat_likelihood(facts[2], rubbish, 2) == 1.0
+
+
+def test_ramsch_expectation_fears_jacks_and_aces_and_jungfrau_raises_the_stakes() -> None:
+    from skatbot.ai.evaluation import ramsch_expectation
+
+    heavy = parse_cards("CJ SJ HJ CA SA HA CT ST DK DQ")
+    light = parse_cards("C7 C8 C9 S7 S8 H7 H8 H9 D7 D8")
+    assert ramsch_expectation(heavy) < -60 < 0 < ramsch_expectation(light)
+    assert ramsch_expectation(heavy, jungfrau=True) < ramsch_expectation(heavy)
+
+
+def test_where_all_pass_means_ramsch_a_bad_ramsch_hand_bids_sooner() -> None:
+    """The same hand, forehand, both others passed: normal's limit can only rise with Ramsch behind a pass,
+    and rises on a hand that would lose the Ramsch; strong's pass is worth the expected Ramsch score."""
+    from skatbot.ai.normal import NormalPlayer
+
+    hand = "CJ SJ HA HT H9 SA ST DA C8 D7"
+    deals = {}
+    for name, rules in (("throw-in", RuleSet()), ("ramsch", RuleSet(all_pass=AllPass.RAMSCH))):
+        deal = make_deal(hand, "C7 C9 S7 S8 S9 H7 H8 D8 D9 DT", "CT CK CQ CA DJ HJ SK SQ HK HQ", "DK DQ", rules)
+        deal.apply(PASS)
+        deal.apply(PASS)
+        deals[name] = seat_view(deal, 0)
+    normal = NormalPlayer(1)
+    assert normal.confidence(deals["ramsch"]) < normal.confidence(deals["throw-in"])
+    player = quick(3)
+    assert player.pass_value(deals["throw-in"]) == 0.0
+    assert player.pass_value(deals["ramsch"]) < 0  # everyone else has passed: the Ramsch is certain
+
+
+def test_normal_stops_a_durchmarsch_only_where_it_scores() -> None:
+    """Rearhand has taken the first four tricks and leads the heart ace; forehand, void in hearts, trumps it
+    with its jack where a Durchmarsch would score +120, and throws a low card where it costs the sweeper 120."""
+    from skatbot.ai.normal import NormalPlayer
+
+    chosen = {}
+    for durchmarsch in (True, False):
+        deal = make_deal("CJ D7 D8 D9 S7 S8 S9 C7 C8 C9", "CQ CK DQ DK HQ HK SQ SK H7 H8",
+                         "SJ HJ DJ DA DT HA HT H9 SA ST", "CA CT",
+                         RuleSet(all_pass=AllPass.RAMSCH, ramsch_durchmarsch=durchmarsch))
+        for _ in range(3):
+            deal.apply(PASS)
+        for card in ["D7", "DQ", "DA", "SA", "S7", "SQ", "DT", "D8", "DK", "ST", "S8", "SK", "HA"]:
+            deal.apply(parse_action(f"play {card}"))
+        assert all(trick.winner == 2 for trick in deal.tricks) and deal.current_seat == 0
+        chosen[durchmarsch] = NormalPlayer(5).choose(seat_view(deal, 0))
+    assert str(chosen[True]) == "play CJ"
+    assert str(chosen[False]) != "play CJ"
