@@ -3,9 +3,11 @@
 A hint reads nothing but that seat's view (the same `SeatView` the AI players get), so it cannot use a
 card the player cannot see; its randomness comes from a seed the caller derives from public facts.
 For card play the reason is what the search computed: in how many of the sampled worlds each card
-wins the game for the player's side. Other decisions (bids, skat, discard, game) follow the strong
-level's hand evaluation, and the reason is what it computed (a `Basis`): the bid the hand supports and
-the game behind it, the best game with or without the skat, what a discard buries and leaves.
+wins the game for the player's side. Other decisions (bids, skat, discard, game) follow the hand
+evaluation the strong level falls back on (the normal level's), not its search over sampled worlds (see
+`contracts`), so that the reason is what that choice was computed from (a `Basis`): the bid the hand
+supports and the game behind it, the best game with or without the skat, what a discard buries and
+leaves. A learner can follow those figures; an expected score over sixteen solved worlds would not explain.
 """
 
 from __future__ import annotations
@@ -86,15 +88,17 @@ def hint(view: SeatView, seed: int) -> Hint:
         return _card_hint(view, rng) or Hint(StrongPlayer(seed).choose(view))
     if view.phase is Phase.PLAY and contract is not None and contract.game is GameType.RAMSCH:
         return _ramsch_hint(view, rng) or Hint(StrongPlayer(seed).choose(view))
-    action = StrongPlayer(seed).choose(view)
+    player = StrongPlayer(seed)
+    player.search_contracts = False  # the hand evaluation a reason can show its figures from (see module)
+    action = player.choose(view)
     return Hint(action, basis=basis(view, action))
 
 
 def basis(view: SeatView, action: Action) -> Basis | None:
     """The hand evaluation behind `action` (the strong level's choice) before card play; None in play.
 
-    The strong level decides these like the normal level, from the same functions, so the figures here
-    are the ones its choice came from."""
+    The hint decides these like the normal level, from the same functions, so the figures here are the
+    ones its choice came from."""
     hand, seat, bid = view.hand, view.seat, view.bid
     if view.phase is Phase.AUCTION:
         found = bid_basis(hand, seat, StrongPlayer.bid_confidence)
