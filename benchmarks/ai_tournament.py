@@ -24,6 +24,7 @@ import json
 import math
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -242,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="SPRT: deals before it may stop (the variance is estimated from them; default 30)")
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `kill` too removes the baseline's worktree
     level_b = options.b or (options.a if options.baseline else "easy")
     for level in (options.a, level_b):
         if level not in levels():

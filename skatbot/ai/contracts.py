@@ -202,21 +202,47 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
     return tuple(worlds), tuple(results)
 
 
-def all_pass_chance(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...],
-                    auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
-                    budget: int = NODE_BUDGET) -> float:
-    """The chance, over the bidding's worlds weighted by the auction, that every other seat still to
-    speak would pass too (`inference`'s model: its limit below 18)."""
+DECLARER_WINS = 0.8
+"""How often a declared game is won at the table (the `normal` level's declarers win 78-81%)."""
+
+
+def defending_value(value: int) -> float:
+    """A defender's expected result against the table's mean when another seat plays a game worth
+    `value`: a won game gives the declarer value + 50 (this seat: minus half of it against the others'
+    mean), a lost one gives each defender 40 and the declarer minus twice the value + 50 (this seat: the
+    value + 45)."""
+    return DECLARER_WINS * -(value + 50) / 2 + (1 - DECLARER_WINS) * (value + 45)
+
+
+@dataclass(frozen=True, slots=True)
+class Passing:
+    """What passing leads to, over the bidding's worlds weighted by the auction: the chance that every
+    other seat still in the auction passes too, and the expected result of defending otherwise."""
+
+    all_pass: float
+    defending: float  # expected result over the worlds where another seat plays (weighted share included)
+
+
+def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], auction: Sequence[tuple[int, Action]],
+            ladder: Sequence[int], bid: int, worlds_at_most: int = WORLDS, budget: int = NODE_BUDGET) -> Passing:
+    """Another seat still in the auction plays when `inference`'s model gives it a limit above the current
+    bid (18 with none yet), at the value of that limit."""
     worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget)
     facts = auction_facts(auction, ladder)
-    passed = {other for other, (_, refused) in facts.items() if refused}
-    total = passing = 0.0
+    out = {other for other, (_, refused) in facts.items() if refused}
+    total = quiet = defending = 0.0
     for hands in worlds:
         weight = world_weight(facts, seat, hands)
         total += weight
-        if all(model_limit(hands[other], other) < 18 for other in range(3) if other != seat and other not in passed):
-            passing += weight
-    return passing / total if total else 0.0
+        limits = [model_limit(hands[other], other) for other in range(3) if other != seat and other not in out]
+        playing = max((limit for limit in limits if limit >= max(18, bid)), default=0)
+        if playing:
+            defending += weight * defending_value(playing)
+        else:
+            quiet += weight
+    if not total:
+        return Passing(0.0, 0.0)
+    return Passing(quiet / total, defending / total)
 
 
 def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],

@@ -154,15 +154,16 @@ class StrongPlayer(NormalPlayer):
         return max(limit, null_limit(view.hand))
 
     def pass_value(self, view: SeatView) -> float:
-        """What passing is worth against the table: nothing when all passing throws the cards in (or someone
-        has bid); where it means Ramsch, the chance that everyone passes times this hand's expected Ramsch
-        score (`ramsch_expectation`, with the table's Jungfrau)."""
-        if not view.rules.ramsch or view.bid:
-            return 0.0
-        chance = contracts.all_pass_chance(self.seed, view.seat, mask_of(view.hand),
-                                           bidding_candidates(view.hand, view.seat), view.auction,
-                                           view.rules.bid_ladder, self.contract_worlds, self.contract_budget)
-        return chance * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)
+        """What passing is worth against the table (see `contracts.passing`): defending where another seat
+        would play a game; where everyone passes, nothing if the cards are thrown in, the hand's expected
+        Ramsch score (`ramsch_expectation`, with the table's Jungfrau) where a Ramsch follows."""
+        after = contracts.passing(self.seed, view.seat, mask_of(view.hand), bidding_candidates(view.hand, view.seat),
+                                  view.auction, view.rules.bid_ladder, view.bid, self.contract_worlds,
+                                  self.contract_budget)
+        value = after.defending
+        if view.rules.ramsch and not view.bid:
+            value += after.all_pass * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)
+        return value
 
     def hand_or_pickup(self, view: SeatView) -> Action | None:
         """Play hand when a hand game's estimate beats the pickup's."""

@@ -158,8 +158,20 @@ def test_where_all_pass_means_ramsch_a_bad_ramsch_hand_bids_sooner() -> None:
     normal = NormalPlayer(1)
     assert normal.confidence(deals["ramsch"]) < normal.confidence(deals["throw-in"])
     player = quick(3)
-    assert player.pass_value(deals["throw-in"]) == 0.0
-    assert player.pass_value(deals["ramsch"]) < 0  # everyone else has passed: the Ramsch is certain
+    assert player.pass_value(deals["throw-in"]) == 0.0  # everyone else has passed: nothing to defend
+    assert player.pass_value(deals["ramsch"]) < 0  # ... and the Ramsch is certain
+
+
+def test_passing_to_a_likely_declarer_costs_what_defending_costs() -> None:
+    from skatbot.ai.contracts import DECLARER_WINS, defending_value
+
+    assert defending_value(24) == pytest.approx(DECLARER_WINS * -37 + (1 - DECLARER_WINS) * 69)
+    deal = Deal.new(5)
+    view = seat_view(deal, 1)  # middlehand's first word: forehand and rearhand are still to speak
+    after = contracts.passing(3, 1, mask_of(view.hand), contracts.bidding_candidates(view.hand, 1), view.auction,
+                              LADDER, 0, 4, 60_000)
+    assert 0 <= after.all_pass <= 1 and after.defending <= 0
+    assert quick(3).pass_value(view) == pytest.approx(after.defending)
 
 
 def test_normal_stops_a_durchmarsch_only_where_it_scores() -> None:
