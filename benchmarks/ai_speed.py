@@ -19,8 +19,9 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from benchmarks import ai_variants
 from skatbot.ai import Level, levels, make_player
-from skatbot.ai.base import Player
+from skatbot.ai.base import ComputerPlayer
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import Solver, position_from_deal, warm_up
 from skatbot.ai.strong import StrongPlayer
@@ -92,7 +93,7 @@ CONTRACT_PHASES = {Phase.AUCTION: "bidding", Phase.SKAT: "skat/declaration", Pha
 """The decisions reported apart from card play (their target: p95 <= 1 s on one core)."""
 
 
-def bench_level(level: Level, deals: int, first_seed: int, kontra: bool = False) -> Timings:
+def bench_level(level: str, deals: int, first_seed: int, kontra: bool = False) -> Timings:
     """Seconds per decision (wall and CPU), card play only (wall), worlds per strong card decision, and
     CPU seconds per bidding, skat/declaration and Kontra/Re decision."""
     by_kind: dict[str, list[float]] = {"bidding": [], "skat/declaration": [], "kontra/re": []}
@@ -103,7 +104,7 @@ def bench_level(level: Level, deals: int, first_seed: int, kontra: bool = False)
     for number in range(deals):
         seed = first_seed + number
         deal = Deal.new(seed, RuleSet(kontra=True) if kontra else RuleSet())
-        players = [make_player(level, seed * 3 + seat) for seat in range(3)]
+        players = [ai_variants.make(level, seed * 3 + seat) for seat in range(3)]
         asked: set[tuple[int, str]] = set()
         timed = [TimedSide(player, by_kind["kontra/re"]) for player in players]
         while not deal.is_over:
@@ -130,7 +131,7 @@ def bench_level(level: Level, deals: int, first_seed: int, kontra: bool = False)
 class TimedSide:
     """A player whose Kontra/Re answers are timed (CPU) into `times`."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: ComputerPlayer, times: list[float]) -> None:
         self.player, self.times = player, times
 
     def choose(self, view: SeatView) -> Action:
@@ -153,14 +154,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--solver-deals", type=int, default=200, help="positions per trick count (default 200)")
     parser.add_argument("--level-deals", type=int, default=12, help="whole deals per level (default 12)")
     parser.add_argument("--levels", nargs="*", default=None,
-                        help=f"levels to time (default: {' '.join(levels())})")
+                        help=f"levels to time (default: {' '.join(levels())}; switches as in ai_variants: strong+contracts)")
     parser.add_argument("--seed", type=int, default=1000, help="first deal seed")
     parser.add_argument("--kontra", action="store_true", help="level deals with Kontra and Re allowed")
     options = parser.parse_args(argv)
     chosen = options.levels if options.levels is not None else list(levels())
     for level in chosen:
-        if level not in levels():
-            parser.error(f"unknown level {level!r}: choose from {', '.join(levels())}")
+        problem = ai_variants.check(level)
+        if problem:
+            parser.error(problem)
     started = time.perf_counter()
     warm_up()  # numba compiles the search once per machine (then loads it from its cache)
     print(f"solver compiled or loaded from numba's cache in {time.perf_counter() - started:.2f} s (not counted below)")
@@ -175,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> None:
                     print("  " + solver_line(f"{game.name.lower():8s}", of_game))
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
-        every, cpu, cards, worlds, by_kind = bench_level(Level(level), options.level_deals, options.seed,
+        every, cpu, cards, worlds, by_kind = bench_level(level, options.level_deals, options.seed,
                                                          options.kontra)
         line = (f"  {level:7s} {len(every):4d} decisions: median {ms(statistics.median(every))}  p95 "
                 f"{ms(quantile(every, 0.95))}  max {ms(max(every))}  (CPU p95 {ms(quantile(cpu, 0.95))}"

@@ -36,7 +36,8 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import IO
 
-from skatbot.ai import Level, levels, make_player, play_deal
+from benchmarks import ai_variants
+from skatbot.ai import Level, levels, play_deal
 from skatbot.ai.base import ComputerPlayer
 from skatbot.engine.actions import Action, parse_action
 from skatbot.engine.deal import Deal
@@ -79,12 +80,12 @@ def duplicate(seed: int, rules: RuleSet, maker: PlayerMaker) -> DealOutcome:
     return DealOutcome(totals["A"] / seats["A"] - totals["B"] / seats["B"], games)
 
 
-def play_duplicate(args: tuple[int, Level, Level, RuleSet]) -> DealOutcome:
-    """Two levels of this working tree (a pool worker's job)."""
-    seed, level_a, level_b, rules = args
+def play_duplicate(args: tuple[int, str, str, RuleSet]) -> DealOutcome:
+    """Two players of this working tree, named as in `ai_variants` (a pool worker's job)."""
+    seed, spec_a, spec_b, rules = args
 
     def maker(who: str, player_seed: int, deal: Deal) -> ComputerPlayer:
-        return make_player(level_a if who == "A" else level_b, player_seed)
+        return ai_variants.make(spec_a if who == "A" else spec_b, player_seed)
 
     return duplicate(seed, rules, maker)
 
@@ -228,7 +229,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=300, help="number of deals (each played 6 times); "
                         "with --sprt the most it plays")
-    parser.add_argument("--a", default="normal", help=f"level A ({', '.join(levels())})")
+    parser.add_argument("--a", default="normal", help=f"level A ({', '.join(levels())}), switches after + "
+                        "(strong+contracts+bidding+inference: see benchmarks/ai_variants.py)")
     parser.add_argument("--b", default=None, help="level B (default: easy; with --baseline: A's level)")
     parser.add_argument("--baseline", metavar="REF", help="B plays at this commit (a git worktree, own process)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
@@ -244,10 +246,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `kill` too removes the baseline's worktree
-    level_b = options.b or (options.a if options.baseline else "easy")
-    for level in (options.a, level_b):
-        if level not in levels():
-            parser.error(f"unknown level {level!r}: choose one of {', '.join(levels())}")
+    level_b = options.b or (ai_variants.level_of(options.a).value if options.baseline else "easy")
+    for spec in (options.a, level_b):
+        problem = ai_variants.check(spec)
+        if problem:
+            parser.error(problem)
+    if options.baseline and "+" in level_b:
+        parser.error("the baseline plays its commit's level as it was: no switches for B")
     if options.deals < 2:
         parser.error("play at least 2 deals for a confidence interval")
     mu0, mu1 = options.sprt if options.sprt else (0.0, 1.0)
@@ -256,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rules = RuleSet(all_pass=AllPass.RAMSCH if options.ramsch else AllPass.THROW_IN, kontra=options.kontra,
                     seeger_fabian=True)
     seeds = [options.seed + i for i in range(options.deals)]
-    a, b = Level(options.a), Level(level_b)
+    a, b = options.a, level_b
     started = time.perf_counter()
     outcomes: list[DealOutcome] = []
     verdict: Sprt | None = None
@@ -283,8 +288,8 @@ def main(argv: Sequence[str] | None = None) -> None:
 
             def maker(who: str, player_seed: int, deal: Deal) -> ComputerPlayer:
                 if who == "A":
-                    return make_player(a, player_seed)
-                return RemotePlayer(server, b, player_seed, deal)
+                    return ai_variants.make(a, player_seed)
+                return RemotePlayer(server, Level(b), player_seed, deal)
 
             try:
                 for seed in seeds:

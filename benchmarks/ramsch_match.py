@@ -34,9 +34,9 @@ SEATINGS: tuple[tuple[str, str, str], ...] = (
 RULES = RuleSet(all_pass=AllPass.RAMSCH)
 
 
-def ramsch_deal(seed: int) -> Deal:
+def ramsch_deal(seed: int, rules: RuleSet = RULES) -> Deal:
     """The deal of `seed` with everyone passing: a Ramsch ready for its first card."""
-    deal = Deal.new(seed, RULES)
+    deal = Deal.new(seed, rules)
     while deal.phase is not Phase.PLAY:
         deal.apply(Pass())
     return deal
@@ -51,17 +51,17 @@ def summarize(differences: Sequence[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def play_ramsch(args: tuple[int, Level, Level]) -> tuple[float, list[float]]:
+def play_ramsch(args: tuple[int, Level, Level, RuleSet]) -> tuple[float, list[float]]:
     """The mean score of an A seat minus that of a B seat over the deal's six seatings, and the seconds
     each of A's card decisions took."""
-    seed, level_a, level_b = args
+    seed, level_a, level_b, rules = args
     totals = {"A": 0, "B": 0}
     seats = {"A": 0, "B": 0}
     times: list[float] = []
     for number, seating in enumerate(SEATINGS):
         players = [make_player(level_a if who == "A" else level_b, seed * 31 + number * 3 + seat)
                    for seat, who in enumerate(seating)]
-        deal = ramsch_deal(seed)
+        deal = ramsch_deal(seed, rules)
         while not deal.is_over:
             seat = deal.current_seat
             assert seat is not None
@@ -98,6 +98,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the first deal")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--nice", type=int, default=10, help="niceness added to the workers (default 10)")
+    parser.add_argument("--jungfrau", action="store_true", help="play with Jungfrau (a trickless player doubles)")
+    parser.add_argument("--no-durchmarsch", action="store_true", help="a player taking every trick loses 120")
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
     for level in (options.a, options.b):
@@ -105,7 +107,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"unknown level {level!r}: choose one of {', '.join(levels())}")
     if options.deals < 2:
         parser.error("play at least 2 deals for a confidence interval")
-    jobs = [(options.seed + i, Level(options.a), Level(options.b)) for i in range(options.deals)]
+    rules = RuleSet(all_pass=AllPass.RAMSCH, ramsch_jungfrau=options.jungfrau,
+                    ramsch_durchmarsch=not options.no_durchmarsch)
+    jobs = [(options.seed + i, Level(options.a), Level(options.b), rules) for i in range(options.deals)]
     started = time.perf_counter()
     outcomes: list[float] = []
     times: list[float] = []
@@ -117,7 +121,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 mean, low, high = summarize(outcomes)
                 print(f"  after {len(outcomes)} deals: {mean:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
     mean, low, high = summarize(outcomes)
-    print(f"Ramsch duplicate match, {options.a} (A) vs {options.b} (B): {options.deals} deals x 6 seatings")
+    print(f"Ramsch duplicate match, {options.a} (A) vs {options.b} (B): {options.deals} deals x 6 seatings, "
+          f"Durchmarsch {'off' if options.no_durchmarsch else 'on'}, Jungfrau {'on' if options.jungfrau else 'off'}")
     print(f"A - B per deal (mean seat score): {mean:+.2f}  95% CI [{low:+.2f}, {high:+.2f}]")
     print(f"A's card decisions: {len(times)}, median {percentile(times, 0.5) * 1000:.0f} ms, "
           f"p95 {percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")

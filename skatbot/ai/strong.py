@@ -62,6 +62,14 @@ RE_ABOVE = 0.8
 NULL_BID = 0.66
 NULL_HAND_BID = 0.85
 """The null chances `normal` bids a null at (`normal.bid_basis`)."""
+SEARCH_CONTRACTS = False
+SEARCH_BIDDING = False
+INFER_AUCTION = False
+"""The issue-25 searches, off by default: the skat, the game, Kontra and Re by search (`SEARCH_CONTRACTS`),
+the auction too (`SEARCH_BIDDING`), and card play's worlds weighted by the auction (`INFER_AUCTION`). In
+duplicate matches against strong without them (benchmarks/README.md, ai_tournament --baseline) they did
+not show a gain: all on, -2.08 SF points per deal [-7.46, +3.30] over 60 deals. A benchmark turns them on
+by name (benchmarks/ai_variants.py: `strong+contracts+bidding+inference`) until one passes the SPRT."""
 SIDE_WORLDS = 16
 """Worlds for the Kontra and Re estimate."""
 
@@ -107,7 +115,9 @@ class StrongPlayer(NormalPlayer):
         self.clock = clock
         self.seconds = seconds
         self.last_worlds = 0  # worlds solved for the last card decision (benchmarks report it)
-        self.search_contracts = True  # bidding, skat, declaration, Kontra and Re by search (else normal's)
+        self.search_contracts = SEARCH_CONTRACTS  # skat, declaration, Kontra and Re by search (else normal's)
+        self.search_bidding = SEARCH_BIDDING  # the auction too (with search_contracts)
+        self.infer_auction = INFER_AUCTION  # card play's worlds weighted by the auction
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -120,6 +130,8 @@ class StrongPlayer(NormalPlayer):
         those phases (or when no world could be solved: then `normal` decides)."""
         phase = view.phase
         if phase is Phase.AUCTION:
+            if not self.search_bidding:
+                return None
             limit = self.bid_limit(view)
             return None if limit is None else auction_action(view, limit)
         if phase is Phase.SKAT:
@@ -326,7 +338,7 @@ class StrongPlayer(NormalPlayer):
                 break
             if solver.nodes >= hard_cap:
                 break
-            world = draw_inferred(sampler, view, facts, dealt, rng, INFERENCE_TRIES)
+            world = draw_inferred(sampler, view, facts, dealt, rng, INFERENCE_TRIES if self.infer_auction else 0)
             solver.node_limit = min(hard_cap, solver.nodes + world_cap)
             try:
                 utilities = [world_utility(view, know, goal, world, card, solver) for card in candidates]
@@ -367,7 +379,7 @@ def draw_inferred(sampler: Sampler, view: SeatView, facts: dict[int, tuple[int, 
     dealt hand is not known even in a world: `plausible` judges it instead)."""
     contract = view.contract
     world = sampler.draw_plausible(rng)
-    for attempt in range(tries):
+    for attempt in range(tries):  # no tries: the plausible world as it is
         weight = 1.0
         for seat, said in facts.items():
             if seat == view.seat or (seat == view.declarer and not (contract is not None and contract.hand)):

@@ -22,8 +22,15 @@ LADDER = OFFICIAL.bid_ladder
 
 
 def quick(seed: int) -> StrongPlayer:
-    """A strong player with small searches (the test suite stays fast; the logic is the same)."""
-    return StrongPlayer(seed, samples=2, node_budget=4000, contract_worlds=4, contract_budget=60_000)
+    """A strong player with small searches (the test suite stays fast; the logic is the same), every search on."""
+    return searching(StrongPlayer(seed, samples=2, node_budget=4000, contract_worlds=4, contract_budget=60_000))
+
+
+def searching(player: StrongPlayer) -> StrongPlayer:
+    """`player` with every issue-25 search switched on (they are off by default until one passes the
+    regression match)."""
+    player.search_contracts = player.search_bidding = player.infer_auction = True
+    return player
 
 
 @pytest.mark.parametrize("rules", [RuleSet(), RuleSet(all_pass=AllPass.RAMSCH, kontra=True, seeger_fabian=True),
@@ -70,7 +77,7 @@ def test_auction_decisions_ignore_hidden_cards() -> None:
 def test_a_monster_bids_high_and_rubbish_passes() -> None:
     strong = make_deal("CJ SJ HJ DJ CA CT SA ST HA HT", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D7",
                        "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8")
-    player = StrongPlayer(1, contract_worlds=6, contract_budget=200_000)
+    player = searching(StrongPlayer(1, contract_worlds=6, contract_budget=200_000))
     limit = player.bid_limit(seat_view(strong, 0))
     assert limit is not None and limit >= 96  # grand with four, hand: 24 x 6 = 144; with the skat 120
     assert player.bid_limit(seat_view(strong, 1)) == 35  # sevens, eights, nines: a null hand
@@ -83,7 +90,7 @@ def test_a_sure_grand_answers_kontra_with_re_and_a_hopeless_game_draws_kontra() 
     for action in (Bid(18), HOLD, PASS, PASS):
         deal.apply(action)
     deal.apply(Declare(Contract(GameType.GRAND, hand=True)))
-    player = StrongPlayer(2, contract_worlds=6)
+    player = searching(StrongPlayer(2, contract_worlds=6))
     assert player.side_action(seat_view(deal, 1)) is None  # a defender does not double a sure grand
     hopeless = make_deal("C9 C8 C7 S9 S8 S7 H9 H8 H7 D7", "CJ SJ HJ DJ CA CT SA ST HA HT",
                          "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8", RuleSet(kontra=True))
@@ -192,3 +199,19 @@ def test_normal_stops_a_durchmarsch_only_where_it_scores() -> None:
         chosen[durchmarsch] = NormalPlayer(5).choose(seat_view(deal, 0))
     assert str(chosen[True]) == "play CJ"
     assert str(chosen[False]) != "play CJ"
+
+
+def test_the_searches_are_off_by_default_and_off_they_decide_as_before() -> None:
+    """Until a switch passes the regression match, strong bids, declares and doubles as normal does."""
+    from skatbot.ai.normal import NormalPlayer
+
+    deal = Deal.new(203, RuleSet(kontra=True))
+    default = StrongPlayer(4)
+    assert not (default.search_contracts or default.search_bidding or default.infer_auction)
+    normal = NormalPlayer(4)
+    while deal.phase is not Phase.PLAY:
+        assert deal.current_seat is not None
+        view = seat_view(deal, deal.current_seat)
+        action = default.choose(view)
+        assert action == normal.choose(view)
+        deal.apply(action)

@@ -39,3 +39,15 @@ def test_error_rates_set_the_bounds() -> None:
     assert state.lower == pytest.approx(math.log(0.1 / 0.95))
     with pytest.raises(ValueError):
         sprt([1, 2], 5, 0)
+
+
+def test_benchmark_players_are_named_by_level_and_switches() -> None:
+    from benchmarks import ai_variants
+    from skatbot.ai.strong import StrongPlayer
+
+    assert ai_variants.check("strong+contracts+bidding") is None
+    assert ai_variants.check("normal+contracts") == "switches are for the strong level"
+    assert "unknown switch" in str(ai_variants.check("strong+magic"))
+    player = ai_variants.make("strong+contracts+inference", 3)
+    assert isinstance(player, StrongPlayer)
+    assert player.search_contracts and player.infer_auction and not player.search_bidding

@@ -1,0 +1,43 @@
+"""AI players named by a level and switches, for the benchmarks: `strong+contracts+bidding+inference`.
+
+A change that has not passed the regression match (ai_tournament --baseline) lands behind a switch that is
+off by default; a benchmark turns it on by name, so an operator can test it again without editing code.
+Switches (attributes of skatbot.ai.strong.StrongPlayer): `contracts` (the skat, the game, Kontra and Re by
+search), `bidding` (the auction by search too, with `contracts`), `inference` (card play's worlds weighted by
+the auction).
+"""
+
+from __future__ import annotations
+
+from skatbot.ai import Level, levels, make_player
+from skatbot.ai.base import ComputerPlayer
+from skatbot.ai.strong import StrongPlayer
+
+SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction"}
+
+
+def check(spec: str) -> str | None:
+    """Why `spec` names no player (None: it does)."""
+    level, *switches = spec.split("+")
+    if level not in levels():
+        return f"unknown level {level!r}: choose one of {', '.join(levels())}"
+    if switches and level != Level.STRONG:
+        return "switches are for the strong level"
+    unknown = [s for s in switches if s not in SWITCHES]
+    if unknown:
+        return f"unknown switch {unknown[0]!r}: choose from {', '.join(SWITCHES)}"
+    return None
+
+
+def level_of(spec: str) -> Level:
+    return Level(spec.split("+")[0])
+
+
+def make(spec: str, seed: int) -> ComputerPlayer:
+    """The player `spec` names, seeded."""
+    level, *switches = spec.split("+")
+    player = make_player(Level(level), seed)
+    for switch in switches:
+        assert isinstance(player, StrongPlayer)
+        setattr(player, SWITCHES[switch], True)
+    return player
