@@ -268,11 +268,13 @@ class ChallengeCog(AttachingCog):
         """The finished attempt's totals, its place on its server and its percentile among everyone that day."""
         everyone = await self.bot.storage.challenge.day_results(day=stored.day)
         mine = [row for row in everyone if row.player_id == stored.player_id]
-        here = board([row for row in everyone if row.server_id == stored.server_id], {})
+        names = {a.player_id: a.name for a in await self.bot.storage.challenge.attempts(
+            first=stored.day, last=stored.day, server_id=stored.server_id)}
+        here = board([row for row in everyone if row.server_id == stored.server_id], names)
         rank = next((place for place, row in enumerate(here, start=1) if row.player_id == stored.player_id), len(here))
         margins = [row.margin for row in board(everyone, {})]
         score, par = sum(row.score for row in mine), sum(row.par for row in mine)
-        return Standing(score, par, rank, len(here), percentile(score - par, margins), len(margins))
+        return Standing(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here))
 
     # --- the command ---------------------------------------------------------------------------------
 

@@ -232,6 +232,11 @@ class Standing:
     players_here: int
     percentile: int
     players_all: int
+    ranking: tuple[BoardRow, ...] = ()  # the server's board of the day, best first (names of this server only)
+
+
+SUMMARY_RANKS = 10
+"""Lines of the server's ranking a summary shows (the player's own line always)."""
 
 
 def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang: Lang, deck: Deck = FRENCH) -> str:
@@ -241,6 +246,8 @@ def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang:
     out.append(t(lang, "challenge.summary.total", score=_signed(standing.score), par=_signed(standing.par),
                  margin=_signed(standing.score - standing.par)))
     out.append(tn(lang, "challenge.summary.rank", standing.players_here, rank=standing.rank))
+    out += [_board_line(rank, row, lang) for rank, row in enumerate(standing.ranking, start=1)
+            if rank <= SUMMARY_RANKS or rank == standing.rank]
     out.append(tn(lang, "challenge.summary.percentile", standing.players_all, percent=standing.percentile))
     out.append(t(lang, "challenge.summary.next"))
     return fit_lines(out)
@@ -255,10 +262,13 @@ def board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, no
         out.append(note)
     if not rows:
         out.append(t(lang, "challenge.board.empty"))
-    for rank, row in enumerate(rows, start=1):
-        out.append(tn(lang, "challenge.board.row", row.deals, rank=rank, name=fit(row.name, Limit.OPTION_LABEL),
-                      score=_signed(row.score), par=_signed(row.par), margin=_signed(row.margin)))
+    out += [_board_line(rank, row, lang) for rank, row in enumerate(rows, start=1)]
     return fit_lines(out)
+
+
+def _board_line(rank: int, row: BoardRow, lang: Lang) -> str:
+    return tn(lang, "challenge.board.row", row.deals, rank=rank, name=fit(row.name, Limit.OPTION_LABEL),
+              score=_signed(row.score), par=_signed(row.par), margin=_signed(row.margin))
 
 
 def _signed(value: int) -> str:

@@ -136,6 +136,8 @@ async def test_two_servers_play_the_same_challenge_and_a_restart_resumes_it(fake
                                        for line in lines), shown
         assert "Your total " in shown and "against the par" in shown
         assert "On this server: place 1 of 1 player" in shown
+    assert "\n1. alice: " in mine.content and "carol" not in mine.content
+    assert "\n1. carol: " in theirs.content and "alice" not in theirs.content  # no names from other servers
     assert "Among everyone the bot served today (1 player)" in mine.content
     assert "Among everyone the bot served today (2 players)" in theirs.content
 

@@ -92,9 +92,12 @@ def test_lines_summary_and_board_read_as_players_read_them() -> None:
     line = DealLine(0, attempt.played[0].result, "AI 1", 90, 40, 12.4)
     shown = deal_line(line, EN)
     assert shown.startswith("Deal 1: ") and shown.endswith("· you +90 · par +40 · field 12")
-    summary = summary_text(DAY, [line], Standing(90, 40, 2, 5, 75, 12), EN)
+    ranking = tuple(BoardRow(n, f"P{n}", 1, 100 - n, 40) for n in range(1, 13))
+    summary = summary_text(DAY, [line], Standing(90, 40, 12, 12, 75, 12, ranking), EN)
+    assert "1. P1: +99 · par +40 · against the par +59 (1 deal)" in summary
+    assert "10. P10:" in summary and "11. P11:" not in summary and "12. P12:" in summary  # the top ten and yours
     assert "Your total +90 · par +40 · against the par +50" in summary
-    assert "On this server: place 2 of 5 players" in summary
+    assert "On this server: place 12 of 12 players" in summary
     assert "(12 players): at least as good as 75% of the others" in summary
     board = board_text([BoardRow(1, "Anna", 6, 300, 250), BoardRow(2, "Ben", 6, 0, 250)], DAY, DAY, EN)
     assert board.splitlines()[1:] == ["1. Anna: +300 · par +250 · against the par +50 (6 deals)",
