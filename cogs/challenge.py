@@ -215,7 +215,9 @@ class ChallengeCog(AttachingCog):
         await guarded(interaction, lambda: self.play(interaction, pressed))
 
     async def play(self, interaction: discord.Interaction, pressed: ChallengeControl) -> None:
-        """A press on the player's hand message: their move, then the opponents', then the message again."""
+        """A press on the player's hand message: their move, then the opponents', then the message again. A press
+        drawn for an earlier moment is refused, and the message redrawn as the attempt stands (after a restart
+        the opponents may still owe their answers to a move that was stored)."""
         user_id = interaction.user.id
         if pressed.day != today():
             raise ChallengeRefusal("challenge.error.day_over")
@@ -227,21 +229,25 @@ class ChallengeCog(AttachingCog):
             stored, attempt = loaded
             if attempt.is_over:
                 raise ChallengeRefusal("challenge.error.over")
-            if pressed.seq != attempt.seq:
-                raise ChallengeRefusal("challenge.error.stale")
-            action = pressed.action
-            if action is None:
-                raise CommandRefusal("bad_control")
-            try:
-                move = attempt.players_move(action)
-            except AttemptError as refused:
-                raise ChallengeRefusal("challenge.error.over" if refused.reason == "over" else
-                                       "challenge.error.wait") from None
-            await interaction.response.defer()  # the opponents and a par may take a few seconds
-            await self._store(stored, attempt, [move])
+            stale = pressed.seq != attempt.seq
+            if stale:
+                await interaction.response.defer()
+            else:
+                if pressed.action is None:
+                    raise CommandRefusal("bad_control")
+                try:
+                    move = attempt.players_move(pressed.action)
+                except AttemptError as refused:
+                    raise ChallengeRefusal("challenge.error.over" if refused.reason == "over" else
+                                           "challenge.error.wait") from None
+                await interaction.response.defer()  # the opponents and a par may take a few seconds
+                await self._store(stored, attempt, [move])
             await self.advance(stored, attempt)
         content, view = await self.message(interaction, stored, attempt)
         await interaction.edit_original_response(content=content, view=view)
+        if stale:
+            lang = (await reader_style(interaction))[0]
+            await interaction.followup.send(t(lang, "challenge.error.stale"), ephemeral=True)
 
     async def message(self, interaction: discord.Interaction, stored: StoredAttempt,
                       attempt: Attempt) -> tuple[str, discord.ui.View]:

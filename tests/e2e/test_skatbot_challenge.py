@@ -1,7 +1,7 @@
 """The daily challenge end to end: two players on two servers play the same day's deals (the same cards, the
 same seat) with different cards played, and each sees their score, the par and the field; the board of a server
-names its own players only and hides today's results from those who have not played; a restart in the middle
-of an attempt resumes it from the stored log (the same DM message's buttons go on working)."""
+names its own players only and hides today's results from those who have not played; a restart (SIGKILL) in the
+middle of an attempt resumes it from the stored log (the same DM message's buttons go on working)."""
 
 from __future__ import annotations
 
@@ -117,7 +117,8 @@ async def test_two_servers_play_the_same_challenge_and_a_restart_resumes_it(fake
     made = await play(fake, carol, random.Random(2), moves=4)
     assert made == 4 and hand(fake, carol) is not None
     stored_before = logs(database)[carol.id]
-    await bot.restart()
+    await bot.kill()  # SIGKILL: no clean shutdown
+    await bot.start()
     await bot.wait_connected(commands=("skat", "challenge"))
     assert await play(fake, carol, random.Random(4), moves=1) == 1  # the same message, pressed after the restart
     assert len(logs(database)[carol.id]) > len(stored_before)
