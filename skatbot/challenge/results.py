@@ -72,16 +72,13 @@ def board(scores: Iterable[DealScore], names: dict[int, str]) -> list[BoardRow]:
 
 
 def percentile(mine: int, margins: Sequence[int]) -> int:
-    """The share (0-100) of everyone's margins (`margins`, one's own included) that one's own `mine` is at
-    least as good as, counting ties half: 100 alone at the top, 50 in the middle of the field."""
-    if not margins:
-        return 100
-    below = sum(1 for margin in margins if margin < mine)
-    ties = sum(1 for margin in margins if margin == mine) - 1
+    """The share (0-100) of the others in `margins` (everyone's, one's own `mine` included once) that `mine` is
+    at least as good as: 100 at the top or alone, 0 below everyone."""
     others = len(margins) - 1
     if others <= 0:
         return 100
-    return round(100 * (below + ties / 2) / others)
+    at_most = sum(1 for margin in margins if margin <= mine) - 1  # oneself
+    return round(100 * at_most / others)
 
 
 def field_average(scores: Iterable[int]) -> float | None:

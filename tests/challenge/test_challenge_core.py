@@ -145,5 +145,5 @@ def test_boards_rank_by_score_against_par_and_percentiles_place_a_player_in_the_
     assert percentile(10, [10, 0, -90]) == 100
     assert percentile(0, [10, 0, -90]) == 50
     assert percentile(-90, [10, 0, -90]) == 0
-    assert percentile(5, [5]) == 100 and percentile(5, [5, 5]) == 50
+    assert percentile(5, [5]) == 100 and percentile(5, [5, 5]) == 100 and percentile(5, [5, 9, 9, 1]) == 33
     assert field_average([90, 60, 120]) == 90 and field_average([]) is None
