@@ -238,8 +238,9 @@ class ChallengeCog(AttachingCog):
                 try:
                     move = attempt.players_move(pressed.action)
                 except AttemptError as refused:
-                    raise ChallengeRefusal("challenge.error.over" if refused.reason == "over" else
-                                           "challenge.error.wait") from None
+                    if refused.reason == "over":
+                        raise ChallengeRefusal("challenge.error.over") from None
+                    raise ChallengeRefusal("challenge.error.wait") from None
                 await interaction.response.defer()  # the opponents and a par may take a few seconds
                 await self._store(stored, attempt, [move])
             await self.advance(stored, attempt)
