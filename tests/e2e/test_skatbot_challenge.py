@@ -165,3 +165,20 @@ async def test_a_player_whose_dms_are_closed_plays_the_challenge_where_only_they
     assert await play(fake, bob, random.Random(5), moves=3) == 3
     assert not fake.dms(bob)
     assert not [m for m in fake.messages(club.channel) if m.visibility == "public" and "Daily challenge" in m.content]
+
+
+async def test_a_whole_challenge_on_postgresql(fake: FakeDiscord, start_bot: StartBot, schema_url: str) -> None:
+    """The same flow with the database on PostgreSQL (SKATBOT_DATABASE_URL): the server's setting, the attempt,
+    its results, the pars and the summary are kept there."""
+    alice = fake.add_user("alice", guilds=[])
+    channel = fake.add_channel(fake.add_guild("Skat One", owner=alice), "skat")
+    await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_DATABASE_URL=schema_url)
+    await fake.wait_for_commands("challenge")
+    chosen = await (await fake.slash(alice, channel, "challenge", options={"deals": 3})).wait_message()
+    assert "now has 3 deals" in chosen.content, chosen.content
+    started = await (await fake.slash(alice, channel, "challenge")).wait_message(WAIT)
+    assert "deal 1 of 3" in started.content, started.content
+    await play(fake, alice, random.Random(7))
+    done = summary(fake, alice)
+    assert done is not None and len([line for line in done.content.splitlines() if line.startswith("Deal ")]) == 3
+    assert "\n1. alice: " in done.content and "(1 player)" in done.content
