@@ -104,3 +104,26 @@ async def test_the_board_hides_today_from_those_who_have_not_played(world: CogBo
     board = await world.run("skat scores challenge", bob)
     assert "stay hidden until you have played" in board.text and not board.answer.ephemeral
     assert "No one on this server has finished a challenge" in board.text
+
+
+async def test_each_deals_par_is_computed_once_per_day_and_stored(world: CogBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    computed: list[int] = []
+    quick = functools.partial(par_line, level=Level.NORMAL, opponents=Level.NORMAL)
+
+    def counted(day: Any, number: int) -> Any:
+        computed.append(number)
+        return quick(day, number)
+
+    monkeypatch.setattr(loaded(world), "par_line", counted)
+    await world.run("challenge", world.user("admin"), world.interaction(world.user("admin"), manage_guild=True),
+                    deals=3)
+    for name in ("alice", "bob", "carol"):
+        user, _ = with_dm(world, name)
+        await world.run("challenge", user)
+    cog: Any = world.bot.get_cog("ChallengeCog")
+    for task in list(cog._warming):  # the background computation the first start began
+        await task
+    assert sorted(computed) == [0, 1, 2]
+    day = loaded(world).today()
+    stored = [await world.bot.storage.challenge.par(day=day, number=n) for n in range(3)]
+    assert all(line is not None and line.moves for line in stored)
