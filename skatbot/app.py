@@ -218,7 +218,8 @@ class SkatBot(commands.AutoShardedBot):
         shared = self.storage.shared
         presenter = DiscordPresenter(self, style_for=looks.style_for, user_lang=looks.user_lang,
                                      memory=self.storage.presentation, shared=shared,
-                                     edit_interval=0.0 if shared else 1.0)
+                                     edit_interval=0.0 if shared else 1.0,
+                                     log_of=lambda table_id: store.load_table(table_id=table_id))
         tables = TableManager(catalog=store, store=store, presenter=presenter, executor=self.ai_executor,
                               timing=self.table_timing)
         pending = PendingReplies(self, self.storage, PendingMoves.beside(self.settings.database_path,

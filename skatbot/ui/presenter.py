@@ -32,6 +32,8 @@ from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, Stor
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
 from skatbot.tables.game import FinishedDeal
+from skatbot.tables.ports import StoredTable
+from skatbot.tables.replay import ReplayError, owed_after
 from skatbot.tables.view import Step, TableView
 
 from .analysis_text import analyse_view
@@ -82,6 +84,9 @@ class _Forgetful:
 
     async def outbox(self, **_: object) -> dict[str, OutboxItem]:
         return {}
+
+    async def shown_up_to(self, **_: object) -> int:
+        return 0
 
     def presenting(self, **_: object) -> AbstractAsyncContextManager[None]:
         return nullcontext()
@@ -159,10 +164,13 @@ class DiscordPresenter:
     def __init__(self, client: discord.Client, style_for: Callable[[int], Style] = lambda guild_id: Style(),
                  user_lang: Callable[[int, Lang], Lang] = lambda user_id, fallback: fallback,
                  edit_interval: float = 1.0, memory: PresenterMemory | None = None,
-                 retry_every: float = RETRY_EVERY, shared: bool = False) -> None:
+                 retry_every: float = RETRY_EVERY, shared: bool = False,
+                 log_of: Callable[[int], Awaitable[StoredTable | None]] | None = None) -> None:
         """`shared`: other processes serve the same tables (one PostgreSQL database), so what they showed is
-        read back before each batch (see `_sync`)."""
+        read back before each batch (see `_sync`). `log_of`: a table's stored log, which `catch_up` replays from
+        "shown up to seq N" (None: what is owed is read from the view's finished deals)."""
         self.client = client
+        self.log_of = log_of
         self.shared = shared
         self.memory: PresenterMemory = memory or _Forgetful()
         self.retry_every = retry_every
@@ -605,7 +613,8 @@ class DiscordPresenter:
                 state.drafts[item] = content
             await channel.send(content, nonce=nonce_of(table.id, item), view=view if view is not None else MISSING,
                                file=file if file is not None else MISSING)
-        await self.memory.mark_shown(table_id=table.id, item=item, now=datetime.now(UTC))
+        await self.memory.mark_shown(table_id=table.id, item=item, now=datetime.now(UTC),
+                                     up_to=table.seq if _all_owed_shown(table, state.shown | {item}) else None)
         state.shown.add(item)
         state.drafts.pop(item, None)
 
@@ -627,16 +636,38 @@ class DiscordPresenter:
         state = self._state(table)
         if "end" in state.shown:
             return
-        game = table
-        events: list[ev.Event] = [ev.DealFinished(row) for row in game.finished
-                                  if f"result:{row.number}" not in state.shown]
-        if game.state is TableState.FINISHED:
-            events.append(ev.SeriesFinished())
-        elif game.state is TableState.ABANDONED:
-            events.append(ev.TableClosed(game.close_reason or ""))
+        events = await self._owed(table, state)
         if events:
             self._owing.pop(table.id, None)
             await self._show(table, events)
+
+    async def _owed(self, table: TableView, state: _TableMessages) -> list[ev.Event]:
+        """What the table owes its channel, in the order of the log: the stored log replayed, and what its
+        entries from "shown up to seq N" on (up to the view's moment) finished, less the outbox items marked
+        shown (a mark is written before N moves past it, in one transaction, so none is shown twice)."""
+        stored = None
+        if self.log_of is not None:
+            try:
+                stored = await self.log_of(table.id)
+            except StoreBusy:
+                log.warning("table %s: its log could not be read to catch up; what it owes is read from its view",
+                            table.id)
+        if stored is not None:
+            try:
+                owed = owed_after(size=stored.size, deals=stored.deals, rules=stored.rules,
+                                  creator_id=stored.creator_id, entries=stored.entries,
+                                  shown_up_to=await self.memory.shown_up_to(table_id=table.id), until=table.seq)
+                return [item.event for item in owed if _item_of(item.event) not in state.shown]
+            except ReplayError as error:
+                log.error("table %s: its log does not replay (%s); what it owes is read from its view", table.id,
+                          error)
+        events: list[ev.Event] = [ev.DealFinished(row) for row in table.finished
+                                  if f"result:{row.number}" not in state.shown]
+        if table.state is TableState.FINISHED:
+            events.append(ev.SeriesFinished())
+        elif table.state is TableState.ABANDONED:
+            events.append(ev.TableClosed(table.close_reason or ""))
+        return events
 
     async def _end(self, table: TableView, channel: TableChannel, lang: Lang, ended: bool) -> None:
         state = self._state(table)
@@ -938,6 +969,23 @@ def _owed_before(table: TableView, item: str, shown: set[str]) -> bool:
     before = int(item.removeprefix("result:")) if item.startswith("result:") else None
     return any(f"result:{row.number}" not in shown for row in table.finished
                if before is None or row.number < before)
+
+
+def _item_of(event: ev.DealFinished | ev.SeriesFinished | ev.TableClosed) -> str:
+    """The outbox item that shows `event` once: a deal's result card, the final ranking, the closing notice."""
+    if isinstance(event, ev.DealFinished):
+        return f"result:{event.row.number}"
+    return "ranking" if isinstance(event, ev.SeriesFinished) else "closed"
+
+
+def _all_owed_shown(table: TableView, shown: set[str]) -> bool:
+    """Whether everything the table's log up to the view's moment owes is shown: every finished deal's result
+    card and, once the table ended, its ranking or closing notice (then N may move to the view's moment)."""
+    if any(f"result:{row.number}" not in shown for row in table.finished):
+        return False
+    if table.state is TableState.FINISHED:
+        return "ranking" in shown
+    return table.state is not TableState.ABANDONED or "closed" in shown
 
 
 def _edit_of(message: discord.PartialMessage, content: str,

@@ -46,3 +46,17 @@ async def test_ended_tables_owe_until_their_end_is_shown(storage: AnyStorage) ->
     assert await storage.presentation.ended_owing() == [finished, closed]
     await storage.presentation.mark_shown(table_id=finished, item="end", now=NOW)
     assert await storage.presentation.ended_owing() == [closed]
+
+
+async def test_shown_up_to_n_is_kept_with_the_mark_and_only_moves_forward(storage: AnyStorage) -> None:
+    table_id, other = await _table(storage), await _table(storage)
+    memory = storage.presentation
+    assert await memory.shown_up_to(table_id=table_id) == 0  # nothing shown yet: the whole log is read
+    await memory.mark_shown(table_id=table_id, item="result:0", now=NOW, up_to=12)
+    assert await memory.shown_up_to(table_id=table_id) == 12
+    assert (await memory.outbox(table_id=table_id))["result:0"].shown
+    await memory.mark_shown(table_id=table_id, item="result:0", now=NOW, up_to=9)  # a slower process, later
+    await memory.mark_shown(table_id=table_id, item="ranking", now=NOW)  # no N given: N stays
+    assert await memory.shown_up_to(table_id=table_id) == 12
+    await memory.mark_shown(table_id=table_id, item="result:1", now=NOW, up_to=30)
+    assert (await memory.shown_up_to(table_id=table_id), await memory.shown_up_to(table_id=other)) == (30, 0)

@@ -53,11 +53,26 @@ class SqlPresentation:
             "WHERE table_outbox.shown_at IS NULL",
             {"table_id": table_id, "item": item, "content": content})])
 
-    async def mark_shown(self, *, table_id: int, item: str, now: datetime) -> None:
-        await self._db.write([Statement(
+    async def mark_shown(self, *, table_id: int, item: str, now: datetime, up_to: int | None = None) -> None:
+        """`item` was shown; `up_to`: and so was everything the table's first `up_to` log entries owe ("shown up
+        to seq N", in the same transaction; it only moves forward)."""
+        statements = [Statement(
             "INSERT INTO table_outbox (table_id, item, shown_at) VALUES (:table_id, :item, :now) "
             "ON CONFLICT (table_id, item) DO UPDATE SET shown_at = excluded.shown_at",
-            {"table_id": table_id, "item": item, "now": to_seconds(now)})])
+            {"table_id": table_id, "item": item, "now": to_seconds(now)})]
+        if up_to is not None:
+            statements.append(Statement(
+                "INSERT INTO table_shown (table_id, shown_up_to) VALUES (:table_id, :up_to) "
+                "ON CONFLICT (table_id) DO UPDATE SET shown_up_to = excluded.shown_up_to "
+                "WHERE table_shown.shown_up_to < excluded.shown_up_to",
+                {"table_id": table_id, "up_to": up_to}))
+        await self._db.write(statements)
+
+    async def shown_up_to(self, *, table_id: int) -> int:
+        """N: what the table's first N log entries owe is shown (0 when nothing was marked so)."""
+        rows = await self._db.fetch_all(
+            "SELECT shown_up_to FROM table_shown WHERE table_id = :table_id", {"table_id": table_id})
+        return int(rows[0]["shown_up_to"]) if rows else 0
 
     async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
         rows = await self._db.fetch_all(

@@ -1,0 +1,125 @@
+"""The presenter's catch-up after a restart: it replays the table's stored log from "shown up to seq N" and shows
+what the entries after N owe, once and in the order of the log (fake channels, no Discord)."""
+
+from __future__ import annotations
+
+import random
+from contextlib import AbstractAsyncContextManager, nullcontext
+from datetime import datetime
+
+from skatbot.models import OutboxItem, ShownMessage
+from skatbot.tables import TableState
+from skatbot.tables.ports import StoredTable
+from skatbot.ui.presenter import DiscordPresenter
+from tests.cogs.helpers import FakeSurface
+from tests.tables.kit import TableKit
+
+ALICE, BOB, CAROL = 100, 101, 102
+
+
+class DictMemory:
+    """What a presenter remembers, in dicts: kept across a "restart" (a new presenter on the same memory)."""
+
+    def __init__(self) -> None:
+        self.messages: dict[tuple[int, str, int], ShownMessage] = {}
+        self.items: dict[tuple[int, str], OutboxItem] = {}
+        self.up_to: dict[int, int] = {}
+
+    def presenting(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
+        return nullcontext()
+
+    async def remember(self, *, table_id: int, role: str, channel_id: int, message_id: int, user_id: int = 0,
+                       deal: int = -1) -> None:
+        self.messages[(table_id, role, user_id)] = ShownMessage(role, user_id, deal, channel_id, message_id)
+
+    async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None:
+        self.messages.pop((table_id, role, user_id), None)
+
+    async def recall(self, *, table_id: int) -> list[ShownMessage]:
+        return [shown for (table, _, _), shown in self.messages.items() if table == table_id]
+
+    async def owe(self, *, table_id: int, item: str, content: str) -> None:
+        known = self.items.get((table_id, item))
+        if known is None or not known.shown:
+            self.items[(table_id, item)] = OutboxItem(item, content, False)
+
+    async def mark_shown(self, *, table_id: int, item: str, now: datetime, up_to: int | None = None) -> None:
+        known = self.items.get((table_id, item))
+        self.items[(table_id, item)] = OutboxItem(item, known.content if known else "", True)
+        if up_to is not None:
+            self.up_to[table_id] = max(self.up_to.get(table_id, 0), up_to)
+
+    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
+        return {item: owed for (table, item), owed in self.items.items() if table == table_id}
+
+    async def shown_up_to(self, *, table_id: int) -> int:
+        return self.up_to.get(table_id, 0)
+
+
+def presenter(kit: TableKit, surface: FakeSurface, memory: DictMemory) -> DiscordPresenter:
+    async def log_of(table_id: int) -> StoredTable | None:
+        return await kit.store.load_table(table_id=table_id)
+
+    return DiscordPresenter(surface, edit_interval=0.0, memory=memory, retry_every=3600.0,  # type: ignore[arg-type]  # a fake client
+                            log_of=log_of)
+
+
+async def play_until(kit: TableKit, rng: random.Random, finished: int) -> None:
+    """The humans act (seeded random legal actions) until `finished` deals are over."""
+    table = kit.table
+    for _ in range(2000):
+        await table.settle()
+        game = table.game
+        if len(game.finished) >= finished or game.state is not TableState.PLAYING:
+            return
+        deal = game.deal
+        assert deal is not None and deal.current_seat is not None
+        occupant = game.occupant_of_seat(deal.current_seat)
+        assert occupant.user_id is not None
+        actions = deal.legal_actions()
+        await table.act(occupant.user_id, actions[rng.randrange(len(actions))])
+    raise AssertionError("the deals did not finish")
+
+
+def results(texts: list[str]) -> list[str]:
+    return [text.split("\n")[0] for text in texts if text.startswith(("**Result of deal", "🏁 **The series is over"))]
+
+
+async def test_after_a_restart_what_the_entries_after_n_owe_is_shown_once_in_the_order_of_the_log() -> None:
+    kit = TableKit(deals=2)
+    surface, memory = FakeSurface(), DictMemory()
+    first = presenter(kit, surface, memory)
+    kit.table.presenter = first
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await kit.table.join(user, name)
+    await kit.table.start(ALICE)
+    rng = random.Random(3)
+    await play_until(kit, rng, 1)
+    await first.idle(kit.table.id)
+    channel = surface.channel(kit.table.channel_id)
+    assert results(channel.texts()) == ["**Result of deal 1**"]
+    after_deal_one = memory.up_to[kit.table.id]  # stored with the result card's mark
+    assert 0 < after_deal_one <= len(kit.store.logs[kit.table.id])
+
+    channel.closed = True  # the channel refuses posts: deal 2's result and the ranking stay owed
+    await play_until(kit, rng, 2)
+    await first.idle(kit.table.id)
+    assert kit.table.game.state is TableState.FINISHED
+    assert results(channel.texts()) == ["**Result of deal 1**"]
+    assert memory.up_to[kit.table.id] == after_deal_one  # nothing after N was shown
+    assert first._retrying is not None
+    first._retrying.cancel()  # the process dies; a new one reads back what it left
+
+    channel.closed = False
+    second = presenter(kit, surface, memory)
+    await second.catch_up(kit.table.current())
+    await second.idle(kit.table.id)
+    shown = results(channel.texts())
+    assert shown[:2] == ["**Result of deal 1**", "**Result of deal 2**"] and len(shown) == 3, shown
+    assert shown[2].startswith("🏁 **The series is over"), shown
+    assert memory.up_to[kit.table.id] == len(kit.store.logs[kit.table.id])  # everything the log owes is shown
+
+    third = presenter(kit, surface, memory)  # and once more: nothing is owed, nothing is shown twice
+    await third.catch_up(kit.table.current())
+    await third.idle(kit.table.id)
+    assert results(channel.texts()) == shown
