@@ -649,9 +649,9 @@ class DiscordPresenter:
         if self.log_of is not None:
             try:
                 stored = await self.log_of(table.id)
-            except StoreBusy:
+            except Exception:  # busy, or the connection dropped: the view says what it owes, as before N was kept
                 log.warning("table %s: its log could not be read to catch up; what it owes is read from its view",
-                            table.id)
+                            table.id, exc_info=True)
         if stored is not None:
             try:
                 owed = owed_after(size=stored.size, deals=stored.deals, rules=stored.rules,
