@@ -50,6 +50,10 @@ EXTENSIONS: tuple[str, ...] = ("cogs.skat", "cogs.scores", "cogs.guide", "cogs.s
                               "cogs.ratings", "cogs.replay", "cogs.challenge")
 
 
+CLOSING = "closing cleanly"
+"""Logged when a clean close begins. It may take a while (a rate-limited channel's last messages): a second
+Ctrl-C would cut it short, and a supervisor that sees this line knows to wait."""
+
 WORKER_NICENESS = 5
 """How much lower the AI workers and the picture process are scheduled than the bot itself: when the cores are
 busy, a click is answered before an AI thinks on or a picture is drawn (both are waited for anyway)."""
@@ -360,6 +364,7 @@ class SkatBot(commands.AutoShardedBot):
 
         discord.py's sharded close needs the event queue login() sets up first; a bot that never logged in
         (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
+        log.info("%s: the tables show what they queued, then the workers and the database stop", CLOSING)
         if self.card_emojis_task is not None:
             self.card_emojis_task.cancel()
         if self.health_server is not None:

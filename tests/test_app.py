@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import logging
 import subprocess
 import sys
 import textwrap
@@ -20,6 +21,7 @@ import pytest
 from skatbot import app
 from skatbot.app import SkatBot
 from skatbot.config import Settings
+from tests.e2e.fakediscord import BotProcess
 
 
 class SyncRecorder:
@@ -101,8 +103,12 @@ async def test_close_unloads_the_real_extensions_last_loaded_first(
     client, _ = await make_bot(Settings(), app.EXTENSIONS)
     await client.setup_hook()
     assert list(client.extensions) == list(app.EXTENSIONS)
+    caplog.set_level(logging.INFO, logger=app.__name__)
 
     await client.close()
+
+    # the line the e2e harness waits on rather than cutting a clean close short with a second Ctrl-C
+    assert app.CLOSING == BotProcess.CLOSING and app.CLOSING in caplog.text
 
     # cogs.replay attaches to /skat scores: unloaded after cogs.scores, it would find the group gone and fail
     assert not client.extensions and not client.cogs

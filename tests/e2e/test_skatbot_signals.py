@@ -17,9 +17,9 @@ from tests.e2e.conftest import Club
 from tests.e2e.fakediscord.process import REPO_ROOT
 
 
-def ignored_signals(pid: int) -> int:
-    """The process's mask of ignored signals (bit n-1 for signal n), from /proc."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+def ignored_signals(status: str) -> int:
+    """The mask of ignored signals (bit n-1 for signal n) in a copy of /proc/PID/status."""
+    for line in status.splitlines():
         if line.startswith("SigIgn:"):
             return int(line.split()[1], 16)
     raise LookupError("no SigIgn in /proc")
@@ -31,14 +31,19 @@ async def test_a_background_job_stops_cleanly_on_a_signal(club: Club, tmp_path: 
     log, pid_file, database = tmp_path / "bot.log", tmp_path / "bot.pid", tmp_path / "skat.sqlite3"
     env = {**os.environ, **fake.bot_env(), "PYTHONPATH": str(REPO_ROOT), "SKATBOT_DATABASE": str(database),
            "SKATBOT_AI_PAUSE": "0", "SKATBOT_LOG_LEVEL": "INFO", "PYTHONUNBUFFERED": "1"}
-    # as a script runs `./run &`: bash without job control starts the job with SIGINT and SIGQUIT ignored
-    script = (f'"{sys.executable}" -m tests.e2e.fakediscord.launch_bot bot.py >"{log}" 2>&1 & '
-              f'echo $! >"{pid_file}"; wait $!')
+    # as a script runs `./run &`: bash without job control starts the job with SIGINT and SIGQUIT ignored. The
+    # job notes what it starts with, then becomes the bot (the bot soon takes SIGINT back: read later, the
+    # bot's own /proc would race with it)
+    started_with = tmp_path / "status"
+    script = (f'sh -c \'cat /proc/$$/status >"$0"; exec "$@"\' "{started_with}" "{sys.executable}" '
+              f'-m tests.e2e.fakediscord.launch_bot bot.py >"{log}" 2>&1 & echo $! >"{pid_file}"; wait $!')
     shell = await asyncio.create_subprocess_exec("bash", "-c", script, cwd=str(REPO_ROOT), env=env)
     try:
         await fake.wait_for(lambda: pid_file.exists() and pid_file.read_text().strip() != "", 10, "the job's pid")
         pid = int(pid_file.read_text())
-        assert ignored_signals(pid) & (1 << (signal.SIGINT - 1)), "the job starts with SIGINT ignored"
+        await fake.wait_for(lambda: "SigIgn:" in (started_with.read_text() if started_with.exists() else ""), 10,
+                            "the job's signal dispositions")
+        assert ignored_signals(started_with.read_text()) & (1 << (signal.SIGINT - 1)), "the job starts with SIGINT ignored"
         await fake.wait_for(lambda: any(s.guilds_sent and not s.closed for s in fake.gateway.sessions), 30,
                             "the bot to connect")
         opened = await (await fake.slash(club.alice, club.channel, "skat", subcommand="new")).wait_message()

@@ -74,27 +74,45 @@ class BotProcess:
 
         await self.fake.wait_for(printed, timeout, f"the bot to print {text!r}")
 
-    async def stop(self, timeout: float = 5.0) -> int | None:
+    CLOSING = "closing cleanly"
+    """What skatbot logs (at INFO) when its clean close begins (skatbot.app.CLOSING; this harness serves any bot
+    script, so it does not import the bot)."""
+
+    async def stop(self, timeout: float = 5.0, closing: float = 30.0) -> int | None:
         """Ctrl-C (the bot closes cleanly), then kill if it lingers; returns the exit code.
 
         A second Ctrl-C follows after a second: on Python 3.11 a cancellation can be swallowed by
-        asyncio.wait_for racing a finished inner future, leaving the bot running after the first.
+        asyncio.wait_for racing a finished inner future, leaving the bot running after the first. Not to a bot
+        that said it is closing (`CLOSING`): it is given `closing` seconds to finish, as a second Ctrl-C would cut
+        its close short (the messages it still shows, e.g. behind a rate limit; its database left open, whose
+        threads then keep the process from exiting).
         """
         proc = self.proc
-        if proc is None:
-            return None
-        for signum, wait in ((signal.SIGINT, 1.0), (signal.SIGINT, timeout), (signal.SIGUSR1, 0.2)):
+        if proc is None or proc.returncode is not None:
+            return None if proc is None else proc.returncode
+        proc.send_signal(signal.SIGINT)
+        if not await self._exits(proc, 1.0) and self.CLOSING in self._latest_output():
+            await self._exits(proc, closing)
+        for signum, wait in ((signal.SIGINT, timeout), (signal.SIGUSR1, 0.2)):
             if proc.returncode is not None:
                 break
             proc.send_signal(signum)  # SIGUSR1: launch_bot dumps its stacks into the output
-            try:
-                await asyncio.wait_for(proc.wait(), wait)
-            except TimeoutError:
-                continue
+            await self._exits(proc, wait)
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
         return proc.returncode
+
+    @staticmethod
+    async def _exits(proc: asyncio.subprocess.Process, within: float) -> bool:
+        try:
+            await asyncio.wait_for(proc.wait(), within)
+        except TimeoutError:
+            return False
+        return True
+
+    def _latest_output(self) -> str:
+        return self.output().rsplit(f"--- start #{self.starts}\n", 1)[-1]
 
     async def kill(self) -> None:
         """A crash: no clean shutdown, the websocket just drops."""
