@@ -56,7 +56,8 @@ EDIT_SECONDS = 2.0
 become one edit)."""
 CLOCK_SECONDS = 15.0
 """How often start times are looked at, and running tournaments caught up with the stored deals (a deal
-another process stored, a hook missed)."""
+another process stored, a hook missed). A start time known here also wakes the clock at that moment
+(`_alarm`), so a tournament starts on time, not up to this much later."""
 EVENT_HOURS = 4
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 THREAD_EXISTS = 160004
@@ -132,6 +133,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self._dirty: set[int] = set()
         self._painted: dict[tuple[int, str], str] = {}  # what each live message shows: unchanged, not edited
         self._clock: asyncio.Task[None] | None = None
+        self._wake = asyncio.Event()  # a start time has come: look now, not at the next tick
+        self._alarms: dict[int, asyncio.TimerHandle] = {}
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -142,6 +145,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def cog_unload(self) -> None:
         if self._clock is not None:
             self._clock.cancel()
+        for alarm in self._alarms.values():
+            alarm.cancel()
         with contextlib.suppress(ValueError):
             self.services.store.deal_listeners.remove(self.organiser.deal_stored)
         await self.organiser.close()
@@ -157,7 +162,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         except Exception:
             log.exception("resuming the tournaments failed")
         while True:
-            await asyncio.sleep(CLOCK_SECONDS)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), CLOCK_SECONDS)
+            self._wake.clear()
             try:
                 await self._tick()
             except Exception:
@@ -172,8 +179,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             at = run.settings.start_at
             if run.state.phase is Phase.SIGNUP and at is not None and at <= now and "autostart" not in run.state.shown:
                 await self._start_by_clock(run)
+            elif run.state.phase is Phase.SIGNUP and at is not None:
+                self._alarm(tid, at)
             elif run.state.phase is not Phase.SIGNUP:  # playing, or ended with its final list still owed
                 self.organiser.follow(tid)
+
+    def _alarm(self, tournament_id: int, at: float) -> None:
+        """Wake the clock when this tournament's start time comes (a tick that finds it early sets it again)."""
+        if (old := self._alarms.pop(tournament_id, None)) is not None:
+            old.cancel()
+        delay = max(0.0, at - datetime.now(UTC).timestamp()) + 0.05
+        self._alarms[tournament_id] = asyncio.get_running_loop().call_later(delay, self._wake.set)
 
     async def _start_by_clock(self, run: Running) -> None:
         lang = await self._lang(run)
@@ -261,6 +277,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             start_at=None if start_at is None else int(start_at.timestamp()), auto_next=auto_next)
         run = await self.organiser.create(server_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                                           organiser_id=interaction.user.id, settings=settings)
+        if settings.start_at is not None:
+            self._alarm(run.tournament_id, settings.start_at)
         await self._post_signup(run, style.lang)  # public messages: the server's language
         reply = t(lang, "tournament.created", id=run.tournament_id, name=run.name)
         if start_at is not None and start:
