@@ -29,8 +29,11 @@ from .i18n import CODES
 log = logging.getLogger(__name__)
 
 DECKS = (FRENCH, GERMAN)
+FIRST_LOOK = 1.0
+"""Seconds before the first new look for the faces another process uploads; each wait is twice the last, up to
+`LOOK_AGAIN` (an upload at start-up takes seconds: its faces show soon, and a long one costs few lists)."""
 LOOK_AGAIN = 15.0
-"""Seconds between two looks for the faces another process uploads (a table shows them within a minute)."""
+"""Seconds between two looks for those faces at the most (a table shows them within a minute)."""
 OURS = re.compile(r"sk(\d+)_[fg]_[CSHD][0-9A-Z]")
 """The names of card emojis of any drawing version."""
 
@@ -121,8 +124,9 @@ class CardEmojis:
 
     async def _wait_for_faces(self, client: discord.Client, existing: list[Any]) -> None:
         """Another process (shard 0's) uploads the faces, maybe at this very moment: use what exists, and list
-        the emojis again every `LOOK_AGAIN` seconds until every deck is complete (the bot cancels this task when
-        it closes)."""
+        the emojis again (after `FIRST_LOOK` seconds, then twice as long each time, at most `LOOK_AGAIN`) until
+        every deck is complete (the bot cancels this task when it closes)."""
+        wait = FIRST_LOOK
         while True:
             self.use(existing)
             in_use = [deck for deck in DECKS if self.ready(deck)]
@@ -130,7 +134,8 @@ class CardEmojis:
             if len(in_use) == len(DECKS):
                 return
             while True:
-                await asyncio.sleep(LOOK_AGAIN)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, LOOK_AGAIN)
                 try:
                     listed = list(await client.fetch_application_emojis())
                 except discord.HTTPException as error:
