@@ -55,6 +55,7 @@ from skatbot.ui.challenge import (
     board_text,
     declarer_name,
     summary_text,
+    summary_view,
 )
 from skatbot.ui.i18n import t
 from skatbot.ui.languages import Lang
@@ -257,7 +258,8 @@ class ChallengeCog(AttachingCog):
         lines = await self.deal_lines(stored, attempt, lang)
         if not attempt.is_over:
             return attempt_text(attempt, stored.name, lines, lang, deck), attempt_view(attempt, lang, deck)
-        return summary_text(attempt.day.day, lines, await self.standing(stored), lang, deck), discord.ui.View()
+        return (summary_text(attempt.day.day, lines, await self.standing(stored), lang, deck),
+                summary_view(attempt.day.day, attempt.deals, lang))
 
     async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: Lang) -> list[DealLine]:
         everyone = await self.bot.storage.challenge.results(first=attempt.day.day, last=attempt.day.day,

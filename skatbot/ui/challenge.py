@@ -30,6 +30,7 @@ from .fit import Limit, fit, fit_lines
 from .i18n import language_of, t, tn
 from .languages import Lang
 from .render import hand_text, player_name
+from .replay import challenge_replay_button
 
 PREFIX = "ch:"
 LEFT_OUT = (Claim, Concede, Kontra, Re)
@@ -251,6 +252,17 @@ def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang:
     out.append(tn(lang, "challenge.summary.percentile", standing.players_all, percent=standing.percentile))
     out.append(t(lang, "challenge.summary.next"))
     return fit_lines(out)
+
+
+def summary_view(day: date, deals: int, lang: Lang) -> discord.ui.View:
+    """🎞 Replay for each deal of a finished attempt (rows of five): the player's line beside the par's."""
+    view = discord.ui.View(timeout=None)
+    for number in range(deals):
+        button = challenge_replay_button(day, number, lang)
+        button.label = f"{button.label} {number + 1}"
+        button.row = number // 5
+        view.add_item(button)
+    return view
 
 
 def board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None) -> str:

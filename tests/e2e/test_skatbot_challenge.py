@@ -8,12 +8,13 @@ from __future__ import annotations
 import dataclasses
 import random
 import sqlite3
+from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
 from tests.e2e.skat_helpers import start_skatbot
-from tests.e2e.skat_players import cards_in, dump, game_controls, kind_of, pick_contract
+from tests.e2e.skat_players import cards_in, dump, game_controls, is_hand_message, kind_of, pick_contract
 
 WAIT = 240.0
 """Seconds a press may take on a loaded machine: the two strong opponents' answers and, at a deal's end, its par."""
@@ -28,7 +29,7 @@ def challenge_messages(fake: FakeDiscord, user: User) -> list[Message]:
 def hand(fake: FakeDiscord, user: User) -> Message | None:
     """The user's newest challenge message, while it asks for a move."""
     shown = challenge_messages(fake, user)
-    return shown[-1] if shown and game_controls(shown[-1]) else None
+    return shown[-1] if shown and is_hand_message(shown[-1]) and game_controls(shown[-1]) else None
 
 
 def summary(fake: FakeDiscord, user: User) -> Message | None:
@@ -182,3 +183,5 @@ async def test_a_whole_challenge_on_postgresql(fake: FakeDiscord, start_bot: Sta
     done = summary(fake, alice)
     assert done is not None and len([line for line in done.content.splitlines() if line.startswith("Deal ")]) == 3
     assert "\n1. alice: " in done.content and "(1 player)" in done.content
+    replays = [str(c["custom_id"]) for c in done.walk_components() if c.get("type") == 2]
+    assert replays == [f"rpd:{datetime.now(UTC):%Y%m%d}:{n}" for n in range(3)]  # 🎞 each deal beside the par line
