@@ -45,7 +45,7 @@ async def test_the_dm_shows_the_auction_the_last_trick_and_the_result(club: Club
     def with_result() -> Message | None:
         hand = latest_hand(fake, alice)
         return hand if hand is not None and not hand.buttons() and "🧮" in hand.content else None
-    final = await fake.wait_for(with_result, 10, "the result in the DM")
+    final = await fake.wait_for(with_result, 30, "the result in the DM")
     result = next(t for t in public_texts(fake, channel) if t.startswith("**Result of deal 1**"))
     assert result.splitlines()[1] in final.content and result.splitlines()[2] in final.content
     assert not any(word in final.content for word in ASKING), final.content

@@ -102,7 +102,7 @@ async def pending_then_killed(fake: FakeDiscord, user: User, message: Message, c
     try:
         click = await fake.click(user, message, custom_id)
         assert await click.wait_acked() == 5, "shown as pending, not acknowledged as done"
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
+        await fake.wait_for(lambda: pending_markers(database), 30, "the pending click's marker")
         await proc.kill()
     finally:
         holder.execute("ROLLBACK")
@@ -120,7 +120,7 @@ async def stored_unheard_then_killed(fake: FakeDiscord, user: User, message: Mes
     try:
         click = await fake.click(user, message, custom_id)
         assert await click.wait_acked() == 5
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending click's marker")
+        await fake.wait_for(lambda: pending_markers(database), 30, "the pending click's marker")
         fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)
     finally:
         holder.execute("ROLLBACK")
@@ -166,7 +166,7 @@ async def test_killed_after_a_pending_move_was_stored_but_before_she_heard_it_sh
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone")
 
 
 async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: Club, start_bot: StartBot,
@@ -184,4 +184,4 @@ async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: 
                                "alice told by DM")
     assert len(told) == 1
     assert click.original is not None and click.original.content == "", "the expired interaction is left alone"
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone")

@@ -48,7 +48,7 @@ async def test_killed_while_a_join_is_pending_and_not_stored_the_player_is_told_
     reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == NOT_RECORDED, reply.content
     assert log_rows(database) == rows and "carol" not in lobby.content
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone once she was told")
     again = await fake.click(carol, lobby, control_id(lobby, "join"))
     assert await again.wait_acked() in (5, 6)
     await fake.wait_for(lambda: "carol" in lobby.content, 30, "carol seated on the second try")
@@ -68,7 +68,7 @@ async def test_killed_after_a_pending_start_was_stored_the_player_hears_it_was_r
     await proc.wait_connected(commands=("skat",))
     reply = await click.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Your move is recorded.", reply.content
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone")
 
 
 async def test_a_slow_join_command_is_shown_pending_then_answered_once_stored(
@@ -83,7 +83,7 @@ async def test_a_slow_join_command_is_shown_pending_then_answered_once_stored(
     try:
         command = await fake.slash(carol, fake.channel(lobby.channel_id), "skat", subcommand="join")
         assert await command.wait_acked() == 5, "shown as pending, not answered as done"
-        await fake.wait_for(lambda: pending_markers(database), 5, "the pending command's marker")
+        await fake.wait_for(lambda: pending_markers(database), 30, "the pending command's marker")
         assert log_rows(database) == rows
     finally:
         holder.execute("ROLLBACK")
@@ -91,7 +91,7 @@ async def test_a_slow_join_command_is_shown_pending_then_answered_once_stored(
     reply = await command.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "You sit at table #1.", reply.content
     await fake.wait_for(lambda: "carol" in lobby.content, 30, "carol seated")
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone once she was told")
 
 
 def log_since(database: Path, seq: int) -> list[str]:
@@ -120,7 +120,7 @@ async def test_pending_add_ai_clicks_of_two_players_are_told_apart_after_a_crash
         others = [await fake.click(bob, lobby, add_ai), await fake.click(alice, lobby, add_ai)]
         for click in others:
             assert await click.wait_acked() == 5, "shown as pending"
-        await fake.wait_for(lambda: len(pending_markers(database)) == 3, 5, "the three clicks' markers")
+        await fake.wait_for(lambda: len(pending_markers(database)) == 3, 30, "the three clicks' markers")
         fault = fake.inject_error("POST", WEBHOOK, status=500, times=10**6)  # nobody hears what became of them
     finally:
         holder.execute("ROLLBACK")
@@ -140,4 +140,4 @@ async def test_pending_add_ai_clicks_of_two_players_are_told_apart_after_a_crash
     alice_told = sorted(told[click.id] for click in (first, others[1]))
     recorded = seated.count(f"add-ai normal {alice.id}")
     assert alice_told == sorted(["Your move is recorded."] * recorded + [NOT_RECORDED] * (2 - recorded)), told
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the markers gone")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the markers gone")

@@ -38,7 +38,7 @@ async def new_pending(fake: FakeDiscord, alice: User, channel: Channel, database
     marker, and nothing stored yet."""
     command = await fake.slash(alice, channel, "skat", subcommand="new", options={"deals": 1})
     assert await command.wait_acked() == 5, "shown as pending, not answered as done"
-    await fake.wait_for(lambda: pending_markers(database), 5, "the pending command's marker")
+    await fake.wait_for(lambda: pending_markers(database), 30, "the pending command's marker")
     assert stored_tables(database) == [] and not lobbies(fake, channel)
     return command
 
@@ -64,7 +64,7 @@ async def test_a_slow_new_table_is_shown_pending_then_answered_and_its_lobby_sho
     await fake.wait_for(lambda: lobbies(fake, channel), 30, "the lobby")
     assert "1. alice" in lobbies(fake, channel)[0]
     assert stored_tables(database) == [(1, 1)], "the table with its first entry (alice's seat)"
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone once she was told")
 
 
 async def test_killed_while_a_new_table_is_pending_nothing_is_left_and_she_can_open_it_again(
@@ -84,7 +84,7 @@ async def test_killed_while_a_new_table_is_pending_nothing_is_left_and_she_can_o
     await restarted(proc)
     reply = await command.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == NEW_NOT_RECORDED, reply.content
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone once she was told")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone once she was told")
     text, _ = await open_table(fake, alice, channel, deals=1)  # the channel is free
     assert text == "Table #1 is open.", text
     await fake.wait_for(lambda: lobbies(fake, channel), 30, "the lobby")
@@ -111,7 +111,7 @@ async def test_killed_once_a_pending_new_table_was_stored_she_hears_it_is_open_a
     await restarted(proc)
     reply = await command.wait_message(30)
     assert reply.visibility == "ephemeral" and reply.content == "Table #1 is open.", reply.content
-    await fake.wait_for(lambda: not pending_markers(database), 5, "the marker gone")
+    await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone")
     joined = await (await fake.slash(bob, channel, "skat", subcommand="join")).wait_message(30)
     assert joined.content == "You sit at table #1.", joined.content
     await fake.wait_for(lambda: any("1. alice" in text and "bob" in text for text in lobbies(fake, channel)), 30,
