@@ -21,8 +21,8 @@ SERVER_PARTS = ("scores", "help", "settings")
 LOCALES = [locale for language in LANGUAGES if language.code != SOURCE for locale in language.discord_locales]
 
 
-@pytest.fixture
-async def published(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
+async def payload_of(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
+    """The top-level `command` as the bot publishes it, every extension loaded, through the translator."""
     bot = SkatBot(Settings(database_path=tmp_path / "skat.sqlite3"), EXTENSIONS)
 
     async def no_sync(**_: Any) -> list[Any]:
@@ -31,11 +31,17 @@ async def published(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIte
     monkeypatch.setattr(bot.tree, "sync", no_sync)
     await bot.setup_hook()
     try:
-        skat = bot.tree.get_command("skat")
-        assert isinstance(skat, app_commands.Group)
-        yield await skat.get_translated_payload(bot.tree, CatalogTranslator())
+        group = bot.tree.get_command(command)
+        assert isinstance(group, app_commands.Group)
+        yield await group.get_translated_payload(bot.tree, CatalogTranslator())
     finally:
         await bot.close()
+
+
+@pytest.fixture
+async def published(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
+    async for payload in payload_of("skat", tmp_path, monkeypatch):
+        yield payload
 
 
 def walk(node: dict[str, Any], path: str = "skat") -> list[tuple[str, dict[str, Any]]]:
@@ -96,19 +102,8 @@ async def test_every_option_and_choice_is_in_each_language(published: dict[str, 
 @pytest.fixture
 async def tournament(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[dict[str, Any]]:
     """/tournament as published: its own top-level command (cogs.tournament)."""
-    bot = SkatBot(Settings(database_path=tmp_path / "skat.sqlite3"), EXTENSIONS)
-
-    async def no_sync(**_: Any) -> list[Any]:
-        return []
-
-    monkeypatch.setattr(bot.tree, "sync", no_sync)
-    await bot.setup_hook()
-    try:
-        group = bot.tree.get_command("tournament")
-        assert isinstance(group, app_commands.Group)
-        yield await group.get_translated_payload(bot.tree, CatalogTranslator())
-    finally:
-        await bot.close()
+    async for payload in payload_of("tournament", tmp_path, monkeypatch):
+        yield payload
 
 
 def _longest(node: dict[str, Any], field: str) -> int:
