@@ -642,32 +642,33 @@ class DiscordPresenter:
             await self._show(table, events)
 
     async def _owed(self, table: TableView, state: _TableMessages) -> list[ev.Event]:
-        """What the table owes its channel, in the order of the log: the stored log replayed, and what its
-        entries from "shown up to seq N" on (up to the view's moment) finished, less the outbox items marked
-        shown (a mark is written before N moves past it, in one transaction, so none is shown twice)."""
-        stored = None
-        if self.log_of is not None:
-            try:
-                stored = await self.log_of(table.id)
-            except Exception:  # busy, or the connection dropped: the view says what it owes, as before N was kept
-                log.warning("table %s: its log could not be read to catch up; what it owes is read from its view",
-                            table.id, exc_info=True)
-        if stored is not None:
-            try:
-                owed = owed_after(size=stored.size, deals=stored.deals, rules=stored.rules,
-                                  creator_id=stored.creator_id, entries=stored.entries,
-                                  shown_up_to=await self.memory.shown_up_to(table_id=table.id), until=table.seq)
-                return [item.event for item in owed if _item_of(item.event) not in state.shown]
-            except ReplayError as error:
-                log.error("table %s: its log does not replay (%s); what it owes is read from its view", table.id,
-                          error)
-        events: list[ev.Event] = [ev.DealFinished(row) for row in table.finished
-                                  if f"result:{row.number}" not in state.shown]
-        if table.state is TableState.FINISHED:
-            events.append(ev.SeriesFinished())
-        elif table.state is TableState.ABANDONED:
-            events.append(ev.TableClosed(table.close_reason or ""))
-        return events
+        """What the table owes its channel, in the order of the log: the stored log replayed, the deals its
+        entries from "shown up to seq N" on (up to the view's moment) finished whose result card is not marked
+        shown (a mark is written before N moves past it, in one transaction, so none is shown twice), then,
+        once the table ended, its end (the ranking or closing notice, then its messages closed: shown again
+        until its end is marked, whatever N says). When no result card of the view is owed, none of the
+        entries after N is either, and the log is not read (a refused channel is tried every few seconds)."""
+        candidates = _owed_by_view(table, state.shown)
+        ending = [event for event in candidates if not isinstance(event, ev.DealFinished)]
+        if len(ending) == len(candidates) or self.log_of is None:
+            return candidates
+        try:
+            stored = await self.log_of(table.id)
+            up_to = await self.memory.shown_up_to(table_id=table.id)
+        except Exception:  # busy, or the connection dropped: the view says what it owes, as before N was kept
+            log.warning("table %s: its log could not be read to catch up; what it owes is read from its view",
+                        table.id, exc_info=True)
+            return candidates
+        if stored is None:
+            return candidates
+        try:
+            owed = owed_after(size=stored.size, deals=stored.deals, rules=stored.rules, creator_id=stored.creator_id,
+                              entries=stored.entries, shown_up_to=up_to, until=table.seq)
+        except ReplayError as error:
+            log.error("table %s: its log does not replay (%s); what it owes is read from its view", table.id, error)
+            return candidates
+        return [*(item.event for item in owed
+                  if isinstance(item.event, ev.DealFinished) and _item_of(item.event) not in state.shown), *ending]
 
     async def _end(self, table: TableView, channel: TableChannel, lang: Lang, ended: bool) -> None:
         state = self._state(table)
@@ -976,6 +977,18 @@ def _item_of(event: ev.DealFinished | ev.SeriesFinished | ev.TableClosed) -> str
     if isinstance(event, ev.DealFinished):
         return f"result:{event.row.number}"
     return "ranking" if isinstance(event, ev.SeriesFinished) else "closed"
+
+
+def _owed_by_view(table: TableView, shown: set[str]) -> list[ev.Event]:
+    """What the view's finished deals owe, less the result cards marked shown (the log replayed from N finds
+    these or fewer), then its end once it ended (its ranking or closing notice is posted once by its own
+    mark; the end closes the table's messages)."""
+    events: list[ev.Event] = [ev.DealFinished(row) for row in table.finished if f"result:{row.number}" not in shown]
+    if table.state is TableState.FINISHED:
+        events.append(ev.SeriesFinished())
+    elif table.state is TableState.ABANDONED:
+        events.append(ev.TableClosed(table.close_reason or ""))
+    return events
 
 
 def _all_owed_shown(table: TableView, shown: set[str]) -> bool:

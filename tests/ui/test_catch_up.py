@@ -56,9 +56,14 @@ class DictMemory:
         return self.up_to.get(table_id, 0)
 
 
-def presenter(kit: TableKit, surface: FakeSurface, memory: DictMemory) -> DiscordPresenter:
+def presenter(kit: TableKit, surface: FakeSurface, memory: DictMemory, reads: list[int]) -> DiscordPresenter:
+    """A presenter on `memory` that reads the kit's stored log when it catches up (each read noted in `reads`)."""
     async def log_of(table_id: int) -> StoredTable | None:
-        return await kit.store.load_table(table_id=table_id)
+        """The table's log as the store keeps it (the kit's table was not made through the catalog)."""
+        game, logs = kit.table.game, kit.store.logs
+        reads.append(table_id)
+        return StoredTable(table_id, kit.table.guild_id, kit.table.channel_id, game.creator_id, game.size,
+                           game.deals, game.rules, tuple(logs[table_id])) if table_id in logs else None
 
     return DiscordPresenter(surface, edit_interval=0.0, memory=memory, retry_every=3600.0,  # type: ignore[arg-type]  # a fake client
                             log_of=log_of)
@@ -87,8 +92,8 @@ def results(texts: list[str]) -> list[str]:
 
 async def test_after_a_restart_what_the_entries_after_n_owe_is_shown_once_in_the_order_of_the_log() -> None:
     kit = TableKit(deals=2)
-    surface, memory = FakeSurface(), DictMemory()
-    first = presenter(kit, surface, memory)
+    surface, memory, reads = FakeSurface(), DictMemory(), list[int]()
+    first = presenter(kit, surface, memory, reads)
     kit.table.presenter = first
     for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
         await kit.table.join(user, name)
@@ -111,15 +116,20 @@ async def test_after_a_restart_what_the_entries_after_n_owe_is_shown_once_in_the
     first._retrying.cancel()  # the process dies; a new one reads back what it left
 
     channel.closed = False
-    second = presenter(kit, surface, memory)
+    second = presenter(kit, surface, memory, reads)
     await second.catch_up(kit.table.current())
     await second.idle(kit.table.id)
+    assert reads == [kit.table.id]  # the log was replayed from N
     shown = results(channel.texts())
     assert shown[:2] == ["**Result of deal 1**", "**Result of deal 2**"] and len(shown) == 3, shown
     assert shown[2].startswith("🏁 **The series is over"), shown
     assert memory.up_to[kit.table.id] == len(kit.store.logs[kit.table.id])  # everything the log owes is shown
 
-    third = presenter(kit, surface, memory)  # and once more: nothing is owed, nothing is shown twice
+    assert memory.items[(kit.table.id, "end")].shown  # the table's end is shown: it owes nothing more
+
+    del memory.items[(kit.table.id, "end")]  # killed after the ranking, before its end was marked (N is past it)
+    third = presenter(kit, surface, memory, reads)  # the end is owed still, the ranking not: nothing is shown twice
     await third.catch_up(kit.table.current())
     await third.idle(kit.table.id)
     assert results(channel.texts()) == shown
+    assert memory.items[(kit.table.id, "end")].shown
