@@ -42,6 +42,15 @@ async def fake() -> AsyncIterator[FakeDiscord]:
 
 
 @pytest.fixture
+async def two_shards() -> AsyncIterator[FakeDiscord]:
+    """A started FakeDiscord of two shards (a guild's shard is chosen with add_guild(..., shard=N)), checked
+    like `fake`."""
+    async with FakeDiscord(shard_count=2) as server:
+        yield server
+        assert not server.unknown_routes
+
+
+@pytest.fixture
 def club(fake: FakeDiscord) -> Club:
     return build_club(fake)
 

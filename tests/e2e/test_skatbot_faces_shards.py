@@ -5,9 +5,6 @@ minute of the upload, without a restart."""
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator
-
-import pytest
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import BotProcess, FakeDiscord
@@ -15,13 +12,6 @@ from tests.e2e.skat_helpers import BOT
 from tests.e2e.skat_leaks import FACE
 from tests.e2e.skat_processes import process_env
 from tests.e2e.test_skatbot_play import open_against_ais
-
-
-@pytest.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(shard_count=2) as server:
-        yield server
-        assert not server.unknown_routes
 
 
 async def test_a_table_on_shard_one_shows_the_faces_shard_zero_uploaded(

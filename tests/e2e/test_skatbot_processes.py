@@ -13,9 +13,6 @@ import random
 import re
 import sys
 from collections import Counter
-from collections.abc import AsyncIterator
-
-import pytest
 
 from skatbot.storage import PostgresStorage
 from tests.controls import control_kind
@@ -28,13 +25,6 @@ from tests.e2e.skat_players import button_move, game_controls, is_hand_message, 
 from tests.e2e.skat_processes import assert_no_tracebacks, start_processes, stored_log
 
 ROUTES = ("button in the DM", "slash in the DM", "slash in the channel")
-
-
-@pytest.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(shard_count=2) as server:
-        yield server
-        assert not server.unknown_routes
 
 
 def dm_hand(fake: FakeDiscord, user: User) -> Message | None:

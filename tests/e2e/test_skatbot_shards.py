@@ -6,10 +6,7 @@ commands are published once (not again at a restart, never by a process without 
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord
@@ -18,13 +15,6 @@ from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
-
-
-@pytest.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(shard_count=2) as server:
-        yield server
-        assert not server.unknown_routes
 
 
 def ready_guilds(session: Session) -> set[int]:

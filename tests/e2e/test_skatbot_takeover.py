@@ -14,11 +14,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 
 import asyncpg
-import pytest
 
 from skatbot.engine import RuleSet
 from skatbot.models import ServerSettings
@@ -30,13 +28,6 @@ from tests.e2e.fakediscord import FakeDiscord, Message
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, kind_of, latest_hand, play_out, whose_turn
 from tests.e2e.test_skatbot_play import open_against_ais
-
-
-@pytest.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(shard_count=2) as server:
-        yield server
-        assert not server.unknown_routes
 
 
 async def _due_kinds(url: str) -> set[str]:

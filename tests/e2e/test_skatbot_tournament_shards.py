@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import AsyncIterator
 from typing import Any
-
-import pytest
 
 from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
@@ -18,13 +15,6 @@ from tests.e2e.fakediscord.gateway import shard_of
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.skat_processes import assert_no_tracebacks, start_processes
 from tests.e2e.test_skatbot_tournament import listed
-
-
-@pytest.fixture
-async def two_shards() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord(shard_count=2) as server:
-        yield server
-        assert not server.unknown_routes
 
 
 async def tournament(fake: FakeDiscord, user: User, channel: Channel, subcommand: str, **options: Any) -> Message:
