@@ -3,6 +3,7 @@ check exits 1 then, discord.py's 429 warnings are counted as rate-limit waits, a
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-async def test_healthz_is_503_and_says_what_is_down(tmp_path: Path) -> None:
+async def test_healthz_is_503_and_says_what_is_down(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import aiohttp
 
     storage = await SqliteStorage.open(tmp_path / "skat.sqlite3")
@@ -62,10 +63,14 @@ async def test_healthz_is_503_and_says_what_is_down(tmp_path: Path) -> None:
                 assert await response.json() == {"gateway": False, "database": False}
             async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
                 assert "skatbot_tables_open 2.0" in await response.text()
-        assert healthcheck.main({"SKATBOT_METRICS_PORT": str(port)}) == 1
+        # (in a thread: the server answers on this test's loop, which a call made here would block)
+        capsys.readouterr()
+        assert await asyncio.to_thread(healthcheck.main, {"SKATBOT_METRICS_PORT": str(port)}) == 1
+        assert 'unhealthy: {"gateway": false, "database": false}' in capsys.readouterr().err
     finally:
         await server.stop()
     assert healthcheck.main({"SKATBOT_METRICS_PORT": str(port)}) == 1  # nobody answers
+    assert "no answer on port" in capsys.readouterr().err
     assert healthcheck.main({}) == 1
 
 
