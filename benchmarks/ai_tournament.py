@@ -243,6 +243,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--beta", type=float, default=0.05, help="SPRT: chance to accept MU0 when MU1 holds")
     parser.add_argument("--min-deals", type=int, default=30,
                         help="SPRT: deals before it may stop (the variance is estimated from them; default 30)")
+    parser.add_argument("--out", type=Path, help="append each deal's seed and A - B to this file (JSON lines), "
+                        "so that runs over different seeds can be pooled")
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `kill` too removes the baseline's worktree
@@ -270,6 +272,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         """Keep one deal's outcome; True when the sequential test has decided."""
         nonlocal verdict
         outcomes.append(outcome)
+        if options.out is not None:
+            with options.out.open("a") as out:
+                out.write(json.dumps({"seed": seeds[len(outcomes) - 1], "a": options.a, "b": level_b,
+                                      "baseline": options.baseline, "difference": outcome.difference}) + "\n")
         if options.progress and len(outcomes) % options.progress == 0 and len(outcomes) > 1:
             mean, low, high = summarize(outcomes)
             line = f"  after {len(outcomes)} deals: {mean:+.2f} [{low:+.2f}, {high:+.2f}]"
