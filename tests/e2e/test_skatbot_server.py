@@ -106,7 +106,7 @@ async def test_page_buttons_work_after_a_restart(club: Club, start_bot: StartBot
     await (await fake.click(alice, board, "lb:en:all:won:2")).wait_acked()
     await fake.wait_for(lambda: "Page 2 of 2" in board.content, 30, "the leaderboard's second page")
     await (await fake.click(alice, guide, "help:en:2")).wait_acked()
-    await fake.wait_for(lambda: "(2/6)" in guide.content, 30, "the help's second page")
+    await fake.wait_for(lambda: "(2/7)" in guide.content, 30, "the help's second page")
     fake.assert_clean()
 
 
@@ -157,16 +157,18 @@ async def test_help_rules_and_value_in_both_languages(club: Club, start_bot: Sta
     assert len(skat["options"]) <= 25
 
     guide = await run(fake, alice, club.channel, "play", group="help")
-    assert ephemeral_to(guide, alice) and "How to play here** (1/6)" in guide.content
+    assert ephemeral_to(guide, alice) and "How to play here** (1/7)" in guide.content
     assert button_ids(guide) == ["help:en:0", "help:en:2"]
     await (await fake.click(alice, guide, "help:en:2")).wait_acked()
-    await fake.wait_for(lambda: "(2/6)" in guide.content and "Playing a deal" in guide.content, 30, "page 2")
+    await fake.wait_for(lambda: "(2/7)" in guide.content and "Playing a deal" in guide.content, 30, "page 2")
     fourth = await run(fake, bob, club.channel, "play", group="help", page=4)
-    assert "So spielst du hier** (4/6)" in fourth.content and "Regeln, Einstellungen und Sprachen" in fourth.content
+    assert "So spielst du hier** (4/7)" in fourth.content and "Regeln, Einstellungen und Sprachen" in fourth.content
     fifth = await run(fake, bob, club.channel, "play", group="help", page=5)
-    assert "So spielst du hier** (5/6)" in fifth.content and "Spielstärke" in fifth.content
-    last = await run(fake, bob, club.channel, "play", group="help", page=6)
-    assert "So spielst du hier** (6/6)" in last.content
+    assert "So spielst du hier** (5/7)" in fifth.content and "Spielstärke" in fifth.content
+    sixth = await run(fake, bob, club.channel, "play", group="help", page=6)
+    assert "So spielst du hier** (6/7)" in sixth.content and "Skatabende: Turniere" in sixth.content
+    last = await run(fake, bob, club.channel, "play", group="help", page=7)
+    assert "So spielst du hier** (7/7)" in last.content and "Die Tagesherausforderung" in last.content
     assert last.buttons()[1].get("disabled")
 
     rules = await run(fake, alice, club.channel, "rules", group="help")
