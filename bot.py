@@ -92,7 +92,19 @@ def main(env_file: Path | None = None, environ: Mapping[str, str] | None = None)
         log.debug("the bot could not start", exc_info=True)
         print(error, file=sys.stderr)
         return EXIT_CONFIG
+    if bot.closing and not bot.closed_cleanly:
+        exit_now()
     return 0
+
+
+def exit_now() -> None:
+    """A second Ctrl-C cut the close short: exit at once. (The database's connection threads, still open, would
+    keep Python from ever exiting; everything accepted was stored before it was shown, so nothing is lost.)"""
+    log.warning("stopped before the close was done (a second Ctrl-C or SIGTERM): exiting now")
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 def env_path(env_file: Path | None) -> Path:

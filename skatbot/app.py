@@ -212,6 +212,7 @@ class SkatBot(commands.AutoShardedBot):
         self.card_emojis_task: asyncio.Task[None] | None = None
         self.services: Services
         self.health_server: HealthServer | None = None
+        self.closing = self.closed_cleanly = False  # close() began, and it ended (a second Ctrl-C cuts it short)
 
     def build_services(self) -> Services:
         """The tables and their presenter on top of storage and the AI workers (both set up before)."""
@@ -365,6 +366,7 @@ class SkatBot(commands.AutoShardedBot):
         discord.py's sharded close needs the event queue login() sets up first; a bot that never logged in
         (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
         log.info("%s: the tables show what they queued, then the workers and the database stop", CLOSING)
+        self.closing = True
         if self.card_emojis_task is not None:
             self.card_emojis_task.cancel()
         if self.health_server is not None:
@@ -381,3 +383,4 @@ class SkatBot(commands.AutoShardedBot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+        self.closed_cleanly = True
