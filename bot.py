@@ -5,7 +5,8 @@ The `.env` file is read from the current working folder (./run starts the bot in
 variables already set in the environment win over the file. Anything an operator can get wrong (no token,
 a rejected one, a malformed setting, Discord or the database out of reach, a database from a newer skatbot)
 ends the program with exit code 2 and two or three lines saying what to do; the traceback is logged only at
-SKATBOT_LOG_LEVEL=DEBUG. SIGTERM and SIGINT both stop the bot cleanly, with exit code 0.
+SKATBOT_LOG_LEVEL=DEBUG. SIGTERM and SIGINT both stop the bot cleanly, with exit code 0; a second one while it
+closes ends it at once.
 """
 
 from __future__ import annotations
