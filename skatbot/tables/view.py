@@ -81,10 +81,6 @@ def view_of(game: TableGame, *, table_id: int, guild_id: int, channel_id: int, s
         close_reason=game.close_reason, lead_waits=lead_waits)
 
 
-TableFacts = TableGame | TableView
-"""What a table is drawn from: a frozen view of it (the presenter), or the game itself (a command reading it)."""
-
-
 @dataclass(frozen=True, slots=True)
 class Step:
     """What one or more accepted steps did: their `events`, and the table's `view` after them (at `seq`).
@@ -100,4 +96,4 @@ class Step:
         return self.view.seq
 
 
-__all__ = ["Step", "TableFacts", "TableView", "view_of"]
+__all__ = ["Step", "TableView", "view_of"]

@@ -23,6 +23,7 @@ from skatbot.engine import Action, Claim, Concede, DealResult, Kontra, Malformed
 from skatbot.engine.errors import Refusal
 from skatbot.models import Deck, TableState
 from skatbot.tables import Occupant, TableGame
+from skatbot.tables.view import TableView, view_of
 
 from .cards import FRENCH, contract_name
 from .controls import Move, MoveButton, MoveMenu, hand_view
@@ -135,8 +136,8 @@ class ChallengeMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=MEN
 DYNAMIC_ITEMS = (ChallengeButton, ChallengeMenu)
 
 
-def render_game(attempt: Attempt, name: str, number: int | None = None) -> TableGame:
-    """A table as the tables' hand text reads it, seated as the attempt's deal `number` (default: the current
+def attempt_table(attempt: Attempt, name: str, number: int | None = None) -> TableView:
+    """A view of a table as the tables' hand text reads it, seated as the attempt's deal `number` (default: the current
     one) is: the player and the two computer opponents in the day's seats (built for showing only; the attempt
     is the truth)."""
     number = attempt.number if number is None else number
@@ -153,7 +154,7 @@ def render_game(attempt: Attempt, name: str, number: int | None = None) -> Table
     game.deal_number = number
     game.deal = attempt.deal if number == attempt.number else attempt.played[number]
     game.state = TableState.PLAYING
-    return game
+    return view_of(game, table_id=0, guild_id=0, channel_id=0, seq=attempt.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,12 +187,12 @@ def declarer_name(attempt: Attempt, number: int, result: DealResult, name: str, 
         return None
     if result.declarer == attempt.day.player_seat(number):
         return t(lang, "hand.you")
-    return player_name(render_game(attempt, name, number), result.declarer, lang)
+    return player_name(attempt_table(attempt, name, number), result.declarer, lang)
 
 
 def attempt_text(attempt: Attempt, name: str, lines: Sequence[DealLine], lang: Lang, deck: Deck = FRENCH) -> str:
     """The hand message of the deal in play, with the challenge's title and the lines of the deals finished."""
-    game = render_game(attempt, name)
+    game = attempt_table(attempt, name)
     hand = hand_text(game, attempt.view(), lang, deck).split("\n")
     head = [t(lang, "challenge.title", day=attempt.day.day.isoformat(), number=attempt.number + 1, deals=attempt.deals)]
     done = [deal_line(line, lang, deck) for line in lines]

@@ -30,7 +30,7 @@ from skatbot.pictures.charts import points_chart, standings_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
 from skatbot.pictures.tricks import trick_sheet
 from skatbot.tables.game import FinishedDeal
-from skatbot.tables.view import TableFacts
+from skatbot.tables.view import TableView
 
 from .cards import card_from_text, cards_text, rank_letters
 from .i18n import t
@@ -115,7 +115,7 @@ async def hand_shown(view: SeatView, deck: Deck, lang: Lang, number: int = 0) ->
     return Shown(key, picture, f"hand-{seen_number(number)}.png")
 
 
-async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], deck: Deck, lang: Lang) -> Shown | None:
+async def tricks_shown(row: FinishedDeal, names: list[str], deck: Deck, lang: Lang) -> Shown | None:
     """The finished deal's tricks and skat (None for a deal without tricks: all passed, or given up at once)."""
     deal = row.deal
     if not deal.tricks:
@@ -126,11 +126,11 @@ async def tricks_shown(game: TableFacts, row: FinishedDeal, names: list[str], de
     return Shown(f"tricks:{row.number}", picture)
 
 
-async def list_chart(game: TableFacts, names: list[str], lang: str) -> Shown | None:
+async def list_chart(table: TableView, names: list[str], lang: str) -> Shown | None:
     """Running totals per player over the series so far (None before the first deal is over)."""
-    if not game.finished:
+    if not table.finished:
         return None
-    scores = [list(row.place_scores) for row in game.finished]
+    scores = [list(row.place_scores) for row in table.finished]
     alt = t(lang, "picture.list", deals=len(scores))
     picture = await _drawn(totals_chart, names, scores, deal_label=t(lang, "picture.deal_axis"), description=alt)
     return Shown(f"list:{len(scores)}", picture)
@@ -196,11 +196,11 @@ class HandPictures:
             await pacer.drop(message_id)
 
 
-async def result_files(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck) -> dict[str, Any]:
+async def result_files(table: TableView, row: FinishedDeal, lang: Lang, deck: Deck) -> dict[str, Any]:
     """`file=` for the result card: the sheet of the deal's tricks (nothing for a deal without tricks)."""
     from .render import seat_name
 
-    shown = await tricks_shown(game, row, [seat_name(game, seat, row.number, lang=lang) for seat in range(3)], deck, lang)
+    shown = await tricks_shown(row, [seat_name(table, seat, row.number, lang=lang) for seat in range(3)], deck, lang)
     return {"file": shown.file()} if shown is not None else {}
 
 

@@ -1,7 +1,7 @@
-"""Text for the table's public messages and each player's private hand, built from views only.
+"""Text for the table's public messages and each player's private hand, built from values only.
 
-Public texts take the `TableGame` but read a deal's cards only through what everyone may see
-(tricks, open hands, the result); private texts take one seat's `SeatView`.
+Public texts take a `TableView` (who sits where, the finished deals) and read a deal's cards only through
+what everyone may see (its `PublicView`, a `FinishedDeal`); private texts take one seat's `SeatView`.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from skatbot.engine.views import PublicView, SeatView
 from skatbot.models import Deck, TableState, seen_number
 from skatbot.tables import events as ev
 from skatbot.tables.game import FinishedDeal
-from skatbot.tables.view import Step, TableFacts
+from skatbot.tables.view import Step, TableView
 
 from .cards import FRENCH, contract_name, game_name
 from .emojis import CARD_EMOJIS
@@ -43,60 +43,60 @@ from .names import ai_name, preset_name
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 
 
-def player_name(game: TableFacts, place: int, lang: str) -> str:
+def player_name(table: TableView, place: int, lang: str) -> str:
     """A place's player as the reader sees them: a computer player marked 🤖 and named in their language."""
-    occupant = game.places[place]
+    occupant = table.places[place]
     seat = occupant.ai_seat
     return f"🤖 {ai_name(seat, lang)}" if seat is not None else occupant.name
 
 
-def seat_name(game: TableFacts, seat: int, number: int | None = None, *, lang: str) -> str:
-    places = game.places_of(game.deal_number if number is None else number)
-    return player_name(game, places[seat], lang)
+def seat_name(table: TableView, seat: int, number: int | None = None, *, lang: str) -> str:
+    places = table.places_of(table.deal_number if number is None else number)
+    return player_name(table, places[seat], lang)
 
 
-def lobby_text(game: TableFacts, lang: str, table_id: int) -> str:
-    lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", game.size),
-                   deals=tn(lang, "count.deals", game.deals))]
-    preset = game.rules.preset_name()
+def lobby_text(table: TableView, lang: str, table_id: int) -> str:
+    lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", table.size),
+                   deals=tn(lang, "count.deals", table.deals))]
+    preset = table.rules.preset_name()
     lines.append(t(lang, "lobby.rules", rules=preset_name(preset, lang) if preset else t(lang, "lobby.custom_rules")))
-    if game.hints:
+    if table.hints:
         lines.append(t(lang, "lobby.hints"))
-    for place in range(game.size):
-        name = player_name(game, place, lang) if place < len(game.places) else t(lang, "lobby.empty")
+    for place in range(table.size):
+        name = player_name(table, place, lang) if place < len(table.places) else t(lang, "lobby.empty")
         lines.append(f"{place + 1}. {name}")
-    if game.state is TableState.OPEN:
-        lines.append(t(lang, "lobby.waiting" if len(game.places) < game.size else "lobby.ready"))
+    if table.state is TableState.OPEN:
+        lines.append(t(lang, "lobby.waiting" if len(table.places) < table.size else "lobby.ready"))
     else:
-        lines.append(t(lang, f"state.{game.state.value}"))
+        lines.append(t(lang, f"state.{table.state.value}"))
     return "\n".join(lines)
 
 
-def _auction_words(game: TableFacts, deal: PublicView, number: int, lang: str) -> list[str]:
+def _auction_words(table: TableView, deal: PublicView, number: int, lang: str) -> list[str]:
     words = []
     for seat, action in deal.auction:
         if isinstance(action, Bid):
-            words.append(f"{seat_name(game, seat, number, lang=lang)} {action.value}")
+            words.append(f"{seat_name(table, seat, number, lang=lang)} {action.value}")
         elif isinstance(action, Hold):
-            words.append(f"{seat_name(game, seat, number, lang=lang)} {t(lang, 'auction.yes')}")
+            words.append(f"{seat_name(table, seat, number, lang=lang)} {t(lang, 'auction.yes')}")
         elif isinstance(action, Pass):
-            words.append(f"{seat_name(game, seat, number, lang=lang)} {t(lang, 'auction.pass')}")
+            words.append(f"{seat_name(table, seat, number, lang=lang)} {t(lang, 'auction.pass')}")
     return words
 
 
-def board_text(game: TableFacts, deal: PublicView, number: int, lang: Lang, deck: Deck = FRENCH) -> str:
+def board_text(table: TableView, deal: PublicView, number: int, lang: Lang, deck: Deck = FRENCH) -> str:
     """The public message of one deal (its public view): seats, auction, game, tricks, whose turn."""
-    lines = [t(lang, "board.title", number=seen_number(number), deals=game.deals,
-               dealer=player_name(game, game.dealer_of(number), lang))]
-    lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(game, s, number, lang=lang)}" for s in range(3)))
-    if game.size == 4:
-        lines.append(t(lang, "board.sits_out", name=player_name(game, game.dealer_of(number), lang)))
-    words = _auction_words(game, deal, number, lang)
+    lines = [t(lang, "board.title", number=seen_number(number), deals=table.deals,
+               dealer=player_name(table, table.dealer_of(number), lang))]
+    lines.append(" · ".join(f"{t(lang, SEAT_KEYS[s])}: {seat_name(table, s, number, lang=lang)}" for s in range(3)))
+    if table.size == 4:
+        lines.append(t(lang, "board.sits_out", name=player_name(table, table.dealer_of(number), lang)))
+    words = _auction_words(table, deal, number, lang)
     if len(words) > 6 and deal.phase is not Phase.AUCTION:  # a long auction, once over: its last words
         words = ["…", *words[-4:]]
     lines.append(t(lang, "board.auction", line=" · ".join(words) or t(lang, "auction.none")))
     if deal.contract is not None and deal.declarer is not None:
-        lines.append(t(lang, "board.game", name=seat_name(game, deal.declarer, number, lang=lang),
+        lines.append(t(lang, "board.game", name=seat_name(table, deal.declarer, number, lang=lang),
                        game=contract_name(deal.contract, lang, deck), bid=deal.bid))
         if deal.kontra:
             lines.append(t(lang, "board.re" if deal.re else "board.kontra"))
@@ -104,20 +104,20 @@ def board_text(game: TableFacts, deal: PublicView, number: int, lang: Lang, deck
         lines.append(t(lang, "board.ramsch"))
     first_trick = len(lines)
     for index, trick in enumerate(deal.tricks):
-        played = " · ".join(f"{seat_name(game, trick.seat_of(i), number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
+        played = " · ".join(f"{seat_name(table, trick.seat_of(i), number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for i, c in enumerate(trick.cards))
         lines.append(t(lang, "board.trick", index=index + 1, played=played,
-                       winner=seat_name(game, trick.winner, number, lang=lang), points=trick.points))
+                       winner=seat_name(table, trick.winner, number, lang=lang), points=trick.points))
     if deal.current_trick:
-        played = " · ".join(f"{seat_name(game, s, number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
+        played = " · ".join(f"{seat_name(table, s, number, lang=lang)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for s, c in deal.current_trick)
         lines.append(t(lang, "board.current", played=played))
     if not deal.is_over:
         for seat, cards in deal.open_hands.items():
-            lines.append(t(lang, "board.open_hand", name=seat_name(game, seat, number, lang=lang), cards=CARD_EMOJIS.faces(
+            lines.append(t(lang, "board.open_hand", name=seat_name(table, seat, number, lang=lang), cards=CARD_EMOJIS.faces(
                 sorted(cards, key=lambda c: sort_key(deal.game, c)), deck, lang)))
         if deal.current_seat is not None:
-            lines.append(t(lang, "board.turn", name=seat_name(game, deal.current_seat, number, lang=lang),
+            lines.append(t(lang, "board.turn", name=seat_name(table, deal.current_seat, number, lang=lang),
                            phase=t(lang, f"phase.{deal.phase.value}")))
     return fit_lines(lines, first_droppable=first_trick)
 
@@ -130,17 +130,17 @@ ENDING_KEYS = {
 """Endings the result names (a deal played out, settled early or timed out needs no word)."""
 
 
-def result_text(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> str:
+def result_text(table: TableView, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> str:
     """The result card: game, value (explained step by step), card points, won or lost, the running list
     as it stood after this deal."""
-    return "\n".join([t(lang, "result.title", number=seen_number(row.number)), *result_lines(game, row, lang, deck),
-                      list_text(game, lang, deck, upto=seen_number(row.number))])
+    return "\n".join([t(lang, "result.title", number=seen_number(row.number)), *result_lines(table, row, lang, deck),
+                      list_text(table, lang, deck, upto=seen_number(row.number))])
 
 
-def result_lines(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> list[str]:
+def result_lines(table: TableView, row: FinishedDeal, lang: Lang, deck: Deck = FRENCH) -> list[str]:
     """Who won what, the value step by step, the skat: the result card's body, and the end of each DM."""
     result: DealResult = row.result
-    names = [player_name(game, p, lang) for p in range(len(game.places))]
+    names = [player_name(table, p, lang) for p in range(len(table.places))]
     places = row.places
     explained: str | None = None
     if result.passed:
@@ -159,7 +159,7 @@ def result_lines(game: TableFacts, row: FinishedDeal, lang: Lang, deck: Deck = F
         head = t(lang, key, name=names[places[result.declarer]],
                  game=contract_name(result.contract, lang, deck), value=result.value,
                  points=tn(lang, "count.card_points", result.declarer_points), score=signed(lang, score))
-        explained = score_explained(result, game.rules, row.row.bock, score, lang)
+        explained = score_explained(result, table.rules, row.row.bock, score, lang)
         extras = []
         if result.schwarz:
             extras.append(t(lang, "result.schwarz"))
@@ -185,15 +185,15 @@ LIST_GAME = 24
 """Width of the list's game column: who played what, its value and markers."""
 
 
-def list_text(game: TableFacts, lang: Lang, deck: Deck = FRENCH, upto: int | None = None) -> str:
+def list_text(table: TableView, lang: Lang, deck: Deck = FRENCH, upto: int | None = None) -> str:
     """The Skatliste so far, or after the first `upto` deals (a result shown late shows the list of its
     moment): a header naming the columns, one line per deal, the running totals. In the reader's language
     and the table's deck; no emoji inside the code block, so every row lines up."""
     names = [_short((ai_name(occupant.ai_seat, lang).split(" (")[0] if occupant.ai_seat else occupant.name).strip()
-                    or "?", LIST_COLUMN - 1) for occupant in game.places]  # an AI's 🤖 is in the totals below
-    finished = game.finished if upto is None else game.finished[:upto]
-    header = tn(lang, "list.title", game.deals, done=len(finished))
-    if game.hints:  # nobody should mistake a hinted series for a plain one
+                    or "?", LIST_COLUMN - 1) for occupant in table.places]  # an AI's 🤖 is in the totals below
+    finished = table.finished if upto is None else table.finished[:upto]
+    header = tn(lang, "list.title", table.deals, done=len(finished))
+    if table.hints:  # nobody should mistake a hinted series for a plain one
         header += t(lang, "list.hints")
     columns = " ".join(f"{name:>{LIST_COLUMN}}" for name in names)
     head = f"{'#':>3} {t(lang, 'list.game'):<{LIST_GAME}} {columns}"
@@ -213,7 +213,7 @@ def list_text(game: TableFacts, lang: Lang, deck: Deck = FRENCH, upto: int | Non
         scores = " ".join(f"{(signed(lang, s) if s else '·'):>{LIST_COLUMN}}" for s in row.place_scores)
         rows.append(f"{seen_number(row.number):>2}. {_short(what, LIST_GAME):<{LIST_GAME}} {scores}")
     totals = [sum(row.place_scores[p] for row in finished) for p in range(len(names))]  # a list's totals: row sums
-    total_line = " · ".join(f"{player_name(game, p, lang)} {number(lang, totals[p])}" for p in range(len(names)))
+    total_line = " · ".join(f"{player_name(table, p, lang)} {number(lang, totals[p])}" for p in range(len(names)))
     body = "\n".join([head, *rows[-12:]])
     return f"{header}\n```\n{body}\n```{t(lang, 'list.totals', totals=total_line)}"
 
@@ -228,9 +228,9 @@ def _plain_game(game_type: GameType, lang: Lang, deck: Deck) -> str:
     return name.split(" ", 1)[1] if name[:1] in "♣♠♥♦" else name
 
 
-def ranking_text(game: TableFacts, lang: str) -> str:
-    names = [player_name(game, p, lang) for p in range(len(game.places))]
-    totals = game.totals()
+def ranking_text(table: TableView, lang: str) -> str:
+    names = [player_name(table, p, lang) for p in range(len(table.places))]
+    totals = table.totals()
     order = sorted(range(len(names)), key=lambda p: -totals[p])
     lines = [t(lang, "series.over")]
     for rank, place in enumerate(order, start=1):
@@ -238,7 +238,7 @@ def ranking_text(game: TableFacts, lang: str) -> str:
     return "\n".join(lines)
 
 
-def hand_text(game: TableFacts, view: SeatView, lang: Lang, deck: Deck = FRENCH, *, lead_waits: bool = False,
+def hand_text(table: TableView, view: SeatView, lang: Lang, deck: Deck = FRENCH, *, lead_waits: bool = False,
               finished: FinishedDeal | None = None, closed: bool = False, stand_in: bool = False) -> str:
     """A player's private message: their cards (sorted for the game), the skat they took up, the auction
     (who bid what, whom they answer), the game, the last trick, what to do now; at the end the result
@@ -246,7 +246,7 @@ def hand_text(game: TableFacts, view: SeatView, lang: Lang, deck: Deck = FRENCH,
     `closed`: the table was closed; `stand_in`: an AI plays this seat for the player now."""
     game_type = view.contract.game if view.contract else None
     cards = sorted(view.hand, key=lambda c: sort_key(game_type, c))
-    number = finished.number if finished is not None else game.deal_number
+    number = finished.number if finished is not None else table.deal_number
     lines = [t(lang, "hand.title", number=seen_number(number), seat=t(lang, SEAT_KEYS[view.seat]))]
     lines.append(CARD_EMOJIS.faces(cards, deck, lang))
     if view.from_skat and view.phase in (Phase.DISCARD, Phase.DECLARE):
@@ -255,42 +255,42 @@ def hand_text(game: TableFacts, view: SeatView, lang: Lang, deck: Deck = FRENCH,
     if view.phase is Phase.DECLARE and view.is_declarer and view.skat:
         lines.append(t(lang, "hand.discarded", cards=CARD_EMOJIS.faces(view.skat, deck, lang)))
     if view.phase is Phase.AUCTION:
-        words = [f"{_who(game, seat, view.seat, lang, number)} {_auction_word(action, lang)}"
+        words = [f"{_who(table, seat, view.seat, lang, number)} {_auction_word(action, lang)}"
                  for seat, action in view.auction]
         lines.append(t(lang, "board.auction", line=" · ".join(words) or t(lang, "auction.none")))
     if view.contract is not None and view.declarer is not None:
         if view.is_declarer:
             lines.append(t(lang, "hand.game_yours", game=contract_name(view.contract, lang, deck), bid=view.bid))
         else:
-            lines.append(t(lang, "hand.game", name=seat_name(game, view.declarer, number, lang=lang),
+            lines.append(t(lang, "hand.game", name=seat_name(table, view.declarer, number, lang=lang),
                            game=contract_name(view.contract, lang, deck), bid=view.bid))
         if view.kontra:
             lines.append(t(lang, "board.re" if view.re else "board.kontra"))
     if view.tricks and finished is None:
         trick = view.tricks[-1]
-        played = " · ".join(f"{_who(game, trick.seat_of(i), view.seat, lang, number)} {CARD_EMOJIS.face(c, deck, lang)}"
+        played = " · ".join(f"{_who(table, trick.seat_of(i), view.seat, lang, number)} {CARD_EMOJIS.face(c, deck, lang)}"
                             for i, c in enumerate(trick.cards))
         lines.append(t(lang, "hand.last_trick", index=len(view.tricks), played=played,
-                       winner=_who(game, trick.winner, view.seat, lang, number), points=trick.points))
+                       winner=_who(table, trick.winner, view.seat, lang, number), points=trick.points))
     if view.current_trick and finished is None:
         lines.append(t(lang, "board.current", played=" · ".join(
-            f"{_who(game, s, view.seat, lang, number)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
+            f"{_who(table, s, view.seat, lang, number)} {CARD_EMOJIS.face(c, deck, lang)}" for s, c in view.current_trick)))
     if finished is not None:
-        lines.extend(result_lines(game, finished, lang, deck))
+        lines.extend(result_lines(table, finished, lang, deck))
     elif closed:
         lines.append(t(lang, "hand.closed"))
     elif stand_in:
         lines.append(t(lang, "hand.stand_in"))
     elif view.current_seat == view.seat:
-        lines.append(_prompt(game, view, lang, lead_waits))
+        lines.append(_prompt(table, view, lang, lead_waits))
     elif view.phase is not Phase.FINISHED and view.current_seat is not None:
-        lines.append(t(lang, "hand.waiting", name=seat_name(game, view.current_seat, number, lang=lang)))
+        lines.append(t(lang, "hand.waiting", name=seat_name(table, view.current_seat, number, lang=lang)))
     return fit_lines(lines)
 
 
-def _who(game: TableFacts, seat: int, me: int, lang: str, number: int | None = None) -> str:
+def _who(table: TableView, seat: int, me: int, lang: str, number: int | None = None) -> str:
     """A seat's name, or "you" for the reader's own seat."""
-    return t(lang, "hand.you") if seat == me else seat_name(game, seat, number, lang=lang)
+    return t(lang, "hand.you") if seat == me else seat_name(table, seat, number, lang=lang)
 
 
 def _auction_word(action: object, lang: str) -> str:
@@ -299,7 +299,7 @@ def _auction_word(action: object, lang: str) -> str:
     return t(lang, "auction.yes" if isinstance(action, Hold) else "auction.pass")
 
 
-def _prompt(game: TableFacts, view: SeatView, lang: str, lead_waits: bool = False) -> str:
+def _prompt(table: TableView, view: SeatView, lang: str, lead_waits: bool = False) -> str:
     """What the player is to do now, naming whom they bid to or answer in the auction."""
     if view.phase is Phase.AUCTION:
         pair = view.auction_pair
@@ -308,8 +308,8 @@ def _prompt(game: TableFacts, view: SeatView, lang: str, lead_waits: bool = Fals
         bidder, listener = pair
         if view.seat == bidder:
             key = "prompt.auction_bid" if view.bid else "prompt.auction_open"
-            return t(lang, key, name=seat_name(game, listener, lang=lang), bid=view.bid)
-        return t(lang, "prompt.auction_answer", name=seat_name(game, bidder, lang=lang), bid=view.bid)
+            return t(lang, key, name=seat_name(table, listener, lang=lang), bid=view.bid)
+        return t(lang, "prompt.auction_answer", name=seat_name(table, bidder, lang=lang), bid=view.bid)
     if view.phase is Phase.PLAY and lead_waits:
         return t(lang, "prompt.lead_waits")
     return t(lang, f"prompt.{view.phase.value}", bid=view.bid)

@@ -12,6 +12,7 @@ from skatbot.tables.log import AddAI, Join, NewDeal, Start
 from skatbot.ui.fit import fit_lines
 from skatbot.ui.languages import Lang
 from skatbot.ui.render import board_text
+from tests.ui.viewed import viewed
 
 CARD = re.compile(r"[♣♠♥♦](?:10|[789JQKA])")
 
@@ -36,7 +37,7 @@ def test_a_board_with_very_long_names_fits_and_keeps_every_shown_line_whole() ->
         plain = [a for a in legal if not isinstance(a, Declare) or a.contract.game is GameType.GRAND]
         deal.apply(bids[0] if bids else holds[0] if holds else plain[0] if plain else legal[0])
     assert len(deal.history) > 40
-    text = board_text(game, public_view(deal), 0, Lang("en"))
+    text = board_text(viewed(game), public_view(deal), 0, Lang("en"))
     assert len(text) <= 2000
     for line in text.split("\n"):
         for token in re.findall(r"[♣♠♥♦]\S*", line):

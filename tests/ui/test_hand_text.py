@@ -12,6 +12,7 @@ from skatbot.tables.view import Step, view_of
 from skatbot.ui.cards import GERMAN, card_label
 from skatbot.ui.languages import Lang
 from skatbot.ui.render import hand_text, move_reply
+from tests.ui.viewed import viewed
 
 
 def table() -> TableGame:
@@ -26,16 +27,16 @@ def test_the_auction_prompt_names_whom_you_bid_to_and_whom_you_answer() -> None:
     deal = game.deal
     assert deal is not None
     middlehand, forehand = game.occupant_of_seat(1).name, game.occupant_of_seat(0).name
-    opening = hand_text(game, seat_view(deal, 1), Lang("en"))
+    opening = hand_text(viewed(game), seat_view(deal, 1), Lang("en"))
     assert f"Your turn: bid to {forehand} (18 or more), or pass." in opening and "bid 0" not in opening
     game.apply(Act(0, 1, Bid(18)))
-    answering = hand_text(game, seat_view(deal, 0), Lang("en"))
+    answering = hand_text(viewed(game), seat_view(deal, 0), Lang("en"))
     assert f"Auction: {middlehand} 18" in answering
     assert f"Your turn: {middlehand} bids 18 to you. Hold (yes) or pass." in answering
-    assert f"Du bist dran: {middlehand} reizt dir 18." in hand_text(game, seat_view(deal, 0), Lang("de"))
+    assert f"Du bist dran: {middlehand} reizt dir 18." in hand_text(viewed(game), seat_view(deal, 0), Lang("de"))
     game.apply(Act(0, 0, Hold()))
-    assert f"Auction: {middlehand} 18 · you yes" in hand_text(game, seat_view(deal, 0), Lang("en"))
-    assert f"Your turn: bid to {forehand} above 18, or pass." in hand_text(game, seat_view(deal, 1), Lang("en"))
+    assert f"Auction: {middlehand} 18 · you yes" in hand_text(viewed(game), seat_view(deal, 0), Lang("en"))
+    assert f"Your turn: bid to {forehand} above 18, or pass." in hand_text(viewed(game), seat_view(deal, 1), Lang("en"))
 
 
 def test_after_pick_up_the_two_skat_cards_are_marked_for_the_declarer_only() -> None:
@@ -46,15 +47,15 @@ def test_after_pick_up_the_two_skat_cards_are_marked_for_the_declarer_only() -> 
         game.apply(Act(0, seat, action))
     declarer = deal.declarer
     assert declarer is not None
-    assert "From the skat" not in hand_text(game, seat_view(deal, declarer), Lang("en"))
+    assert "From the skat" not in hand_text(viewed(game), seat_view(deal, declarer), Lang("en"))
     game.apply(Act(0, declarer, PickUpSkat()))
-    text = hand_text(game, seat_view(deal, declarer), Lang("en"), GERMAN)
+    text = hand_text(viewed(game), seat_view(deal, declarer), Lang("en"), GERMAN)
     skat_line = next(line for line in text.splitlines() if line.startswith("From the skat: "))
     assert sorted(skat_line.removeprefix("From the skat: ").split()) == sorted(
         card_label(card, GERMAN, "en") for card in deal.dealt_skat)
     for seat in range(3):
         if seat != declarer:
-            assert "From the skat" not in hand_text(game, seat_view(deal, seat), Lang("en"))
+            assert "From the skat" not in hand_text(viewed(game), seat_view(deal, seat), Lang("en"))
 
 
 def test_the_last_trick_and_the_slash_reply_say_who_took_it() -> None:
@@ -74,7 +75,7 @@ def test_the_last_trick_and_the_slash_reply_say_who_took_it() -> None:
     game.apply(Act(0, last, card))
     trick = deal.tricks[-1]
     winner = "you" if trick.winner == last else game.occupant_of_seat(trick.winner).name
-    text = hand_text(game, seat_view(deal, last), Lang("en"))
+    text = hand_text(viewed(game), seat_view(deal, last), Lang("en"))
     assert "Last trick (1): " in text and f"→ {winner} ({trick.points} points)" in text
     step = Step(0, (ev.ActionTaken(0, last, card, ev.Actor.PLAYER), ev.TrickTaken(0, trick, 0)),
                 view_of(game, table_id=1, guild_id=1, channel_id=1, seq=0))

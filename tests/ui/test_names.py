@@ -23,6 +23,7 @@ from skatbot.ui.names import (
 )
 from skatbot.ui.render import lobby_text
 from skatbot.ui.server_settings import OPTION_NAMES, parse_option_value
+from tests.ui.viewed import viewed
 
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "AI 2 (strong)"), ("de", "KI 2 (stark)"), ("da", "AI 2 (stærk)"),
@@ -71,9 +72,9 @@ def test_the_lobby_names_the_computer_players_and_the_preset_in_the_readers_lang
     game = TableGame(size=3, deals=1, rules=PRESETS["pub"], creator_id=1)
     for entry in (Join(1, "alice"), AddAI(Level.STRONG)):
         game.apply(entry)
-    german = lobby_text(game, "de", 7)
+    german = lobby_text(viewed(game), "de", 7)
     assert "🤖 KI 1 (stark)" in german and "Regeln: Kneipe" in german
-    assert "🤖 AI 1 (strong)" in lobby_text(game, "en", 7) and "🤖 IA 1 (fort)" in lobby_text(game, "fr", 7)
+    assert "🤖 AI 1 (strong)" in lobby_text(viewed(game), "en", 7) and "🤖 IA 1 (fort)" in lobby_text(viewed(game), "fr", 7)
 
 
 @pytest.mark.parametrize("lang", CODES)

@@ -28,6 +28,7 @@ from skatbot.tables.log import Act, AddAI, Join, NewDeal, Start
 from skatbot.ui.i18n import signed
 from skatbot.ui.languages import Lang
 from skatbot.ui.render import list_text, result_text
+from tests.ui.viewed import viewed
 
 
 def played_series(rules: RuleSet, deals: int, seed: int, *, kontra: bool = False) -> TableGame:
@@ -79,7 +80,7 @@ def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
             break
     assert bocks, "no Bock deal in 40 series"
     for game, row in bocks:
-        text = result_text(game, row, Lang("en"))
+        text = result_text(viewed(game), row, Lang("en"))
         written = declarer_written(row)
         assert score_shown(text) == written
         assert "Bock × 2" in text and f"→ **{signed('en', written)}**" in text
@@ -96,7 +97,7 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     row = rows[0]
     result = row.result
     assert result.contract is not None
-    text = result_text(game, row, Lang("en"))
+    text = result_text(viewed(game), row, Lang("en"))
     explained = text.splitlines()[2]
     base = result.contract.game.base_value
     assert explained.startswith("🧮 with " if result.matadors > 0 else "🧮 without ")
@@ -105,7 +106,7 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     assert "Kontra × 2; Re × 2" in explained
     assert ("lost × −2" in explained) != result.won
     assert explained.endswith(f"→ **{signed('en', declarer_written(row))}**")
-    german = result_text(game, row, Lang("de")).splitlines()[2]
+    german = result_text(viewed(game), row, Lang("de")).splitlines()[2]
     assert german.startswith("🧮 mit " if result.matadors > 0 else "🧮 ohne ") and "Spiel " in german
 
 
@@ -126,9 +127,9 @@ def test_a_ramsch_with_one_loser_reads_in_the_singular() -> None:
         losers = [s for s in row.result.seat_scores if s < 0]
         if row.result.declarer is None and not row.result.passed and len(losers) == 1:
             break
-    text = result_text(game, row, Lang("en"))
+    text = result_text(viewed(game), row, Lang("en"))
     assert "and loses them." in text and "and lose them" not in text
-    assert "list" in list_text(game, Lang("en")).lower()
+    assert "list" in list_text(viewed(game), Lang("en")).lower()
 
 
 
@@ -152,7 +153,7 @@ def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
             game.apply(Act(number, defender, CONCEDE))
         assert deal.ending is (Ending.CLAIMED if claim else Ending.DEFENDERS_CONCEDED)
         row = game.finished[-1]
-        heads: dict[str, str] = {lang: result_text(game, row, lang).splitlines()[1] for lang in (Lang("en"), Lang("de"), Lang("fr"), Lang("da"))}
+        heads: dict[str, str] = {lang: result_text(viewed(game), row, lang).splitlines()[1] for lang in (Lang("en"), Lang("de"), Lang("fr"), Lang("da"))}
         assert ("claimed, the defenders accepted" in heads["en"]) == claim
         assert ("the defenders conceded" in heads["en"]) == (not claim)
         assert ("Rest beansprucht" in heads["de"]) == claim
@@ -162,7 +163,7 @@ def test_a_claimed_deal_says_so_apart_from_a_concession() -> None:
 
 def test_the_list_has_column_headers_aligned_rows_and_the_tables_language_and_deck() -> None:
     game = played_series(RuleSet(), 6, 5)
-    text = list_text(game, Lang("de"), Deck.GERMAN)
+    text = list_text(viewed(game), Lang("de"), Deck.GERMAN)
     block = text.split("```")[1].strip("\n").splitlines()
     head, rows = block[0], block[1:]
     assert head.split()[:2] == ["#", "Spiel"] and all(name in head for name in ("alice", "bob", "KI 1"))  # the AI named in German
