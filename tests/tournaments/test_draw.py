@@ -47,6 +47,12 @@ def test_seven_players_are_drawn_to_one_table_of_four_and_one_of_three_from_the_
     assert draw_by_lot(players, 43) != tables
 
 
+def test_a_stored_seed_keeps_drawing_the_same_tables() -> None:
+    # Worked example: players 1..7, seed 42 -> sorted ids shuffled by random.Random(42) = 2 4 5 3 7 1 6, cut
+    # into a table of four and one of three. A draw shown with its seed must stay checkable: this never changes.
+    assert draw_by_lot(range(1, 8), 42) == (TableDraw((2, 4, 5, 3)), TableDraw((7, 1, 6)))
+
+
 def test_nine_players_are_drawn_to_three_tables_of_three_each_once() -> None:
     tables = draw_by_lot(range(1, 10), 2026)
     assert [t.size for t in tables] == [3, 3, 3]
@@ -65,6 +71,13 @@ def test_seven_players_need_two_swaps_to_mix_a_table_of_four_and_one_of_three() 
     tables = seeded_draw([1, 2, 3, 4, 5, 6, 7], before)
     assert tables == (TableDraw((1, 2, 5, 6)), TableDraw((3, 4, 7)))
     assert not any(repeats(t.players, before) for t in tables)
+
+
+def test_a_table_filled_by_a_computer_player_keeps_its_seat_in_the_seeded_draw() -> None:
+    # Five players with ai_fill: tables of 3 and of 2 + a computer player. Series 1 was {1,2,3} and {4,5}+AI;
+    # the standings 1..5 would seat {1,2,3} again, so 3 and 4 (closest in rank) swap.
+    before = (TableDraw((1, 2, 3)), TableDraw((4, 5), 1))
+    assert seeded_draw([1, 2, 3, 4, 5], before, ai_fill=True) == (TableDraw((1, 2, 4)), TableDraw((3, 5), 1))
 
 
 def test_without_a_repeat_the_standings_decide_alone() -> None:

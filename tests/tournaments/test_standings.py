@@ -50,6 +50,16 @@ def test_a_tie_goes_to_the_better_latest_series() -> None:
     assert [(s.place, s.player, s.points) for s in table[:2]] == [(1, 2, 120), (2, 1, 120)]
 
 
+def test_a_tie_in_the_latest_series_too_goes_to_the_series_before() -> None:
+    # Three series. Anna (1): 50, 30, 40 = 120; Ben (2): 20, 60, 40 = 120. Equal in total and in series 3;
+    # series 2 decides: Ben's 60 beats Anna's 30, so Ben is first although Anna led after series 1.
+    lines = [line(1, 1, 10, 1, {1: 50, 2: 20, 3: 0}), line(2, 1, 11, 1, {1: 30, 2: 60, 3: 0}),
+             line(3, 1, 12, 1, {1: 40, 2: 40, 3: 0})]
+    table = standings([1, 2, 3], lines, series=3, names={1: "Anna", 2: "Ben", 3: "Carl"})
+    assert [(s.place, s.player, s.points, s.series) for s in table[:2]] == [(1, 2, 120, (20, 60, 40)),
+                                                                            (2, 1, 120, (50, 30, 40))]
+
+
 def test_a_tie_through_every_series_shares_the_place_listed_by_name() -> None:
     lines = [line(1, 1, 10, 1, {1: 60, 2: 60, 3: -20})]
     table = standings([1, 2, 3], lines, series=1, names={1: "Zora", 2: "Anna", 3: "Carl"})
