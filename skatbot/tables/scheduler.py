@@ -13,7 +13,7 @@ from skatbot.models import DueStep, StoreBusy
 
 from .errors import TableError
 from .ports import DueClaims
-from .table import Sleep, Table
+from .table import SETTLE_SECONDS, Sleep, Table
 
 log = logging.getLogger(__name__)
 
@@ -77,10 +77,20 @@ class DueScheduler:
         except Exception:
             log.exception("table %s: firing %s failed", step.table_id, step.kind.value)
 
-    async def settle(self) -> None:
-        """Wait until every step being fired is done (tests)."""
-        while any(not task.done() for task in self._firing.values()):
-            await asyncio.wait([task for task in self._firing.values() if not task.done()])
+    async def settle(self, timeout: float = SETTLE_SECONDS) -> bool:
+        """Wait, at most `timeout` seconds, until every step being fired is done (tests). False (logged, with
+        the tables still firing) when the bound passed first; their tasks run on."""
+        try:
+            await asyncio.wait_for(self._settled(), timeout)
+        except TimeoutError:
+            log.warning("due steps still firing after %.1f s at table %s", timeout,
+                        ", table ".join(str(table_id) for table_id, task in self._firing.items() if not task.done()))
+            return False
+        return True
+
+    async def _settled(self) -> None:
+        while running := [task for task in self._firing.values() if not task.done()]:
+            await asyncio.wait(running)  # (firing one may have started firing another)
 
     async def stop(self) -> None:
         tasks = [task for task in (self._loop, *self._firing.values()) if task is not None and not task.done()]

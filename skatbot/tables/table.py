@@ -60,6 +60,11 @@ log = logging.getLogger(__name__)
 Sleep = Callable[[float], Awaitable[None]]
 T = TypeVar("T")
 
+SETTLE_SECONDS = 60.0
+"""How long `Table.settle` waits at most for what a table shows and its AI's thinking (tests)."""
+CLOSE_SECONDS = 20.0
+"""How long a closing table waits at most for its messages to be shown (a shutdown; they are stored)."""
+
 
 def joining(user_id: int, name: str) -> Join:
     """A player's join, their name kept to one short line (as the lobby and the list show it)."""
@@ -461,16 +466,34 @@ class Table:
             except Exception:
                 log.exception("table %s: presenting %d events failed", self.id, len(events))
 
-    async def settle(self) -> None:
-        """Wait until everything queued has been shown and no AI is thinking (for tests and shutdown)."""
+    def _running(self) -> list[asyncio.Task[None]]:
+        return [task for task in (self._presenting, self._driver) if task is not None and not task.done()]
+
+    def settled_now(self) -> bool:
+        """Nothing being shown (what is queued is shown by the presenting task), no AI thinking."""
+        return not self._running()
+
+    async def settle(self, timeout: float = SETTLE_SECONDS) -> bool:
+        """Wait, at most `timeout` seconds, until everything queued has been shown and no AI is thinking (tests,
+        shutdown): on the tasks themselves, never by polling. True when it settled; False when the bound passed
+        first (a presenter Discord does not answer): logged with what still ran. Nothing is lost then: every
+        step shown is stored first, and what a table owes is shown after a restart (`catch_up`)."""
+        try:
+            await asyncio.wait_for(self._settled(), timeout)
+        except TimeoutError:
+            log.warning("table %s: not settled after %.1f s (presenting: %s, AI thinking: %s, %d events queued); "
+                        "going on without it", self.id, timeout, self._presenting is not None and not
+                        self._presenting.done(), self._driver is not None and not self._driver.done(),
+                        len(self._outbox))
+            return False
+        return True
+
+    async def _settled(self) -> None:
         while True:
-            tasks = [t for t in (self._presenting, self._driver) if t is not None and not t.done()]
-            if tasks:
-                await asyncio.wait(tasks)
-                continue
+            while running := self._running():  # a finished task may have started another (the AI plays on)
+                await asyncio.wait(running)
             await self.presenter.idle(self.id)  # the channel's messages it queued
-            if not self._outbox and (self._presenting is None or self._presenting.done()) and \
-                    (self._driver is None or self._driver.done()):
+            if self.settled_now():
                 return
 
     # --- AI seats and timers ---------------------------------------------------------------------
@@ -781,13 +804,18 @@ class Table:
 
         await self.commit(steps)
 
-    async def close(self, *, release: bool = False) -> None:
-        """Stop timers and AI tasks (bot shutdown); the table itself stays as stored. `release` (a clean
-        shutdown): the due steps this process holds may be claimed by another process at once, not a lease
-        later."""
+    async def close(self, *, release: bool = False, timeout: float = CLOSE_SECONDS) -> None:
+        """Stop timers and AI tasks (bot shutdown); the table itself stays as stored. What is queued for the
+        presenter is shown for at most `timeout` seconds, then stopped (it is shown after the restart). `release`
+        (a clean shutdown): the due steps this process holds may be claimed by another process at once, not a
+        lease later."""
         for task in (self._timer, self._driver, self._kontra_timer):
             if task is not None and not task.done():
                 task.cancel()
-        await self.settle()
+        if not await self.settle(timeout):
+            for task in self._running():
+                task.cancel()
+            await asyncio.gather(*self._running(), return_exceptions=True)
+            self._outbox.clear()
         if release and self.game.state is TableState.PLAYING:
             await self.due.release(self.seq)
