@@ -160,12 +160,15 @@ class Baseline:
         return self.process.stdout
 
     def ask(self, op: str, level: Level, player_seed: int, deal: Deal, seat: int) -> Action | None:
-        assert deal.seed is not None and self.process.stdin is not None
+        assert self.process.stdin is not None
         rules = {f.name: getattr(deal.rules, f.name) for f in fields(deal.rules)
                  if f.name in ("all_pass", "kontra", "seeger_fabian")}
         rules["all_pass"] = deal.rules.all_pass.value
-        request = {"op": op, "level": level.value, "player_seed": player_seed, "deal_seed": deal.seed,
+        request: dict[str, object] = {"op": op, "level": level.value, "player_seed": player_seed, "deal_seed": deal.seed,
                    "rules": rules, "seat": seat, "history": [[s, str(a)] for s, a in deal.history]}
+        if deal.seed is None:  # not dealt from a seed (an ISS record): its cards, as ISS codes
+            request["hands"] = [[card.iss for card in hand] for hand in deal.dealt_hands]
+            request["skat"] = [card.iss for card in deal.dealt_skat]
         self.process.stdin.write(json.dumps(request) + "\n")
         self.process.stdin.flush()
         line = self._stdout.readline()
