@@ -39,15 +39,16 @@ def read_catalog(code: str) -> Catalog:
 
 
 def typeset(code: str, text: str) -> str:
-    """French typography: a no-break space before `:`, a narrow one before `; ! ?` and inside « », so Discord
-    never breaks a line before the sign; and the typographic apostrophe. Text in `backticks` (commands to
-    type) stays as it is, and so does every other language."""
+    """French typography: a no-break space before `:`, a narrow one before `; ! ?` (also where a no-break space
+    stood) and inside « », so Discord never breaks a line before the sign (nor before `:**`); and the
+    typographic apostrophe. Text in `backticks` (commands to type) stays as it is, and so does every other
+    language."""
     if code != "fr":
         return text
     parts = text.split("`")
     for index in range(0, len(parts), 2):
-        part = re.sub(r"(?<=\S) :(?=\s|$)", "\u00a0:", parts[index])
-        part = re.sub(r"(?<=\S) ([;!?])(?=\s|$|['’)])", "\u202f\\1", part)
+        part = re.sub(r"(?<=\S) :(?=\s|$|\*)", "\u00a0:", parts[index])
+        part = re.sub(r"(?<=\S)[ \u00a0]([;!?])(?=\s|$|['’)*])", "\u202f\\1", part)
         part = part.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
         parts[index] = re.sub(r"(?<=\w)'(?=\w)", "’", part)
     return "`".join(parts)

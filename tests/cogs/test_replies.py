@@ -62,7 +62,7 @@ async def test_forged_values_of_every_control_are_refused_and_change_nothing(wor
     # buttons: a bid that is no number, one off the ladder, a card that is none, an action that is none
     assert await refused(world, first, hand, sk + "bid abc") == BAD_CONTROL
     assert await refused(world, first, hand, sk + "bid " + "9" * 80) == \
-        "Not allowed: " + "9" * 80 + " is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)."
+        "Not allowed: " + "9" * 80 + " is not on the bid ladder (18, 20, 22, 23, 24, 27, …)."
     assert "bid ladder" in await refused(world, first, hand, sk + "bid 5")
     assert await refused(world, first, hand, sk + "play ZZ") == BAD_CONTROL
     assert await refused(world, first, hand, sk + "boom") == BAD_CONTROL

@@ -175,7 +175,7 @@ async def test_bid_zero_passes_only_a_player_answering_a_bid(world: CogBot) -> N
     bidder = to_act(table, users)
     history = list(deal.history)
     refused = (await world.run("skat bid", bidder, value=0)).text
-    assert refused == "Not allowed: 0 is not on the bid ladder (18, 20, 22, 23, 24, 27, ...)."
+    assert refused == "Not allowed: 0 is not on the bid ladder (18, 20, 22, 23, 24, 27, …)."
     assert list(deal.history) == history
     assert (await world.run("skat bid", bidder, value=18)).text.startswith("You bid 18.")
     answerer = to_act(table, users)

@@ -65,10 +65,10 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
 
     # A bid off the ladder: refused in each player's own words. Which refusal depends on where the auction
     # stands (the AI may already have bid): off the ladder, not your turn, or "you listen", each in their own words.
-    for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, ...).",
+    for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, …).",
                                     "Det er ikke din tur endnu: vent på de andre (jeg giver dig besked).",
                                     "Ikke tilladt: du svarer: hold (ja) eller pas.")),
-                           (amelie, ("Impossible\u00a0: 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, ...).",
+                           (amelie, ("Impossible\u00a0: 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, …).",
                                      "Ce n’est pas encore votre tour\u00a0: attendez les autres (je vous préviendrai).",
                                      "Impossible\u00a0: vous répondez\u00a0: tenez (oui) ou passez."))):
         refused: Message = await (await fake.slash(user, channel, "skat", subcommand="bid",

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from skatbot.ui.catalogs import LOCALE_DIR, entries, read_catalog, texts, typeset
+from skatbot.ui.languages import CODES
 
 GLOSSARY_LANGS = ("de", "da", "fr")
 SKIPPED = ("cli.words.",)
@@ -78,3 +79,11 @@ def test_french_is_typeset_when_a_catalog_is_written() -> None:
     assert typeset("fr", "Pas compris : 'x' ; l'IA ? « oui » `/skat settings tables: dans le salon`") == (
         "Pas compris\u00a0: 'x'\u202f; l’IA\u202f? «\u00a0oui\u00a0» `/skat settings tables: dans le salon`")
     assert typeset("de", "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_one_ellipsis_in_every_catalog(lang: str) -> None:
+    """English included (it has no glossary): the typographic … throughout, never three dots (the bid
+    ladder's refusal said '27, ...' in English, Danish and French and '27, …' in German)."""
+    dotted = [key for key, forms in catalog_texts(lang).items() for form in forms if "..." in form]
+    assert dotted == []
