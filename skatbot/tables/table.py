@@ -35,6 +35,7 @@ from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_c
 from .due import DueSteps
 from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
+from .kontra import Change, KontraWindow
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
 from .replay import replay_log
@@ -45,8 +46,6 @@ from .turns import (
     ai_to_move,
     due_steps,
     human_turn,
-    humans_may_speak,
-    leader_waits,
     moment,
     side_calls_due,
 )
@@ -106,9 +105,7 @@ class Table:
         self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
         self.due = DueSteps(store, table_id)  # the due steps this process holds, and their leases
         self._side_asked: set[tuple[int, int, str]] = set()
-        self._kontra_waited: set[int] = set()
-        self.kontra_window: int | None = None  # the deal whose human leader waits while others may say Kontra
-        self._lead_waited: set[int] = set()  # deals whose human leader waited (once per deal)
+        self.window = KontraWindow()  # the Kontra window as this process sees it
         self._kontra_timer: asyncio.Task[None] | None = None
         self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
@@ -176,6 +173,11 @@ class Table:
             raise NotAllowed("hint_wait")
         number, steps = game.deal_number, len(deal.history)
         return await self._ask(hint_for, self._seed(number, steps, seat), seat_view(deal, seat))
+
+    @property
+    def kontra_window(self) -> int | None:
+        """The deal whose human leader waits while others may say Kontra (None: no one waits)."""
+        return self.window.open
 
     @property
     def seq(self) -> int:
@@ -340,7 +342,7 @@ class Table:
         last step; a step half applied is not in it). Its Kontra wait is as it is now."""
         if self._stable is None or self._stable.seq != len(self.entries) and not self.lock.locked():
             self._stable = self._view_now()
-        waits = self.kontra_window is not None and self.kontra_window == self.game.deal_number
+        waits = self.window.lead_waits(self.game)
         return self._stable if self._stable.lead_waits == waits else replace(self._stable, lead_waits=waits)
 
     async def _catch_up(self) -> None:
@@ -510,8 +512,7 @@ class Table:
 
     def _due_now(self) -> list[Due]:
         """What the table as it stands must do by itself (see `turns.due_steps`)."""
-        return due_steps(self.game, self.timing, self._side_asked,
-                         window_waited=self.game.deal_number in self._kontra_waited)
+        return due_steps(self.game, self.timing, self._side_asked, window_waited=self.window.ai_window_waited(self.game))
 
     async def _drive_logged(self) -> None:
         try:
@@ -545,13 +546,9 @@ class Table:
             seat = ai_to_move(self.game)
             if seat is None:
                 return
-            waited = self._no_wait_at == self.seq  # a claimed step: its row was due after the waits already
-            if self._should_wait_for_kontra(seat) and not waited:
-                await self.sleep(self.timing.kontra_window)
-                if moment(self.game) != (number, steps):
-                    continue
-            if self.timing.ai_pause and self.game.present_humans and not waited:
-                await self.sleep(self.timing.ai_pause)
+            delay = self.window.ai_delay(self.game, self.timing, self._side_asked)
+            if delay and self._no_wait_at != self.seq:  # (a claimed step: its row was due after the wait already)
+                await self.sleep(delay)
                 if moment(self.game) != (number, steps):
                     continue
             view = seat_view(deal, seat)
@@ -583,33 +580,24 @@ class Table:
             log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
             return decision(*args)
 
-    def _open_or_close_kontra_window(self) -> None:
-        """A human about to lead the first trick waits `kontra_window` seconds while other humans may say
-        Kontra or Re: their buttons arrive a moment after the declaration, and a quick lead must not take
-        their say away (an AI leader waits the same window in `_drive`). The window ends early once no one
-        else can speak."""
-        deal = self.game.deal
-        number = self.game.deal_number
-        if self.kontra_window is not None:
-            if self.kontra_window != number or deal is None or deal.current_seat is None or \
-                    not humans_may_speak(self.game, besides=deal.current_seat):
-                self._close_kontra_window()
+    def _follow_kontra_window(self) -> None:
+        """The table moved on: its Kontra window opens (its timer starts) or closes early (the leader is shown
+        ready), as `KontraWindow.follow` says."""
+        change = self.window.follow(self.game, self.timing)
+        if change is None:
             return
-        if number in self._lead_waited or not leader_waits(self.game, self.timing):
-            return
-        self._lead_waited.add(number)
-        self.kontra_window = number
-        self._kontra_timer = asyncio.create_task(self._kontra_window_runs(number))
+        what, number = change
+        if what is Change.OPENED:
+            self._kontra_timer = asyncio.create_task(self._kontra_window_runs(number))
+        else:
+            self._stop_kontra_timer()
+            self._publish([ev.KontraWindowClosed(number)])
 
     async def _lead_waits(self) -> bool:
         """Whether the human leader's first card must wait for the Kontra window: as this process's window
-        says when it saw it open, else as stored (another process stored the declaration and opened it)."""
-        number = self.game.deal_number
-        if number in self._lead_waited:
-            return self.kontra_window == number
-        if not leader_waits(self.game, self.timing):
-            return False
-        return await self.store.window_left(table_id=self.id) > 0
+        says, else as stored (another process stored the declaration and opened it)."""
+        holds = self.window.holds_card(self.game, self.timing)
+        return holds if holds is not None else await self.store.window_left(table_id=self.id) > 0
 
     async def _kontra_window_runs(self, number: int) -> None:
         """The window ends when the stored one does: it may have opened in another process, a while ago."""
@@ -620,18 +608,17 @@ class Table:
             except Exception as error:  # the database away for a moment: the whole window, as this process saw it
                 log.warning("table %s: reading the Kontra window's end failed: %r", self.id, error)
         await self.sleep(seconds)
-        if self.kontra_window == number:
+        if self.window.open == number:
             async with self.lock:  # no step half stored: the window's row is the one at `seq`
-                if self.kontra_window == number:
+                if self.window.open == number:
                     await self._end_kontra_window(number, self.seq)
 
     async def _end_kontra_window(self, number: int, seq: int) -> None:
         """The Kontra window of deal `number` ended (as stored): this process's window closes, and the leader's
         hand is shown ready by whichever process closes the window's stored row at `seq` (this one when its own
         window ran out; another that claimed the row when this one died in the window), so once. Under a lock."""
-        self._lead_waited.add(number)
-        if self.kontra_window == number:
-            self._forget_kontra_window()
+        if self.window.ran_out(number):
+            self._stop_kontra_timer()
         try:
             closed = await self.store.close_window(table_id=self.id, seq=seq)
         except Exception as error:  # shown here all the same; a scheduler may show it once more (a redraw)
@@ -640,26 +627,11 @@ class Table:
         if closed:
             self._publish([ev.KontraWindowClosed(number)])
 
-    def _close_kontra_window(self) -> None:
-        number = self.kontra_window
-        self._forget_kontra_window()
-        if number is not None:
-            self._publish([ev.KontraWindowClosed(number)])
-
-    def _forget_kontra_window(self) -> None:
-        """This process's window is over: no deal waits, and its timer (unless it is what ends it) stops."""
-        self.kontra_window = None
+    def _stop_kontra_timer(self) -> None:
+        """The window's timer stops (unless it is what ends the window)."""
         timer, self._kontra_timer = self._kontra_timer, None
         if timer is not None and not timer.done() and timer is not asyncio.current_task():
             timer.cancel()
-
-    def _should_wait_for_kontra(self, seat: int) -> bool:
-        """Whether the driver waits for the Kontra window now (once per deal)."""
-        number = self.game.deal_number
-        if number in self._kontra_waited or not humans_may_speak(self.game):
-            return False
-        self._kontra_waited.add(number)
-        return True
 
     async def _submit_ai(self, entry: Act, seq: int) -> bool:
         """Store an AI's decision for the table at `seq`. False when the table as stored has moved past that
@@ -693,7 +665,7 @@ class Table:
 
     def _arm_timer(self) -> None:
         if self.game.state is TableState.PLAYING:
-            self._open_or_close_kontra_window()
+            self._follow_kontra_window()
         turn = human_turn(self.game)
         if turn is None:
             self._cancel_timer()

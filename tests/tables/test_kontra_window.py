@@ -1,0 +1,87 @@
+"""The Kontra window's lifecycle as a plain object of the game and the timing: no event loop, no store, no
+clock. The table (`table.py`) only keeps its timer and the stored row."""
+
+from __future__ import annotations
+
+from skatbot.ai import Level
+from skatbot.engine import Kontra, PlayCard, RuleSet
+from skatbot.models import DueKind
+from skatbot.tables.game import TableGame
+from skatbot.tables.kontra import Change, KontraWindow
+from skatbot.tables.log import Act, AddAI, Entry, Join, NewDeal, Start
+from skatbot.tables.turns import TableTiming, due_steps
+from tests.tables.test_turns import KONTRA_RULES, TIMING, seated, to_the_first_lead
+
+
+def at_the_first_lead(game: TableGame) -> TableGame:
+    to_the_first_lead(game)
+    deal = game.deal
+    assert deal is not None and deal.current_seat == 0 and deal.declarer not in (None, 0)
+    return game
+
+
+def test_the_window_opens_once_for_a_human_leader_and_ends_when_it_runs_out() -> None:
+    game = seated(3)
+    window = KontraWindow()
+    assert window.follow(game, TIMING) is None, "the auction: no window"
+    at_the_first_lead(game)
+    assert window.follow(game, TIMING) == (Change.OPENED, 0)
+    assert window.lead_waits(game) and window.holds_card(game, TIMING) is True
+    assert window.follow(game, TIMING) is None, "open already: nothing changes"
+    assert window.ran_out(0) is True
+    assert not window.lead_waits(game) and window.holds_card(game, TIMING) is False
+    assert window.follow(game, TIMING) is None, "once a deal: it does not open again"
+    assert window.ran_out(0) is False, "over already (a claimed row after this process closed it)"
+
+
+def test_the_window_closes_early_once_no_one_else_may_speak() -> None:
+    game = at_the_first_lead(seated(3))
+    deal = game.deal
+    assert deal is not None and deal.declarer is not None
+    window = KontraWindow()
+    assert window.follow(game, TIMING) == (Change.OPENED, 0)
+    game.apply(Act(0, 3 - deal.declarer, Kontra()))  # the other defender said Kontra
+    game.apply(Act(0, deal.declarer, next(a for a in deal.side_actions(deal.declarer) if str(a) == "re")))
+    assert window.follow(game, TIMING) == (Change.CLOSED, 0)
+    assert not window.lead_waits(game) and window.holds_card(game, TIMING) is False
+    game.apply(Act(0, 0, next(a for a in deal.legal_actions() if isinstance(a, PlayCard))))
+    assert window.follow(game, TIMING) is None
+
+
+def test_no_window_at_zero_seconds_or_without_kontra() -> None:
+    """SKATBOT_KONTRA_WINDOW=0, or a table without Kontra: the leader never waits."""
+    for game, timing in ((at_the_first_lead(seated(3)), TableTiming(kontra_window=0)),
+                         (at_the_first_lead(seated(3, rules=RuleSet())), TIMING)):
+        window = KontraWindow()
+        assert window.follow(game, timing) is None
+        assert window.holds_card(game, timing) is False and not window.lead_waits(game)
+
+
+def test_a_window_opened_in_another_process_is_judged_as_stored() -> None:
+    """This process never saw the window open (another stored the declaration): whether the leader's card
+    waits is not known here; the stored end decides."""
+    game = at_the_first_lead(seated(3))
+    assert KontraWindow().holds_card(game, TIMING) is None
+
+
+def ai_leads_with_two_humans() -> TableGame:
+    game = TableGame(size=3, deals=2, rules=KONTRA_RULES, creator_id=100)
+    entries: list[Entry] = [Join(100, "P0"), Join(101, "P1"), AddAI(Level.NORMAL, 100), Start(1), NewDeal(0, 11)]
+    for entry in entries:
+        game.apply(entry)
+    return at_the_first_lead(game)
+
+
+def test_an_ai_leader_waits_the_window_once_and_its_due_row_says_as_long() -> None:
+    """The AI about to lead the first trick waits the window and the pause, once a deal: the same time its
+    stored AI step is due after (so a process that claims it fires when this one would have played)."""
+    game = ai_leads_with_two_humans()
+    assert not game.occupant_of_seat(0).plays_itself
+    asked = {(0, 0, "kontra"), (0, 0, "re")}  # the AI's own say was asked for (at once, before any wait)
+    window = KontraWindow()
+    assert window.follow(game, TIMING) is None, "no human leader waits"
+    stored = [due.delay for due in due_steps(game, TIMING, asked, window_waited=window.ai_window_waited(game))
+              if due.kind is DueKind.AI]
+    assert window.ai_delay(game, TIMING, asked) == stored[0] == TIMING.kontra_window + TIMING.ai_pause
+    assert window.ai_window_waited(game)
+    assert window.ai_delay(game, TIMING, asked) == TIMING.ai_pause, "the window once a deal; the pause each move"
