@@ -17,6 +17,7 @@ from skatbot.models import Deck
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang, language_of
 from skatbot.ui.server_settings import active_rules
 from skatbot.ui.server_text import HELP_PAGES, help_text, rules_text, value_text
 
@@ -30,7 +31,7 @@ GAME_CHOICES = [choice(f"choice.game.{game}", game) for game in GAMES]
 ANNOUNCE_CHOICES = [choice(f"choice.announced.{word}", word) for word in ("none", "schneider", "schwarz")]
 
 
-def help_view(page: int, lang: str) -> discord.ui.View:
+def help_view(page: int, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(HelpButton(lang, page - 1, t(lang, "help.prev"), page <= 1))
     view.add_item(HelpButton(lang, page + 1, t(lang, "help.next"), page >= HELP_PAGES))
@@ -40,7 +41,7 @@ def help_view(page: int, lang: str) -> discord.ui.View:
 class HelpButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=r"help:(?P<lang>[a-z]{2}):(?P<page>\d{1,2})"):
     """A page button of the help screens."""
 
-    def __init__(self, lang: str, page: int, label: str = "·", disabled: bool = False) -> None:
+    def __init__(self, lang: Lang, page: int, label: str = "·", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
                                            custom_id=f"help:{lang}:{page}"))
         self.lang, self.page = lang, page
@@ -48,7 +49,7 @@ class HelpButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], tem
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> HelpButton:
-        return cls(match["lang"], int(match["page"]))
+        return cls(language_of(None, match["lang"]), int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.turn_page(interaction))

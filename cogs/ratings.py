@@ -22,6 +22,7 @@ from skatbot.interactions.replies import say
 from skatbot.storage import NotFound, StorageError
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang
 from skatbot.ui.ratings_text import (
     RatingPage,
     rating_board_text,
@@ -50,7 +51,7 @@ async def rating_board(bot: SkatBot, guild_id: int, page: int) -> RatingPage:
     return rating_page(await bot.storage.ratings.board(server_id=guild_id), page)
 
 
-def rating_view(board: RatingPage, lang: str) -> discord.ui.View:
+def rating_view(board: RatingPage, lang: Lang) -> discord.ui.View:
     """◀ ▶ for the rating pages: custom ids the leaderboard's page button answers (they survive restarts)."""
     view = discord.ui.View(timeout=None)
     for label_key, page, disabled in (("lb.prev", board.page - 1, board.page <= 1),
@@ -61,14 +62,14 @@ def rating_view(board: RatingPage, lang: str) -> discord.ui.View:
     return view
 
 
-async def show_rating_board(interaction: discord.Interaction, guild_id: int, lang: str, page: int) -> None:
+async def show_rating_board(interaction: discord.Interaction, guild_id: int, lang: Lang, page: int) -> None:
     """`/skat scores leaderboard scoring:rating`: the ranking by mu - 3 sigma (all time)."""
     board = await rating_board(skat_bot(interaction), guild_id, page)
     await say(interaction, rating_board_text(board, lang), ephemeral=False, view=rating_view(board, lang),
               allowed_mentions=discord.AllowedMentions.none())
 
 
-async def turn_rating_page(interaction: discord.Interaction, guild_id: int, lang: str, page: int) -> None:
+async def turn_rating_page(interaction: discord.Interaction, guild_id: int, lang: Lang, page: int) -> None:
     """A page button of the rating board: the page again (the last one when the list got shorter)."""
     rows = await skat_bot(interaction).storage.ratings.board(server_id=guild_id)
     last = rating_page(rows, 1).pages
@@ -77,7 +78,7 @@ async def turn_rating_page(interaction: discord.Interaction, guild_id: int, lang
                                             view=rating_view(board, lang))
 
 
-async def rating_for_stats(bot: SkatBot, guild_id: int, player_id: int, name: str, lang: str,
+async def rating_for_stats(bot: SkatBot, guild_id: int, player_id: int, name: str, lang: Lang,
                            pictures: bool) -> tuple[str, discord.File | None]:
     """The rating line under a player's stats, and its chart over time ("" and None before any rating)."""
     try:
@@ -93,7 +94,7 @@ async def rating_for_stats(bot: SkatBot, guild_id: int, player_id: int, name: st
 
 
 async def show_rating_only(interaction: discord.Interaction, guild_id: int, player_id: int, name: str,
-                           lang: str) -> bool:
+                           lang: Lang) -> bool:
     """`/skat scores stats` for a player rated here who never sat at a table (the daily challenge only): their
     rating and its chart. False (nothing said) when they have no rating either."""
     bot = skat_bot(interaction)

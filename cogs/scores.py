@@ -21,6 +21,7 @@ from skatbot.models import LeaderboardRow
 from skatbot.storage import NotFound, Window
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang, language_of
 from skatbot.ui.leaderboard import PERIODS, LeaderboardPage, Scoring, leaderboard_text, page_of
 from skatbot.ui.names import player_name_of
 from skatbot.ui.pictures import points_shown
@@ -81,7 +82,7 @@ async def leaderboard_page(bot: SkatBot, guild_id: int, period: str, scoring: Sc
     return page_of(rows, period=period, scoring=scoring, page=page)
 
 
-def leaderboard_view(board: LeaderboardPage, lang: str) -> discord.ui.View:
+def leaderboard_view(board: LeaderboardPage, lang: Lang) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for label_key, page, disabled in (("lb.prev", board.page - 1, board.page <= 1),
                                       ("lb.next", board.page + 1, board.page >= board.pages)):
@@ -95,7 +96,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View
                                  r"(?P<scoring>list|seeger|won|rating):(?P<page>\d{1,5})"):
     """A page button of a leaderboard message; any member may turn the page."""
 
-    def __init__(self, lang: str, period: str, scoring: str, page: int, label: str = "·",
+    def __init__(self, lang: Lang, period: str, scoring: str, page: int, label: str = "·",
                  disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label, disabled=disabled, style=discord.ButtonStyle.secondary,
                                            custom_id=f"lb:{lang}:{period}:{scoring}:{page}"))
@@ -104,7 +105,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> LeaderboardButton:
-        return cls(match["lang"], match["period"], match["scoring"], int(match["page"]))
+        return cls(language_of(None, match["lang"]), match["period"], match["scoring"], int(match["page"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, lambda: self.turn_page(interaction))

@@ -92,7 +92,7 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await guarded(interaction, lambda: cog.pressed(interaction, self.kind, self.tournament_id))
 
 
-def signup_view(tournament_id: int, lang: str, open_: bool) -> discord.ui.View | None:
+def signup_view(tournament_id: int, lang: Lang, open_: bool) -> discord.ui.View | None:
     if not open_:
         return None
     view = discord.ui.View(timeout=None)
@@ -288,7 +288,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             reply += "\n" + await self._schedule(interaction, run, start_at, lang)
         await say(interaction, reply)
 
-    async def _schedule(self, interaction: discord.Interaction, run: Running, at: datetime, lang: str) -> str:
+    async def _schedule(self, interaction: discord.Interaction, run: Running, at: datetime, lang: Lang) -> str:
         """A Discord Scheduled Event for the start, where the bot may create one."""
         guild = interaction.guild
         if guild is None or not interaction.app_permissions.manage_events:
@@ -378,7 +378,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await interaction.followup.send(t(lang, "tournament.exported", name=run.name, deals=len(document["deals"])),
                                         files=files, ephemeral=True)
 
-    async def _standings_text(self, run: Running, lang: str) -> str:
+    async def _standings_text(self, run: Running, lang: Lang) -> str:
         lines = await self.organiser.lines(run)
         table = await self.organiser.standings(run)
         return standings_text(run.tournament_id, run.name, run.state, table, lang,
@@ -457,7 +457,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             except Exception:
                 log.exception("tournament %s: its messages could not be updated", tid)
 
-    async def _post_signup(self, run: Running, lang: str) -> None:
+    async def _post_signup(self, run: Running, lang: Lang) -> None:
         """The sign-up message, owed from the tournament's creation until its id is stored (a kill in between: the
         restart posts it again with its nonce, and Discord gives back the one made the first time)."""
         channel = await self._channel(run.channel_id)
@@ -501,7 +501,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 STATS_TOURNAMENTS = 5
 
 
-async def tournaments_for_stats(bot: SkatBot, server_id: int, player_id: int, lang: str) -> str:
+async def tournaments_for_stats(bot: SkatBot, server_id: int, player_id: int, lang: Lang) -> str:
     """For /skat scores stats: the player's latest tournaments on this server, each with their place and
     Seeger-Fabian points (recomputed from the stored deals); "" when they played in none."""
     # (by its organiser: the extension loader makes its own copy of this module, so its class is not this one)

@@ -37,7 +37,7 @@ from skatbot.ui.catalogs import (  # noqa: E402
     texts,
     write_catalog,
 )
-from skatbot.ui.languages import CODES, SOURCE  # noqa: E402
+from skatbot.ui.languages import CODES, SOURCE, Lang  # noqa: E402
 
 
 def check() -> int:
@@ -80,7 +80,7 @@ def extract() -> int:
     return 1 if missing else 0
 
 
-def set_entry(code: str, key: str, *forms: str) -> int:
+def set_entry(code: Lang, key: str, *forms: str) -> int:
     catalog = read_catalog(code)
     message = entries(catalog).get(key)
     if message is not None and message.pluralizable == (len(forms) > 1):
@@ -93,7 +93,7 @@ def set_entry(code: str, key: str, *forms: str) -> int:
     return 0
 
 
-def import_dict(code: str, file: str, name: str) -> int:
+def import_dict(code: Lang, file: str, name: str) -> int:
     tree = ast.parse(Path(file).read_text(encoding="utf-8"))
     found: dict[str, str] | None = None
     for node in ast.walk(tree):
@@ -122,10 +122,13 @@ def main(argv: list[str]) -> int:
         return sync()
     if argv[:1] == ["extract"]:
         return extract()
+    if argv[:1] in (["set"], ["import-dict"]) and len(argv) >= 2 and argv[1] not in CODES:
+        print(f"no catalog {argv[1]!r}: the languages are {', '.join(CODES)}")
+        return 2
     if argv[:1] == ["set"] and len(argv) >= 4:
-        return set_entry(*argv[1:])
+        return set_entry(Lang(argv[1]), *argv[2:])
     if argv[:1] == ["import-dict"] and len(argv) == 4:
-        return import_dict(*argv[1:])
+        return import_dict(Lang(argv[1]), *argv[2:])
     print(__doc__)
     return 2
 

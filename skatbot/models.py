@@ -12,13 +12,18 @@ from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from enum import Enum, StrEnum
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, NewType, Protocol
 
 from skatbot.engine import Ending, GameType, RuleSet
 from skatbot.engine.errors import Refusal
 
 MAX_ID = 2**63 - 1
 """Ids are stored as signed 64-bit integers (SQLite INTEGER, PostgreSQL BIGINT)."""
+
+Lang = NewType("Lang", str)
+"""A language code the bot speaks (`en`, `de`, `da`, `fr`: the registry in `skatbot.ui.languages`), as a type of
+its own: never confused with a deck. Here, below storage and the ui, so both pass it typed."""
+
 
 class Deck(StrEnum):
     """The card names and faces a server's players see: the four-colour French deck or the German one."""
@@ -65,7 +70,7 @@ class ServerSettings:
     turn_seconds: int = 60
     warning_seconds: int = 15
     deck_style: Deck = Deck.FRENCH
-    language: str = "en"
+    language: Lang = Lang("en")
     channel_policy: str = "channel"  # play in the channel itself, or (chosen) a thread per table
     allowed_channels: tuple[int, ...] = ()  # empty: every channel
     pictures: bool = True  # hands, tricks and charts as images as well as text

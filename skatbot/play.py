@@ -89,20 +89,20 @@ def ai_players(level: Level, seed: int, number: int, human_seat: int) -> list[Co
             for seat in range(3)]
 
 
-def seat_name(seat: int, lang: str) -> str:
+def seat_name(seat: int, lang: Lang) -> str:
     """`Forehand`, `Vorhand`, `Forhånd`, `Main`."""
     return t(lang, f"seat.{SEATS[seat]}")
 
 
-def words(lang: str, kind: str) -> list[str]:
+def words(lang: Lang, kind: str) -> list[str]:
     """What a player may type for `kind` (pass, hold, pickup, ...): the language's words, then the English ones
     (understood in every language, as the help of an older version taught them)."""
     found = [w.strip().casefold() for w in t(lang, f"cli.words.{kind}").split(",")]
-    english = [w.strip().casefold() for w in t("en", f"cli.words.{kind}").split(",")]
+    english = [w.strip().casefold() for w in t(SOURCE, f"cli.words.{kind}").split(",")]
     return list(dict.fromkeys(w for w in found + english if w))
 
 
-def show_cards(cards: Sequence[Card], game: GameType | None, lang: str) -> str:
+def show_cards(cards: Sequence[Card], game: GameType | None, lang: Lang) -> str:
     return " ".join(card_label(card, FRENCH, lang) for card in sorted(cards, key=lambda c: sort_key(game, c)))
 
 
@@ -114,7 +114,7 @@ def read_card(text: str) -> Card:
         raise Misread("reason.bad_card", text=text) from None
 
 
-def read_contract(text: str, lang: str) -> Contract:
+def read_contract(text: str, lang: Lang) -> Contract:
     """A game with its announcements as the player says it: `grand hand`, `Kreuz Hand Schneider`, `spar på
     hånden`, `cœur sans prendre`, `nolo åbent`."""
     rest = " " + " ".join(text.casefold().split()) + " "
@@ -137,7 +137,7 @@ def read_contract(text: str, lang: str) -> Contract:
     return Contract(game, flags["hand"], flags["schneider"], flags["schwarz"], flags["ouvert"])
 
 
-def game_list(lang: str) -> str:
+def game_list(lang: Lang) -> str:
     """The games as a player types them: `clubs, spades, hearts, diamonds, grand, null`."""
     return ", ".join(t(lang, f"choice.game.{game.value}") for game in DECLARABLE)
 
@@ -424,7 +424,7 @@ class TerminalTable:
             for s, score in enumerate(result.seat_scores))))
 
 
-def environment_language(environ: Mapping[str, str]) -> str:
+def environment_language(environ: Mapping[str, str]) -> Lang:
     """The language the environment asks for (the first set of LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as
     gettext reads them: `de_DE.UTF-8`, `fr:en`), if the table speaks it; else English."""
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
@@ -433,23 +433,23 @@ def environment_language(environ: Mapping[str, str]) -> str:
             for part in value.split(":"):
                 code = part.split(".")[0].split("@")[0].split("_")[0].casefold()
                 if code in CODES:
-                    return code
-            return "en"
-    return "en"
+                    return Lang(code)
+            return SOURCE
+    return SOURCE
 
 
-def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> str:
+def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> Lang:
     """`--lang` if given and spoken, else the environment's: the language of `--help` and of the table."""
     early = argparse.ArgumentParser(add_help=False)
     early.add_argument("--lang")
     known, _ = early.parse_known_args(list(argv))
-    return known.lang if known.lang in CODES else environment_language(environ)
+    return Lang(known.lang) if known.lang in CODES else environment_language(environ)
 
 
 class TableParser(argparse.ArgumentParser):
     """The options in the table's language: help, usage line and errors from the catalogs."""
 
-    def __init__(self, lang: str) -> None:
+    def __init__(self, lang: Lang) -> None:
         class Localized(argparse.HelpFormatter):
             def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
                           groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:

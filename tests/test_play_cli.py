@@ -44,6 +44,7 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.play import TableParser, ai_players, deal_seed, environment_language, run, seat_name
 from skatbot.ui.cards import FRENCH, card_label
 from skatbot.ui.i18n import signed, t
+from skatbot.ui.languages import Lang
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -165,7 +166,7 @@ def test_a_declarer_deal_with_illegal_inputs() -> None:
     assert "is not in your hand" in output
     assert "there is no card number 42" in output
     assert "Forehand (you) declares Grand." in output
-    scores = ", ".join(f"{seat_name(s, 'en')} ({'you' if s == 0 else 'normal AI'}) {signed('en', v)}"
+    scores = ", ".join(f"{seat_name(s, Lang('en'))} ({'you' if s == 0 else 'normal AI'}) {signed(Lang('en'), v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
 
@@ -192,7 +193,7 @@ def test_kontra_is_offered_to_the_person() -> None:
     assert code == 0, output[-2000:]
     assert "Say Kontra? Type 'yes' (or 'kontra') or 'no'." in output
     assert "Not understood: 'maybe'. Type 'yes' (or 'kontra') or 'no'." in output
-    scores = ", ".join(f"{seat_name(s, 'en')} ({'you' if s == 1 else 'normal AI'}) {signed('en', v)}"
+    scores = ", ".join(f"{seat_name(s, Lang('en'))} ({'you' if s == 1 else 'normal AI'}) {signed(Lang('en'), v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
 
@@ -270,7 +271,7 @@ EXPECTED = {  # what a player of each language reads (the catalogs' words, and t
 
 
 @pytest.mark.parametrize("lang", ["de", "da", "fr"])
-def test_the_table_speaks_and_reads_the_players_language(lang: str) -> None:
+def test_the_table_speaks_and_reads_the_players_language(lang: Lang) -> None:
     seed, lines, deal = _find_deal(Level.NORMAL, 0, declarer=True)
     code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "0", "--lang", lang],
                         _in_language(lines, lang))
@@ -346,7 +347,7 @@ def _kontra_deal(yes: str) -> tuple[int, list[str], Deal]:
 
 
 @pytest.mark.parametrize(("lang", "yes"), [("en", "yes"), ("de", "ja"), ("da", "ja"), ("fr", "oui")])
-def test_kontra_is_said_with_the_languages_yes_and_the_result_explains_the_doubling(lang: str, yes: str) -> None:
+def test_kontra_is_said_with_the_languages_yes_and_the_result_explains_the_doubling(lang: Lang, yes: str) -> None:
     seed, lines, deal = _kontra_deal(yes)
     code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "1", "--kontra", "--lang", lang], lines)
     assert code == 0, output[-2000:]
@@ -428,7 +429,7 @@ def test_the_readme_explains_the_terminal_table() -> None:
     assert "## Play in the terminal" in readme
     section = readme.split("## Play in the terminal", 1)[1].split("\n## ", 1)[0]
     assert "python -m skatbot.play" in section
-    for action in TableParser("en")._actions:
+    for action in TableParser(Lang("en"))._actions:
         for option in action.option_strings:
             if option.startswith("--"):
                 assert option in section, option

@@ -26,6 +26,7 @@ from skatbot.storage.pending import PendingMove, PendingMoves
 from skatbot.tables import Table, TableError
 from skatbot.tables.log import Act, Entry, Join, Start
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang
 from skatbot.wiring import StorageTables
 
 from .replies import reply_error
@@ -79,7 +80,7 @@ class Watch:
     pending."""
 
     def __init__(self, moves: PendingMoves, interaction: discord.Interaction, table: Table | None,
-                 expected: Callable[[], Expected], lang: str, defer: Callable[[], Awaitable[object]]) -> None:
+                 expected: Callable[[], Expected], lang: Lang, defer: Callable[[], Awaitable[object]]) -> None:
         self.moves = moves
         self.interaction = interaction
         self.table = table
@@ -115,7 +116,7 @@ class OpeningWatch(Watch):
     """A /skat new being stored: its marker names the channel it was used in and when it began (`since`, Unix
     seconds by the store's clock), as the table has no id until it is stored."""
 
-    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, since: int, lang: str,
+    def __init__(self, moves: PendingMoves, interaction: discord.Interaction, since: int, lang: Lang,
                  defer: Callable[[], Awaitable[object]]) -> None:
         super().__init__(moves, interaction, None, lambda: Expected(""), lang, defer)
         self.since = since
@@ -138,7 +139,7 @@ class PendingReplies:
 
     @asynccontextmanager
     async def watch(self, interaction: discord.Interaction, table: Table, expected: Callable[[], Expected],
-                    lang: str, defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
+                    lang: Lang, defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
         """Around storing a move or lobby click (its log entry `expected`) and answering: one shown pending
         that fails is answered here (then the marker goes); one that is recorded loses its marker once the
         block has said so."""
@@ -146,7 +147,7 @@ class PendingReplies:
             yield watch
 
     @asynccontextmanager
-    async def opening(self, interaction: discord.Interaction, since: int, lang: str,
+    async def opening(self, interaction: discord.Interaction, since: int, lang: Lang,
                       defer: Callable[[], Awaitable[object]]) -> AsyncIterator[Watch]:
         """Around storing a new table (/skat new, begun at `since`, Unix seconds by the store's clock) and
         answering, as `watch` around a move."""

@@ -17,6 +17,7 @@ import discord
 
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ class Place:
     notice: discord.Message | None = None
 
 
-async def table_place(interaction: discord.Interaction, policy: str, lang: str, creator: str,
+async def table_place(interaction: discord.Interaction, policy: str, lang: Lang, creator: str,
                       check_free: Callable[[int], Awaitable[None]]) -> Place:
     """The place for a table opened by this interaction under the server's `policy` ("thread" or "channel").
 
@@ -64,7 +65,7 @@ async def table_place(interaction: discord.Interaction, policy: str, lang: str, 
     return here
 
 
-async def _open_thread(channel: discord.TextChannel, lang: str, creator: str, here: Place,
+async def _open_thread(channel: discord.TextChannel, lang: Lang, creator: str, here: Place,
                        check_free: Callable[[int], Awaitable[None]]) -> Place:
     shown = discord.utils.escape_mentions(discord.utils.escape_markdown(creator))
     notice = await channel.send(t(lang, "notice.thread_opened", name=shown))
@@ -83,7 +84,7 @@ async def _open_thread(channel: discord.TextChannel, lang: str, creator: str, he
     return Place(thread.id, channel.id, thread, notice)
 
 
-def thread_name(lang: str, creator: str) -> str:
+def thread_name(lang: Lang, creator: str) -> str:
     """"Skat · Alice's table", within Discord's limit for a thread name (display names are short anyway)."""
     name = " ".join(creator.split())[:64] or "?"
     return fit(t(lang, "thread.name", name=name), Limit.THREAD_NAME)

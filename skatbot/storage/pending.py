@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from skatbot.models import Lang
+
 log = logging.getLogger(__name__)
 
 
@@ -40,7 +42,7 @@ class PendingMove:
     table_id: int
     since: int
     entry: str
-    lang: str
+    lang: Lang
     prefix: bool = False  # markers written before lobby clicks had them lack it: exact entries
     opens_in: int = 0
     """A /skat new: the channel it was used in (`table_id` is 0 and `since` the Unix second it began, by the

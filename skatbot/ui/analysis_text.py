@@ -70,7 +70,7 @@ ANALYSE_TEMPLATE = r"an:(?P<table>\d{1,18}):(?P<number>\d{1,6})"
 """The result card's Analyse button: table and deal number (answered by cogs._analysis.AnalyseButton)."""
 
 
-def analyse_view(table_id: int, number: int, lang: str, analysable: bool = True) -> discord.ui.View:
+def analyse_view(table_id: int, number: int, lang: Lang, analysable: bool = True) -> discord.ui.View:
     """The result card's controls: "Analyse" for a deal with a declared game, and 🎞 Replay (cogs.replay)."""
     view = discord.ui.View(timeout=None)
     if analysable:

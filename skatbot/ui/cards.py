@@ -30,14 +30,14 @@ B D K E; V D R A); the pip cards are their numbers in every language."""
 
 
 @cache
-def rank_letter(rank: Rank, lang: str) -> str:
+def rank_letter(rank: Rank, lang: Lang) -> str:
     """A rank of the French deck as `lang` writes it on a card: `J`, `B` (Bube, bonde), `V` (valet), `10`."""
     key = RANK_KEYS.get(rank)
     return t(lang, key) if key is not None else rank.display
 
 
 @cache
-def rank_letters(lang: str) -> tuple[str, str, str, str]:
+def rank_letters(lang: Lang) -> tuple[str, str, str, str]:
     """Jack, queen, king and ace of the French deck as `lang` letters them, for the card pictures (kept: every
     card on every hand drawn asks, and the catalogs do not change while the bot runs)."""
     return (rank_letter(Rank.JACK, lang), rank_letter(Rank.QUEEN, lang), rank_letter(Rank.KING, lang),

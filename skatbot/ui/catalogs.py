@@ -21,7 +21,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from .languages import CODES, SOURCE
+from .languages import CODES, SOURCE, Lang
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 DOMAIN = "skatbot"
@@ -29,16 +29,16 @@ _FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 """Header dates stay fixed, so rewriting a catalog changes only the entries that changed."""
 
 
-def po_path(code: str) -> Path:
+def po_path(code: Lang) -> Path:
     return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def read_catalog(code: str) -> Catalog:
+def read_catalog(code: Lang) -> Catalog:
     with po_path(code).open("rb") as handle:
         return read_po(handle, locale=code, domain=DOMAIN)
 
 
-def typeset(code: str, text: str) -> str:
+def typeset(code: Lang, text: str) -> str:
     """French typography: a no-break space before `:`, a narrow one before `; ! ?` (also where a no-break space
     stood) and inside « », so Discord never breaks a line before the sign (nor before `:**`); and the
     typographic apostrophe. Text in `backticks` (commands to type) stays as it is, and so does every other
@@ -54,7 +54,7 @@ def typeset(code: str, text: str) -> str:
     return "`".join(parts)
 
 
-def write_catalog(code: str, catalog: Catalog) -> None:
+def write_catalog(code: Lang, catalog: Catalog) -> None:
     """Write a catalog the way every catalog is written: sorted by key (two new entries rarely meet in a
     merge), no wrapping, no dates that move; French texts typeset (`typeset`), the words a player may type at
     the terminal table (`cli.words.*`) aside."""

@@ -241,7 +241,7 @@ class KindButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=KIND_T
 DYNAMIC_ITEMS = (MoveButton, MoveMenu, KindButton)
 
 
-def lobby_view(table_id: int, lang: str, open_: bool) -> discord.ui.View:
+def lobby_view(table_id: int, lang: Lang, open_: bool) -> discord.ui.View:
     """The lobby's buttons stand for the lobby as a whole (moment 0): they hold while the table is open,
     and are refused once it started or closed. Stable ids: a player's click is not undone by a join."""
     seq = 0
@@ -256,7 +256,7 @@ def lobby_view(table_id: int, lang: str, open_: bool) -> discord.ui.View:
     return view
 
 
-def show_hand_view(table_id: int, seq: int, lang: str) -> discord.ui.View:
+def show_hand_view(table_id: int, seq: int, lang: Lang) -> discord.ui.View:
     """"Show my hand" shows the hand as it is now, whenever it is pressed (while the table plays)."""
     view = discord.ui.View(timeout=None)
     view.add_item(KindButton(table_id, seq, Kind.SHOW, label=t(lang, "button.show_hand"),
@@ -264,7 +264,7 @@ def show_hand_view(table_id: int, seq: int, lang: str) -> discord.ui.View:
     return view
 
 
-def confirm_concession_view(table_id: int, seq: int, lang: str) -> discord.ui.View:
+def confirm_concession_view(table_id: int, seq: int, lang: Lang) -> discord.ui.View:
     """The one button that concedes although it costs schneider or schwarz (drawn for the moment `seq`)."""
     view = discord.ui.View(timeout=None)
     view.add_item(MoveButton(table_id, seq, Concede(), label=t(lang, "button.concede_anyway"),

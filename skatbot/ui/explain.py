@@ -11,9 +11,10 @@ from skatbot.engine import DealResult, GameType, RuleSet
 from skatbot.engine.rules import Losses
 
 from .i18n import signed, t
+from .languages import Lang
 
 
-def multiplier_steps(result: DealResult, lang: str) -> list[str]:
+def multiplier_steps(result: DealResult, lang: Lang) -> list[str]:
     """`with 2`, `game 3`, `hand 4`, ... for a suit game or grand (empty for null and Ramsch)."""
     contract = result.contract
     if contract is None or contract.game in (GameType.NULL, GameType.RAMSCH):
@@ -46,7 +47,7 @@ def multiplier_steps(result: DealResult, lang: str) -> list[str]:
     return steps
 
 
-def value_explained(result: DealResult, lang: str) -> str:
+def value_explained(result: DealResult, lang: Lang) -> str:
     """The game value: `with 2, game 3 × 12 = 36`; a null's fixed value; an overbid's charged value."""
     contract = result.contract
     assert contract is not None and result.declarer is not None
@@ -61,13 +62,13 @@ def value_explained(result: DealResult, lang: str) -> str:
     return text
 
 
-def score_explained(result: DealResult, rules: RuleSet, bock: bool, score: int, lang: str) -> str:
+def score_explained(result: DealResult, rules: RuleSet, bock: bool, score: int, lang: Lang) -> str:
     """How the declarer's written score follows from the value: lost twice, Kontra, Re, Bock, Seeger-Fabian."""
     steps = t(lang, "explain.then").join(score_steps(result, rules, bock, lang))
     return t(lang, "explain.line", steps=steps, score=signed(lang, score))
 
 
-def score_steps(result: DealResult, rules: RuleSet, bock: bool, lang: str) -> list[str]:
+def score_steps(result: DealResult, rules: RuleSet, bock: bool, lang: Lang) -> list[str]:
     """The steps of `score_explained`, also for a reader without Discord's markdown (the terminal table)."""
     parts = [value_explained(result, lang)]
     if not result.won:
@@ -81,7 +82,7 @@ def score_steps(result: DealResult, rules: RuleSet, bock: bool, lang: str) -> li
     return parts
 
 
-def ramsch_explained(result: DealResult, bock: bool, scores: list[int], lang: str) -> str | None:
+def ramsch_explained(result: DealResult, bock: bool, scores: list[int], lang: Lang) -> str | None:
     """A Ramsch's doubling, when there is one to explain (Jungfrau, Bock); None otherwise."""
     parts = []
     if not result.durchmarsch and result.value == 2 * max(result.seat_points) > 0:  # a Jungfrau doubled it

@@ -17,21 +17,21 @@ from babel.numbers import format_decimal
 from babel.support import Translations
 
 from .catalogs import mo_bytes, read_catalog
-from .languages import BY_CODE, CODES, LANGUAGES, SOURCE, language_of
+from .languages import BY_CODE, CODES, LANGUAGES, SOURCE, Lang, language_of
 
 __all__ = ["CODES", "LANGUAGES", "MINUS", "N_", "language_of", "number", "signed", "t", "template", "timestamp", "tn",
            "translations"]
 
 
 @cache
-def translations(lang: str) -> Translations:
+def translations(lang: Lang) -> Translations:
     """The compiled catalog of a language of the registry (English for any other code)."""
     code = lang if lang in BY_CODE else SOURCE
     return Translations(io.BytesIO(mo_bytes(read_catalog(code))), domain="skatbot")
 
 
 @lru_cache(maxsize=8192)
-def template(lang: str, key: str) -> str:
+def template(lang: Lang, key: str) -> str:
     """The unformatted text of a key in a language (English where the language lacks it). Kept once looked up:
     the catalogs do not change while the bot runs, and each hand or board drawn asks for dozens."""
     text = translations(lang).gettext(key)
@@ -42,12 +42,12 @@ def template(lang: str, key: str) -> str:
     return text
 
 
-def t(lang: str, key: str, **values: object) -> str:
+def t(lang: Lang, key: str, **values: object) -> str:
     text = template(lang, key)
     return text.format(**values) if values else text
 
 
-def tn(lang: str, key: str, n: int, **values: object) -> str:
+def tn(lang: Lang, key: str, n: int, **values: object) -> str:
     """The plural form of `key` for the count `n` (`1 deal`, `2 deals`; Danish and French their own)."""
     text = translations(lang).ngettext(key, key, n)
     if text == key and lang != SOURCE:
@@ -66,13 +66,13 @@ MINUS = "\u2212"
 """The minus sign of scores in every language (typeset, not the hyphen), as the score lists print it."""
 
 
-def number(lang: str, value: int) -> str:
+def number(lang: Lang, value: int) -> str:
     """A count or score in the language's digits and grouping: 1,234 · 1.234 · 1 234 (a narrow space)."""
     text = format_decimal(abs(value), locale=lang if lang in BY_CODE else SOURCE)
     return f"{MINUS}{text}" if value < 0 else text
 
 
-def signed(lang: str, value: int) -> str:
+def signed(lang: Lang, value: int) -> str:
     """A score with its sign, as score lists write them: +36, −72, 0; grouped for the language."""
     return f"+{number(lang, value)}" if value > 0 else number(lang, value)
 

@@ -7,10 +7,10 @@ Adding a language: put its catalog at skatbot/locale/<code>/LC_MESSAGES/skatbot.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NewType
 
-Lang = NewType("Lang", str)
-"""A language code the bot speaks (`en`, `de`, `da`, `fr`), as a type of its own: never confused with a deck."""
+from skatbot.models import Lang
+
+__all__ = ["BY_CODE", "CODES", "LANGUAGES", "SOURCE", "Lang", "Language", "language_name", "language_of"]
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def language_of(locale: str | None, fallback: str = SOURCE) -> Lang:
     return BY_CODE[fallback].code if fallback in BY_CODE else SOURCE
 
 
-def language_name(code: str) -> str:
+def language_name(code: Lang) -> str:
     """A language's own name (`Deutsch`), or the code itself for one we no longer speak."""
     language = BY_CODE.get(code)
     return language.name if language else code

@@ -15,6 +15,7 @@ from skatbot.engine.errors import Refusal
 from skatbot.models import LeaderboardRow, Window
 
 from .i18n import number, signed, t, tn
+from .languages import Lang
 from .names import player_name_of
 
 PAGE_SIZE = 10
@@ -87,13 +88,13 @@ def page_of(rows: list[LeaderboardRow] | tuple[LeaderboardRow, ...], *, period: 
     return LeaderboardPage(period, scoring, page, pages, tuple(ranked[start:start + page_size]), ai, len(ranked))
 
 
-def _value(scoring: Scoring, row: LeaderboardRow, lang: str) -> str:
+def _value(scoring: Scoring, row: LeaderboardRow, lang: Lang) -> str:
     """Points with their sign (+140, −30), games won as a count; both in the reader's digits."""
     value = scoring.value_of(row)
     return number(lang, value) if scoring is Scoring.WON else signed(lang, value)
 
 
-def leaderboard_text(board: LeaderboardPage, lang: str) -> str:
+def leaderboard_text(board: LeaderboardPage, lang: Lang) -> str:
     scoring = board.scoring
     lines = [t(lang, "lb.title", period=t(lang, f"lb.period.{board.period}"),
                scoring=t(lang, f"lb.scoring.{scoring.value}"))]

@@ -14,9 +14,10 @@ from skatbot.engine.errors import MalformedText
 from skatbot.tables.ai_seats import AiSeat
 
 from .i18n import CODES, t
+from .languages import Lang
 
 
-def level_name(level: Level | str, lang: str) -> str:
+def level_name(level: Level | str, lang: Lang) -> str:
     """`strong` -> `stark`, `stærk`, `fort`; a level without a catalog entry stays as it is."""
     try:
         return t(lang, f"level.{level}")
@@ -24,13 +25,13 @@ def level_name(level: Level | str, lang: str) -> str:
         return str(level)
 
 
-def ai_name(seat: AiSeat, lang: str) -> str:
+def ai_name(seat: AiSeat, lang: Lang) -> str:
     """A computer player's name in the reader's language (`KI 2 (stark)`), from its seat's data (kept: every
     board and hand names each player)."""
     return t(lang, "player.ai", number=seat.number, level=level_name(seat.level, lang))
 
 
-def player_name_of(player_id: int, name: str, lang: str) -> str:
+def player_name_of(player_id: int, name: str, lang: Lang) -> str:
     """A stored player as the reader names them: an AI from the level and number its id holds, anyone else
     by their name."""
     seat = AiSeat.of(player_id)
@@ -51,7 +52,7 @@ def level_from_text(text: str) -> Level:
     return level
 
 
-def preset_name(preset: str, lang: str) -> str:
+def preset_name(preset: str, lang: Lang) -> str:
     """A rules preset as the reader says it (`pub` -> `Kneipe`); an unknown one as it is."""
     try:
         return t(lang, f"preset.{preset}")
@@ -59,7 +60,7 @@ def preset_name(preset: str, lang: str) -> str:
         return preset
 
 
-def option_name(option: str, lang: str) -> str:
+def option_name(option: str, lang: Lang) -> str:
     """A rule option of RuleSet (`all_pass`) as the reader says it (`Alle passen`)."""
     try:
         return t(lang, f"option.{option}")
@@ -72,7 +73,7 @@ OPTION_VALUES = ("on", "off", "none", "throw-in", "ramsch", "double", "single", 
 """The values rule options take (as RuleSet.to_dict writes them, with on/off/none for switches and empty lists)."""
 
 
-def option_value(value: str, lang: str) -> str:
+def option_value(value: str, lang: Lang) -> str:
     """An option's value in the reader's words (`on` -> `til`, `lost at 60` -> `tabt med 60`); a list of them
     (`kontra, lost at 60`) word by word; anything else as it is."""
     if ", " in value:
@@ -94,7 +95,7 @@ def option_value_from_text(text: str) -> str:
     return _values_by_word().get(word, word)
 
 
-def settings_words(values: dict[str, object], lang: str) -> dict[str, object]:
+def settings_words(values: dict[str, object], lang: Lang) -> dict[str, object]:
     """A settings refusal's values as the reader says them: the option's name, and on, off, none in the
     reader's words among the allowed values (each of them is understood when typed)."""
     out = dict(values)

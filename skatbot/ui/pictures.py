@@ -126,7 +126,7 @@ async def tricks_shown(row: FinishedDeal, names: list[str], deck: Deck, lang: La
     return Shown(f"tricks:{row.number}", picture)
 
 
-async def list_chart(table: TableView, names: list[str], lang: str) -> Shown | None:
+async def list_chart(table: TableView, names: list[str], lang: Lang) -> Shown | None:
     """Running totals per player over the series so far (None before the first deal is over)."""
     if not table.finished:
         return None
@@ -136,7 +136,7 @@ async def list_chart(table: TableView, names: list[str], lang: str) -> Shown | N
     return Shown(f"list:{len(scores)}", picture)
 
 
-async def points_shown(name: str, points: list[tuple[datetime, int]], lang: str) -> Shown | None:
+async def points_shown(name: str, points: list[tuple[datetime, int]], lang: Lang) -> Shown | None:
     """A player's list points over time, from (finished_at, score) pairs (None without any)."""
     if not points:
         return None
@@ -204,7 +204,7 @@ async def result_files(table: TableView, row: FinishedDeal, lang: Lang, deck: De
     return {"file": shown.file()} if shown is not None else {}
 
 
-async def standings_shown(names: list[str], points: list[int], title: str, lang: str) -> Shown | None:
+async def standings_shown(names: list[str], points: list[int], title: str, lang: Lang) -> Shown | None:
     """A tournament's final list as a bar chart (None for nobody on it)."""
     if not names:
         return None

@@ -16,7 +16,7 @@ from skatbot.pictures.charts import rating_chart
 from skatbot.ratings import MIN_RATED, Rating, RatingPoint, RatingRow
 
 from .i18n import MINUS, t, tn
-from .languages import BY_CODE, SOURCE
+from .languages import BY_CODE, SOURCE, Lang
 from .leaderboard import PAGE_SIZE, PageOutOfRange
 from .pictures import Shown, _drawn
 
@@ -31,7 +31,7 @@ class RatingPage:
     unranked: int  # rated humans below the minimum of rated events
 
 
-def decimal(lang: str, value: float) -> str:
+def decimal(lang: Lang, value: float) -> str:
     """A rating with one decimal in the reader's digits: 21.3 · 21,3."""
     text = format_decimal(round(abs(value), 1), format="0.0", locale=lang if lang in BY_CODE else SOURCE)
     return f"{MINUS}{text}" if round(value, 1) < 0 else text
@@ -55,7 +55,7 @@ def rating_page(rows: Sequence[RatingRow], page: int, page_size: int = PAGE_SIZE
     return RatingPage(page, pages, tuple(ranked[start:start + page_size]), ai, len(ranked), unranked)
 
 
-def _numbers(rating: Rating, lang: str) -> dict[str, str]:
+def _numbers(rating: Rating, lang: Lang) -> dict[str, str]:
     return {"value": decimal(lang, rating.conservative), "mu": decimal(lang, rating.mu),
             "sigma": decimal(lang, rating.sigma), "rated": tn(lang, "count.rated", rating.rated)}
 
@@ -64,7 +64,7 @@ def _name(name: str) -> str:
     return name.replace("*", "").replace("_", "").replace("`", "").replace("@", "")[:40]
 
 
-def rating_board_text(board: RatingPage, lang: str) -> str:
+def rating_board_text(board: RatingPage, lang: Lang) -> str:
     lines = [t(lang, "rating.title")]
     if not board.ranked and not board.ai and not board.unranked:
         lines.append(t(lang, "rating.empty"))
@@ -83,12 +83,12 @@ def rating_board_text(board: RatingPage, lang: str) -> str:
     return "\n".join(lines)
 
 
-def rating_stats_line(rating: Rating, lang: str) -> str:
+def rating_stats_line(rating: Rating, lang: Lang) -> str:
     """The rating line under a player's stats."""
     return t(lang, "stats.rating", **_numbers(rating, lang))
 
 
-async def rating_shown(name: str, points: Sequence[RatingPoint], lang: str) -> Shown | None:
+async def rating_shown(name: str, points: Sequence[RatingPoint], lang: Lang) -> Shown | None:
     """The player's rating after each rated event as a chart (None before the first)."""
     if not points:
         return None

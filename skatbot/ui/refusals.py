@@ -117,7 +117,7 @@ def _words(error: Refusal, lang: Lang, deck: Deck) -> dict[str, object]:
     return values
 
 
-def _said(lang: str, key: str, values: dict[str, object]) -> str:
+def _said(lang: Lang, key: str, values: dict[str, object]) -> str:
     """A catalog entry with its values; an entry with a count (`n`) in its plural form."""
     count = values.pop("n", None)
     return tn(lang, key, count, **values) if isinstance(count, int) else t(lang, key, **values)

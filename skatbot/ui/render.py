@@ -43,19 +43,19 @@ from .names import ai_name, preset_name
 SEAT_KEYS = ("seat.forehand", "seat.middlehand", "seat.rearhand")
 
 
-def player_name(table: TableView, place: int, lang: str) -> str:
+def player_name(table: TableView, place: int, lang: Lang) -> str:
     """A place's player as the reader sees them: a computer player marked 🤖 and named in their language."""
     occupant = table.places[place]
     seat = occupant.ai_seat
     return f"🤖 {ai_name(seat, lang)}" if seat is not None else occupant.name
 
 
-def seat_name(table: TableView, seat: int, number: int | None = None, *, lang: str) -> str:
+def seat_name(table: TableView, seat: int, number: int | None = None, *, lang: Lang) -> str:
     places = table.places_of(table.deal_number if number is None else number)
     return player_name(table, places[seat], lang)
 
 
-def lobby_text(table: TableView, lang: str, table_id: int) -> str:
+def lobby_text(table: TableView, lang: Lang, table_id: int) -> str:
     lines = [t(lang, "lobby.title", id=table_id, seats=tn(lang, "count.seats", table.size),
                    deals=tn(lang, "count.deals", table.deals))]
     preset = table.rules.preset_name()
@@ -72,7 +72,7 @@ def lobby_text(table: TableView, lang: str, table_id: int) -> str:
     return "\n".join(lines)
 
 
-def _auction_words(table: TableView, deal: PublicView, number: int, lang: str) -> list[str]:
+def _auction_words(table: TableView, deal: PublicView, number: int, lang: Lang) -> list[str]:
     words = []
     for seat, action in deal.auction:
         if isinstance(action, Bid):
@@ -228,7 +228,7 @@ def _plain_game(game_type: GameType, lang: Lang, deck: Deck) -> str:
     return name.split(" ", 1)[1] if name[:1] in "♣♠♥♦" else name
 
 
-def ranking_text(table: TableView, lang: str) -> str:
+def ranking_text(table: TableView, lang: Lang) -> str:
     names = [player_name(table, p, lang) for p in range(len(table.places))]
     totals = table.totals()
     order = sorted(range(len(names)), key=lambda p: -totals[p])
@@ -288,18 +288,18 @@ def hand_text(table: TableView, view: SeatView, lang: Lang, deck: Deck = FRENCH,
     return fit_lines(lines)
 
 
-def _who(table: TableView, seat: int, me: int, lang: str, number: int | None = None) -> str:
+def _who(table: TableView, seat: int, me: int, lang: Lang, number: int | None = None) -> str:
     """A seat's name, or "you" for the reader's own seat."""
     return t(lang, "hand.you") if seat == me else seat_name(table, seat, number, lang=lang)
 
 
-def _auction_word(action: object, lang: str) -> str:
+def _auction_word(action: object, lang: Lang) -> str:
     if isinstance(action, Bid):
         return str(action.value)
     return t(lang, "auction.yes" if isinstance(action, Hold) else "auction.pass")
 
 
-def _prompt(table: TableView, view: SeatView, lang: str, lead_waits: bool = False) -> str:
+def _prompt(table: TableView, view: SeatView, lang: Lang, lead_waits: bool = False) -> str:
     """What the player is to do now, naming whom they bid to or answer in the auction."""
     if view.phase is Phase.AUCTION:
         pair = view.auction_pair

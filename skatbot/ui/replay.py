@@ -123,7 +123,7 @@ def _auction_lines(replay: Replay, lang: Lang, deck: Deck) -> list[str]:
     return lines
 
 
-def _points_line(replay: Replay, taken: tuple[int, int, int], lang: str) -> str:
+def _points_line(replay: Replay, taken: tuple[int, int, int], lang: Lang) -> str:
     deal, names = replay.deal, replay.names
     if deal.declarer is None:  # Ramsch: each for themselves
         return t(lang, "replay.points_each", points=" · ".join(f"{names[s]} {taken[s]}" for s in range(3)))
@@ -226,7 +226,7 @@ async def step_shown(replay: Replay, step: int, lang: Lang, deck: Deck = FRENCH)
     return Shown(f"replay:{replay.deal_id}:{step}", picture, f"replay-{replay.deal_id}-{step + 1}.png")
 
 
-def replay_view(deal_id: int, step: int, steps: int, lang: str) -> discord.ui.View:
+def replay_view(deal_id: int, step: int, steps: int, lang: Lang) -> discord.ui.View:
     """◀ ▶ for a replay message (answered by cogs.replay)."""
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label=t(lang, "lb.prev"), style=discord.ButtonStyle.secondary,
@@ -237,13 +237,13 @@ def replay_view(deal_id: int, step: int, steps: int, lang: str) -> discord.ui.Vi
     return view
 
 
-def replay_button(custom_id: str, lang: str, label: str | None = None) -> discord.ui.Button[discord.ui.View]:
+def replay_button(custom_id: str, lang: Lang, label: str | None = None) -> discord.ui.Button[discord.ui.View]:
     """A 🎞 Replay button that opens a replay (a result card's `rpt:`, a history's or analysis's `rpo:`)."""
     return discord.ui.Button(label=label or t(lang, "replay.button"), emoji="🎞",
                              style=discord.ButtonStyle.secondary, custom_id=custom_id)
 
 
-def history_view(deal_ids: Sequence[int], lang: str) -> discord.ui.View | None:
+def history_view(deal_ids: Sequence[int], lang: Lang) -> discord.ui.View | None:
     """A 🎞 button per deal of a history (up to 10: two rows of five), each opening that deal's replay."""
     if not deal_ids:
         return None
@@ -287,7 +287,7 @@ def challenge_step_text(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck
     return "\n".join(lines)
 
 
-def _step_of(replay: Replay, step: int, lang: str, whose: str = "") -> ReplayStep:
+def _step_of(replay: Replay, step: int, lang: Lang, whose: str = "") -> ReplayStep:
     hands, trick, skat, points = _step_picture_args(replay, step)
     last = replay.steps - 1
     title = t(lang, "replay.start") if step == 0 else t(lang, "replay.end") if step == last else t(
@@ -313,7 +313,7 @@ async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, dec
     return Shown(f"replay:{pair.day}:{pair.number}:{step}", picture, name)
 
 
-def challenge_view(day: date, number: int, step: int, steps: int, lang: str) -> discord.ui.View:
+def challenge_view(day: date, number: int, step: int, steps: int, lang: Lang) -> discord.ui.View:
     """◀ ▶ for a challenge deal's replay (answered by cogs.replay)."""
     stamp = day.strftime("%Y%m%d")
     view = discord.ui.View(timeout=None)
@@ -325,6 +325,6 @@ def challenge_view(day: date, number: int, step: int, steps: int, lang: str) -> 
     return view
 
 
-def challenge_replay_button(day: date, number: int, lang: str) -> discord.ui.Button[discord.ui.View]:
+def challenge_replay_button(day: date, number: int, lang: Lang) -> discord.ui.Button[discord.ui.View]:
     """🎞 Replay for a challenge deal's result (deal from 0): it opens the presser's own line beside the par's."""
     return replay_button(f"rpd:{day.strftime('%Y%m%d')}:{number}", lang)

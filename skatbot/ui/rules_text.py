@@ -9,6 +9,7 @@ from skatbot.engine import RuleSet
 from skatbot.engine.rules import BockTrigger, Losses
 
 from .i18n import N_, t
+from .languages import Lang
 
 _TRIGGER_KEYS = {
     BockTrigger.KONTRA_GAME: N_("rules.bock.kontra"),
@@ -19,7 +20,7 @@ _TRIGGER_KEYS = {
 }
 
 
-def rules_lines(rules: RuleSet, lang: str) -> list[str]:
+def rules_lines(rules: RuleSet, lang: Lang) -> list[str]:
     """The rules a table plays by, one line per option, in the order of `RuleSet.summary`."""
     lines: list[str] = []
     if rules.ramsch:

@@ -16,7 +16,7 @@ from skatbot.engine.errors import InvalidRuleSet, Refusal
 from skatbot.engine.rules import PRESETS, AllPass, BockTrigger, Losses
 from skatbot.models import CHANNEL_POLICIES, DECK_STYLES, Deck, ServerSettings
 
-from .languages import CODES
+from .languages import CODES, Lang
 from .names import option_value_from_text
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
@@ -65,8 +65,8 @@ class SettingsRequest:
     value: str | None = None
     turn_seconds: int | None = None
     warning_seconds: int | None = None
-    deck: str | None = None
-    language: str | None = None
+    deck: str | None = None  # raw, as typed: read as a Deck when applied
+    language: str | None = None  # raw, as typed: checked against the registry when applied
     tables: str | None = None  # where new tables play: "thread" (each its own) or "channel"
     pictures: str | None = None  # "on" or "off"
     organisers: int | None = None  # a role id: its members organise tournaments too; 0: Manage Server only
@@ -154,7 +154,7 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
     if request.language is not None:
         if request.language not in CODES:
             raise SettingsInputError("settings.error.language", languages=", ".join(CODES))
-        updated = replace(updated, language=request.language)
+        updated = replace(updated, language=Lang(request.language))
         changes.append(Change("settings.changed.language", {"language": request.language}))
     if request.tables is not None:
         if request.tables not in CHANNEL_POLICIES:

@@ -30,7 +30,7 @@ def percent(part: int, whole: int) -> int:
     return round(100 * part / whole) if whole else 0
 
 
-def stats_text(stats: PlayerStats, lang: str, period: str) -> str:
+def stats_text(stats: PlayerStats, lang: Lang, period: str) -> str:
     name = f"🤖 {_name(player_name_of(stats.player_id, stats.display_name, lang))}" if stats.is_ai else \
         _name(stats.display_name)
     by_type = stats.games_by_type
@@ -120,7 +120,7 @@ def value_text(result: ValueAnswer, lang: Lang, deck: Deck) -> str:
     return "\n".join(lines)
 
 
-def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
+def settings_text(settings: ServerSettings, rules: RuleSet, lang: Lang) -> str:
     options = ", ".join(f"{option_name(name, lang)} = {option_value(_option_shown(value), lang)}"
                         for name, value in sorted(settings.rules.items()))
     lines = [
@@ -141,19 +141,19 @@ def settings_text(settings: ServerSettings, rules: RuleSet, lang: str) -> str:
     return "\n".join(lines)
 
 
-def organisers_shown(role: int | None, lang: str) -> str:
+def organisers_shown(role: int | None, lang: Lang) -> str:
     """Who organises tournaments: Manage Server, and the members of the server's organiser role if it has one."""
     return t(lang, "settings.organisers.role", role=f"<@&{role}>") if role else t(lang, "settings.organisers.none")
 
 
-def changes_text(changes: Sequence[Change], lang: str) -> str:
+def changes_text(changes: Sequence[Change], lang: Lang) -> str:
     lines = [t(lang, "settings.saved")]
     for change in changes:
         values = dict(change.values)
         if "deck" in values:
             values["deck"] = t(lang, f"settings.deck.{values['deck']}")
         if "language" in values:
-            values["language"] = language_name(str(values["language"]))
+            values["language"] = language_name(Lang(str(values["language"])))
         if "tables" in values:
             values["tables"] = t(lang, f"settings.tables.{values['tables']}")
         if "pictures" in values:
@@ -170,7 +170,7 @@ def changes_text(changes: Sequence[Change], lang: str) -> str:
     return "\n".join(lines)
 
 
-def preset_label(rules: RuleSet, preset: str, lang: str) -> str:
+def preset_label(rules: RuleSet, preset: str, lang: Lang) -> str:
     """The preset the rules equal, or 'pub, with changes', or 'custom house rules'."""
     exact = rules.preset_name()
     if exact is not None:
@@ -180,7 +180,7 @@ def preset_label(rules: RuleSet, preset: str, lang: str) -> str:
     return t(lang, "rules.custom")
 
 
-def rules_text(rules: RuleSet, lang: str, table_id: int | None, preset: str) -> str:
+def rules_text(rules: RuleSet, lang: Lang, table_id: int | None, preset: str) -> str:
     preset = preset_label(rules, preset, lang)
     if table_id is None:
         head = t(lang, "rules.title_server", preset=preset)
@@ -189,7 +189,7 @@ def rules_text(rules: RuleSet, lang: str, table_id: int | None, preset: str) -> 
     return "\n".join([head] + [f"• {line}" for line in rules_lines(rules, lang)])
 
 
-def help_text(page: int, lang: str) -> str:
+def help_text(page: int, lang: Lang) -> str:
     # The page names the lobby's buttons as the play catalog labels them, so the two cannot drift apart.
     # The languages come from the registry, so a new language needs no change to every help page.
     labels = {name: t(lang, f"button.{name}") for name in ("join", "add_ai", "start")}

@@ -16,6 +16,7 @@ from skatbot.tournaments.log import Phase
 
 from .fit import Limit, fit_lines
 from .i18n import t, tn
+from .languages import Lang
 
 
 def money(cents: int) -> str:
@@ -35,7 +36,7 @@ def _name(names: Mapping[int, str], player: int) -> str:
     return shown(names.get(player, "?"))
 
 
-def rules_line(state: TournamentState, lang: str) -> str:
+def rules_line(state: TournamentState, lang: Lang) -> str:
     s = state.settings
     tables = t(lang, "tournament.tables.three" if s.three else "tournament.tables.auto")
     line = t(lang, "tournament.format", series=s.series, deals=s.deals, deals4=s.deals_at(4), tables=tables,
@@ -47,7 +48,7 @@ def rules_line(state: TournamentState, lang: str) -> str:
     return line
 
 
-def signup_text(tournament_id: int, name: str, state: TournamentState, lang: str,
+def signup_text(tournament_id: int, name: str, state: TournamentState, lang: Lang,
                 start_at: int | None = None) -> str:
     """The sign-up message: the tournament, its format, who has joined (and whether sign-up is still open)."""
     lines = [t(lang, "tournament.signup.title", id=tournament_id, name=shown(name)), rules_line(state, lang)]
@@ -63,7 +64,7 @@ def signup_text(tournament_id: int, name: str, state: TournamentState, lang: str
     return fit_lines(lines, Limit.CONTENT)
 
 
-def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int], lang: str) -> str:
+def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int], lang: Lang) -> str:
     """A series' tables: drawn by lot with the seed shown (series 1), or set by the standings."""
     head = (t(lang, "tournament.drawn.lot", series=drawn.series, seed=drawn.seed) if drawn.seed
             else t(lang, "tournament.drawn.seeded", series=drawn.series))
@@ -75,7 +76,7 @@ def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int]
     return fit_lines(lines, Limit.CONTENT)
 
 
-def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: str,
+def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: Lang,
                     stand_ins: Mapping[int, int] | None = None) -> list[str]:
     """One line per player; a player for whom an AI stand-in played is marked with how many deals."""
     lines = [t(lang, "tournament.standings.header")]
@@ -91,7 +92,7 @@ def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: s
 
 
 def standings_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing],
-                   lang: str, *, deals: int, stand_ins: Mapping[int, int] | None = None) -> str:
+                   lang: Lang, *, deals: int, stand_ins: Mapping[int, int] | None = None) -> str:
     """The live standings: after which series, how many deals stored, the list, and the tie rule named."""
     if state.phase is Phase.ENDED:
         title = t(lang, "tournament.standings.final" if state.ended == "finished" else "tournament.standings.stopped",
@@ -103,7 +104,7 @@ def standings_text(tournament_id: int, name: str, state: TournamentState, table:
     return fit_lines(lines, Limit.CONTENT, first_droppable=2)
 
 
-def final_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: str,
+def final_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: Lang,
                stand_ins: Mapping[int, int] | None = None) -> str:
     """The final list (or the list as it stood when the organiser stopped), with the fees booked."""
     lines = [t(lang, "tournament.final.title" if state.ended == "finished" else "tournament.final.stopped",

@@ -9,6 +9,7 @@ from datetime import UTC, date, datetime
 
 from skatbot.challenge import Attempt, ChallengeDay, Move, ParLine
 from skatbot.ui.analysis_text import analyse_view
+from skatbot.ui.languages import Lang
 from tests.cogs.helpers import CogBot, FakeMessage
 from tests.cogs.table_helpers import one_deal_conceded, three_humans
 
@@ -48,7 +49,7 @@ async def test_unknown_foreign_and_unfinished_deals_are_refused(world: CogBot) -
         "opens once it is over.")
     table, users = await three_humans(world)  # a deal in play: never stored, never replayed
     assert (await world.run("skat scores replay", reader, deal=1)).text.startswith("There is no finished deal #1")
-    card = FakeMessage(3, 20, "result", analyse_view(table.id, 1, "en", analysable=False))  # a stale or forged card
+    card = FakeMessage(3, 20, "result", analyse_view(table.id, 1, Lang("en"), analysable=False))  # a stale or forged card
     in_play = await world.click(reader, card, f"rpt:{table.id}:1")
     assert in_play.answer.ephemeral
     assert in_play.text == (f"Deal 1 at table {table.id} is still being played: its replay opens once the deal "

@@ -11,6 +11,7 @@ import pytest
 
 from skatbot.engine import RuleSet
 from skatbot.engine.rules import PRESETS
+from skatbot.ui.languages import Lang
 from skatbot.ui.rules_text import rules_lines
 from tests.controls import control_kind
 from tests.e2e.conftest import Club, StartBot
@@ -173,7 +174,7 @@ async def test_help_rules_and_value_in_both_languages(club: Club, start_bot: Sta
 
     rules = await run(fake, alice, club.channel, "rules", group="help")
     assert "The server's rules for new tables** (preset: official)" in rules.content
-    assert [line[2:] for line in rules.content.splitlines()[1:]] == rules_lines(RuleSet(), "en")
+    assert [line[2:] for line in rules.content.splitlines()[1:]] == rules_lines(RuleSet(), Lang("en"))
     regeln = await run(fake, bob, club.channel, "rules", group="help")
     assert "Die Regeln des Servers für neue Tische" in regeln.content and "Alle passen" in regeln.content
 

@@ -39,7 +39,7 @@ async def test_settings_are_read_once_and_again_only_when_asked_or_shared_and_ol
         now[0] += 10 * SHARED_SETTINGS_AGE
         await looks.settings(5)
         assert alone.reads == 1  # a database of its own: nobody else changes them
-        await storage.settings.save(settings=replace(await storage.settings.get(server_id=5), language="de"), now=NOW)
+        await storage.settings.save(settings=replace(await storage.settings.get(server_id=5), language=Lang("de")), now=NOW)
         assert (await looks.settings(5, fresh=True)).language == "de" and alone.reads == 2
         looks.forget(5)
         assert looks.style_for(5).lang == "en" and (await looks.load(5)).lang == "de"

@@ -13,7 +13,7 @@ import pytest
 
 from skatbot.ai import Level
 from skatbot.engine import RuleSet
-from skatbot.models import Deck
+from skatbot.models import Deck, Lang
 from skatbot.storage import PostgresStorage, ServerSettings, SqliteStorage, Storage, Window
 from skatbot.storage.__main__ import main
 from skatbot.tables import Table, TableState, TableTiming
@@ -51,7 +51,7 @@ async def _server(path: Path) -> dict[int, tuple[str, int, int]]:
                            new_seed=lambda: seeds.randrange(1 << 40))
     rng = random.Random(11)
     try:
-        await storage.settings.save(settings=ServerSettings(SERVER, deck_style=Deck.GERMAN, language="de"),
+        await storage.settings.save(settings=ServerSettings(SERVER, deck_style=Deck.GERMAN, language=Lang("de")),
                                     now=datetime.now(UTC))
         for player_id, name in NAMES.items():
             await store.save_player(player_id=player_id, name=name, is_ai=False)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import stat
 from pathlib import Path
 
+from skatbot.models import Lang
 from skatbot.storage.pending import PendingMove, PendingMoves
 
 
 def move(interaction_id: int) -> PendingMove:
-    return PendingMove(interaction_id, 42, "secret-token", 1e10, 7, 1, 12, "act 0 1 play CJ", "de")
+    return PendingMove(interaction_id, 42, "secret-token", 1e10, 7, 1, 12, "act 0 1 play CJ", Lang("de"))
 
 
 async def test_markers_are_kept_until_dropped_and_private(tmp_path: Path) -> None:
@@ -46,9 +47,9 @@ def test_processes_running_other_shards_keep_their_markers_apart(tmp_path: Path)
 def test_a_marker_knows_its_click_in_the_log_by_the_entry_or_by_its_first_words() -> None:
     card = move(1)
     assert card.recorded_in(["act 0 2 pass", "act 0 1 play CJ"]) and not card.recorded_in(["act 0 1 play SJ"])
-    join = PendingMove(2, 42, "t", 1e10, 7, 1, 0, "join 7", "en", prefix=True)
+    join = PendingMove(2, 42, "t", 1e10, 7, 1, 0, "join 7", Lang("en"), prefix=True)
     assert join.recorded_in(["join 7 Alice the Great"]) and not join.recorded_in(["join 71 Bob", "join 8 Carol"])
-    start = PendingMove(3, 42, "t", 1e10, 7, 1, 0, "start", "en", prefix=True)
+    start = PendingMove(3, 42, "t", 1e10, 7, 1, 0, "start", Lang("en"), prefix=True)
     assert start.recorded_in(["add-ai normal", "start 2"]) and start.recorded_in(["start"])
     assert not start.recorded_in(["add-ai normal"])
-    assert not PendingMove(4, 42, "t", 1e10, 7, 1, 0, "", "en").recorded_in(["", "start"]), "untold: not recorded"
+    assert not PendingMove(4, 42, "t", 1e10, 7, 1, 0, "", Lang("en")).recorded_in(["", "start"]), "untold: not recorded"

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 
 from skatbot.engine import OFFICIAL, InvalidRuleSet, RuleSet
-from skatbot.models import Deck
+from skatbot.models import Deck, Lang
 from skatbot.storage import (
     DealConflict,
     LogConflict,
@@ -37,12 +37,12 @@ async def test_an_unconfigured_server_has_the_default_settings(storage: AnyStora
 
 async def test_settings_round_trip_and_overwrite(storage: AnyStorage) -> None:
     chosen = ServerSettings(42, rule_preset="pub", rules={"kontra": True}, turn_seconds=90, warning_seconds=20,
-                            deck_style=Deck.GERMAN, language="de", channel_policy="channel", allowed_channels=(7, 8),
+                            deck_style=Deck.GERMAN, language=Lang("de"), channel_policy="channel", allowed_channels=(7, 8),
                             pictures=False)
     await storage.settings.save(settings=chosen, now=NOW)
     assert await storage.settings.get(server_id=42) == chosen
-    await storage.settings.save(settings=ServerSettings(42, language="da"), now=NOW)
-    assert await storage.settings.get(server_id=42) == ServerSettings(42, language="da")
+    await storage.settings.save(settings=ServerSettings(42, language=Lang("da")), now=NOW)
+    assert await storage.settings.get(server_id=42) == ServerSettings(42, language=Lang("da"))
 
 
 @pytest.mark.parametrize("bad", [{"deck_style": "tarot"}, {"channel_policy": "dm"}, {"turn_seconds": 0},
@@ -67,12 +67,12 @@ async def test_a_players_language_is_kept_with_the_player(storage: AnyStorage) -
     """Their direct messages' language, stored with them (a new player too), survives a later sighting."""
     await storage.players.save(player=Player(9, "karen"), now=NOW)
     assert await storage.players.languages(player_ids=[9, 12]) == {}
-    await storage.players.set_language(player=Player(9, "karen"), language="da", now=NOW)
-    await storage.players.set_language(player=Player(12, "amelie"), language="fr", now=NOW)  # not seen before
+    await storage.players.set_language(player=Player(9, "karen"), language=Lang("da"), now=NOW)
+    await storage.players.set_language(player=Player(12, "amelie"), language=Lang("fr"), now=NOW)  # not seen before
     await storage.players.save(player=Player(9, "Karen"), now=NOW)  # a later sighting keeps the language
     assert await storage.players.languages(player_ids=[9, 12, 13]) == {9: "da", 12: "fr"}
     assert await storage.players.get(player_id=12) == Player(12, "amelie")
-    await storage.players.set_language(player=Player(9, "Karen"), language="de", now=NOW)
+    await storage.players.set_language(player=Player(9, "Karen"), language=Lang("de"), now=NOW)
     assert await storage.players.languages(player_ids=[9]) == {9: "de"}
     assert await storage.players.languages(player_ids=[]) == {}
 

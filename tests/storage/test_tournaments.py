@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 
+from skatbot.models import Lang
 from skatbot.storage import LogConflict, NotFound, ServerSettings
 from skatbot.tournaments import TournamentSettings, TournamentState
 from tests.storage.storage_helpers import NOW, AnyStorage
@@ -56,5 +57,5 @@ async def test_the_organiser_role_is_a_server_setting(storage: AnyStorage) -> No
     assert (await storage.settings.get(server_id=42)).organiser_role is None
     await storage.settings.save(settings=ServerSettings(42, organiser_role=777), now=NOW)
     assert (await storage.settings.get(server_id=42)).organiser_role == 777
-    await storage.settings.save(settings=ServerSettings(42, language="de"), now=NOW)
-    assert (await storage.settings.get(server_id=42)) == ServerSettings(42, language="de")
+    await storage.settings.save(settings=ServerSettings(42, language=Lang("de")), now=NOW)
+    assert (await storage.settings.get(server_id=42)) == ServerSettings(42, language=Lang("de"))

@@ -10,6 +10,7 @@ from skatbot.organiser import stand_in_deals
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import Act, Entry, Join, NewDeal, StandIn, Start
 from skatbot.tournaments import Standing
+from skatbot.ui.languages import Lang
 from skatbot.ui.tournament_text import standings_lines
 
 RULES = RuleSet.preset("tournament")
@@ -56,7 +57,7 @@ def test_deals_where_a_stand_in_moved_for_a_player_are_counted() -> None:
 
 def test_the_list_marks_a_stand_ins_deals() -> None:
     table = [Standing(1, 11, 50, 1, 0, (50,), 1, 3), Standing(2, 12, -10, 0, 1, (-10,), 1, 3)]
-    lines = standings_lines(table, {11: "Anna", 12: "Bert"}, "en", {12: 2})
+    lines = standings_lines(table, {11: "Anna", 12: "Bert"}, Lang("en"), {12: 2})
     assert lines[1] == "1. Anna · +50 · 1/0 · table 1"
     assert lines[2] == "2. Bert · -10 · 0/1 · table 1 · 🤖 a stand-in played 2 deals"
-    assert standings_lines(table, {12: "Bert"}, "de", {12: 1})[2].endswith("ein Ersatzspieler spielte 1 Spiel")
+    assert standings_lines(table, {12: "Bert"}, Lang("de"), {12: 1})[2].endswith("ein Ersatzspieler spielte 1 Spiel")

@@ -11,7 +11,7 @@ from babel.messages.catalog import Catalog
 
 from skatbot.ui.catalogs import entries, fields, keys_in_code, po_path, problems, read_catalog, texts
 from skatbot.ui.i18n import CODES, LANGUAGES, language_of, t, tn
-from skatbot.ui.languages import SOURCE
+from skatbot.ui.languages import SOURCE, Lang
 from skatbot.ui.presenter import CLOSED_REASONS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,17 +65,17 @@ def test_language_follows_the_discord_locale_then_the_server() -> None:
     assert language_of("pt-BR", "de") == "de"
     assert language_of(None) == "en"
     assert language_of("de", "xx") == "de" and language_of("ja", "xx") == "en"
-    assert t("de", "button.pass") == "Passe" and t("en", "button.pass") == "Pass"
+    assert t(Lang("de"), "button.pass") == "Passe" and t(Lang("en"), "button.pass") == "Pass"
 
 
 def test_an_unknown_key_fails_loudly_and_an_unknown_language_reads_english() -> None:
     with pytest.raises(KeyError):
-        t("en", "no.such.key")
-    assert t("xx", "button.pass") == "Pass"
+        t(Lang("en"), "no.such.key")
+    assert t(Lang("xx"), "button.pass") == "Pass"
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_plural_entries_are_plural_in_every_language(code: str) -> None:
+def test_plural_entries_are_plural_in_every_language(code: Lang) -> None:
     plural = [key for key, message in entries(read_catalog(SOURCE)).items() if message.pluralizable]
     assert plural, "the catalogs have no plural entries"
     for key in plural:
@@ -88,13 +88,13 @@ def test_plural_entries_are_plural_in_every_language(code: str) -> None:
 
 
 def test_counts_read_right_in_every_language() -> None:
-    assert tn("en", "count.deals", 1) == "1 deal" and tn("en", "count.deals", 2) == "2 deals"
-    assert tn("de", "count.deals", 1) == "1 Spiel" and tn("de", "count.deals", 0) == "0 Spiele"
-    assert tn("da", "count.seats", 1) == "1 plads" and tn("da", "count.seats", 4) == "4 pladser"
+    assert tn(Lang("en"), "count.deals", 1) == "1 deal" and tn(Lang("en"), "count.deals", 2) == "2 deals"
+    assert tn(Lang("de"), "count.deals", 1) == "1 Spiel" and tn(Lang("de"), "count.deals", 0) == "0 Spiele"
+    assert tn(Lang("da"), "count.seats", 1) == "1 plads" and tn(Lang("da"), "count.seats", 4) == "4 pladser"
     # French counts 0 and 1 as singular, and says "de" before millions
-    assert tn("fr", "count.deals", 0) == "0 manche" and tn("fr", "count.deals", 1) == "1 manche"
-    assert tn("fr", "count.deals", 2) == "2 manches"
-    assert tn("en", "value.step.with", 1) == "with 1 matador" and tn("fr", "value.step.against", 3) == "sans 3 honneurs"
+    assert tn(Lang("fr"), "count.deals", 0) == "0 manche" and tn(Lang("fr"), "count.deals", 1) == "1 manche"
+    assert tn(Lang("fr"), "count.deals", 2) == "2 manches"
+    assert tn(Lang("en"), "value.step.with", 1) == "with 1 matador" and tn(Lang("fr"), "value.step.against", 3) == "sans 3 honneurs"
 
 
 def test_every_key_the_code_names_is_in_the_english_catalog() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from skatbot.ui.catalogs import LOCALE_DIR, entries, read_catalog, texts, typeset
-from skatbot.ui.languages import CODES
+from skatbot.ui.languages import CODES, Lang
 
 GLOSSARY_LANGS = ("de", "da", "fr")
 SKIPPED = ("cli.words.",)
@@ -35,7 +35,7 @@ def glossary(lang: str) -> list[Term]:
     return [Term(row["term"], row["word"], re.compile(row["forbidden"]), row["wrong"], row["note"]) for row in rows]
 
 
-def catalog_texts(lang: str) -> dict[str, list[str]]:
+def catalog_texts(lang: Lang) -> dict[str, list[str]]:
     return {key: list(texts(message)) for key, message in entries(read_catalog(lang)).items()
             if not key.startswith(SKIPPED)}
 
@@ -48,12 +48,12 @@ def drift(terms: list[Term], found: dict[str, list[str]]) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", GLOSSARY_LANGS)
-def test_the_catalog_uses_none_of_the_forbidden_variants(lang: str) -> None:
+def test_the_catalog_uses_none_of_the_forbidden_variants(lang: Lang) -> None:
     assert drift(glossary(lang), catalog_texts(lang)) == []
 
 
 @pytest.mark.parametrize("lang", GLOSSARY_LANGS)
-def test_each_pattern_catches_its_wrong_example_and_the_word_is_in_use(lang: str) -> None:
+def test_each_pattern_catches_its_wrong_example_and_the_word_is_in_use(lang: Lang) -> None:
     """A pattern that matches nothing would let the test above pass on any catalog."""
     terms = glossary(lang)
     assert len(terms) >= 10
@@ -76,13 +76,13 @@ def test_the_old_catalogs_fail() -> None:
 def test_french_is_typeset_when_a_catalog_is_written() -> None:
     """`scripts/catalog.py set` and `sync` write French with its spaces, so a new entry typed with plain
     spaces does not break the line before a colon on Discord; commands in backticks stay as typed."""
-    assert typeset("fr", "Pas compris : 'x' ; l'IA ? « oui » `/skat settings tables: dans le salon`") == (
+    assert typeset(Lang("fr"), "Pas compris : 'x' ; l'IA ? « oui » `/skat settings tables: dans le salon`") == (
         "Pas compris\u00a0: 'x'\u202f; l’IA\u202f? «\u00a0oui\u00a0» `/skat settings tables: dans le salon`")
-    assert typeset("de", "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
+    assert typeset(Lang("de"), "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_one_ellipsis_in_every_catalog(lang: str) -> None:
+def test_one_ellipsis_in_every_catalog(lang: Lang) -> None:
     """English included (it has no glossary): the typographic … throughout, never three dots (the bid
     ladder's refusal said '27, ...' in English, Danish and French and '27, …' in German)."""
     dotted = [key for key, forms in catalog_texts(lang).items() for form in forms if "..." in form]

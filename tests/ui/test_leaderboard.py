@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skatbot.models import LeaderboardRow
+from skatbot.ui.languages import Lang
 from skatbot.ui.leaderboard import PageOutOfRange, Scoring, leaderboard_text, page_of, rank
 
 
@@ -48,11 +49,11 @@ def test_a_page_out_of_range_is_refused(page: int) -> None:
 
 def test_an_empty_server_has_one_empty_page() -> None:
     board = page_of([], period="week", scoring=Scoring.SEEGER, page=1)
-    assert board.pages == 1 and "No deals have been played" in leaderboard_text(board, "en")
-    assert "noch nicht gespielt" in leaderboard_text(board, "de")
+    assert board.pages == 1 and "No deals have been played" in leaderboard_text(board, Lang("en"))
+    assert "noch nicht gespielt" in leaderboard_text(board, Lang("de"))
 
 
 def test_the_page_text_marks_computer_players() -> None:
-    text = leaderboard_text(page_of(ROWS, period="month", scoring=Scoring.WON, page=2), "en")
+    text = leaderboard_text(page_of(ROWS, period="month", scoring=Scoring.WON, page=2), Lang("en"))
     assert "this month · games won" in text and "Page 2 of 3 · 23 ranked players" in text
     assert "🤖 p-1 — 9" in text and text.count("🤖") == 2  # the heading and the one AI

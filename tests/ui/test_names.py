@@ -10,6 +10,7 @@ from skatbot.tables.ai_seats import AiSeat
 from skatbot.tables.game import TableGame
 from skatbot.tables.log import AddAI, Join
 from skatbot.ui.i18n import CODES
+from skatbot.ui.languages import Lang
 from skatbot.ui.names import (
     OPTION_VALUES,
     ai_name,
@@ -28,7 +29,7 @@ from tests.ui.viewed import viewed
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "AI 2 (strong)"), ("de", "KI 2 (stark)"), ("da", "AI 2 (stærk)"),
                                              ("fr", "IA 2 (fort)")])
-def test_a_computer_player_is_named_in_the_readers_language(lang: str, shown: str) -> None:
+def test_a_computer_player_is_named_in_the_readers_language(lang: Lang, shown: str) -> None:
     seat = AiSeat(Level.STRONG, 2)
     assert ai_name(seat, lang) == shown
     # a stored player is named from the seat its id holds, never from its stored name
@@ -47,7 +48,7 @@ def test_an_ai_seat_is_data_that_its_player_id_holds() -> None:
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_every_level_is_understood_in_every_language(lang: str) -> None:
+def test_every_level_is_understood_in_every_language(lang: Lang) -> None:
     for level in TABLE_LEVELS:
         assert level_from_text(level_name(level, lang)) is level
         assert level_from_text(f"  {level_name(level, lang).upper()} ") is level
@@ -57,10 +58,10 @@ def test_every_level_is_understood_in_every_language(lang: str) -> None:
 
 
 def test_levels_presets_and_options_use_the_rules_texts_words() -> None:
-    assert [level_name(level, "da") for level in TABLE_LEVELS] == ["let", "normal", "stærk"]
-    assert [level_name(level, "fr") for level in TABLE_LEVELS] == ["facile", "normal", "fort"]
-    assert preset_name("danish", "da") == "dansk" and preset_name("pre-1999", "fr") == "avant 1999"
-    assert option_name("all_pass", "da") == "Alle passer" and option_name("dakker_value", "da") == "Dækkerens værdi"
+    assert [level_name(level, Lang("da")) for level in TABLE_LEVELS] == ["let", "normal", "stærk"]
+    assert [level_name(level, Lang("fr")) for level in TABLE_LEVELS] == ["facile", "normal", "fort"]
+    assert preset_name("danish", Lang("da")) == "dansk" and preset_name("pre-1999", Lang("fr")) == "avant 1999"
+    assert option_name("all_pass", Lang("da")) == "Alle passer" and option_name("dakker_value", Lang("da")) == "Dækkerens værdi"
     for lang in CODES:
         assert all(preset_name(name, lang).strip() for name in PRESETS)
         assert all(option_name(name, lang).strip() for name in OPTION_NAMES)
@@ -72,17 +73,17 @@ def test_the_lobby_names_the_computer_players_and_the_preset_in_the_readers_lang
     game = TableGame(size=3, deals=1, rules=PRESETS["pub"], creator_id=1)
     for entry in (Join(1, "alice"), AddAI(Level.STRONG)):
         game.apply(entry)
-    german = lobby_text(viewed(game), "de", 7)
+    german = lobby_text(viewed(game), Lang("de"), 7)
     assert "🤖 KI 1 (stark)" in german and "Regeln: Kneipe" in german
-    assert "🤖 AI 1 (strong)" in lobby_text(viewed(game), "en", 7) and "🤖 IA 1 (fort)" in lobby_text(viewed(game), "fr", 7)
+    assert "🤖 AI 1 (strong)" in lobby_text(viewed(game), Lang("en"), 7) and "🤖 IA 1 (fort)" in lobby_text(viewed(game), Lang("fr"), 7)
 
 
 @pytest.mark.parametrize("lang", CODES)
-def test_every_option_value_is_shown_and_read_back_in_every_language(lang: str) -> None:
+def test_every_option_value_is_shown_and_read_back_in_every_language(lang: Lang) -> None:
     for value in OPTION_VALUES:
         shown = option_value(value, lang)
         assert shown.strip() and option_value_from_text(f" {shown.upper()} ") == value, (lang, value, shown)
-    assert option_value("kontra, lost at 60", "da") == "Kontra, tabt med 60"
+    assert option_value("kontra, lost at 60", Lang("da")) == "Kontra, tabt med 60"
     assert option_value("69", lang) == "69"  # a number stays a number
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from skatbot.ratings import MIN_RATED, Rating, RatingRow, level_identity
+from skatbot.ui.languages import Lang
 from skatbot.ui.leaderboard import PageOutOfRange
 from skatbot.ui.ratings_text import decimal, rating_board_text, rating_page
 
@@ -22,7 +23,7 @@ def test_humans_rank_by_the_cautious_estimate_and_the_minimum_counts() -> None:
     board = rating_page(ROWS, 1)
     assert [(rank, r.display_name) for rank, r in board.ranked] == [(1, "Dora"), (2, "Anna"), (3, "Bert")]
     assert board.unranked == 1 and board.ranked_total == 3 and [r.level for r in board.ai] == ["strong"]
-    text = rating_board_text(board, "en")
+    text = rating_board_text(board, Lang("en"))
     assert "1. **Dora** — 25.0 (μ 28.0, σ 1.0; 3 series or days rated)" in text
     assert "🤖 strong — 24.5 (μ 29.0, σ 1.5; 3 series or days rated)" in text
     assert "1 more player has a rating but fewer than 3 rated series or challenge days." in text
@@ -40,12 +41,12 @@ def test_equal_estimates_share_a_rank_and_pages_are_cut() -> None:
 
 @pytest.mark.parametrize(("lang", "value", "text"), [("en", 21.34, "21.3"), ("de", 21.35, "21,4"),
                                                      ("fr", -3.0, "\u22123,0"), ("da", 0.04, "0,0")])
-def test_ratings_are_written_in_the_readers_digits(lang: str, value: float, text: str) -> None:
+def test_ratings_are_written_in_the_readers_digits(lang: Lang, value: float, text: str) -> None:
     assert decimal(lang, value) == text
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "da", "fr"])
-def test_every_language_writes_the_board(lang: str) -> None:
+def test_every_language_writes_the_board(lang: Lang) -> None:
     text = rating_board_text(rating_page(ROWS, 1), lang)
     assert "Dora" in text and "μ" in text and "{" not in text
     assert rating_board_text(rating_page([], 1), lang).count("\n") == 1

@@ -136,14 +136,14 @@ def test_english_lives_only_in_the_catalog() -> None:
             assert isinstance(names, tuple) and all(name.isidentifier() for name in names), (cls, key)
 
 
-def catalog_fields(code: str) -> dict[str, set[str]]:
+def catalog_fields(code: Lang) -> dict[str, set[str]]:
     """Each entry of a language's catalog -> the fields of its text (all plural forms together)."""
     return {key_of(message): set[str]().union(*(text_fields(text) for text in texts(message)))
             for message in read_catalog(code) if key_of(message)}
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_every_refusal_key_has_an_entry_with_its_values_in_every_catalog(code: str) -> None:
+def test_every_refusal_key_has_an_entry_with_its_values_in_every_catalog(code: Lang) -> None:
     """Every key of every registry is said in all four languages, with exactly the values it is raised with."""
     found = catalog_fields(code)
     for cls in [*REGISTRIES, *WHOLE]:

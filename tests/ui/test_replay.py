@@ -94,13 +94,13 @@ def test_a_deal_in_play_is_not_replayed() -> None:
 
 
 def test_buttons_carry_the_deal_and_the_step() -> None:
-    view = replay_view(9, 0, 12, "en")
+    view = replay_view(9, 0, 12, Lang("en"))
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert ids == ["rps:9:0", "rps:9:1"] and view.children[0].disabled  # type: ignore[attr-defined]
-    end = replay_view(9, 11, 12, "fr")
+    end = replay_view(9, 11, 12, Lang("fr"))
     assert [item.custom_id for item in end.children] == ["rps:9:10", "rps:9:11"]  # type: ignore[attr-defined]
     assert end.children[1].disabled  # type: ignore[attr-defined]
-    listed = history_view([3, 4, 3], "en")
+    listed = history_view([3, 4, 3], Lang("en"))
     assert listed is not None and [item.custom_id for item in listed.children] == ["rpo:3", "rpo:4"]  # type: ignore[attr-defined]
 
 

@@ -83,7 +83,7 @@ def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
         text = result_text(viewed(game), row, Lang("en"))
         written = declarer_written(row)
         assert score_shown(text) == written
-        assert "Bock × 2" in text and f"→ **{signed('en', written)}**" in text
+        assert "Bock × 2" in text and f"→ **{signed(Lang('en'), written)}**" in text
 
 
 def test_kontra_and_re_are_counted_step_by_step() -> None:
@@ -105,7 +105,7 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     assert f" × {base} = {base * result.multiplier}" in explained
     assert "Kontra × 2; Re × 2" in explained
     assert ("lost × −2" in explained) != result.won
-    assert explained.endswith(f"→ **{signed('en', declarer_written(row))}**")
+    assert explained.endswith(f"→ **{signed(Lang('en'), declarer_written(row))}**")
     german = result_text(viewed(game), row, Lang("de")).splitlines()[2]
     assert german.startswith("🧮 mit " if result.matadors > 0 else "🧮 ohne ") and "Spiel " in german
 

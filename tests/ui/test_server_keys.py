@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from skatbot.ui.catalogs import entries, read_catalog
+from skatbot.ui.languages import SOURCE
 
-EN = entries(read_catalog("en"))
+EN = entries(read_catalog(SOURCE))
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ["cogs/scores.py", "cogs/guide.py", "cogs/settings.py", "cogs/_common.py",

@@ -32,17 +32,17 @@ STATS = PlayerStats(server_id=1, player_id=5, display_name="al*ice", is_ai=False
 
 
 def test_stats_in_english_and_german() -> None:
-    english = stats_text(STATS, "en", "all")
+    english = stats_text(STATS, Lang("en"), "all")
     assert "📊 **alice** on this server (all time)" in english  # no markdown from names
     assert "Deals played: 12 · list points: +140 · Seeger-Fabian: −30" in english
     assert "As declarer: 5 games, 3 won (60%)" in english and "As defender: 7 games, 4 won (57%)" in english
     assert "Biggest win: +72 (deal #14)" in english and "Biggest loss: −96 (deal #9)" in english
     assert "Best series: place 1 with +120 at table #3 (6 deals)" in english
-    german = stats_text(STATS, "de", "week")
+    german = stats_text(STATS, Lang("de"), "week")
     assert "diese Woche" in german and "Als Alleinspieler: 5 Spiele, 3 gewonnen (60 %)" in german
     one = replace(STATS, declared=1, declared_won=1, best_series=SeriesStanding(5, 1, 120, 400, 1))
-    assert "As declarer: 1 game, 1 won (100%)" in stats_text(one, "en", "all")
-    assert "(1 deal)" in stats_text(one, "en", "all") and "(1 Spiel)" in stats_text(one, "de", "all")
+    assert "As declarer: 1 game, 1 won (100%)" in stats_text(one, Lang("en"), "all")
+    assert "(1 deal)" in stats_text(one, Lang("en"), "all") and "(1 Spiel)" in stats_text(one, Lang("de"), "all")
 
 
 def test_history_names_games_in_the_servers_deck() -> None:
@@ -59,9 +59,9 @@ def test_history_names_games_in_the_servers_deck() -> None:
 
 def test_numbers_and_moments_read_in_each_language() -> None:
     rich = replace(STATS, points=12345, seeger=-1234)
-    assert "+12,345" in stats_text(rich, "en", "all") and "−1,234" in stats_text(rich, "en", "all")
-    assert "+12.345" in stats_text(rich, "de", "all") and "−1.234" in stats_text(rich, "da", "all")
-    assert "+12\u202f345" in stats_text(rich, "fr", "all")  # French groups with a narrow space
+    assert "+12,345" in stats_text(rich, Lang("en"), "all") and "−1,234" in stats_text(rich, Lang("en"), "all")
+    assert "+12.345" in stats_text(rich, Lang("de"), "all") and "−1.234" in stats_text(rich, Lang("da"), "all")
+    assert "+12\u202f345" in stats_text(rich, Lang("fr"), "all")  # French groups with a narrow space
     naive = DealSummary(14, 3, 2, 5, GameType.CLUBS, "clubs hand", True, 36, 36, datetime(2026, 11, 30, 12, 0),
                         player_score=36)
     assert f"<t:{int(WHEN.timestamp())}:f>" in history_text([naive], {5: "a"}, Lang("da"), Deck.FRENCH, None)
@@ -70,7 +70,7 @@ def test_numbers_and_moments_read_in_each_language() -> None:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_settings_and_changes(lang: Lang) -> None:
     settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True}, deck_style=Deck.GERMAN,
-                              language="de")
+                              language=Lang("de"))
     text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
     assert {"en": "kontra_needs_bid = on", "de": "Kontra nur nach Reizen = an"}[lang] in text and "Eichel" in text
     assert {"en": "preset: pub", "de": "Regelvorlage: Kneipe"}[lang] in text
@@ -89,7 +89,7 @@ def test_every_help_screen_fits_a_message(lang: Lang) -> None:
 
 
 def test_danish_and_french_use_the_rules_texts_words() -> None:
-    danish = stats_text(STATS, "da", "all") + value_text(answer(ValueQuestion(GameType.SPADES, matadors=2,
+    danish = stats_text(STATS, Lang("da"), "all") + value_text(answer(ValueQuestion(GameType.SPADES, matadors=2,
                                                                               hand=True, schneider=True)), Lang("da"), Deck.FRENCH)
     assert "Som spiller: 5 spil" in danish and "med 2 spidser" in danish and "skrædder" in danish
     assert "♠ Spar på hånden" in danish

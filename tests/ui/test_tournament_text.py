@@ -8,6 +8,7 @@ import io
 
 from skatbot.models import ServerSettings
 from skatbot.tournaments import Drawn, Joined, Standing, TableDraw, TournamentSettings, TournamentState
+from skatbot.ui.languages import Lang
 from skatbot.ui.server_settings import SettingsRequest, apply_request
 from skatbot.ui.server_text import changes_text, settings_text
 from skatbot.ui.tournament_text import draw_text, export_csv, final_text, signup_text, standings_text
@@ -21,20 +22,20 @@ def state() -> TournamentState:
 
 
 def test_the_signup_lists_the_players_and_the_format() -> None:
-    text = signup_text(1, "Club evening", state(), "en", start_at=1_800_000_000)
+    text = signup_text(1, "Club evening", state(), Lang("en"), start_at=1_800_000_000)
     assert text.splitlines()[:3] == [
         "🏆 **Tournament #1: Club evening**",
         "2 series · 3 deals at three, 4 at four · tables of four where possible · rules: tournament · "
         "entry 5.00, per lost game 0.50 (booked only)",
         "Starts <t:1800000000:F>."]
     assert "**Signed up (3):**\n1. Anna\n2. Bert\n3. Cara" in text and "/tournament join" in text
-    german = signup_text(1, "Club evening", state(), "de")
+    german = signup_text(1, "Club evening", state(), Lang("de"))
     assert "**Angemeldet (3):**" in german and "Vierertische, wo möglich" in german
 
 
 def test_the_draw_shows_its_seed_and_the_tables() -> None:
     drawn = Drawn(1, 4242, (TableDraw((12, 11)), TableDraw((13,), 2)))
-    text = draw_text(drawn, {11: "Anna", 12: "Bert", 13: "Cara"}, {1: 700}, "en")
+    text = draw_text(drawn, {11: "Anna", 12: "Bert", 13: "Cara"}, {1: 700}, Lang("en"))
     assert "seed 4242" in text and "random.Random(seed)" in text
     assert "Table 1: Bert, Anna → <#700>" in text and "Table 2: Cara, a computer player, a computer player" in text
 
@@ -44,12 +45,12 @@ def test_standings_and_the_final_list_name_the_tie_rule_and_the_fees() -> None:
     run.apply(Drawn(1, 1, (TableDraw((11, 12, 13)),)))
     table = [Standing(1, 12, 136, 2, 0, (136, 0), 1, 3), Standing(2, 11, -20, 0, 1, (-20, 0), 1, 3),
              Standing(2, 13, -20, 0, 1, (-20, 0), 1, 3)]
-    live = standings_text(1, "Club evening", run, table, "en", deals=3)
+    live = standings_text(1, "Club evening", run, table, Lang("en"), deals=3)
     assert live.splitlines()[0] == "📊 **Club evening (#1)** · series 1 of 2 · 3 deals played"
     assert "1. Bert · +136 · 2/0 · table 1" in live and "2. Anna · -20 · 0/1 · table 1" in live
     assert "latest series decides" in live
     run.ended = "finished"
-    final = final_text(1, "Club evening", run, table, "en")
+    final = final_text(1, "Club evening", run, table, Lang("en"))
     assert final.startswith("🏆 **Club evening (#1): the final list**")
     assert "Anna: 5.50 (5.00 + 1 × lost = 0.50)" in final and "Bert: 5.00 (5.00 + 0 × lost = 0.00)" in final
 
@@ -66,18 +67,18 @@ def test_the_organiser_role_is_set_and_cleared_in_the_settings() -> None:
     current = ServerSettings(10)
     updated, changes = apply_request(current, SettingsRequest(organisers=777))
     assert updated.organiser_role == 777
-    assert changes_text(changes, "en") == \
+    assert changes_text(changes, Lang("en")) == \
         "✅ Saved. New tables use:\n• tournament organisers: members with Manage Server and the role <@&777>"
     assert "Tournament organisers: members with Manage Server and the role <@&777>" in \
-        settings_text(updated, updated.rule_set, "en")
+        settings_text(updated, updated.rule_set, Lang("en"))
     cleared, _ = apply_request(updated, SettingsRequest(organisers=0))
     assert cleared.organiser_role is None
-    assert "Tournament organisers: members with Manage Server\n" in settings_text(cleared, cleared.rule_set, "en")
+    assert "Tournament organisers: members with Manage Server\n" in settings_text(cleared, cleared.rule_set, Lang("en"))
 
 
 def test_names_in_public_messages_neither_ping_nor_format() -> None:
     run = TournamentState(TournamentSettings("**Big** @everyone"), 9)
     run.apply(Joined(11, "<@123456789012345678> _x_"))
-    text = signup_text(1, "**Big** @everyone", run, "en")
+    text = signup_text(1, "**Big** @everyone", run, Lang("en"))
     assert "@everyone" not in text and "<@123456789012345678>" not in text and "**Big**" not in text
     assert "\\*\\*Big\\*\\*" in text and "\\_x\\_" in text

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from datetime import datetime
 
-from skatbot.models import Player, ServerSettings, check_id, to_seconds
+from skatbot.models import Lang, Player, ServerSettings, check_id, to_seconds
 
 from ..errors import NotFound
 from .connection import SqlDatabase, Statement
@@ -72,7 +72,7 @@ class SqlPlayers:
             raise NotFound(f"no player {player_id}")
         return Player(rows[0]["player_id"], rows[0]["display_name"], bool(rows[0]["is_ai"]))
 
-    async def set_language(self, *, player: Player, language: str, now: datetime) -> None:
+    async def set_language(self, *, player: Player, language: Lang, now: datetime) -> None:
         """The language the player's Discord client speaks (their direct messages are in it), with the player
         as last seen."""
         if not language or len(language) > 16:
@@ -82,7 +82,7 @@ class SqlPlayers:
             "UPDATE players SET dm_language = :language WHERE player_id = :player_id",
             {"language": language, "player_id": player.player_id})])
 
-    async def languages(self, *, player_ids: Sequence[int]) -> dict[int, str]:
+    async def languages(self, *, player_ids: Sequence[int]) -> dict[int, Lang]:
         """The known languages of these players (those never seen with one are left out)."""
         wanted = sorted({check_id("player_id", player_id) for player_id in player_ids})
         if not wanted:
