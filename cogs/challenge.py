@@ -59,7 +59,7 @@ from skatbot.ui.challenge import (
 )
 from skatbot.ui.i18n import t
 from skatbot.ui.languages import Lang
-from skatbot.ui.refusals import CommandRefusal
+from skatbot.ui.refusals import CommandRefusal, refusal_reply
 
 from ._common import AttachingCog, choice, describe, en, guild_id_of, server_language
 
@@ -70,6 +70,8 @@ log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007
 PERIODS = ("day", "week")
+PAR_WAIT = 0.5
+"""Seconds between looks for a par another process is computing."""
 
 
 def today() -> date:
@@ -130,7 +132,8 @@ class ChallengeCog(AttachingCog):
         return self._locks[key]
 
     async def par(self, day: ChallengeDay, number: int) -> ParLine:
-        """The deal's par: stored, or computed now in the AI workers (once per process) and stored."""
+        """The deal's par: stored, or computed now in the AI workers (once per process, and once across the
+        processes of one database: the one that claims the deal computes it, the others wait for it) and stored."""
         stored = await self.bot.storage.challenge.par(day=day.day, number=number)
         if stored is not None:
             return stored
@@ -141,14 +144,19 @@ class ChallengeCog(AttachingCog):
         return await asyncio.shield(task)
 
     async def _compute_par(self, day: ChallengeDay, number: int) -> ParLine:
-        async with self._par_turn:
-            stored = await self.bot.storage.challenge.par(day=day.day, number=number)
-            if stored is None:
-                line = await asyncio.get_running_loop().run_in_executor(self.bot.ai_executor, par_line, day, number)
-                await self.bot.storage.challenge.store_par(day=day.day, line=line, now=_now())
-                stored = await self.bot.storage.challenge.par(day=day.day, number=number)
-                log.info("challenge %s: par of deal %d is %d", day.day, number + 1, line.score)
-            assert stored is not None
+        storage = self.bot.storage.challenge
+        while True:
+            async with self._par_turn:
+                stored = await storage.par(day=day.day, number=number)
+                if stored is None and await storage.claim_par(day=day.day, number=number, now=_now()):
+                    line = await asyncio.get_running_loop().run_in_executor(self.bot.ai_executor, par_line, day,
+                                                                            number)
+                    await storage.store_par(day=day.day, line=line, now=_now())
+                    stored = await storage.par(day=day.day, number=number)
+                    log.info("challenge %s: par of deal %d is %d", day.day, number + 1, line.score)
+            if stored is not None:
+                break
+            await asyncio.sleep(PAR_WAIT)  # another process computes it (or died, and its claim runs out)
         self._pars.pop((day.day, number), None)
         return stored
 
@@ -221,6 +229,9 @@ class ChallengeCog(AttachingCog):
         the opponents may still owe their answers to a move that was stored)."""
         user_id = interaction.user.id
         if pressed.day != today():
+            past = await self.bot.storage.challenge.attempt(day=pressed.day, player_id=user_id)
+            if past is not None and not past.finished:
+                raise await self.closed(past)
             raise ChallengeRefusal("challenge.error.day_over")
         day = await self.day(pressed.day)
         async with self.lock(pressed.day, user_id):
@@ -262,8 +273,9 @@ class ChallengeCog(AttachingCog):
                 summary_view(attempt.day.day, attempt.deals, lang))
 
     async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: Lang) -> list[DealLine]:
-        everyone = await self.bot.storage.challenge.results(first=attempt.day.day, last=attempt.day.day,
-                                                            finished_only=False)
+        # the field: everyone who finished the day's challenge (an attempt still in play, or left unfinished, is not
+        # in it, as it is in no board or percentile); the summary says so
+        everyone = await self.bot.storage.challenge.day_results(day=attempt.day.day)
         scores = attempt.scores()
         lines = []
         for number, deal in enumerate(attempt.played):
@@ -281,9 +293,23 @@ class ChallengeCog(AttachingCog):
             first=stored.day, last=stored.day, server_id=stored.server_id)}
         here = board([row for row in everyone if row.server_id == stored.server_id], names)
         rank = next((place for place, row in enumerate(here, start=1) if row.player_id == stored.player_id), len(here))
-        margins = [row.margin for row in board(everyone, {})]
+        deals = await self.bot.storage.challenge.finished_deals(day=stored.day)
+        alike = [row for row in everyone if deals.get(row.player_id) == stored.deals]  # as many deals as this one
+        margins = [row.margin for row in board(alike, {})]
         score, par = sum(row.score for row in mine), sum(row.par for row in mine)
-        return Standing(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here))
+        return Standing(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here),
+                        deals=stored.deals)
+
+    async def closed(self, stored: StoredAttempt) -> ChallengeRefusal:
+        """What a player is told of their attempt of a past day left unfinished: it closed at the day's end (midnight
+        UTC) with the deals they finished counted as played (score and par), the deal in play not; not ranked."""
+        rows = await self.bot.storage.challenge.results(first=stored.day, last=stored.day, finished_only=False,
+                                                        player_id=stored.player_id)
+        if not rows:
+            return ChallengeRefusal("challenge.error.closed_none", day=stored.day.isoformat())
+        return ChallengeRefusal("challenge.error.closed", day=stored.day.isoformat(), played=len(rows),
+                                deals=stored.deals, score=sum(row.score for row in rows),
+                                par=sum(row.par for row in rows))
 
     # --- the command ---------------------------------------------------------------------------------
 
@@ -307,7 +333,11 @@ class ChallengeCog(AttachingCog):
                 standing = await self.standing(known)
                 raise ChallengeRefusal("challenge.error.played", score=standing.score, par=standing.par)
             await interaction.response.defer(ephemeral=True, thinking=True)
+            left: ChallengeRefusal | None = None  # the player's last attempt, if a day ended on it unfinished
             if known is None:
+                previous = await storage.previous_attempt(player_id=user.id, before=on)
+                if previous is not None and not previous.finished:
+                    left = await self.closed(previous)
                 known = await storage.start(day=on, player_id=user.id, server_id=guild_id, name=user.display_name,
                                             deals=await storage.deals(server_id=guild_id), now=_now())
             stored = known
@@ -315,18 +345,19 @@ class ChallengeCog(AttachingCog):
             self.warm_pars(day, stored.deals)
             await self.advance(stored, attempt)
         content, view = await self.message(interaction, stored, attempt)
-        lang = (await reader_style(interaction))[0]
+        lang, deck = await reader_style(interaction)
         where = "challenge.resumed_dm" if stored.moves else "challenge.sent_dm"
+        told = "" if left is None else refusal_reply(left, lang, deck) + "\n"  # told once: the day they come back
         try:
             dm = user.dm_channel or await user.create_dm()
             await dm.send(content, view=view)
         except discord.Forbidden as error:
             if error.code != DM_CLOSED:
                 raise
-            await say(interaction, t(lang, "challenge.here"), ephemeral=True)
+            await say(interaction, told + t(lang, "challenge.here"), ephemeral=True)
             await interaction.followup.send(content, view=view, ephemeral=True)
             return
-        await say(interaction, t(lang, where, number=attempt.number + 1, deals=attempt.deals), ephemeral=True)
+        await say(interaction, told + t(lang, where, number=attempt.number + 1, deals=attempt.deals), ephemeral=True)
 
     async def scores(self, interaction: discord.Interaction, period: str) -> None:
         """The server's board of today (only for those who played it: else yesterday's) or of the week."""

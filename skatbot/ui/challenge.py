@@ -18,7 +18,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import discord
 
-from skatbot.challenge import CHALLENGE_LEVEL, CHALLENGE_RULES, Attempt, BoardRow
+from skatbot.challenge import CHALLENGE_LEVEL, CHALLENGE_RULES, DEFAULT_DEALS, Attempt, BoardRow
 from skatbot.engine import Action, Claim, Concede, DealResult, Kontra, MalformedText, Re, parse_action
 from skatbot.engine.errors import Refusal
 from skatbot.models import Deck, TableState
@@ -48,6 +48,7 @@ class ChallengeRefusal(Refusal):
         "challenge.error.manage": (), "challenge.error.played": ("score", "par"),
         "challenge.error.not_yours": (), "challenge.error.day_over": (), "challenge.error.over": (),
         "challenge.error.stale": (), "challenge.error.wait": (),
+        "challenge.error.closed": ("day", "played", "deals", "score", "par"), "challenge.error.closed_none": ("day",),
     }
 
 
@@ -235,6 +236,7 @@ class Standing:
     percentile: int
     players_all: int
     ranking: tuple[BoardRow, ...] = ()  # the server's board of the day, best first (names of this server only)
+    deals: int = DEFAULT_DEALS  # the attempt's deals: the percentile is among the attempts of as many
 
 
 SUMMARY_RANKS = 10
@@ -250,7 +252,9 @@ def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang:
     out.append(tn(lang, "challenge.summary.rank", standing.players_here, rank=standing.rank))
     out += [_board_line(rank, row, lang) for rank, row in enumerate(standing.ranking, start=1)
             if rank <= SUMMARY_RANKS or rank == standing.rank]
-    out.append(tn(lang, "challenge.summary.percentile", standing.players_all, percent=standing.percentile))
+    out.append(tn(lang, "challenge.summary.percentile", standing.players_all, percent=standing.percentile,
+                  deals=standing.deals))
+    out.append(t(lang, "challenge.field.note"))
     out.append(t(lang, "challenge.summary.next"))
     return fit_lines(out)
 

@@ -25,7 +25,7 @@ from discord.utils import MISSING
 
 from skatbot.app import EXTENSIONS, SkatBot
 from skatbot.config import Settings
-from skatbot.storage import SqliteStorage
+from skatbot.storage import SqliteStorage, Storage
 from tests.e2e.fakediscord.validation import check_choices, check_message, form_error
 from tests.tables.kit import InlineExecutor
 
@@ -410,11 +410,12 @@ def find_command(tree: app_commands.CommandTree[Any], path: str) -> app_commands
     return found
 
 
-async def cog_bot(tmp_path: Path) -> CogBot:
-    """The bot with every extension loaded, on a fresh SQLite file, without connecting anywhere."""
+async def cog_bot(tmp_path: Path, storage: Storage | None = None) -> CogBot:
+    """The bot with every extension loaded, on a fresh SQLite file (or on `storage`, which it closes), without
+    connecting anywhere."""
     bot = SkatBot(Settings(database_path=tmp_path / "skat.sqlite3", ai_pause_seconds=0.0),
                   extensions=EXTENSIONS)
-    bot.storage = await SqliteStorage.open(tmp_path / "skat.sqlite3")
+    bot.storage = storage or await SqliteStorage.open(tmp_path / "skat.sqlite3")
     bot.ai_executor = InlineExecutor()
     surface = FakeSurface()
     # The presenter writes through the client's channel and user lookups: point them at the fake world.

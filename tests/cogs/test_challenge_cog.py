@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 from skatbot.ai import Level
-from skatbot.challenge import par_line
-from tests.cogs.helpers import CogBot, FakeChannel, FakeMessage, FakeUser
+from skatbot.challenge import ai_decision, par_line
+from skatbot.storage.sql.connection import Statement
+from tests.cogs.helpers import GUILD_ID, CogBot, FakeChannel, FakeMessage, FakeUser
 
 
 def loaded(world: CogBot) -> ModuleType:
@@ -95,7 +96,7 @@ async def test_a_press_moves_the_attempt_on_and_a_stale_one_is_refused_and_redra
     with pytest.MonkeyPatch.context() as later:
         later.setattr(loaded(world), "today", lambda: tomorrow)
         over = await world.click(alice, message, fresh)
-    assert "That day's challenge is over" in (over.replies[-1].content or "")
+    assert "closed at midnight UTC before you finished a deal: nothing of it counts" in (over.replies[-1].content or "")
     assert await stored_moves(world, alice) == after
 
 
@@ -127,3 +128,100 @@ async def test_each_deals_par_is_computed_once_per_day_and_stored(world: CogBot,
     day = loaded(world).today()
     stored = [await world.bot.storage.challenge.par(day=day, number=n) for n in range(3)]
     assert all(line is not None and line.moves for line in stored)
+
+
+async def play_out(world: CogBot, user: FakeUser, deals: int | None = None) -> None:
+    """The player's attempt goes on, their moves chosen by the normal AI, until `deals` deals are finished (default:
+    all), stored as a press stores them, the opponents answering."""
+    cog: Any = world.bot.get_cog("ChallengeCog")
+    day = await cog.day(loaded(world).today())
+    while True:
+        stored, attempt = await cog.load(day, user.id)
+        if attempt.is_over or (deals is not None and len(attempt.played) >= deals):
+            return
+        if attempt.players_turn:
+            action = ai_decision(Level.NORMAL, attempt.seq, attempt.view())
+            await cog._store(stored, attempt, [attempt.players_move(action)])
+        await cog.advance(stored, attempt)
+
+
+async def summary_of(world: CogBot, user: FakeUser, guild_id: int = GUILD_ID) -> str:
+    """The text of the player's day summary, as the last press of their attempt shows it."""
+    cog: Any = world.bot.get_cog("ChallengeCog")
+    stored, attempt = await cog.load(await cog.day(loaded(world).today()), user.id)
+    assert attempt.is_over
+    content, _ = await cog.message(world.interaction(user, guild_id=guild_id), stored, attempt)
+    return str(content)
+
+
+async def deals_for(world: CogBot, guild_id: int, deals: int) -> None:
+    admin = world.user("admin")
+    await world.run("challenge", admin, world.interaction(admin, guild_id=guild_id, manage_guild=True), deals=deals)
+
+
+async def test_the_percentile_compares_attempts_of_as_many_deals(world: CogBot) -> None:
+    other = GUILD_ID + 1
+    await deals_for(world, GUILD_ID, 3)
+    await deals_for(world, other, 4)
+    alice, bob, carol = world.user("alice"), world.user("bob"), world.user("carol")
+    for user, guild in ((alice, GUILD_ID), (bob, GUILD_ID), (carol, other)):
+        await world.run("challenge", user, world.interaction(user, guild_id=guild))
+        await play_out(world, user)
+    for user in (alice, bob):
+        assert "Among everyone the bot served today on 3 deals (2 players): at least as good as " in \
+            await summary_of(world, user)
+    assert "Among everyone the bot served today on 4 deals (1 player): at least as good as 100% of the others" in \
+        await summary_of(world, carol, other)
+
+
+async def test_the_field_is_everyone_who_finished_and_the_summary_says_so(world: CogBot) -> None:
+    await deals_for(world, GUILD_ID, 3)
+    alice, bob = world.user("alice"), world.user("bob")
+    for user in (alice, bob):
+        await world.run("challenge", user)
+    await play_out(world, bob, deals=1)  # bob stops after his first deal: his attempt is not finished
+    await play_out(world, alice)
+    day = loaded(world).today()
+    played = await world.bot.storage.challenge.results(first=day, last=day, finished_only=False)
+    mine = {row.number: row.score for row in played if row.player_id == alice.id}
+    his = [row.score for row in played if row.player_id == bob.id]
+    assert len(his) == 1 and len(mine) == 3
+    if his[0] == mine[0]:  # the same score on deal 1 would hide him: give his stored result another one
+        await world.bot.storage.challenge._db.write([Statement(  # type: ignore[attr-defined]
+            "UPDATE challenge_results SET score = score + 120 WHERE player_id = :p", {"p": bob.id})])
+    summary = await summary_of(world, alice)
+    lines = [line for line in summary.splitlines() if line.startswith("Deal ")]
+    assert [line.rsplit(" · field ", 1)[1] for line in lines] == [f"{mine[n]:.0f}" for n in range(3)]
+    assert "Field: the average score on each deal of everyone who has finished today's challenge." in summary
+
+
+async def test_an_attempt_left_unfinished_at_midnight_is_closed_and_the_player_told(world: CogBot) -> None:
+    await deals_for(world, GUILD_ID, 3)
+    alice, dm = with_dm(world, "alice")
+    await world.run("challenge", alice)
+    message = challenge_message(dm)
+    button = moves_of(message.view)[0]
+    await play_out(world, alice, deals=1)
+    day = loaded(world).today()
+    [result] = await world.bot.storage.challenge.results(first=day, last=day, finished_only=False)
+    tomorrow = day + timedelta(days=1)
+    told = (f"Your daily challenge of {day.isoformat()} closed at midnight UTC after 1 of 3 deals: the deals you "
+            f"finished count as played, {result.score} against a par of {result.par}. A deal left in play does not "
+            "count, and an unfinished attempt is not ranked.")
+    with pytest.MonkeyPatch.context() as later:
+        later.setattr(loaded(world), "today", lambda: tomorrow)
+        pressed = await world.click(alice, message, button)  # a press on yesterday's hand message
+        assert pressed.replies[-1].content == told
+        started = await world.run("challenge", alice)  # today's challenge: told once, then today's begins
+        assert started.replies[-1].content is not None
+        assert started.replies[-1].content.startswith(told + "\nYour daily challenge is in your DMs: deal 1 of 3")
+        again = await world.run("challenge", alice)
+        assert (again.replies[-1].content or "").startswith("Your daily challenge goes on in your DMs")
+    bob, _ = with_dm(world, "bob")
+    await world.run("challenge", bob)  # bob finishes no deal before midnight
+    with pytest.MonkeyPatch.context() as later:
+        later.setattr(loaded(world), "today", lambda: tomorrow)
+        started = await world.run("challenge", bob)
+        assert (started.replies[-1].content or "").startswith(
+            f"Your daily challenge of {day.isoformat()} closed at midnight UTC before you finished a deal: nothing "
+            "of it counts.\nYour daily challenge is in your DMs")

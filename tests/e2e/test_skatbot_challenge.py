@@ -140,8 +140,8 @@ async def test_two_servers_play_the_same_challenge_and_a_restart_resumes_it(fake
         assert "On this server: place 1 of 1 player" in shown
     assert "\n1. alice: " in mine.content and "carol" not in mine.content
     assert "\n1. carol: " in theirs.content and "alice" not in theirs.content  # no names from other servers
-    assert "Among everyone the bot served today (1 player)" in mine.content
-    assert "Among everyone the bot served today (2 players)" in theirs.content
+    assert "Among everyone the bot served today on 3 deals (1 player)" in mine.content
+    assert "Among everyone the bot served today on 3 deals (2 players)" in theirs.content
 
     again = await (await fake.slash(alice, here, "challenge")).wait_message()
     assert "You have played today's challenge already" in again.content

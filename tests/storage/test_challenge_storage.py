@@ -76,3 +76,30 @@ async def test_pars_are_kept_once_and_servers_choose_their_number_of_deals(stora
     assert await storage.challenge.deals(server_id=100) == 4
     with pytest.raises(ValueError):
         await storage.challenge.set_deals(server_id=100, deals=13, now=NOW)
+
+
+async def test_a_pars_computing_is_claimed_by_one_caller_until_stored_or_its_lease_runs_out(
+        storage: AnyStorage) -> None:
+    claims = await asyncio.gather(*(storage.challenge.claim_par(day=DAY, number=2, now=NOW, lease=60)
+                                    for _ in range(6)))
+    assert sorted(claims) == [False] * 5 + [True]
+    assert await storage.challenge.claim_par(day=DAY, number=3, now=NOW, lease=60)  # another deal: its own claim
+    assert not await storage.challenge.claim_par(day=DAY, number=2, now=NOW + timedelta(seconds=59), lease=60)
+    assert await storage.challenge.claim_par(day=DAY, number=2, now=NOW + timedelta(seconds=60), lease=60)
+    await storage.challenge.store_par(day=DAY, line=ParLine(2, 40, ("act 2 0 pass",)), now=NOW)
+    later = NOW + timedelta(hours=1)
+    assert not await storage.challenge.claim_par(day=DAY, number=2, now=later, lease=60)  # stored: nothing to do
+    assert await storage.challenge.claim_par(day=DAY + timedelta(days=1), number=2, now=later, lease=60)
+
+
+async def test_a_players_previous_attempt_and_the_deals_of_a_days_finished_attempts(storage: AnyStorage) -> None:
+    for day, player, deals in ((DAY, 11, 3), (DAY + timedelta(days=1), 11, 4), (DAY, 12, 6)):
+        await storage.challenge.start(day=day, player_id=player, server_id=100, name="P", deals=deals, now=NOW)
+    await storage.challenge.append(day=DAY, player_id=12, seq=0, entries=[], now=NOW,
+                                   results=[DealScore(DAY, 12, 100, 0, 50, 40)], finished=True)
+    previous = await storage.challenge.previous_attempt(player_id=11, before=DAY + timedelta(days=3))
+    assert previous is not None and (previous.day, previous.deals) == (DAY + timedelta(days=1), 4)
+    assert await storage.challenge.previous_attempt(player_id=11, before=DAY) is None
+    assert await storage.challenge.finished_deals(day=DAY) == {12: 6}
+    assert [row.player_id for row in await storage.challenge.results(first=DAY, last=DAY, finished_only=False,
+                                                                     player_id=12)] == [12]

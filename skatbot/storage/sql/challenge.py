@@ -18,8 +18,13 @@ from skatbot.models import check_id, from_seconds, to_seconds
 
 from ..errors import LogConflict
 from .connection import INTEGRITY_ERRORS, SqlDatabase, Statement
+from .due import to_millis
 
 SECRET_KEY = "challenge.secret"
+PAR_LEASE = 90.0
+"""Seconds a process holds the computing of a par (a deal's par takes a few seconds of the strong AI): another
+process claims it again only after that, when the holder died (or is that slow: both then store the same par,
+the first stands)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,27 +143,61 @@ class SqlChallenge:
         line = str(rows[0]["line"])
         return ParLine(number, int(rows[0]["par"]), tuple(line.split("\n")) if line else ())
 
+    async def claim_par(self, *, day: date, number: int, now: datetime, lease: float = PAR_LEASE) -> bool:
+        """Take the computing of a deal's par (a lease row, `challenge_par_claims`): True for the one caller that
+        may compute it now, on any process; False while another holds it (it stores the par, or its lease runs
+        out and the par may be claimed again) or once the par is stored."""
+        stamp = to_millis(now)
+        key = {"day": day.isoformat(), "n": number}
+        if await self._db.fetch_all("SELECT 1 FROM challenge_pars WHERE day = :day AND deal_number = :n", key):
+            return False
+        [claimed] = await self._db.write([Statement(
+            "INSERT INTO challenge_par_claims (day, deal_number, claimed_until) VALUES (:day, :n, :until) "
+            "ON CONFLICT (day, deal_number) DO UPDATE SET claimed_until = excluded.claimed_until "
+            "WHERE challenge_par_claims.claimed_until <= :now",
+            {**key, "until": stamp + round(lease * 1000), "now": stamp})])
+        return claimed.rowcount == 1
+
     async def store_par(self, *, day: date, line: ParLine, now: datetime) -> None:
-        """Keep a deal's par (the first one stored stands: every process computes the same)."""
-        await self._db.write([Statement(
-            "INSERT INTO challenge_pars (day, deal_number, par, line, at) VALUES (:day, :n, :par, :line, :now) "
-            "ON CONFLICT (day, deal_number) DO NOTHING",
-            {"day": day.isoformat(), "n": line.number, "par": line.score, "line": "\n".join(line.moves),
-             "now": to_seconds(now)})])
+        """Keep a deal's par (the first one stored stands: every process computes the same), and drop its claim."""
+        key = {"day": day.isoformat(), "n": line.number}
+        await self._db.write([
+            Statement("INSERT INTO challenge_pars (day, deal_number, par, line, at) VALUES (:day, :n, :par, :line, "
+                      ":now) ON CONFLICT (day, deal_number) DO NOTHING",
+                      {**key, "par": line.score, "line": "\n".join(line.moves), "now": to_seconds(now)}),
+            Statement("DELETE FROM challenge_par_claims WHERE day = :day AND deal_number = :n", key)])
 
     async def results(self, *, first: date, last: date, server_id: int | None = None,
-                      finished_only: bool = True) -> list[DealScore]:
-        """The result rows of the days `first` to `last` (of one server, or of all), by day, player and deal;
-        with `finished_only` only those of finished attempts (a day's results for ratings and boards)."""
+                      finished_only: bool = True, player_id: int | None = None) -> list[DealScore]:
+        """The result rows of the days `first` to `last` (of one server, or of all; of one player, or of all), by
+        day, player and deal; with `finished_only` only those of finished attempts (a day's results for ratings,
+        boards and the field)."""
         where = "r.day BETWEEN :first AND :last" + ("" if server_id is None else " AND r.server_id = :s")
+        if player_id is not None:
+            where += " AND r.player_id = :p"
         if finished_only:
             where += " AND a.finished_at IS NOT NULL"
         rows = await self._db.fetch_all(
             f"SELECT {_RESULT} FROM challenge_results r JOIN challenge_attempts a "
             f"ON a.day = r.day AND a.player_id = r.player_id WHERE {where} "
             "ORDER BY r.day, r.player_id, r.deal_number",
-            {"first": first.isoformat(), "last": last.isoformat(), "s": server_id})
+            {"first": first.isoformat(), "last": last.isoformat(), "s": server_id, "p": player_id})
         return [_score(row) for row in rows]
+
+    async def finished_deals(self, *, day: date) -> dict[int, int]:
+        """How many deals each finished attempt of `day` had (on every server), by player: a percentile compares
+        only attempts of as many deals."""
+        rows = await self._db.fetch_all(
+            "SELECT player_id, deals FROM challenge_attempts WHERE day = :day AND finished_at IS NOT NULL",
+            {"day": day.isoformat()})
+        return {int(row["player_id"]): int(row["deals"]) for row in rows}
+
+    async def previous_attempt(self, *, player_id: int, before: date) -> StoredAttempt | None:
+        """The player's latest attempt of a day before `before` (no log), None if they have none."""
+        rows = await self._db.fetch_all(
+            f"SELECT {_ATTEMPT} FROM challenge_attempts WHERE player_id = :p AND day < :before "
+            "ORDER BY day DESC LIMIT 1", {"p": player_id, "before": before.isoformat()})
+        return _attempt(rows[0]) if rows else None
 
     async def day_results(self, *, day: date) -> list[DealScore]:
         """A day's results on every server, finished attempts only: what ratings rate a challenge day by."""
