@@ -16,8 +16,8 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import ClassVar, NoReturn, TextIO
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar, TextIO
 
 from skatbot.ai import Level, levels, make_player
 from skatbot.ai.base import ComputerPlayer
@@ -46,6 +46,7 @@ from skatbot.engine.rules import AllPass
 from skatbot.engine.scoring import DealResult
 from skatbot.engine.views import seat_view
 from skatbot.models import seen_number
+from skatbot.ui.arguments import LocalizedParser, environment_language, integer
 from skatbot.ui.cards import DECLARABLE, FRENCH, card_from_text, card_label, contract_name, game_from_text
 from skatbot.ui.explain import score_steps
 from skatbot.ui.i18n import CODES, signed, t, tn
@@ -424,20 +425,6 @@ class TerminalTable:
             for s, score in enumerate(result.seat_scores))))
 
 
-def environment_language(environ: Mapping[str, str]) -> Lang:
-    """The language the environment asks for (the first set of LANGUAGE, LC_ALL, LC_MESSAGES and LANG, as
-    gettext reads them: `de_DE.UTF-8`, `fr:en`), if the table speaks it; else English."""
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            for part in value.split(":"):
-                code = part.split(".")[0].split("@")[0].split("_")[0].casefold()
-                if code in CODES:
-                    return Lang(code)
-            return SOURCE
-    return SOURCE
-
-
 def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> Lang:
     """`--lang` if given and spoken, else the environment's: the language of `--help` and of the table."""
     early = argparse.ArgumentParser(add_help=False)
@@ -446,32 +433,22 @@ def chosen_language(argv: Sequence[str], environ: Mapping[str, str]) -> Lang:
     return Lang(known.lang) if known.lang in CODES else environment_language(environ)
 
 
-class TableParser(argparse.ArgumentParser):
-    """The options in the table's language: help, usage line and errors from the catalogs."""
+class TableParser(LocalizedParser):
+    """The options in the table's language: help, usage line and errors (argparse's own too) from the catalogs."""
 
     def __init__(self, lang: Lang) -> None:
-        class Localized(argparse.HelpFormatter):
-            def add_usage(self, usage: str | None, actions: Iterable[argparse.Action],
-                          groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None = None) -> None:
-                super().add_usage(usage, actions, groups, t(lang, "cli.args.usage") if prefix is None else prefix)
-
         super().__init__(prog="python -m skatbot.play", description=t(lang, "cli.args.description"),
-                         add_help=False, formatter_class=Localized)
-        self.lang = lang
+                         add_help=False, lang=lang)
         options = self.add_argument_group(t(lang, "cli.args.options"))
         options.add_argument("-h", "--help", action="store_true", help=t(lang, "cli.args.help"))
         options.add_argument("--level", default="normal", help=t(lang, "cli.args.level", levels=", ".join(levels())))
-        options.add_argument("--deals", type=int, default=1, help=t(lang, "cli.args.deals"))
-        options.add_argument("--seed", type=int, default=None, help=t(lang, "cli.args.seed"))
-        options.add_argument("--seat", type=int, choices=(0, 1, 2), default=None, help=t(lang, "cli.args.seat"))
+        options.add_argument("--deals", type=integer(lang), default=1, help=t(lang, "cli.args.deals"))
+        options.add_argument("--seed", type=integer(lang), default=None, help=t(lang, "cli.args.seed"))
+        options.add_argument("--seat", type=integer(lang), choices=(0, 1, 2), default=None, help=t(lang, "cli.args.seat"))
         options.add_argument("--ramsch", action="store_true", help=t(lang, "cli.args.ramsch"))
         options.add_argument("--kontra", action="store_true", help=t(lang, "cli.args.kontra"))
         options.add_argument("--lang", choices=CODES, default=lang,
                              help=t(lang, "cli.args.lang", languages=", ".join(CODES)))
-
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, t(self.lang, "cli.error.prefix", prog=self.prog, message=message) + "\n")
 
 
 def run(argv: Sequence[str] | None, lines: TextIO, out: TextIO, environ: Mapping[str, str] | None = None) -> int:

@@ -41,7 +41,8 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.play import TableParser, ai_players, deal_seed, environment_language, run, seat_name
+from skatbot.play import TableParser, ai_players, deal_seed, run, seat_name
+from skatbot.ui.arguments import environment_language
 from skatbot.ui.cards import FRENCH, card_label
 from skatbot.ui.i18n import signed, t
 from skatbot.ui.languages import Lang
@@ -433,3 +434,46 @@ def test_the_readme_explains_the_terminal_table() -> None:
         for option in action.option_strings:
             if option.startswith("--"):
                 assert option in section, option
+
+
+ARGPARSE_ENGLISH = ("usage:", "error:", "expected one argument", "invalid choice", "unrecognized arguments",
+                    "invalid int value", "ambiguous option", "ignored explicit argument")
+"""What argparse says by itself: none of it may show in another language."""
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", ["usage: python -m skatbot.play", "error: argument --level: expected one argument",
+            "error: argument --seat: invalid choice: 5 (choose from 0, 1, 2)", "error: unrecognized arguments: --bogus",
+            "error: argument --deals: invalid integer value: 'x'", "error: ambiguous option: --se could match --seed, --seat",
+            "error: argument --ramsch: ignored explicit argument 'x'"]),
+    ("de", ["Aufruf: python -m skatbot.play", "Fehler: Argument --level: erwartet einen Wert",
+            "Fehler: Argument --seat: ungültige Wahl: 5 (möglich: 0, 1, 2)", "Fehler: unbekannte Argumente: --bogus",
+            "Fehler: Argument --deals: ungültiger Wert (ganze Zahl): 'x'",
+            "Fehler: mehrdeutige Option: --se passt zu --seed, --seat", "Fehler: Argument --ramsch: nimmt keinen Wert an ('x')"]),
+    ("da", ["brug: python -m skatbot.play", "fejl: argument --level: forventer én værdi",
+            "fejl: argument --seat: ugyldigt valg: 5 (vælg mellem 0, 1, 2)", "fejl: ukendte argumenter: --bogus",
+            "fejl: argument --deals: ugyldig værdi (heltal): 'x'", "fejl: tvetydigt tilvalg: --se kan være --seed, --seat",
+            "fejl: argument --ramsch: tager ingen værdi ('x')"]),
+    ("fr", ["utilisation\u00a0: python -m skatbot.play", "erreur\u00a0: argument --level\u00a0: une valeur attendue",
+            "erreur\u00a0: argument --seat\u00a0: choix invalide\u00a0: 5 (choisissez parmi 0, 1, 2)",
+            "erreur\u00a0: arguments inconnus\u00a0: --bogus",
+            "erreur\u00a0: argument --deals\u00a0: valeur invalide (nombre entier)\u00a0: 'x'",
+            "erreur\u00a0: option ambiguë\u00a0: --se peut désigner --seed, --seat",
+            "erreur\u00a0: argument --ramsch\u00a0: ne prend pas de valeur ('x')"]),
+])
+def test_argparses_own_errors_speak_the_language(lang: str, expected: list[str],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A missing value, a choice off the list, an unknown option, a number that is none, an abbreviation that
+    fits two options, a value for a switch: argparse's own words, usage line included, in the table's
+    language (they were English in every language)."""
+    said = []
+    for argv in (["--level"], ["--seat", "5"], ["--bogus"], ["--deals", "x"], ["--se", "5"], ["--ramsch=x"]):
+        with pytest.raises(SystemExit) as stop:
+            run([*argv, "--lang", lang], io.StringIO(""), io.StringIO(), ENGLISH)
+        assert stop.value.code == 2
+        said.append(capsys.readouterr().err)
+    everything = "\n".join(said)
+    for text in expected:
+        assert text in everything, (text, everything)
+    if lang != "en":
+        assert not [text for text in ARGPARSE_ENGLISH if text in everything], everything

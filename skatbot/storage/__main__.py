@@ -28,6 +28,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, ConfigError, Settings, read_environment
+from skatbot.models import Lang
+from skatbot.ui.arguments import LocalizedParser, environment_language
 from skatbot.wiring import finished_deals
 
 from .copying import copy_database
@@ -77,8 +79,10 @@ def _database_option(parser: argparse.ArgumentParser, default: object) -> None:
                              f"${DATABASE_URL_VAR}, else ${DATABASE_VAR}, from the environment or .env)")
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m skatbot.storage", description="skatbot database maintenance")
+def _parser(lang: Lang) -> argparse.ArgumentParser:
+    """The tool's own texts are English (an operator's tool); argparse's usage line, titles and errors are in the
+    environment's language, as the terminal table's."""
+    parser = LocalizedParser(prog="python -m skatbot.storage", description="skatbot database maintenance", lang=lang)
     _database_option(parser, None)
     commands = parser.add_subparsers(dest="command", required=True)
     for subcommand in SUBCOMMANDS:
@@ -223,8 +227,8 @@ SUBCOMMANDS: list[Subcommand] = [
 
 def main(argv: list[str] | None = None, env_file: Path | None = None,
          environ: Mapping[str, str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     environ = os.environ if environ is None else environ
+    args = _parser(environment_language(environ)).parse_args(argv)
     subcommand = next(sub for sub in SUBCOMMANDS if sub.name == args.command)
     try:
         if args.database is not None:

@@ -137,3 +137,32 @@ def test_check_caps_each_kind_of_problem_and_sums_up(tmp_path: Path, capsys: pyt
     assert "deals whose ISS record disagrees on value: 300, the first 5:" in lines, lines
     assert "  ... and 295 more of this kind" in lines, lines
     assert lines[-1].startswith("checked 300 deals in ") and lines[-1].endswith(": 600 problems of 2 kinds"), lines
+
+
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({"LANG": "C.UTF-8"}, ["usage: python -m skatbot.storage", "error: the following arguments are required: command",
+                           "error: argument command: invalid choice: 'bogus'",
+                           "error: the following arguments are required: --rebuild"]),
+    ({"LANG": "de_DE.UTF-8"}, ["Aufruf: python -m skatbot.storage", "Fehler: Diese Argumente fehlen: command",
+                               "Fehler: Argument command: ungültige Wahl: 'bogus'", "Fehler: Diese Argumente fehlen: --rebuild"]),
+    ({"LANGUAGE": "da", "LANG": "en_GB.UTF-8"}, ["brug: python -m skatbot.storage", "fejl: disse argumenter mangler: command",
+                                                 "fejl: argument command: ugyldigt valg: 'bogus'",
+                                                 "fejl: disse argumenter mangler: --rebuild"]),
+    ({"LC_ALL": "fr_FR.UTF-8"}, ["utilisation\u00a0: python -m skatbot.storage",
+                                 "erreur\u00a0: ces arguments sont obligatoires\u00a0: command",
+                                 "erreur\u00a0: argument command\u00a0: choix invalide\u00a0: 'bogus'",
+                                 "erreur\u00a0: ces arguments sont obligatoires\u00a0: --rebuild"]),
+])
+def test_argparses_own_errors_speak_the_environments_language(environ: dict[str, str], expected: list[str],
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """No subcommand, one that is none, `ratings` without --rebuild: argparse's usage line and errors in the
+    language the environment asks for, as the terminal table's (they were English in every language)."""
+    said = []
+    for argv in ([], ["bogus"], ["ratings"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv, environ=environ)
+        assert stop.value.code == 2
+        said.append(capsys.readouterr().err)
+    everything = "\n".join(said)
+    for text in expected:
+        assert text in everything, (text, everything)
