@@ -20,7 +20,7 @@ from skatbot.models import Deck
 from .faces import ENGLISH, RankLetters, card_face, deck_letters
 from .picture import Picture, encode
 from .suits import FRENCH
-from .tricks import _fit, _font
+from .tricks import _fit, _font, draw_name
 
 CARD_WIDTH = 44
 CARD_HEIGHT = 66
@@ -53,8 +53,7 @@ def _replay_png(names: tuple[str, str, str], hands: tuple[tuple[Card, ...], ...]
     for seat in range(3):
         top = HEADER + seat * ROW
         colour = _DECLARER if seat == declarer else _INK
-        draw.text((10, top + ROW // 2), _fit(draw, names[seat], NAME - 16, 15), font=_font(15), fill=colour,
-                  anchor="lm")
+        draw_name(draw, (10, top + ROW // 2), names[seat], NAME - 16, 15, colour, "lm")
         y = top + (ROW - CARD_HEIGHT) // 2
         for index, card in enumerate(hands[seat]):
             canvas.alpha_composite(card_face(card, deck, CARD_WIDTH, letters), (NAME + index * OVERLAP, y))

@@ -34,7 +34,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
     """The name shortened with "…" so that it fits the column; characters the bundled font lacks (emoji such
-    as the computer players' 🤖) are left out."""
+    as the computer players' 🤖) are left out: `draw_name` draws 🤖 as a marker of its own."""
     font = _font(size)
     text = "".join(ch for ch in text if ord(ch) < 0x2000).strip() or "?"
     if draw.textlength(text, font=font) <= width:
@@ -42,6 +42,43 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, width: int, size: int) -> str:
     while text and draw.textlength(text + "…", font=font) > width:
         text = text[:-1]
     return text + "…"
+
+
+AI_MARK = "🤖"
+"""What marks a computer player's name (`ui.render.player_name`); the bundled font has no emoji, so the pictures
+draw a small robot head in its place (`robot_mark`)."""
+
+
+def robot_mark(draw: ImageDraw.ImageDraw, left: int, middle: int, size: int, fill: tuple[int, int, int]) -> None:
+    """A robot's head `size` pixels high, its left edge at `left`, centred on `middle`: an antenna, a square head
+    in `fill`, two eyes and a mouth cut out of it."""
+    top = middle - size // 2
+    head = top + size // 4
+    draw.line((left + size // 2, top + 1, left + size // 2, head), fill=fill, width=1)
+    draw.ellipse((left + size // 2 - 2, top - 1, left + size // 2 + 2, top + 3), fill=fill)
+    draw.rounded_rectangle((left, head, left + size - 1, top + size - 1), radius=max(1, size // 6), fill=fill)
+    eye = max(2, size // 6)
+    eyes_y = head + (top + size - head) // 3
+    for x in (left + size // 4, left + size - size // 4 - eye):
+        draw.rectangle((x, eyes_y, x + eye - 1, eyes_y + eye - 1), fill=_BACKGROUND)
+    mouth_y = top + size - 1 - max(2, size // 5)
+    draw.line((left + size // 4, mouth_y, left + size - 1 - size // 4, mouth_y), fill=_BACKGROUND, width=1)
+
+
+def draw_name(draw: ImageDraw.ImageDraw, at: tuple[int, int], name: str, width: int, size: int,
+              fill: tuple[int, int, int], anchor: str) -> None:
+    """A player's name fitted to `width` at `at` (anchor "mm": centred there, "lm": starting there); a computer
+    player's 🤖 drawn as `robot_mark` before the name (the font lacks the emoji)."""
+    if AI_MARK not in name:
+        draw.text(at, _fit(draw, name, width, size), font=_font(size), fill=fill, anchor=anchor)
+        return
+    mark, gap = size, 4
+    text = _fit(draw, name.replace(AI_MARK, ""), width - mark - gap, size)
+    total = mark + gap + round(draw.textlength(text, font=_font(size)))
+    x, y = at
+    left = x - total // 2 if anchor == "mm" else x
+    robot_mark(draw, left, y, mark, fill)
+    draw.text((left + mark + gap, y), text, font=_font(size), fill=fill, anchor="lm")
 
 
 @lru_cache(maxsize=64)
@@ -52,8 +89,7 @@ def _sheet_png(names: tuple[str, str, str], tricks: tuple[Trick, ...], skat: tup
     canvas = Image.new("RGBA", (width, height), _BACKGROUND)
     draw = ImageDraw.Draw(canvas)
     for seat, name in enumerate(names):
-        draw.text((LEFT + seat * COLUMN + COLUMN // 2, HEADER // 2), _fit(draw, name, COLUMN - 8, 15),
-                  font=_font(15), fill=_INK, anchor="mm")
+        draw_name(draw, (LEFT + seat * COLUMN + COLUMN // 2, HEADER // 2), name, COLUMN - 8, 15, _INK, "mm")
     for row, trick in enumerate(tricks):
         top = HEADER + row * ROW
         draw.text((LEFT - 8, top + ROW // 2), str(row + 1), font=_font(15), fill=_MUTED, anchor="rm")

@@ -9,13 +9,16 @@ from PIL import Image
 
 from skatbot.ai import make_player, play_deal
 from skatbot.ai.base import Level
-from skatbot.engine import Deal
+from skatbot.engine import Card, Deal
 from skatbot.engine.games import sort_key
 from skatbot.models import Deck
 from skatbot.pictures import cards_shown
 from skatbot.pictures.charts import points_chart, totals_chart
 from skatbot.pictures.hand import hand_picture
-from skatbot.pictures.tricks import trick_sheet
+from skatbot.pictures.replay import HEADER as REPLAY_HEADER
+from skatbot.pictures.replay import ROW as REPLAY_ROW
+from skatbot.pictures.replay import replay_picture
+from skatbot.pictures.tricks import COLUMN, HEADER, LEFT, trick_sheet
 
 
 def _played(seed: int) -> Deal:
@@ -87,3 +90,28 @@ def test_the_points_chart_follows_a_player_over_time() -> None:
     start = datetime(2026, 1, 1, tzinfo=UTC)
     chart = points_chart("alice", [(start + timedelta(days=d), 20 - d) for d in range(30)])
     assert chart.png.startswith(b"\x89PNG") and len(chart.png) < 80_000
+
+
+def _robot_pixels(png: bytes, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
+    """How many pixels of `box` are drawn in `colour`, or near it (the picture is stored with a palette)."""
+    with Image.open(io.BytesIO(png)) as image:
+        part = image.convert("RGB").crop(box)
+        pixels = [part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)]
+        return sum(1 for pixel in pixels
+                   if isinstance(pixel, tuple) and sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40)
+
+
+def test_a_computer_players_robot_is_drawn_before_its_name_in_the_trick_sheet_and_the_replay() -> None:
+    deal = _played(11)
+    marked = trick_sheet(["alice", "🤖 AI 1 (strong)", "carol"], deal.tricks, deal.skat, Deck.FRENCH)
+    plain = trick_sheet(["alice", "AI 1 (strong)", "carol"], deal.tricks, deal.skat, Deck.FRENCH)
+    assert marked.png != plain.png  # the bundled font has no 🤖: a robot is drawn in its place
+    column = (LEFT + COLUMN, 0, LEFT + 2 * COLUMN, HEADER)  # bob's column header
+    ink = (230, 232, 236)
+    assert _robot_pixels(marked.png, column, ink) > _robot_pixels(plain.png, column, ink) + 40
+    hands: list[list[Card]] = [[], [], []]
+    replay_marked = replay_picture(["alice", "🤖 par", "carol"], hands, declarer=1)
+    replay_plain = replay_picture(["alice", "par", "carol"], hands, declarer=1)
+    row = (0, REPLAY_HEADER + REPLAY_ROW, 40, REPLAY_HEADER + 2 * REPLAY_ROW)  # before the second seat's name
+    blue = (79, 163, 224)  # the declarer's colour, the robot's too
+    assert _robot_pixels(replay_marked.png, row, blue) > _robot_pixels(replay_plain.png, row, blue) + 40
