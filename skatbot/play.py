@@ -287,7 +287,7 @@ class TerminalTable:
                 return Bid(18) if typed in words(self.lang, "yes") + words(self.lang, "hold") else self.parse_auction(text)
             return self.tr("cli.prompt.play_at_18", no=self.first("pass")), parse_at_18
         elif bids:
-            shown = ", ".join([str(v) for v in BID_LADDER if v >= bids[0]][:8]) + ", ..."
+            shown = ", ".join([str(v) for v in BID_LADDER if v >= bids[0]][:8]) + ", …"  # the catalogs' ellipsis
             prompt = self.tr("cli.prompt.bid", low=bids[0], ladder=shown, no=self.first("pass"))
         else:
             prompt = self.tr("cli.prompt.hold", bid=deal.bid, yes=self.first("hold"), no=self.first("pass"))

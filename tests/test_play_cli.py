@@ -477,3 +477,13 @@ def test_argparses_own_errors_speak_the_language(lang: str, expected: list[str],
         assert text in everything, (text, everything)
     if lang != "en":
         assert not [text for text in ARGPARSE_ENGLISH if text in everything], everything
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da", "fr"])
+def test_the_bid_ladder_ends_in_the_catalogs_ellipsis(lang: str) -> None:
+    """Middlehand bids first: the prompt lists the ladder and ends it with … as every catalog writes it (the
+    table glued ', ...' onto it in every language, beside the refusal's '27, …')."""
+    out = io.StringIO()
+    assert run(["--seed", "5", "--seat", "1", "--lang", lang], io.StringIO("quit\n"), out, ENGLISH) == 0
+    prompt = next(line for line in out.getvalue().splitlines() if "18, 20, 22, 23, 24, 27, 30, 33" in line)
+    assert "33, …)" in prompt and "..." not in out.getvalue(), prompt
