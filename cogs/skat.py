@@ -44,6 +44,7 @@ from skatbot.tables import Table, TableError, TableState, TableTiming
 from skatbot.tables.errors import NotAtTable
 from skatbot.tables.log import AddAI, Close, Join, Leave, RemoveAI, Start
 from skatbot.tables.manager import ChannelBusy, NoTable
+from skatbot.tables.table import Meant
 from skatbot.tables.view import Step
 from skatbot.ui.cards import card_from_text, card_label, contract_name
 from skatbot.ui.fit import CHOICES, Limit, fit, fit_lines
@@ -296,19 +297,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="bid", description=en("cmd.skat.bid"))
     @app_commands.describe(value=describe("cmd.skat.bid.value"))
     async def bid(self, interaction: discord.Interaction, value: int) -> None:
-        await self._act(interaction, await self._bid_meant(interaction, value))
-
-    async def _bid_meant(self, interaction: discord.Interaction, value: int) -> Action:
-        """While answering a bid, the choices autocomplete offers are "hold" (the bid itself) and "pass" (0). The
-        player who must say a number is offered no 0: from them it is a mistyped bid, refused as off the ladder."""
-        view = await self._view_for(interaction)
-        legal = view.legal_actions if view is not None else ()
-        if view is not None and Hold() in legal:  # answering a bid
-            if value == PASS_VALUE:
-                return Pass()
-            if value == view.bid:
-                return Hold()
-        return Bid(value)
+        await self._act(interaction, _bid_meant(value))
 
     @bid.autocomplete("value")
     async def bid_values(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
@@ -404,8 +393,9 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
     # --- shared paths ------------------------------------------------------------------------------------
 
-    async def _act(self, interaction: discord.Interaction, action: Action, table: Table | None = None) -> None:
-        """Make the move, then answer with what happened (the card played, the trick taken, what is next)."""
+    async def _act(self, interaction: discord.Interaction, action: Action | Meant, table: Table | None = None) -> None:
+        """Make the move (the table finds the sender's seat, once, and reads a `Meant` command there), then answer
+        with what happened (the card played, the trick taken, what is next)."""
         table = table or await self.table_for(interaction)
         lang = self.lang(interaction)
         made: list[Step] = []
@@ -416,7 +406,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         async with self.pending.watch(interaction, table, move_entry(table, interaction.user.id, action), lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
             await stored_then_acked(move(), watch.shown_pending)
-            await say(interaction, move_reply(made[0], action, lang, self.style_for(table.guild_id).deck))
+            await say(interaction, move_reply(made[0], lang, self.style_for(table.guild_id).deck))
 
     async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:
         try:
@@ -428,6 +418,20 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 PASS_VALUE = 0
 """`/skat bid value:0` passes a player answering a bid (autocomplete offers it to them as "pass"); from the
 player who must bid it is refused as off the ladder."""
+
+
+def _bid_meant(value: int) -> Meant:
+    """What `/skat bid value:N` means, read by the table from the sender's own view: while answering a bid, the
+    choices autocomplete offers are "hold" (the bid itself) and "pass" (0). The player who must say a number is
+    offered no 0: from them it is a mistyped bid, refused as off the ladder."""
+    def meant(view: SeatView) -> Action:
+        if Hold() in view.legal_actions:  # answering a bid
+            if value == PASS_VALUE:
+                return Pass()
+            if value == view.bid:
+                return Hold()
+        return Bid(value)
+    return meant
 
 def typed_at(interaction: discord.Interaction) -> float:
     """When a typed command was issued (Discord's id says, to the millisecond: an entry stored within that

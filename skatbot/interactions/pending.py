@@ -25,6 +25,7 @@ from skatbot.storage import Storage
 from skatbot.storage.pending import PendingMove, PendingMoves
 from skatbot.tables import Table, TableError
 from skatbot.tables.log import Act, Entry, Join, Start
+from skatbot.tables.table import Meant
 from skatbot.ui.i18n import t
 from skatbot.ui.languages import Lang
 from skatbot.wiring import StorageTables
@@ -53,13 +54,16 @@ class Expected(NamedTuple):
     prefix: bool = False
 
 
-def move_entry(table: Table, user_id: int, action: Action) -> Callable[[], Expected]:
-    """A move's entry, told from the table as it is when the move turns slow."""
+def move_entry(table: Table, user_id: int, action: Action | Meant) -> Callable[[], Expected]:
+    """A move's entry, told from the table's current view only when storing the move turns slow (the marker's
+    entry; the move itself is judged by the table, which looks the seat up under its lock)."""
     def expected() -> Expected:
+        view = table.current()
         try:
-            return Expected(str(Act(table.game.deal_number, table.game.seat_of_user(user_id), action)))
+            seat = view.seat_of_user(user_id)
         except TableError:  # not seated now: the move will be refused, and the marker only says "not recorded"
             return Expected("")
+        return Expected(str(Act(view.deal_number, seat, action(view.seats[seat]) if callable(action) else action)))
     return expected
 
 

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from skatbot.ai import Level
 from skatbot.engine import Action, Claim, Concede, GameType, PlayCard
-from skatbot.engine.views import seat_view
+from skatbot.engine.views import SeatView, seat_view
 from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
 
 from . import events as ev
@@ -50,6 +50,10 @@ from .turns import (
     side_calls_due,
 )
 from .view import Step, TableView, view_of
+
+Meant = Callable[[SeatView], Action]
+"""A typed command whose action depends on the sender's own view of the deal (`/skat bid value:0` passes a
+player answering a bid), read by the table from the seat it looks up under its lock."""
 
 if TYPE_CHECKING:
     from skatbot.ai.hints import Hint
@@ -192,21 +196,20 @@ class Table:
         game = self.game
         self.require_live()
         seat = game.seat_of_user(user_id)
-        place = game.place_of(user_id)
-        assert place is not None
-        if game.places[place].stand_in is not None:
+        if game.occupant_of_seat(seat).stand_in is not None:
             raise NotAllowed("stood_in")
         if seq is not None and seq != self.seq or issued_at is not None and self._stored_at >= issued_at:
             raise WrongTableState("stale")
         return seat
 
-    async def act(self, user_id: int, action: Action, *, seq: int | None = None,
+    async def act(self, user_id: int, action: Action | Meant, *, seq: int | None = None,
                   issued_at: float | None = None) -> Step:
         """A human's action. `seq` (from a button or menu) is the moment it was drawn for; `issued_at` (a typed
         command, which carries no moment) when it was typed, on `clock`. Who may act, and for which moment, is
         decided under the lock, on the table as stored (a claim is judged under it too), so of two clicks drawn
         for the same moment, or two commands typed at once, only the first is recorded. Entries another
-        process stored are judged as seen (this process does not know when they were stored)."""
+        process stored are judged as seen (this process does not know when they were stored). The seat is
+        looked up here, once; a typed command whose meaning depends on it (`Meant`) is read there too."""
         game = self.game
         if isinstance(action, Claim):
             seat = self._actor(user_id, seq, issued_at)
@@ -217,14 +220,17 @@ class Table:
         async def build() -> list[Entry]:
             game = self.game
             seat = self._actor(user_id, seq, issued_at)
-            place = game.place_of(user_id)
-            assert place is not None
             deal = game.deal  # the sender's own card, judged for the sender's own seat: a refusal tells nothing
-            if isinstance(action, PlayCard) and deal is not None and deal.current_seat == seat \
-                    and action in deal.legal_actions() and await self._lead_waits():  # else its own reason
+            if callable(action):
+                assert deal is not None  # a seat was found: a deal is dealt
+                move = action(seat_view(deal, seat))
+            else:
+                move = action
+            if isinstance(move, PlayCard) and deal is not None and deal.current_seat == seat \
+                    and move in deal.legal_actions() and await self._lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
-            return [Act(game.deal_number, seat, action)]
+            return [Act(game.deal_number, seat, move)]
 
         step = await self._commit(build, by=ev.Actor.PLAYER)
         if isinstance(action, Concede) and acted:

@@ -315,15 +315,18 @@ def _prompt(table: TableView, view: SeatView, lang: Lang, lead_waits: bool = Fal
     return t(lang, f"prompt.{view.phase.value}", bid=view.bid)
 
 
-def move_reply(step: Step, action: Action, lang: Lang, deck: Deck = FRENCH) -> str:
-    """The answer to a move made by slash command, from the step it made: what the player did, the trick it
-    completed (who took it), and what they are to do next if it is their turn again. Only what the player
-    may see."""
-    lines = [_did(action, lang, deck)]
-    done = next((e for e in step.events if isinstance(e, ev.ActionTaken) and e.by is ev.Actor.PLAYER), None)
+def move_reply(step: Step, lang: Lang, deck: Deck = FRENCH) -> str:
+    """The answer to a move made by slash command, from the step it made: what the player did (the action the
+    table stored, as it read the command), the trick it completed (who took it), and what they are to do next
+    if it is their turn again. Only what the player may see."""
+    done = next((e for e in reversed(step.events) if isinstance(e, ev.ActionTaken) and e.by is ev.Actor.PLAYER),
+                None)
+    if done is None:  # a step makes the player's move: not reached
+        return t(lang, "reply.recorded")
+    lines = [_did(done.action, lang, deck)]
     table = step.view
-    if done is None or done.seat is None or table.deal_number != done.number or not table.seats:
-        lines.append(t(lang, "did.deal_over", number=seen_number(done.number if done else table.deal_number)))
+    if done.seat is None or table.deal_number != done.number or not table.seats:
+        lines.append(t(lang, "did.deal_over", number=seen_number(done.number)))
         return "\n".join(lines)  # the move ended the deal (a new one began)
     seat, view = done.seat, table.seats[done.seat]
     taken = [e.trick for e in step.events if isinstance(e, ev.TrickTaken) and e.number == done.number]

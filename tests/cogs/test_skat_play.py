@@ -184,6 +184,17 @@ async def test_bid_zero_passes_only_a_player_answering_a_bid(world: CogBot) -> N
     assert deal.history[-1][1] == Pass()
 
 
+async def test_the_current_bid_typed_by_the_player_answering_it_holds(world: CogBot) -> None:
+    """Autocomplete offers the answering player "hold" as the bid itself: typed, it is read as a hold (the
+    table reads the number from the sender's own seat, found once, under its lock)."""
+    table, users = await three_humans(world)
+    deal = deal_of(table)
+    assert (await world.run("skat bid", to_act(table, users), value=18)).text.startswith("You bid 18.")
+    answerer = to_act(table, users)
+    assert (await world.run("skat bid", answerer, value=18)).text.startswith("You hold (yes).")
+    assert deal.history[-1][1] == Hold()
+
+
 async def test_passes_typed_at_one_instant_record_only_the_one_whose_turn_it_was(world: CogBot) -> None:
     """Three players type `/skat pass` at the same instant (their commands reach the bot one after another):
     only the pass of the player whose turn it was is recorded; the others were typed before the table moved

@@ -79,7 +79,7 @@ def test_the_last_trick_and_the_slash_reply_say_who_took_it() -> None:
     assert "Last trick (1): " in text and f"→ {winner} ({trick.points} points)" in text
     step = Step(0, (ev.ActionTaken(0, last, card, ev.Actor.PLAYER), ev.TrickTaken(0, trick, 0)),
                 view_of(game, table_id=1, guild_id=1, channel_id=1, seq=0))
-    reply = move_reply(step, card, Lang("en"))
+    reply = move_reply(step, Lang("en"))
     assert reply.startswith(f"You played {card_label(card.card, 'french', 'en')}.")
     assert ("You take the trick" if trick.winner == last else "The trick goes to") in reply
 
