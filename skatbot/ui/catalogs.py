@@ -40,9 +40,9 @@ def read_catalog(code: Lang) -> Catalog:
 
 def typeset(code: Lang, text: str) -> str:
     """French typography: a no-break space before `:`, a narrow one before `; ! ?` (also where a no-break space
-    stood) and inside « », so Discord never breaks a line before the sign (nor before `:**`); and the
-    typographic apostrophe. Text in `backticks` (commands to type) stays as it is, and so does every other
-    language."""
+    stood), inside « » and before % after a number, so Discord never breaks a line before the sign (nor before
+    `:**`); and the typographic apostrophe. Text in `backticks` (commands to type) stays as it is, and so does
+    every other language."""
     if code != "fr":
         return text
     parts = text.split("`")
@@ -50,6 +50,7 @@ def typeset(code: Lang, text: str) -> str:
         part = re.sub(r"(?<=\S) :(?=\s|$|\*)", "\u00a0:", parts[index])
         part = re.sub(r"(?<=\S)[ \u00a0]([;!?])(?=\s|$|['’)*])", "\u202f\\1", part)
         part = part.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+        part = re.sub(r"(?<=[\d}]) %", "\u202f%", part)
         parts[index] = re.sub(r"(?<=\w)'(?=\w)", "’", part)
     return "`".join(parts)
 

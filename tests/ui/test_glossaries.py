@@ -78,6 +78,8 @@ def test_french_is_typeset_when_a_catalog_is_written() -> None:
     spaces does not break the line before a colon on Discord; commands in backticks stay as typed."""
     assert typeset(Lang("fr"), "Pas compris : 'x' ; l'IA ? « oui » `/skat settings tables: dans le salon`") == (
         "Pas compris\u00a0: 'x'\u202f; l’IA\u202f? «\u00a0oui\u00a0» `/skat settings tables: dans le salon`")
+    assert typeset(Lang("fr"), "{chance} % du temps, 62 %, **Inscrits (3) :**") == (
+        "{chance}\u202f% du temps, 62\u202f%, **Inscrits (3)\u00a0:**")
     assert typeset(Lang("de"), "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
 
 
