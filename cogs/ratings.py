@@ -3,7 +3,7 @@
 A series is rated when it finishes (skatbot.wiring); this cog catches up at start-up and every few minutes
 on whatever was left unrated (a restart in between, a challenge day that has ended, series finished before
 ratings existed). `/skat scores leaderboard scoring:rating` and the rating line and chart of
-`/skat scores stats` are drawn here; their page buttons are the leaderboard's own (`lb:LANG:all:rating:PAGE`).
+`/skat scores stats` are drawn here; their page buttons are the leaderboard's own (`lb:LANG:PERIOD:rating:PAGE`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,12 @@ from discord.ext import commands
 
 from skatbot.app import skat_bot
 from skatbot.interactions.replies import say
+from skatbot.ratings import RatingRow
 from skatbot.storage import NotFound, StorageError
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
 from skatbot.ui.languages import Lang
+from skatbot.ui.leaderboard import PERIODS
 from skatbot.ui.ratings_text import (
     RatingPage,
     rating_board_text,
@@ -47,8 +49,13 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-async def rating_board(bot: SkatBot, guild_id: int, page: int) -> RatingPage:
-    return rating_page(await bot.storage.ratings.board(server_id=guild_id), page)
+async def rating_rows(bot: SkatBot, guild_id: int, period: str) -> list[RatingRow]:
+    """The server's rated identities: all, or those rated in the period (with their change in it)."""
+    return await bot.storage.ratings.board(server_id=guild_id, since=PERIODS[period].since(_now()))
+
+
+async def rating_board(bot: SkatBot, guild_id: int, page: int, period: str = "all") -> RatingPage:
+    return rating_page(await rating_rows(bot, guild_id, period), page, period=period)
 
 
 def rating_view(board: RatingPage, lang: Lang) -> discord.ui.View:
@@ -58,22 +65,25 @@ def rating_view(board: RatingPage, lang: Lang) -> discord.ui.View:
                                       ("lb.next", board.page + 1, board.page >= board.pages)):
         view.add_item(discord.ui.Button(label=t(lang, label_key), disabled=disabled,
                                         style=discord.ButtonStyle.secondary,
-                                        custom_id=f"lb:{lang}:all:{RATING}:{page}"))
+                                        custom_id=f"lb:{lang}:{board.period}:{RATING}:{page}"))
     return view
 
 
-async def show_rating_board(interaction: discord.Interaction, guild_id: int, lang: Lang, page: int) -> None:
-    """`/skat scores leaderboard scoring:rating`: the ranking by mu - 3 sigma (all time)."""
-    board = await rating_board(skat_bot(interaction), guild_id, page)
+async def show_rating_board(interaction: discord.Interaction, guild_id: int, lang: Lang, page: int,
+                            period: str = "all") -> None:
+    """`/skat scores leaderboard scoring:rating`: the ranking by mu - 3 sigma; with a week or a month, of those
+    rated in it, with how much their rating moved in it."""
+    board = await rating_board(skat_bot(interaction), guild_id, page, period)
     await say(interaction, rating_board_text(board, lang), ephemeral=False, view=rating_view(board, lang),
               allowed_mentions=discord.AllowedMentions.none())
 
 
-async def turn_rating_page(interaction: discord.Interaction, guild_id: int, lang: Lang, page: int) -> None:
+async def turn_rating_page(interaction: discord.Interaction, guild_id: int, lang: Lang, page: int,
+                           period: str = "all") -> None:
     """A page button of the rating board: the page again (the last one when the list got shorter)."""
-    rows = await skat_bot(interaction).storage.ratings.board(server_id=guild_id)
-    last = rating_page(rows, 1).pages
-    board = rating_page(rows, min(max(page, 1), last))
+    rows = await rating_rows(skat_bot(interaction), guild_id, period)
+    last = rating_page(rows, 1, period=period).pages
+    board = rating_page(rows, min(max(page, 1), last), period=period)
     await interaction.response.edit_message(content=fit(rating_board_text(board, lang), Limit.CONTENT),
                                             view=rating_view(board, lang))
 

@@ -113,7 +113,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View
     async def turn_page(self, interaction: discord.Interaction) -> None:
         guild_id = guild_id_of(interaction)
         if self.scoring == RATING:
-            await turn_rating_page(interaction, guild_id, self.lang, self.page)
+            await turn_rating_page(interaction, guild_id, self.lang, self.page, self.period)
             return
         bot = skat_bot(interaction)
         rows = await ranking_rows(bot, guild_id, PERIODS[self.period])
@@ -141,7 +141,7 @@ class ScoresGroup(app_commands.Group):
         period, scoring = chosen(period, PERIODS, "period"), chosen(scoring, (*SCORINGS, RATING), "scoring")
         lang = await server_language(interaction)
         if scoring == RATING:
-            await show_rating_board(interaction, guild_id, lang, page)
+            await show_rating_board(interaction, guild_id, lang, page, period)
             return
         bot = skat_bot(interaction)
         board = await leaderboard_page(bot, guild_id, period, Scoring(scoring), page)

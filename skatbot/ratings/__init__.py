@@ -62,6 +62,7 @@ class RatingRow:
     display_name: str
     level: str | None
     rating: Rating
+    change: float | None = None  # on a board of a period: how much mu - 3 sigma moved in it (None: all time)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ class RatingPage:
     ai: tuple[RatingRow, ...]  # the AI levels, unranked
     ranked_total: int
     unranked: int  # rated humans below the minimum of rated events
+    period: str = "all"  # "week", "month": only those rated in that time, with the change of their rating in it
 
 
 def decimal(lang: Lang, value: float) -> str:
@@ -38,8 +39,9 @@ def decimal(lang: Lang, value: float) -> str:
 
 
 def rating_page(rows: Sequence[RatingRow], page: int, page_size: int = PAGE_SIZE,
-                minimum: int = MIN_RATED) -> RatingPage:
-    """One page of the rating ranking (rows as storage gives them, best first); PageOutOfRange outside."""
+                minimum: int = MIN_RATED, period: str = "all") -> RatingPage:
+    """One page of the rating ranking (rows as storage gives them, best first: for a `period` other than "all",
+    those rated in it); PageOutOfRange outside."""
     humans = sorted((row for row in rows if row.level is None and row.rating.rated >= minimum),
                     key=lambda row: (-row.rating.conservative, row.rated_id))
     unranked = sum(1 for row in rows if row.level is None and row.rating.rated < minimum)
@@ -52,12 +54,15 @@ def rating_page(rows: Sequence[RatingRow], page: int, page_size: int = PAGE_SIZE
         raise PageOutOfRange(page, pages)
     ai = tuple(sorted((row for row in rows if row.level is not None), key=lambda row: -row.rating.conservative))
     start = (page - 1) * page_size
-    return RatingPage(page, pages, tuple(ranked[start:start + page_size]), ai, len(ranked), unranked)
+    return RatingPage(page, pages, tuple(ranked[start:start + page_size]), ai, len(ranked), unranked, period)
 
 
-def _numbers(rating: Rating, lang: Lang) -> dict[str, str]:
-    return {"value": decimal(lang, rating.conservative), "mu": decimal(lang, rating.mu),
-            "sigma": decimal(lang, rating.sigma), "rated": tn(lang, "count.rated", rating.rated)}
+def _numbers(rating: Rating, lang: Lang, change: float | None = None) -> dict[str, str]:
+    numbers = {"value": decimal(lang, rating.conservative), "mu": decimal(lang, rating.mu),
+               "sigma": decimal(lang, rating.sigma), "rated": tn(lang, "count.rated", rating.rated)}
+    if change is not None:
+        numbers["change"] = ("+" if round(change, 1) > 0 else "") + decimal(lang, change)
+    return numbers
 
 
 def _name(name: str) -> str:
@@ -65,19 +70,26 @@ def _name(name: str) -> str:
 
 
 def rating_board_text(board: RatingPage, lang: Lang) -> str:
-    lines = [t(lang, "rating.title")]
+    """The rating board: all time, or (a week, a month) those rated in that time with how much their rating moved
+    in it (a rating is the whole history's estimate: a period chooses who is listed, not what is counted)."""
+    timed = board.period != "all"
+    period = t(lang, f"lb.period.{board.period}")
+    lines = [t(lang, "rating.title.period", period=period) if timed else t(lang, "rating.title")]
     if not board.ranked and not board.ai and not board.unranked:
-        lines.append(t(lang, "rating.empty"))
+        lines.append(t(lang, "rating.empty.period", period=period) if timed else t(lang, "rating.empty"))
         return "\n".join(lines)
+    row_key, ai_key = ("rating.row.period", "rating.ai_row.period") if timed else ("rating.row", "rating.ai_row")
     for rank, row in board.ranked:
-        lines.append(t(lang, "rating.row", rank=rank, name=_name(row.display_name), **_numbers(row.rating, lang)))
+        lines.append(t(lang, row_key, rank=rank, name=_name(row.display_name),
+                       **_numbers(row.rating, lang, row.change if timed else None)))
     if board.unranked:
         lines.append(tn(lang, "rating.unranked", board.unranked, minimum=MIN_RATED))
     if board.ai:
         lines.append("")
         lines.append(t(lang, "rating.ai_title"))
         for row in board.ai:
-            lines.append(t(lang, "rating.ai_row", name=t(lang, f"level.{row.level}"), **_numbers(row.rating, lang)))
+            lines.append(t(lang, ai_key, name=t(lang, f"level.{row.level}"),
+                           **_numbers(row.rating, lang, row.change if timed else None)))
     lines.append("")
     lines.append(t(lang, "lb.footer", page=board.page, pages=board.pages, players=board.ranked_total))
     return "\n".join(lines)

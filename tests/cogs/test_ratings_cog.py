@@ -3,8 +3,10 @@ and the rating pages turn with the leaderboard's own buttons."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from skatbot.ratings import MODEL
-from tests.cogs.helpers import CogBot, FakeMessage
+from tests.cogs.helpers import GUILD_ID, CogBot, FakeMessage
 from tests.cogs.table_helpers import one_deal_conceded
 
 
@@ -32,3 +34,35 @@ async def test_a_finished_series_is_rated_and_shown(world: CogBot) -> None:
     assert f"μ {lost.mu:.1f}" in stats.text
     assert (await world.run("skat scores leaderboard", reader, scoring="rating", page=2)).text == \
         "There is no page 2: the ranking has 1 page."
+
+
+async def test_the_rating_board_of_a_period_lists_those_rated_in_it_with_their_change(world: CogBot) -> None:
+    storage, server = world.bot.storage, GUILD_ID
+    now = datetime.now(UTC)
+    long_ago = now - timedelta(days=40)
+    anna, ben, cleo = 9001, 9002, 9003
+    for player, name in ((anna, "Anna"), (ben, "Ben"), (cleo, "Cleo")):
+        await storage.challenge.start(day=long_ago.date(), player_id=player, server_id=server, name=name, deals=3,
+                                      now=long_ago)
+    for days in range(3):  # Anna and Ben forty days ago; then Anna and Cleo this week, Anna ahead each time
+        await storage.ratings.rate_challenge_day(server_id=server, day=long_ago.date() + timedelta(days=days),
+                                                 results=[(anna, 100, 0), (ben, 0, 0)], now=long_ago)
+    for days in range(3):
+        await storage.ratings.rate_challenge_day(server_id=server, day=now.date() - timedelta(days=days),
+                                                 results=[(anna, 100, 0), (cleo, 0, 0)], now=now)
+    before = (await storage.ratings.history(server_id=server, player_id=anna))[2]
+    mine = await storage.ratings.of(server_id=server, player_id=anna)
+    reader = world.user("dora")
+    for period, label in (("week", "this week"), ("month", "this month")):
+        board = await world.run("skat scores leaderboard", reader, scoring="rating", period=period)
+        lines = board.text.splitlines()
+        assert lines[0].startswith(f"🏆 **Skill rating** · {label}: those rated {label}, ranked by μ − 3σ")
+        assert "Anna" in board.text and "Cleo" in board.text and "Ben" not in board.text
+        change = mine.conservative - (before.mu - 3 * before.sigma)
+        assert lines[1].startswith(f"1. **Anna** — {mine.conservative:.1f}, +{change:.1f} (μ ")
+        assert board.answer.custom_ids() == [f"lb:en:{period}:rating:0", f"lb:en:{period}:rating:2"]
+    whole = await world.run("skat scores leaderboard", reader, scoring="rating")
+    assert "all time" in whole.text and "Ben" in whole.text and ", +" not in whole.text
+    week = await world.run("skat scores leaderboard", reader, scoring="rating", period="week")
+    turned = await world.click(reader, FakeMessage(1, 20, week.text, week.answer.view), "lb:en:week:rating:2")
+    assert "Ben" not in (turned.answer.content or "") and "this week" in (turned.answer.content or "")

@@ -95,19 +95,39 @@ class SqlRatings:
             {"s": server_id, "r": rated_identity(player_id)})
         return [RatingPoint(from_seconds(row["rated_at"]), float(row["mu"]), float(row["sigma"])) for row in rows]
 
-    async def board(self, *, server_id: int) -> list[RatingRow]:
-        """Every rated identity of the server, best conservative estimate first (AI levels included)."""
+    async def board(self, *, server_id: int, since: datetime | None = None) -> list[RatingRow]:
+        """Every rated identity of the server, best conservative estimate first (AI levels included). With `since`:
+        only those rated since then, each with the change of its conservative estimate since then (from its rating
+        before, or from the start)."""
         rows = await self._db.fetch_all(
             "SELECT r.rated_id, r.mu, r.sigma, r.series, r.days, COALESCE(p.display_name, (SELECT a.name FROM "
             "challenge_attempts a WHERE a.player_id = r.rated_id ORDER BY a.day DESC LIMIT 1)) AS display_name "
             "FROM ratings r LEFT JOIN players p ON p.player_id = r.rated_id WHERE r.server_id = :s",
             {"s": server_id})  # a player seen only in the daily challenge is named as the challenge knows them
+        before: dict[int, float] = {}
+        active: set[int] | None = None
+        if since is not None:
+            stamp = to_seconds(since)
+            rated = await self._db.fetch_all(
+                "SELECT DISTINCT rated_id FROM rating_history WHERE server_id = :s AND rated_at >= :since",
+                {"s": server_id, "since": stamp})
+            active = {int(row["rated_id"]) for row in rated}
+            earlier = await self._db.fetch_all(
+                "SELECT h.rated_id, h.mu, h.sigma FROM rating_history h WHERE h.server_id = :s AND h.seq = ("
+                "SELECT MAX(x.seq) FROM rating_history x WHERE x.server_id = h.server_id AND x.rated_id = h.rated_id "
+                "AND x.rated_at < :since)", {"s": server_id, "since": stamp})
+            before = {int(row["rated_id"]): Rating(float(row["mu"]), float(row["sigma"])).conservative
+                      for row in earlier}
         out = []
         for row in rows:
             rated_id = int(row["rated_id"])
+            if active is not None and rated_id not in active:
+                continue
             level = identity_level(rated_id)
             name = row["display_name"] or (level or str(rated_id))
-            out.append(RatingRow(rated_id, str(name), level, _rating(row)))
+            rating = _rating(row)
+            change = None if active is None else rating.conservative - before.get(rated_id, Rating().conservative)
+            out.append(RatingRow(rated_id, str(name), level, rating, change))
         return sorted(out, key=lambda r: (-r.rating.conservative, r.rated_id))
 
     async def events(self, *, server_id: int) -> int:
