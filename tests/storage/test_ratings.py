@@ -215,3 +215,19 @@ async def test_a_day_is_rated_on_every_server_that_played_it(people: AnyStorage)
     assert (await people.ratings.of(server_id=SERVER + 1, player_id=CARLA)).days == 1
     with pytest.raises(NotFound):
         await people.ratings.of(server_id=SERVER, player_id=CARLA)
+
+
+async def test_a_periods_board_lists_those_rated_since_with_the_change_since(people: AnyStorage) -> None:
+    early, late = NOW - timedelta(days=40), NOW
+    for offset in range(2):
+        await people.ratings.rate_challenge_day(server_id=SERVER, day=date(2026, 1, 1) + timedelta(days=offset),
+                                                results=[(11, 90, 0), (12, 0, 0)], now=early)
+    await people.ratings.rate_challenge_day(server_id=SERVER, day=date(2026, 3, 1), results=[(11, 90, 0), (13, 0, 0)],
+                                            now=late)
+    since = NOW - timedelta(days=7)
+    board = {row.rated_id: row for row in await people.ratings.board(server_id=SERVER, since=since)}
+    assert {rated for rated in board if rated > 0} == {11, 13}  # 12 was rated only before the week
+    [_, second, _] = await people.ratings.history(server_id=SERVER, player_id=11)
+    assert board[11].change == pytest.approx(board[11].rating.conservative - (second.mu - 3 * second.sigma))
+    assert board[13].change == pytest.approx(board[13].rating.conservative - Rating().conservative)
+    assert all(row.change is None for row in await people.ratings.board(server_id=SERVER))
