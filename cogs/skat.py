@@ -65,9 +65,6 @@ timing = logging.getLogger("skatbot.timing")
 
 NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
 LOBBY_KINDS = {"join", "leave", "addai", "start"}
-MOVE_KINDS = {"bid", "bids", "hold", "pass", "pickup", "declare", "discard", "card", "kontra", "re", "concedeok"}
-"""Controls that go straight to `Table.act`, which checks them on the caught-up table under its lock (a claim
-is judged before, a concession is confirmed first)."""
 MOST_DEALS = 96
 GAMES = ("clubs", "spades", "hearts", "diamonds", "grand", "null")
 """The values of /skat declare game: (the choice names are translated, the values stay these words)."""

@@ -180,9 +180,6 @@ _SYMBOL_SUITS = {"♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES, "
 CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(32))
 """All 32 cards, indexed by `Card.index`."""
 
-FULL_MASK = (1 << 32) - 1
-
-
 def card_from_index(index: int) -> Card:
     return CARDS[index]
 

@@ -19,8 +19,6 @@ from .ai_seats import AiSeat
 from .errors import AlreadySeated, NotAllowed, NotAtTable, SittingOut, TableFull, WrongTableState
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start
 
-SEAT_NAMES = ("forehand", "middlehand", "rearhand")
-
 
 @dataclass(slots=True)
 class Occupant:

@@ -958,11 +958,6 @@ class DiscordPresenter:
             return None
         return (await hand_shown(view, style.deck, lang, table.deal_number)).file()
 
-    def forget_hand(self, table: TableView, user_id: int) -> None:
-        """Make the next refresh send a fresh hand message (for /skat hand)."""
-        state = self._state(table)
-        state.hands.pop((table.deal_number, user_id), None)
-
 
 def _owed_before(table: TableView, item: str, shown: set[str]) -> bool:
     """Whether a result card that comes before outbox `item` in the table's log was not shown yet (a result

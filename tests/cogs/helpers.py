@@ -12,7 +12,7 @@ discord.py's own paths, including the command tree's error handler.
 from __future__ import annotations
 
 import itertools
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -429,8 +429,3 @@ async def cog_bot(tmp_path: Path, storage: Storage | None = None) -> CogBot:
     for name in EXTENSIONS:
         await bot.load_extension(name)
     return CogBot(bot, surface)
-
-
-def replies_of(interactions: list[FakeInteraction]) -> Iterator[Reply]:
-    for interaction in interactions:
-        yield from interaction.replies

@@ -78,11 +78,6 @@ async def test_every_top_level_command_stays_within_discords_size(tmp_path: Path
     assert all(size <= 8000 for size in sizes.values()), sizes
 
 
-def _described(node: dict[str, Any], locale: str | None) -> str:
-    localized = (node.get("description_localizations") or {}).get(locale or "")
-    return str(localized or node["description"])
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_every_command_has_a_description_in_each_language(published: dict[str, Any], locale: str) -> None:
     for path, node in walk(published):
