@@ -265,13 +265,22 @@ def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candid
 
 # --- candidates ----------------------------------------------------------------------------------
 
-def bidding_candidates(hand: Sequence[Card], seat: int) -> tuple[Candidate, ...]:
-    """Before the skat: a pickup (whatever `normal` then picks), and hand games for the games the
-    hand points to (the best two by `normal`'s strength)."""
+PICKUP_GAMES = 2
+"""Pickups committed to a game, beside the free one: the best games by `normal`'s strength before the skat.
+The free pickup is solved with the game `normal` picks at 18, so at a higher bid its worlds with a cheaper
+game count as overbid and lost; a grand hand then bid 22 where `normal` bids 48. A pickup committed to the
+grand says what the hand makes at 48 (the bid takes the best candidate, not the best per world, so the
+worlds' open cards choose nothing)."""
+
+
+def bidding_candidates(hand: Sequence[Card], seat: int, pickup_games: int = PICKUP_GAMES) -> tuple[Candidate, ...]:
+    """Before the skat: a pickup (whatever `normal` then picks), pickups committed to the games the hand points
+    to, and those games played hand (the best two by `normal`'s strength)."""
     forehand = seat == 0
     ranked = sorted(TRUMP_GAMES, key=lambda g: -win_probability(g, strength(hand, g, forehand)
                                                               + HAND_SKAT_POINTS))
-    return (Candidate(PICKUP, None), *(Candidate(HAND, g) for g in ranked[:2]))
+    return (Candidate(PICKUP, None), *(Candidate(PICKUP, g) for g in ranked[:pickup_games]),
+            *(Candidate(HAND, g) for g in ranked[:2]))
 
 
 def discard_candidates(twelve: Sequence[Card], seat: int, bid: int, per_game: int = 2,

@@ -31,7 +31,16 @@ from . import contracts
 from .auction import TRUMP_GAMES, auction_action
 from .base import Level, register_level
 from .cardplay import choose_card
-from .contracts import FIXED, Candidate, Estimate, bidding_candidates, discard_candidates, null_options
+from .contracts import (
+    FIXED,
+    HAND,
+    PICKUP,
+    Candidate,
+    Estimate,
+    bidding_candidates,
+    discard_candidates,
+    null_options,
+)
 from .evaluation import null_probability, ramsch_expectation
 from .inference import auction_facts, seat_likelihood
 from .knowledge import Knowledge, cards, read_view
@@ -181,11 +190,13 @@ class StrongPlayer(NormalPlayer):
         """Play hand when a hand game's estimate beats the pickup's."""
         candidates = bidding_candidates(view.hand, view.seat)
         estimates = self._estimates(view, mask_of(view.hand), view.bid, candidates)
-        pickup = estimates[0].expected(view.bid)
+        pickups = [e for e in (x.expected(view.bid) for x in estimates if x.candidate.kind == PICKUP) if e is not None]
+        pickup = max(pickups, default=None)
         best: tuple[float, Contract] | None = None
-        for estimate in estimates[1:]:
+        for estimate in estimates:
             value = estimate.expected(view.bid)
-            if value is not None and estimate.candidate.game is not None and (best is None or value > best[0]):
+            if (value is not None and estimate.candidate.kind == HAND and estimate.candidate.game is not None
+                    and (best is None or value > best[0])):
                 best = (value, Contract(estimate.candidate.game, True))
         for option in null_options(view.hand, view.bid, True):
             if best is None or option.expected > best[0]:
