@@ -46,13 +46,13 @@ from skatbot.storage import LogConflict
 from skatbot.storage.sql.challenge import StoredAttempt
 from skatbot.ui.challenge import (
     DYNAMIC_ITEMS,
+    AttemptLine,
     ChallengeControl,
     ChallengeRefusal,
-    DealLine,
-    Standing,
+    DayStanding,
     attempt_text,
     attempt_view,
-    board_text,
+    day_board_text,
     declarer_name,
     summary_text,
     summary_view,
@@ -272,7 +272,7 @@ class ChallengeCog(AttachingCog):
         return (summary_text(attempt.day.day, lines, await self.standing(stored), lang, deck),
                 summary_view(attempt.day.day, attempt.deals, lang))
 
-    async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: Lang) -> list[DealLine]:
+    async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: Lang) -> list[AttemptLine]:
         # the field: everyone who finished the day's challenge (an attempt still in play, or left unfinished, is not
         # in it, as it is in no board or percentile); the summary says so
         everyone = await self.bot.storage.challenge.day_results(day=attempt.day.day)
@@ -281,11 +281,11 @@ class ChallengeCog(AttachingCog):
         for number, deal in enumerate(attempt.played):
             par = await self.par(attempt.day, number)
             field = field_average(row.score for row in everyone if row.number == number)
-            lines.append(DealLine(number, deal.result, declarer_name(attempt, number, deal.result, stored.name, lang),
+            lines.append(AttemptLine(number, deal.result, declarer_name(attempt, number, deal.result, stored.name, lang),
                                   scores[number], par.score, field))
         return lines
 
-    async def standing(self, stored: StoredAttempt) -> Standing:
+    async def standing(self, stored: StoredAttempt) -> DayStanding:
         """The finished attempt's totals, its place on its server and its percentile among everyone that day."""
         everyone = await self.bot.storage.challenge.day_results(day=stored.day)
         mine = [row for row in everyone if row.player_id == stored.player_id]
@@ -297,7 +297,7 @@ class ChallengeCog(AttachingCog):
         alike = [row for row in everyone if deals.get(row.player_id) == stored.deals]  # as many deals as this one
         margins = [row.margin for row in board(alike, {})]
         score, par = sum(row.score for row in mine), sum(row.par for row in mine)
-        return Standing(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here),
+        return DayStanding(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here),
                         deals=stored.deals)
 
     async def closed(self, stored: StoredAttempt) -> ChallengeRefusal:
@@ -375,7 +375,7 @@ class ChallengeCog(AttachingCog):
         names = {a.player_id: a.name for a in await storage.attempts(first=first, last=last, server_id=guild_id)}
         note = None if played else t(lang, "challenge.board.hidden")
         # today's board only for the player who played it: the others must not see the day's results yet
-        await say(interaction, board_text(board(rows, names), first, last, lang, note), ephemeral=played,
+        await say(interaction, day_board_text(board(rows, names), first, last, lang, note), ephemeral=played,
                   allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -29,7 +29,7 @@ from skatbot.ui.controls import (
     LOBBY_KINDS,
     Control,
     Kind,
-    Move,
+    MoveControl,
     Outdated,
     TableControl,
     Unreadable,
@@ -87,7 +87,7 @@ class TableDesk:
         if isinstance(control, Outdated):  # drawn before moves carried their action: its moment is past
             await self.table_of(control.table_id)  # (a table that is gone or over says so first)
             raise WrongTableState("stale")
-        if isinstance(control, Move):
+        if isinstance(control, MoveControl):
             await self._move(interaction, control)
         else:
             await self._table_control(interaction, control)
@@ -119,9 +119,9 @@ class TableDesk:
             if control.seq != table.seq:
                 raise WrongTableState("stale")
             if not await self.confirm_concession(interaction, table):
-                await self._move(interaction, Move(control.table_id, control.seq, Concede()), table)
+                await self._move(interaction, MoveControl(control.table_id, control.seq, Concede()), table)
 
-    async def _move(self, interaction: discord.Interaction, move: Move, table: Table | None = None) -> None:
+    async def _move(self, interaction: discord.Interaction, move: MoveControl, table: Table | None = None) -> None:
         """A move, judged by the table under its lock on the table as stored (caught up there)."""
         lang = self.lang(interaction)
         table = table or await self.table_of(move.table_id, fresh=False)

@@ -53,7 +53,7 @@ class ValueQuestion:
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class ValueStep:
     """One step of the count: a catalog key (`value.step.*`) and the multiplier reached with it."""
 
     key: str
@@ -65,7 +65,7 @@ class Step:
 class ValueAnswer:
     question: ValueQuestion
     contract: Contract
-    steps: tuple[Step, ...]  # empty for a null (a fixed value)
+    steps: tuple[ValueStep, ...]  # empty for a null (a fixed value)
     multiplier: int
     base: int
     value: int  # what the game is worth as declared
@@ -137,11 +137,11 @@ def _suit_or_grand(question: ValueQuestion, rules: RuleSet) -> ValueAnswer:
                        tuple(implied))
 
 
-def _steps(contract: Contract, count: int, against: bool, schneider: bool, schwarz: bool) -> list[Step]:
-    steps = [Step("value.step.against" if against else "value.step.with", count, count)]
+def _steps(contract: Contract, count: int, against: bool, schneider: bool, schwarz: bool) -> list[ValueStep]:
+    steps = [ValueStep("value.step.against" if against else "value.step.with", count, count)]
 
     def add(key: str) -> None:
-        steps.append(Step(key, steps[-1].total + 1))
+        steps.append(ValueStep(key, steps[-1].total + 1))
 
     add("value.step.game")
     if contract.hand:

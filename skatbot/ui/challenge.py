@@ -26,7 +26,7 @@ from skatbot.tables import Occupant, TableGame
 from skatbot.tables.view import TableView, view_of
 
 from .cards import FRENCH, contract_name
-from .controls import Move, MoveButton, MoveMenu, hand_view
+from .controls import MoveButton, MoveControl, MoveMenu, hand_view
 from .fit import Limit, fit, fit_lines
 from .i18n import language_of, t, tn
 from .languages import Lang
@@ -159,7 +159,7 @@ def attempt_table(attempt: Attempt, name: str, number: int | None = None) -> Tab
 
 
 @dataclass(frozen=True, slots=True)
-class DealLine:
+class AttemptLine:
     """A finished deal as the player sees it: its outcome, their score, the par and the field's average."""
 
     number: int
@@ -170,7 +170,7 @@ class DealLine:
     field: float | None
 
 
-def deal_line(line: DealLine, lang: Lang, deck: Deck = FRENCH) -> str:
+def deal_line(line: AttemptLine, lang: Lang, deck: Deck = FRENCH) -> str:
     result = line.result
     if result.declarer is None or result.contract is None:
         what = t(lang, "challenge.deal.passed")
@@ -191,7 +191,7 @@ def declarer_name(attempt: Attempt, number: int, result: DealResult, name: str, 
     return player_name(attempt_table(attempt, name, number), result.declarer, lang)
 
 
-def attempt_text(attempt: Attempt, name: str, lines: Sequence[DealLine], lang: Lang, deck: Deck = FRENCH) -> str:
+def attempt_text(attempt: Attempt, name: str, lines: Sequence[AttemptLine], lang: Lang, deck: Deck = FRENCH) -> str:
     """The hand message of the deal in play, with the challenge's title and the lines of the deals finished."""
     game = attempt_table(attempt, name)
     hand = hand_text(game, attempt.view(), lang, deck).split("\n")
@@ -206,7 +206,7 @@ def attempt_view(attempt: Attempt, lang: Lang, deck: Deck = FRENCH) -> discord.u
     out = discord.ui.View(timeout=None)
     day, seq = attempt.day.day, attempt.seq
     for item in drawn.children:
-        if isinstance(item, MoveButton) and isinstance(item.control, Move):
+        if isinstance(item, MoveButton) and isinstance(item.control, MoveControl):
             action = item.control.action
             if isinstance(action, LEFT_OUT):
                 continue
@@ -226,7 +226,7 @@ def attempt_view(attempt: Attempt, lang: Lang, deck: Deck = FRENCH) -> discord.u
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class DayStanding:
     """Where a finished attempt stands: its totals, its place on the server, and among everyone that day."""
 
     score: int
@@ -243,7 +243,7 @@ SUMMARY_RANKS = 10
 """Lines of the server's ranking a summary shows (the player's own line always)."""
 
 
-def summary_text(day: date, lines: Sequence[DealLine], standing: Standing, lang: Lang, deck: Deck = FRENCH) -> str:
+def summary_text(day: date, lines: Sequence[AttemptLine], standing: DayStanding, lang: Lang, deck: Deck = FRENCH) -> str:
     """The day's result for the player: each deal, the totals, the place here and the percentile everywhere."""
     out = [t(lang, "challenge.summary.title", day=day.isoformat())]
     out += [deal_line(line, lang, deck) for line in lines]
@@ -270,7 +270,7 @@ def summary_view(day: date, deals: int, lang: Lang) -> discord.ui.View:
     return view
 
 
-def board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None) -> str:
+def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None) -> str:
     """A server's challenge board (names of this server only), best against par first."""
     title = (t(lang, "challenge.board.day", day=first.isoformat()) if first == last else
              t(lang, "challenge.board.week", first=first.isoformat(), last=last.isoformat()))

@@ -77,7 +77,7 @@ OUTDATED_TEMPLATE = _TABLE + r":s?-?\d+:[a-z]+:[^:]*"
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class MoveControl:
     """A button or menu choice that makes a move, drawn at the table's moment `seq`."""
 
     table_id: int
@@ -109,7 +109,7 @@ class Outdated:
     table_id: int
 
 
-Control = Move | TableControl | Unreadable | Outdated
+Control = MoveControl | TableControl | Unreadable | Outdated
 
 
 @runtime_checkable
@@ -148,9 +148,9 @@ def _seq(text: str) -> int | None:
     return int(text[1:]) if text.startswith("s") else None
 
 
-def read_move(table_id: int, seq: int, text: str) -> Move | Unreadable:
+def read_move(table_id: int, seq: int, text: str) -> MoveControl | Unreadable:
     try:
-        return Move(table_id, seq, parse_action(text))
+        return MoveControl(table_id, seq, parse_action(text))
     except MalformedText:
         return Unreadable(text)
 
@@ -183,13 +183,13 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=MOVE_T
                  row: int | None = None, emoji: discord.PartialEmoji | None = None) -> None:
         super().__init__(discord.ui.Button(label=fit(label, Limit.BUTTON_LABEL), style=style, disabled=disabled,
                                            emoji=emoji, custom_id=move_id(table_id, seq, action)), row=row)
-        self.control: Move | Unreadable = Move(table_id, seq, action)
+        self.control: MoveControl | Unreadable = MoveControl(table_id, seq, action)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str], /) -> MoveButton:
         control = read_move(int(match["table"]), int(match["seq"]), match["action"])
-        pressed = cls(control.table_id, control.seq, control.action) if isinstance(control, Move) else \
+        pressed = cls(control.table_id, control.seq, control.action) if isinstance(control, MoveControl) else \
             cls(int(match["table"]), int(match["seq"]), Pass())
         pressed.control = control
         return pressed

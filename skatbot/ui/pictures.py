@@ -60,7 +60,7 @@ async def _drawn(draw: Callable[..., Picture], *args: Any, **kwargs: Any) -> Pic
 
 
 @dataclass(frozen=True, slots=True)
-class Shown:
+class ShownPicture:
     """A picture ready to attach, and the key that says what it shows."""
 
     key: str
@@ -106,16 +106,16 @@ def could_show_hand(description: str | None, view: SeatView) -> bool:
     return bool(shown) and set(shown) <= held
 
 
-async def hand_shown(view: SeatView, deck: Deck, lang: Lang, number: int = 0) -> Shown:
+async def hand_shown(view: SeatView, deck: Deck, lang: Lang, number: int = 0) -> ShownPicture:
     """The seat's hand, sorted for the game; right after the pickup (until the game is declared) the cards that
     came from the skat are marked. Only for that seat's own DM or ephemeral messages."""
     cards, marked, key = _hand(view, deck, lang)
     alt = t(lang, "picture.hand", cards=cards_text(cards, deck, lang))
     picture = await _drawn(hand_picture, cards, deck, marked, alt, rank_letters(lang))
-    return Shown(key, picture, f"hand-{seen_number(number)}.png")
+    return ShownPicture(key, picture, f"hand-{seen_number(number)}.png")
 
 
-async def tricks_shown(row: FinishedDeal, names: list[str], deck: Deck, lang: Lang) -> Shown | None:
+async def tricks_shown(row: FinishedDeal, names: list[str], deck: Deck, lang: Lang) -> ShownPicture | None:
     """The finished deal's tricks and skat (None for a deal without tricks: all passed, or given up at once)."""
     deal = row.deal
     if not deal.tricks:
@@ -123,26 +123,26 @@ async def tricks_shown(row: FinishedDeal, names: list[str], deck: Deck, lang: La
     alt = t(lang, "picture.tricks", number=seen_number(row.number), count=len(deal.tricks))
     picture = await _drawn(trick_sheet, names, tuple(deal.tricks), tuple(deal.skat), deck,
                            skat_label=t(lang, "picture.skat"), description=alt, letters=rank_letters(lang))
-    return Shown(f"tricks:{row.number}", picture)
+    return ShownPicture(f"tricks:{row.number}", picture)
 
 
-async def list_chart(table: TableView, names: list[str], lang: Lang) -> Shown | None:
+async def list_chart(table: TableView, names: list[str], lang: Lang) -> ShownPicture | None:
     """Running totals per player over the series so far (None before the first deal is over)."""
     if not table.finished:
         return None
     scores = [list(row.place_scores) for row in table.finished]
     alt = t(lang, "picture.list", deals=len(scores))
     picture = await _drawn(totals_chart, names, scores, deal_label=t(lang, "picture.deal_axis"), description=alt)
-    return Shown(f"list:{len(scores)}", picture)
+    return ShownPicture(f"list:{len(scores)}", picture)
 
 
-async def points_shown(name: str, points: list[tuple[datetime, int]], lang: Lang) -> Shown | None:
+async def points_shown(name: str, points: list[tuple[datetime, int]], lang: Lang) -> ShownPicture | None:
     """A player's list points over time, from (finished_at, score) pairs (None without any)."""
     if not points:
         return None
     alt = t(lang, "picture.points", name=name, deals=len(points))
     picture = await _drawn(points_chart, name, points, description=alt)
-    return Shown(f"points:{len(points)}", picture)
+    return ShownPicture(f"points:{len(points)}", picture)
 
 
 class HandPictures:
@@ -172,7 +172,7 @@ class HandPictures:
             if self._wanted.get(where) == wanted:  # else a newer hand was asked for while this was drawn
                 await self._show(dm, pacer, where, shown)
 
-    async def _show(self, dm: Any, pacer: EditPacer, where: tuple[int, int, int], shown: Shown) -> None:
+    async def _show(self, dm: Any, pacer: EditPacer, where: tuple[int, int, int], shown: ShownPicture) -> None:
         known = self._messages.get(where)
         if known is None:
             message = await dm.send(file=shown.file())
@@ -204,11 +204,11 @@ async def result_files(table: TableView, row: FinishedDeal, lang: Lang, deck: De
     return {"file": shown.file()} if shown is not None else {}
 
 
-async def standings_shown(names: list[str], points: list[int], title: str, lang: Lang) -> Shown | None:
+async def standings_shown(names: list[str], points: list[int], title: str, lang: Lang) -> ShownPicture | None:
     """A tournament's final list as a bar chart (None for nobody on it)."""
     if not names:
         return None
     alt = t(lang, "picture.standings", players=len(names), best=names[0], points=points[0])
     picture = await _drawn(standings_chart, names, points, title=title, axis=t(lang, "picture.standings_axis"),
                            description=alt)
-    return Shown(f"standings:{len(names)}", picture)
+    return ShownPicture(f"standings:{len(names)}", picture)

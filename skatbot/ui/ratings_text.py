@@ -18,7 +18,7 @@ from skatbot.ratings import MIN_RATED, Rating, RatingPoint, RatingRow
 from .i18n import MINUS, t, tn
 from .languages import BY_CODE, SOURCE, Lang
 from .leaderboard import PAGE_SIZE, PageOutOfRange
-from .pictures import Shown, _drawn
+from .pictures import ShownPicture, _drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,11 +100,11 @@ def rating_stats_line(rating: Rating, lang: Lang) -> str:
     return t(lang, "stats.rating", **_numbers(rating, lang))
 
 
-async def rating_shown(name: str, points: Sequence[RatingPoint], lang: Lang) -> Shown | None:
+async def rating_shown(name: str, points: Sequence[RatingPoint], lang: Lang) -> ShownPicture | None:
     """The player's rating after each rated event as a chart (None before the first)."""
     if not points:
         return None
     alt = t(lang, "picture.rating", name=name, events=len(points))
     values = [(point.at, point.mu, point.sigma) for point in points]
     picture = await _drawn(rating_chart, name, values, title=t(lang, "lb.scoring.rating"), description=alt)
-    return Shown(f"rating:{len(points)}", picture)
+    return ShownPicture(f"rating:{len(points)}", picture)

@@ -24,7 +24,7 @@ from .cards import FRENCH, contract_name, rank_letters
 from .emojis import CARD_EMOJIS
 from .i18n import signed, t, tn
 from .languages import Lang
-from .pictures import Shown, _drawn
+from .pictures import ShownPicture, _drawn
 
 REPLAY_OPEN_TABLE = r"rpt:(?P<table>\d{1,18}):(?P<number>\d{1,6})"
 """A result card's Replay button: the table and the deal's number there (the record is found by them)."""
@@ -213,7 +213,7 @@ def _step_picture_args(replay: Replay, step: int) -> tuple[tuple[tuple[Card, ...
     return tuple(_sorted(hand, game) for hand in held), None, tuple(deal.skat), _points_short(replay, taken)
 
 
-async def step_shown(replay: Replay, step: int, lang: Lang, deck: Deck = FRENCH) -> Shown:
+async def step_shown(replay: Replay, step: int, lang: Lang, deck: Deck = FRENCH) -> ShownPicture:
     """The step's picture: every hand open, the trick beside the hands, the running card points."""
     hands, trick, skat, points = _step_picture_args(replay, step)
     last = replay.steps - 1
@@ -223,7 +223,7 @@ async def step_shown(replay: Replay, step: int, lang: Lang, deck: Deck = FRENCH)
     picture = await _drawn(replay_picture, replay.names, hands, trick, skat=skat, title=title, points=points,
                            declarer=replay.deal.declarer, deck=deck, skat_label=t(lang, "picture.skat"),
                            description=alt, letters=rank_letters(lang))
-    return Shown(f"replay:{replay.deal_id}:{step}", picture, f"replay-{replay.deal_id}-{step + 1}.png")
+    return ShownPicture(f"replay:{replay.deal_id}:{step}", picture, f"replay-{replay.deal_id}-{step + 1}.png")
 
 
 def replay_view(deal_id: int, step: int, steps: int, lang: Lang) -> discord.ui.View:
@@ -296,7 +296,7 @@ def _step_of(replay: Replay, step: int, lang: Lang, whose: str = "") -> ReplaySt
                       replay.deal.declarer)
 
 
-async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> Shown:
+async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, deck: Deck = FRENCH) -> ShownPicture:
     """The player's line (left) beside the par AI's (right), each with every hand open."""
     mine = _step_of(pair.mine, _line_step(pair.mine, step, pair.steps), lang)
     alt = t(lang, "picture.replay", deal=seen_number(pair.number), step=mine.title)
@@ -310,7 +310,7 @@ async def challenge_step_shown(pair: ChallengeReplay, step: int, lang: Lang, dec
         par = _step_of(pair.par, _line_step(pair.par, step, pair.steps), lang, t(lang, "replay.par"))
         picture = await _drawn(replay_pair, mine, par, deck=deck, skat_label=t(lang, "picture.skat"),
                                description=alt, letters=rank_letters(lang))
-    return Shown(f"replay:{pair.day}:{pair.number}:{step}", picture, name)
+    return ShownPicture(f"replay:{pair.day}:{pair.number}:{step}", picture, name)
 
 
 def challenge_view(day: date, number: int, step: int, steps: int, lang: Lang) -> discord.ui.View:

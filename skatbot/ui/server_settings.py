@@ -49,7 +49,7 @@ class SettingsInputError(Refusal):
 
 
 @dataclass(frozen=True, slots=True)
-class Change:
+class SettingChange:
     """One confirmed change: a catalog key (`settings.changed.*`) and its values."""
 
     key: str
@@ -118,25 +118,25 @@ def parse_option_value(name: str, text: str) -> Any:
     raise SettingsInputError("settings.error.unknown_option", option=name, options=", ".join(OPTION_NAMES))
 
 
-def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[ServerSettings, list[Change]]:
+def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[ServerSettings, list[SettingChange]]:
     """The settings after the request, and the list of changes; raises SettingsInputError."""
     if request.is_empty:
         return current, []
-    changes: list[Change] = []
+    changes: list[SettingChange] = []
     preset, options = current.rule_preset, dict(current.rules)
     if request.preset is not None:
         key = request.preset.strip().lower()
         if key not in PRESETS:
             raise SettingsInputError("settings.error.preset", preset=request.preset, presets=", ".join(PRESETS))
         preset, options = key, {}
-        changes.append(Change("settings.changed.preset", {"preset": key}))
+        changes.append(SettingChange("settings.changed.preset", {"preset": key}))
     if (request.option is None) != (request.value is None):
         raise SettingsInputError("settings.error.option_pair")
     if request.option is not None and request.value is not None:
         name = request.option.strip().lower()
         value = parse_option_value(name, request.value)
         options[name] = value
-        changes.append(Change("settings.changed.option", {"option": name, "value": _shown(value)}))
+        changes.append(SettingChange("settings.changed.option", {"option": name, "value": _shown(value)}))
     try:
         rules = RuleSet.preset(preset).with_options(**options)
     except InvalidRuleSet as error:
@@ -150,29 +150,29 @@ def apply_request(current: ServerSettings, request: SettingsRequest) -> tuple[Se
         if request.deck not in DECK_STYLES:
             raise SettingsInputError("settings.error.deck", decks=", ".join(DECK_STYLES))
         updated = replace(updated, deck_style=Deck(request.deck))
-        changes.append(Change("settings.changed.deck", {"deck": request.deck}))
+        changes.append(SettingChange("settings.changed.deck", {"deck": request.deck}))
     if request.language is not None:
         if request.language not in CODES:
             raise SettingsInputError("settings.error.language", languages=", ".join(CODES))
         updated = replace(updated, language=Lang(request.language))
-        changes.append(Change("settings.changed.language", {"language": request.language}))
+        changes.append(SettingChange("settings.changed.language", {"language": request.language}))
     if request.tables is not None:
         if request.tables not in CHANNEL_POLICIES:
             raise SettingsInputError("settings.error.tables", policies=", ".join(CHANNEL_POLICIES))
         updated = replace(updated, channel_policy=request.tables)
-        changes.append(Change("settings.changed.tables", {"tables": request.tables}))
+        changes.append(SettingChange("settings.changed.tables", {"tables": request.tables}))
     if request.pictures is not None:
         if request.pictures not in ("on", "off"):
             raise SettingsInputError("settings.error.pictures")
         updated = replace(updated, pictures=request.pictures == "on")
-        changes.append(Change("settings.changed.pictures", {"pictures": request.pictures}))
+        changes.append(SettingChange("settings.changed.pictures", {"pictures": request.pictures}))
     if request.organisers is not None:
         updated = replace(updated, organiser_role=request.organisers or None)
-        changes.append(Change("settings.changed.organisers", {"organisers": request.organisers}))
+        changes.append(SettingChange("settings.changed.organisers", {"organisers": request.organisers}))
     return updated, changes
 
 
-def _timers(settings: ServerSettings, request: SettingsRequest, changes: list[Change]) -> ServerSettings:
+def _timers(settings: ServerSettings, request: SettingsRequest, changes: list[SettingChange]) -> ServerSettings:
     if request.turn_seconds is None and request.warning_seconds is None:
         return settings
     turn = settings.turn_seconds if request.turn_seconds is None else request.turn_seconds
@@ -182,7 +182,7 @@ def _timers(settings: ServerSettings, request: SettingsRequest, changes: list[Ch
         raise SettingsInputError("settings.error.turn", low=low, high=high)
     if not 0 <= warning < turn:
         raise SettingsInputError("settings.error.warning", turn=turn)
-    changes.append(Change("settings.changed.timers", {"turn": turn, "warning": warning}))
+    changes.append(SettingChange("settings.changed.timers", {"turn": turn, "warning": warning}))
     return replace(settings, turn_seconds=turn, warning_seconds=warning)
 
 

@@ -19,7 +19,7 @@ from .languages import LANGUAGES, Lang, language_name
 from .leaderboard import _name
 from .names import option_name, option_value, player_name_of, preset_name
 from .rules_text import rules_lines
-from .server_settings import Change
+from .server_settings import SettingChange
 
 HELP_PAGES = 7
 COUNTED_STEPS = frozenset({"value.step.with", "value.step.against"})
@@ -146,7 +146,7 @@ def organisers_shown(role: int | None, lang: Lang) -> str:
     return t(lang, "settings.organisers.role", role=f"<@&{role}>") if role else t(lang, "settings.organisers.none")
 
 
-def changes_text(changes: Sequence[Change], lang: Lang) -> str:
+def changes_text(changes: Sequence[SettingChange], lang: Lang) -> str:
     lines = [t(lang, "settings.saved")]
     for change in changes:
         values = dict(change.values)

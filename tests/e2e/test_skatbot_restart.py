@@ -12,7 +12,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from skatbot.ui.controls import Move, parse_control
+from skatbot.ui.controls import MoveControl, parse_control
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
@@ -135,7 +135,7 @@ async def test_killed_mid_deal_the_table_is_restored_and_counted_once(club: Club
             await fake.wait_for(redrawn, 30, "a fresh hand")
     await proc.kill()  # (the AIs may have played on before the kill: the move is among what was stored since)
     made = parse_control(str(button["custom_id"]))
-    assert isinstance(made, Move) and str(made.action) in logged_actions(database)[stored_before:]
+    assert isinstance(made, MoveControl) and str(made.action) in logged_actions(database)[stored_before:]
     await proc.start()
     await proc.wait_connected(commands=("skat",))
 

@@ -16,11 +16,11 @@ from skatbot.engine.views import seat_view
 from skatbot.ui.challenge import (
     MENU_TEMPLATE,
     MOVE_TEMPLATE,
-    DealLine,
-    Standing,
+    AttemptLine,
+    DayStanding,
     attempt_text,
     attempt_view,
-    board_text,
+    day_board_text,
     deal_line,
     summary_text,
 )
@@ -89,17 +89,17 @@ def test_lines_summary_and_board_read_as_players_read_them() -> None:
         assert seat is not None
         seed = attempt.day.ai_seed(0, seat, len(attempt.deal.history))
         attempt.apply(Move(0, seat, ai_decision(Level.NORMAL, seed, seat_view(attempt.deal, seat))))
-    line = DealLine(0, attempt.played[0].result, "AI 1", 90, 40, 12.4)
+    line = AttemptLine(0, attempt.played[0].result, "AI 1", 90, 40, 12.4)
     shown = deal_line(line, EN)
     assert shown.startswith("Deal 1: ") and shown.endswith("· you +90 · par +40 · field 12")
     ranking = tuple(BoardRow(n, f"P{n}", 1, 100 - n, 40) for n in range(1, 13))
-    summary = summary_text(DAY, [line], Standing(90, 40, 12, 12, 75, 12, ranking, deals=6), EN)
+    summary = summary_text(DAY, [line], DayStanding(90, 40, 12, 12, 75, 12, ranking, deals=6), EN)
     assert "1. P1: +99 · par +40 · against the par +59 (1 deal)" in summary
     assert "10. P10:" in summary and "11. P11:" not in summary and "12. P12:" in summary  # the top ten and yours
     assert "Your total +90 · par +40 · against the par +50" in summary
     assert "On this server: place 12 of 12 players" in summary
     assert "today on 6 deals (12 players): at least as good as 75% of the others" in summary
     assert summary.splitlines()[-2] == "Field: the average score on each deal of everyone who has finished today's challenge."
-    board = board_text([BoardRow(1, "Anna", 6, 300, 250), BoardRow(2, "Ben", 6, 0, 250)], DAY, DAY, EN)
+    board = day_board_text([BoardRow(1, "Anna", 6, 300, 250), BoardRow(2, "Ben", 6, 0, 250)], DAY, DAY, EN)
     assert board.splitlines()[1:] == ["1. Anna: +300 · par +250 · against the par +50 (6 deals)",
                                       "2. Ben: 0 · par +250 · against the par -250 (6 deals)"]

@@ -7,7 +7,15 @@ import pytest
 from skatbot.engine import HOLD, PASS, PICK_UP, Bid, Deal, Declare, RuleSet
 from skatbot.engine.games import Contract
 from skatbot.engine.views import seat_view
-from skatbot.ui.controls import CUSTOM_ID_LIMIT, Move, MoveButton, MoveMenu, hand_view, move_id, parse_control
+from skatbot.ui.controls import (
+    CUSTOM_ID_LIMIT,
+    MoveButton,
+    MoveControl,
+    MoveMenu,
+    hand_view,
+    move_id,
+    parse_control,
+)
 from skatbot.ui.languages import Lang
 
 
@@ -29,7 +37,7 @@ def test_every_declarable_game_is_in_a_menu_and_reads_back(preset: str, pick_up:
     for menu in menus:
         for option in menu.item.options:  # each option's value is the action's own text
             chosen = parse_control(str(menu.item.custom_id), (option.value,))
-            assert isinstance(chosen, Move) and chosen.table_id == 7 and chosen.seq == 0
+            assert isinstance(chosen, MoveControl) and chosen.table_id == 7 and chosen.seq == 0
             offered.append(chosen.action)
     legal = [a for a in deal.legal_actions() if isinstance(a, Declare)]
     assert sorted(map(str, offered)) == sorted(map(str, legal))
@@ -41,7 +49,7 @@ def test_every_move_fits_a_custom_id_and_reads_back() -> None:
     longest = Declare(Contract.parse("diamonds hand schneider schwarz ouvert musik"))
     custom_id = move_id(2**63 - 1, 999_999_999, longest)
     assert len(custom_id) <= CUSTOM_ID_LIMIT
-    assert parse_control(custom_id) == Move(2**63 - 1, 999_999_999, longest)
+    assert parse_control(custom_id) == MoveControl(2**63 - 1, 999_999_999, longest)
     deal = Deal.new(5)
     assert deal.current_seat is not None
     buttons = [item for item in hand_view(3, 12, seat_view(deal, deal.current_seat), Lang("en")).children

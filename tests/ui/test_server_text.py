@@ -12,7 +12,7 @@ from skatbot.models import DealSummary, Deck, PlayerStats, ScoreMark, SeriesStan
 from skatbot.ui.calculator import ValueQuestion, answer
 from skatbot.ui.i18n import CODES
 from skatbot.ui.languages import Lang
-from skatbot.ui.server_settings import Change
+from skatbot.ui.server_settings import SettingChange
 from skatbot.ui.server_text import (
     HELP_PAGES,
     changes_text,
@@ -74,8 +74,8 @@ def test_settings_and_changes(lang: Lang) -> None:
     text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
     assert {"en": "kontra_needs_bid = on", "de": "Kontra nur nach Reizen = an"}[lang] in text and "Eichel" in text
     assert {"en": "preset: pub", "de": "Regelvorlage: Kneipe"}[lang] in text
-    confirmed = changes_text([Change("settings.changed.deck", {"deck": "german"}),
-                              Change("settings.changed.language", {"language": "de"})], lang)
+    confirmed = changes_text([SettingChange("settings.changed.deck", {"deck": "german"}),
+                              SettingChange("settings.changed.language", {"language": "de"})], lang)
     assert ("German suits" if lang == "en" else "deutsches Blatt") in confirmed
     assert ("language: Deutsch" if lang == "en" else "Sprache: Deutsch") in confirmed
 
@@ -107,6 +107,6 @@ def test_presets_options_and_their_values_in_danish_and_french(lang: Lang, prese
     settings = ServerSettings(server_id=1, rule_preset="pub", rules={"kontra_needs_bid": True})
     text = settings_text(settings, RuleSet.preset("pub").with_options(kontra_needs_bid=True), lang)
     assert preset in text and option in text, text
-    confirmed = changes_text([Change("settings.changed.option", {"option": "ramsch_jungfrau", "value": "on"}),
-                              Change("settings.changed.preset", {"preset": "danish"})], lang)
+    confirmed = changes_text([SettingChange("settings.changed.option", {"option": "ramsch_jungfrau", "value": "on"}),
+                              SettingChange("settings.changed.preset", {"preset": "danish"})], lang)
     assert on in confirmed and {"da": "regelsæt dansk", "fr": "danois"}[lang] in confirmed, confirmed
