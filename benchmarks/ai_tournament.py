@@ -59,6 +59,7 @@ class DealOutcome:
 
     difference: float  # mean score of an A seat minus mean score of a B seat
     games: dict[str, list[int]]  # per configuration: [games declared, games won]
+    seatings: tuple[str, ...] = ()  # per seating: who declared what at which bid, and how it ended
 
 
 def duplicate(seed: int, rules: RuleSet, maker: PlayerMaker) -> DealOutcome:
@@ -66,6 +67,7 @@ def duplicate(seed: int, rules: RuleSet, maker: PlayerMaker) -> DealOutcome:
     totals = {"A": 0, "B": 0}
     seats = {"A": 0, "B": 0}
     games = {"A": [0, 0], "B": [0, 0]}
+    notes = []
     for number, seating in enumerate(SEATINGS):
         deal = Deal.new(seed, rules)
         players = [maker(who, seed * 31 + number * 3 + seat, deal) for seat, who in enumerate(seating)]
@@ -77,7 +79,13 @@ def duplicate(seed: int, rules: RuleSet, maker: PlayerMaker) -> DealOutcome:
             who = seating[result.declarer]
             games[who][0] += 1
             games[who][1] += int(result.won)
-    return DealOutcome(totals["A"] / seats["A"] - totals["B"] / seats["B"], games)
+            assert result.game is not None
+            notes.append(f"{''.join(seating)} {who}{result.declarer} {result.game.value}"
+                         f"{' hand' if result.contract is not None and result.contract.hand else ''} bid {result.bid}"
+                         f" value {result.value} {'won' if result.won else 'lost'}")
+        else:
+            notes.append(f"{''.join(seating)} passed")
+    return DealOutcome(totals["A"] / seats["A"] - totals["B"] / seats["B"], games, tuple(notes))
 
 
 def play_duplicate(args: tuple[int, str, str, RuleSet]) -> DealOutcome:
@@ -247,7 +255,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--min-deals", type=int, default=30,
                         help="SPRT: deals before it may stop (the variance is estimated from them; default 30)")
     parser.add_argument("--out", type=Path, help="append each deal's seed and A - B to this file (JSON lines), "
-                        "so that runs over different seeds can be pooled")
+                        "so that runs over different seeds can be pooled; with each seating's game, bid and outcome")
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
     options = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `kill` too removes the baseline's worktree
@@ -278,7 +286,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         if options.out is not None:
             with options.out.open("a") as out:
                 out.write(json.dumps({"seed": seeds[len(outcomes) - 1], "a": options.a, "b": level_b,
-                                      "baseline": options.baseline, "difference": outcome.difference}) + "\n")
+                                      "baseline": options.baseline, "difference": outcome.difference,
+                                      "seatings": outcome.seatings}) + "\n")
         if options.progress and len(outcomes) % options.progress == 0 and len(outcomes) > 1:
             mean, low, high = summarize(outcomes)
             line = f"  after {len(outcomes)} deals: {mean:+.2f} [{low:+.2f}, {high:+.2f}]"
