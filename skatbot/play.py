@@ -90,8 +90,8 @@ def ai_players(level: Level, seed: int, number: int, human_seat: int) -> list[Co
             for seat in range(3)]
 
 
-def seat_name(seat: int, lang: Lang) -> str:
-    """`Forehand`, `Vorhand`, `Forhånd`, `Main`."""
+def seat_word(seat: int, lang: Lang) -> str:
+    """A seat's word, not its player's name: `Forehand`, `Vorhand`, `Forhånd`, `Main`."""
     return t(lang, f"seat.{SEATS[seat]}")
 
 
@@ -196,13 +196,13 @@ class TerminalTable:
 
     def name(self, seat: int, human: int) -> str:
         if seat == human:
-            return self.tr("cli.you", seat=seat_name(seat, self.lang))
-        return self.tr("cli.ai", seat=seat_name(seat, self.lang), level=level_name(self.level, self.lang))
+            return self.tr("cli.you", seat=seat_word(seat, self.lang))
+        return self.tr("cli.ai", seat=seat_word(seat, self.lang), level=level_name(self.level, self.lang))
 
     # --- one deal -------------------------------------------------------------------------------
 
     def play_deal(self, deal: Deal, players: list[ComputerPlayer | None], human: int) -> DealResult:
-        self.say(self.tr("cli.seated", seat=seat_name(human, self.lang), cards=self.cards(deal.hand(human), None)))
+        self.say(self.tr("cli.seated", seat=seat_word(human, self.lang), cards=self.cards(deal.hand(human), None)))
         asked: set[tuple[int, str]] = set()
         while not deal.is_over:
             self.side_calls(deal, players, human, asked)
@@ -298,7 +298,7 @@ class TerminalTable:
         legal = sorted(deal.legal_cards(), key=lambda c: sort_key(game, c))
         declarer = deal.declarer
         if declarer is not None and deal.contract is not None:
-            contract, seat_of = contract_name(deal.contract, self.lang), seat_name(declarer, self.lang)
+            contract, seat_of = contract_name(deal.contract, self.lang), seat_word(declarer, self.lang)
             if deal.kontra:
                 doubled = self.tr("result.with_re" if deal.re else "result.with_kontra")
                 lines = [self.tr("cli.game_doubled", contract=contract, seat=seat_of, doubled=doubled)]
@@ -309,11 +309,11 @@ class TerminalTable:
         trick = deal.current_trick
         if trick:
             lines.append(self.tr("cli.trick_so_far", cards=", ".join(
-                self.tr("cli.played", who=seat_name(s, self.lang), card=self.card(c)) for s, c in trick)))
+                self.tr("cli.played", who=seat_word(s, self.lang), card=self.card(c)) for s, c in trick)))
         else:
             lines.append(self.tr("cli.you_lead", number=len(deal.tricks) + 1))
         if deal.contract is not None and deal.contract.ouvert and declarer is not None and declarer != seat:
-            lines.append(self.tr("cli.open_hand_of", seat=seat_name(declarer, self.lang),
+            lines.append(self.tr("cli.open_hand_of", seat=seat_word(declarer, self.lang),
                                  cards=self.cards(deal.hand(declarer), game)))
         lines.append(self.tr("cli.your_cards", cards=self.cards(deal.hand(seat), game)))
         lines.append(self.tr("cli.playable", cards="  ".join(f"{i}:{self.card(c)}" for i, c in enumerate(legal, 1))))

@@ -41,7 +41,7 @@ from skatbot.engine import (
 )
 from skatbot.engine.games import sort_key
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.play import TableParser, ai_players, deal_seed, run, seat_name
+from skatbot.play import TableParser, ai_players, deal_seed, run, seat_word
 from skatbot.ui.arguments import environment_language
 from skatbot.ui.cards import FRENCH, card_label
 from skatbot.ui.i18n import signed, t
@@ -167,7 +167,7 @@ def test_a_declarer_deal_with_illegal_inputs() -> None:
     assert "is not in your hand" in output
     assert "there is no card number 42" in output
     assert "Forehand (you) declares Grand." in output
-    scores = ", ".join(f"{seat_name(s, Lang('en'))} ({'you' if s == 0 else 'normal AI'}) {signed(Lang('en'), v)}"
+    scores = ", ".join(f"{seat_word(s, Lang('en'))} ({'you' if s == 0 else 'normal AI'}) {signed(Lang('en'), v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
 
@@ -194,7 +194,7 @@ def test_kontra_is_offered_to_the_person() -> None:
     assert code == 0, output[-2000:]
     assert "Say Kontra? Type 'yes' (or 'kontra') or 'no'." in output
     assert "Not understood: 'maybe'. Type 'yes' (or 'kontra') or 'no'." in output
-    scores = ", ".join(f"{seat_name(s, Lang('en'))} ({'you' if s == 1 else 'normal AI'}) {signed(Lang('en'), v)}"
+    scores = ", ".join(f"{seat_word(s, Lang('en'))} ({'you' if s == 1 else 'normal AI'}) {signed(Lang('en'), v)}"
                        for s, v in enumerate(deal.result.seat_scores))
     assert f"Scores this deal: {scores}" in output
 
@@ -352,7 +352,7 @@ def test_kontra_is_said_with_the_languages_yes_and_the_result_explains_the_doubl
     seed, lines, deal = _kontra_deal(yes)
     code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "1", "--kontra", "--lang", lang], lines)
     assert code == 0, output[-2000:]
-    assert t(lang, "cli.side.says", who=t(lang, "cli.you", seat=seat_name(1, lang)), word="Kontra") in output
+    assert t(lang, "cli.side.says", who=t(lang, "cli.you", seat=seat_word(1, lang)), word="Kontra") in output
     doubled = t(lang, "result.with_re" if deal.re else "result.with_kontra")
     head = t(lang, "cli.game", contract="\0", seat="").split("\0")[0]  # "Game: ", "Spiel: ", "Jeu : "
     game_lines = [line for line in output.splitlines() if line.startswith(head)]

@@ -18,7 +18,7 @@ from skatbot.tables.view import TableView
 
 from .cards import FRENCH
 from .controls import hand_view
-from .languages import Lang
+from .languages import SOURCE, Lang
 from .render import board_text, hand_text
 
 
@@ -84,7 +84,7 @@ def hand_drafts(table: TableView, lang_of: Callable[[int], Lang], deck: Deck = F
     out = []
     for seat in range(len(table.seats)):
         user_id = table.occupant_of_seat(seat).user_id
-        draft = hand_draft(table, seat, lang_of(user_id) if user_id is not None else Lang("en"), deck)
+        draft = hand_draft(table, seat, lang_of(user_id) if user_id is not None else SOURCE, deck)
         if draft is not None:
             out.append(draft)
     return out
