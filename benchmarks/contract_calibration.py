@@ -68,8 +68,9 @@ def dd_points(deal: Deal) -> int:
     return solver.value(Position(hands, 0)) + points_of(mask_of(deal.skat))
 
 
-def record(seed: int, seat: int, play: str, worlds: int, budget: int) -> Row | None:
-    """One hand judged and played (None: a null or nothing the seat would look at)."""
+def record(seed: int, seat: int, play: str, worlds: int, budget: int,
+           judged: tuple[float, float] = (0.0, 1.0)) -> Row | None:
+    """One hand judged and played (None: a null, or an estimate outside `judged`: not worth playing)."""
     probe = Deal.new(seed, RULES)
     hand = probe.dealt_hands[seat]
     mine = mask_of(hand)
@@ -81,6 +82,8 @@ def record(seed: int, seat: int, play: str, worlds: int, budget: int) -> Row | N
     if not weight:
         return None
     chance = sum(w * c for w, _, c in pickup.outcomes) / weight
+    if not judged[0] <= chance <= judged[1]:
+        return None
     after = contracts.passing(seed, seat, mine, candidates, (), RULES.bid_ladder, 0, worlds, budget)
     deal = Deal.new(seed, RULES)
     for who, action in AUCTIONS[seat]:
@@ -191,6 +194,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--play", default="strong", help="who plays the cards (all three seats; ai_variants names)")
     parser.add_argument("--min-chance", type=float, default=0.3,
                         help="look only at hands whose normal estimate before the skat is at least this")
+    parser.add_argument("--judged", type=float, nargs=2, default=(0.0, 1.0), metavar=("LOW", "HIGH"),
+                        help="play only hands whose estimate lies here (the bid decisions are made in between)")
     parser.add_argument("--worlds", type=int, default=contracts.WORLDS)
     parser.add_argument("--budget", type=int, default=contracts.NODE_BUDGET)
     parser.add_argument("--out", type=Path, help="append the records here (JSON lines)")
@@ -209,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         for seat in range(3):
             if bid_basis(hands[seat], seat).chance < options.min_chance:
                 continue
-            row = record(seed, seat, options.play, options.worlds, options.budget)
+            row = record(seed, seat, options.play, options.worlds, options.budget, tuple(options.judged))
             if row is None:
                 continue
             rows.append(row)
