@@ -29,7 +29,7 @@ from typing import Any
 
 from benchmarks import ai_variants
 from skatbot.ai import contracts, make_player, play_deal
-from skatbot.ai.base import Level
+from skatbot.ai.base import ComputerPlayer, Level
 from skatbot.ai.contracts import HAND, PICKUP, bidding_candidates
 from skatbot.ai.normal import bid_basis
 from skatbot.ai.solver import Mode, Position, Solver
@@ -39,7 +39,7 @@ from skatbot.engine.deal import Deal, Phase
 from skatbot.engine.games import GameType
 from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.scoring import seeger_fabian_points
-from skatbot.engine.views import seat_view
+from skatbot.engine.views import SeatView, seat_view
 
 Row = dict[str, Any]
 """One hand's record (JSON)."""
@@ -68,8 +68,30 @@ def dd_points(deal: Deal) -> int:
     return solver.value(Position(hands, 0)) + points_of(mask_of(deal.skat))
 
 
+class Passer:
+    """A seat that passes at every word of the auction and otherwise plays as `player` does."""
+
+    def __init__(self, player: ComputerPlayer) -> None:
+        self.player = player
+
+    def choose(self, view: SeatView) -> Action:
+        return PASS if view.phase is Phase.AUCTION else self.player.choose(view)
+
+    def side_action(self, view: SeatView) -> Action | None:
+        return self.player.side_action(view)
+
+
+def passed_result(seed: int, seat: int, play: str) -> float:
+    """The seat's result against the table (its score minus the others' mean) when it passes and the others
+    bid and play as `play` does (0 when they pass too)."""
+    players: list[ComputerPlayer] = [ai_variants.make(play, seed * 7 + s) for s in range(3)]
+    players[seat] = Passer(players[seat])
+    scores = play_deal(Deal.new(seed, RULES), players).seat_scores
+    return scores[seat] - sum(scores[s] for s in range(3) if s != seat) / 2
+
+
 def record(seed: int, seat: int, play: str, worlds: int, budget: int,
-           judged: tuple[float, float] = (0.0, 1.0)) -> Row | None:
+           judged: tuple[float, float] = (0.0, 1.0), passing: bool = False) -> Row | None:
     """One hand judged and played (None: a null, or an estimate outside `judged`: not worth playing)."""
     probe = Deal.new(seed, RULES)
     hand = probe.dealt_hands[seat]
@@ -111,6 +133,7 @@ def record(seed: int, seat: int, play: str, worlds: int, budget: int,
         "all_pass": round(after.all_pass, 3), "defending": round(after.defending, 2),
         "dd": dd, "won": result.won, "value": result.value, "points": result.declarer_points,
         "sf_table": sf if result.won else sf - 40,
+        **({"pass_table": passed_result(seed, seat, play)} if passing else {}),
     }
 
 
@@ -182,6 +205,22 @@ def fit(rows: list[Row]) -> None:
             if chosen:
                 print(f"  {start:.1f}-{end:.1f} (mean {sum(e for e, _ in chosen) / len(chosen):.2f}): won "
                       f"{share(int(sum(w for _, w in chosen)), len(chosen))}")
+    print("The bid at 18 (search: the best candidate's expected result beats passing's; normal: its limit):")
+    groups: dict[tuple[bool, bool], list[Row]] = {}
+    for r in rows:
+        best = max([float(r["expected"])] + [float(h) for h in r["hand_expected"] if h is not None])
+        groups.setdefault((best > float(r["defending"]), int(r["normal_limit"]) > 0), []).append(r)
+    for (search, normal), chosen_rows in sorted(groups.items()):
+        n = len(chosen_rows)
+        line = (f"  search {'bids' if search else 'passes'}, normal {'bids' if normal else 'passes'}: {n} hands, "
+                f"won {100 * sum(bool(r['won']) for r in chosen_rows) / n:.0f}%, playing expected "
+                f"{sum(float(r['expected']) for r in chosen_rows) / n:+.1f} got "
+                f"{sum(float(r['sf_table']) for r in chosen_rows) / n:+.1f}; passing expected "
+                f"{sum(float(r['defending']) for r in chosen_rows) / n:+.1f}")
+        passed = [float(r["pass_table"]) for r in chosen_rows if "pass_table" in r]
+        if passed:
+            line += f" got {sum(passed) / len(passed):+.1f} ({len(passed)})"
+        print(line)
     print("Isotonic map, estimate -> win rate (highest estimate of each step, rate, hands):")
     for top, rate, count in isotonic([(float(r["estimate"]), float(bool(r["won"]))) for r in rows]):
         print(f"  <= {top:.3f}: {rate:.3f} ({count})")
@@ -196,6 +235,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="look only at hands whose normal estimate before the skat is at least this")
     parser.add_argument("--judged", type=float, nargs=2, default=(0.0, 1.0), metavar=("LOW", "HIGH"),
                         help="play only hands whose estimate lies here (the bid decisions are made in between)")
+    parser.add_argument("--passing", action="store_true",
+                        help="also play the deal with this seat passing (the others bid as --play does)")
     parser.add_argument("--worlds", type=int, default=contracts.WORLDS)
     parser.add_argument("--budget", type=int, default=contracts.NODE_BUDGET)
     parser.add_argument("--out", type=Path, help="append the records here (JSON lines)")
@@ -214,7 +255,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         for seat in range(3):
             if bid_basis(hands[seat], seat).chance < options.min_chance:
                 continue
-            row = record(seed, seat, options.play, options.worlds, options.budget, tuple(options.judged))
+            row = record(seed, seat, options.play, options.worlds, options.budget, tuple(options.judged),
+                         options.passing)
             if row is None:
                 continue
             rows.append(row)

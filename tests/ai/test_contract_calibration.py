@@ -50,3 +50,16 @@ def test_the_bidding_weighs_pickups_committed_to_the_hands_games() -> None:
     hands = [c.game for c in candidates if c.kind == HAND]
     assert pickups[0] is None and len(pickups) == 1 + contracts.PICKUP_GAMES
     assert pickups[1:] == hands and GameType.GRAND in hands
+
+
+def test_passing_is_scored_against_the_table_as_a_defender() -> None:
+    """The seat that passes never declares: it is written 0 or the defenders' 40 while the others play on."""
+    from benchmarks.contract_calibration import passed_result
+
+    seen = set()
+    for seed in range(1, 6):
+        result = passed_result(seed, 0, "normal")
+        seen.add(result)
+        # passed out; won by another at v: -(v + 50) / 2; lost: 40 - (-2v - 50 + 40) / 2 = v + 45 (v >= 18)
+        assert result == 0 or result <= -34 or result >= 63
+    assert len(seen) > 1
