@@ -148,7 +148,10 @@ class ChallengeCog(AttachingCog):
         while True:
             async with self._par_turn:
                 stored = await storage.par(day=day.day, number=number)
-                if stored is None and await storage.claim_par(day=day.day, number=number, now=_now()):
+                claimed = stored is None and await storage.claim_par(day=day.day, number=number, now=_now())
+                if claimed:  # the holder may have stored it (and dropped its claim) just before this claim
+                    stored = await storage.par(day=day.day, number=number)
+                if claimed and stored is None:
                     line = await asyncio.get_running_loop().run_in_executor(self.bot.ai_executor, par_line, day,
                                                                             number)
                     await storage.store_par(day=day.day, line=line, now=_now())

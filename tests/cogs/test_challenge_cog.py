@@ -215,8 +215,9 @@ async def test_an_attempt_left_unfinished_at_midnight_is_closed_and_the_player_t
         started = await world.run("challenge", alice)  # today's challenge: told once, then today's begins
         assert started.replies[-1].content is not None
         assert started.replies[-1].content.startswith(told + "\nYour daily challenge is in your DMs: deal 1 of 3")
-        again = await world.run("challenge", alice)
-        assert (again.replies[-1].content or "").startswith("Your daily challenge goes on in your DMs")
+        again = await world.run("challenge", alice)  # told once: not again
+        assert (again.replies[-1].content or "").startswith("Your daily challenge ")
+        assert "closed at midnight" not in (again.replies[-1].content or "")
     bob, _ = with_dm(world, "bob")
     await world.run("challenge", bob)  # bob finishes no deal before midnight
     with pytest.MonkeyPatch.context() as later:
