@@ -23,7 +23,7 @@ import discord
 from discord.ext import commands
 
 from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, METRICS_PORT_VAR, Settings
-from skatbot.health import HealthServer, count_interaction, instrument_discord
+from skatbot.health import HealthServer, count_interaction, instrument_discord, rate_limit_trace
 from skatbot.interactions.desk import TableDesk
 from skatbot.interactions.looks import Looks
 from skatbot.interactions.pending import PendingReplies
@@ -190,6 +190,8 @@ class SkatBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, extensions: Iterable[str] = EXTENSIONS) -> None:
         shards: dict[str, Any] = {} if settings.shard_ids is None else {"shard_ids": list(settings.shard_ids)}
+        # With metrics on: the waits for Discord's rate limits, through the client's public HTTP trace hook.
+        traced: dict[str, Any] = {} if settings.metrics_port is None else {"http_trace": rate_limit_trace()}
         # No voice here: discord.py's warnings that PyNaCl and davey are missing are noise at every start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
@@ -199,6 +201,7 @@ class SkatBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             shard_count=settings.shard_count,
             **shards,
+            **traced,
         )
         self.settings = settings
         self.extension_names: tuple[str, ...] = tuple(extensions)

@@ -9,8 +9,9 @@ never hold the loop up) serves
   compose ask it through `python -m skatbot.healthcheck`.
 
 `instrument_discord` adds the hooks discord.py offers no event for: each interaction's acknowledgement time
-(around InteractionResponse's answering methods) and the waits for Discord's rate limits (a bucket's wait
-before a request, a 429's wait after one, as discord.py logs it).
+(around InteractionResponse's answering methods) and a 429's wait (as discord.py logs it, a logging.Handler).
+`rate_limit_trace` is the client's public `http_trace` (an aiohttp TraceConfig): a response that used up its
+bucket (X-RateLimit-Remaining 0) is a wait, as long as Discord said (X-RateLimit-Reset-After).
 """
 
 from __future__ import annotations
@@ -20,13 +21,12 @@ import contextlib
 import functools
 import logging
 import re
-import time
 from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
+import aiohttp
 import discord
-import discord.http
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from prometheus_client.core import GaugeMetricFamily
@@ -145,7 +145,8 @@ _instrumented: list[Metrics] = []
 
 
 def instrument_discord(metrics: Metrics = METRICS) -> None:
-    """Once per process: time acknowledgements and rate-limit waits into `metrics`."""
+    """Once per process: time acknowledgements and count 429 waits into `metrics` (a used-up bucket's waits:
+    `rate_limit_trace`, given to the client when it is made)."""
     if _instrumented:
         return
     _instrumented.append(metrics)
@@ -153,10 +154,6 @@ def instrument_discord(metrics: Metrics = METRICS) -> None:
         original = getattr(discord.InteractionResponse, name, None)
         if original is not None:
             setattr(discord.InteractionResponse, name, _timed_answer(original, metrics))
-    for name in ("acquire", "__aexit__"):  # a request waiting for its bucket; a used-up bucket slept on after one
-        method = getattr(discord.http.Ratelimit, name, None)
-        if method is not None:
-            setattr(discord.http.Ratelimit, name, _timed_wait(method, metrics))
     logging.getLogger("discord.http").addHandler(RetryAfterCounter(metrics))
 
 
@@ -176,22 +173,25 @@ def _timed_answer(original: Callable[..., Coroutine[Any, Any, Any]],
     return answer
 
 
-WAITED = 0.001
-"""A bucket step that took longer than this waited for Discord's rate limit (otherwise it returns at once)."""
+def rate_limit_trace(metrics: Metrics = METRICS) -> aiohttp.TraceConfig:
+    """For discord.py's `http_trace` (a public option of the client): every response that used up its rate-limit
+    bucket counts as a wait of the seconds Discord gave until the bucket refills. discord.py holds that bucket's
+    requests for as long (it sleeps before the next one, or right after this one); a 429 is counted apart, by
+    `RetryAfterCounter`."""
+    trace = aiohttp.TraceConfig()
 
+    async def ended(session: aiohttp.ClientSession, context: Any, params: aiohttp.TraceRequestEndParams) -> None:
+        headers = params.response.headers
+        if params.response.status == 429 or headers.get("X-RateLimit-Remaining") != "0":
+            return
+        try:
+            seconds = float(headers.get("X-RateLimit-Reset-After", ""))
+        except ValueError:
+            return  # no such header: discord.py reads the reset time instead; nothing here to count by
+        metrics.rate_limited("bucket", seconds)
 
-def _timed_wait(original: Callable[..., Coroutine[Any, Any, Any]],
-                metrics: Metrics) -> Callable[..., Coroutine[Any, Any, Any]]:
-    @functools.wraps(original)
-    async def waited(self: Any, *args: Any) -> Any:
-        started = time.monotonic()
-        result = await original(self, *args)
-        seconds = time.monotonic() - started
-        if seconds > WAITED:
-            metrics.rate_limited("bucket", seconds)
-        return result
-
-    return waited
+    trace.on_request_end.append(ended)
+    return trace
 
 
 class RetryAfterCounter(logging.Handler):

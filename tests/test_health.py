@@ -15,7 +15,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 
 from skatbot import healthcheck
-from skatbot.health import HealthServer, RetryAfterCounter
+from skatbot.health import HealthServer, RetryAfterCounter, rate_limit_trace
 from skatbot.metrics import Metrics, refusal_kind
 from skatbot.models import StoreBusy
 from skatbot.storage import SqliteStorage, Storage
@@ -94,6 +94,34 @@ def test_discord_429_warnings_count_as_rate_limit_waits() -> None:
     sample = metrics.registry.get_sample_value
     assert sample("skatbot_rate_limit_waits_total", {"reason": "429"}) == 1
     assert sample("skatbot_rate_limit_wait_seconds_total", {"reason": "429"}) == 1.5
+
+
+async def test_a_response_that_uses_up_its_bucket_counts_as_a_wait_through_the_http_trace() -> None:
+    import aiohttp
+    from aiohttp import web
+
+    async def answer(request: web.Request) -> web.Response:  # as Discord answers: the bucket's state in headers
+        left = request.query["left"]
+        return web.json_response({}, status=int(request.query.get("status", "200")), headers={
+            "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": left, "X-RateLimit-Reset-After": "2.500"})
+
+    app = web.Application()
+    app.router.add_get("/x", answer)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    metrics = Metrics(CollectorRegistry())
+    try:
+        async with aiohttp.ClientSession(trace_configs=[rate_limit_trace(metrics)]) as http:
+            for query in ("left=3", "left=0", "left=0&status=429", "left=1"):
+                async with http.get(f"http://127.0.0.1:{port}/x?{query}") as response:
+                    await response.read()
+    finally:
+        await runner.cleanup()
+    sample = metrics.registry.get_sample_value
+    assert sample("skatbot_rate_limit_waits_total", {"reason": "bucket"}) == 1  # the 429 is the log's to count
+    assert sample("skatbot_rate_limit_wait_seconds_total", {"reason": "bucket"}) == 2.5
 
 
 def test_refusals_are_labelled_by_their_reason() -> None:

@@ -4,6 +4,7 @@ and /healthz, scraped from the running bot process, move as the deal goes on."""
 from __future__ import annotations
 
 import random
+import re
 import socket
 from pathlib import Path
 
@@ -29,6 +30,28 @@ async def scrape(http: aiohttp.ClientSession, port: int) -> dict[tuple[str, tupl
         text = await response.text()
     return {(sample.name, tuple(sorted(sample.labels.items()))): sample.value
             for family in text_string_to_metric_families(text) for sample in family.samples}
+
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def documented_metrics() -> dict[str, str]:
+    """The README's table under "Metrics and health": each metric's family name (as prometheus-client's parser
+    names it: a counter without `_total`) -> its type."""
+    section = README.read_text().split("## Metrics and health", 1)[1].split("\n## ", 1)[0]
+    documented: dict[str, str] = {}
+    for row in re.findall(r"^\| (`skatbot_.*?) \| (\w+) \|", section, re.MULTILINE):
+        names, kind = row
+        for name in re.findall(r"`(skatbot_\w+)", names):
+            kind = kind.removesuffix("s")  # "counters": one type for the metrics of a row
+            documented[name.removesuffix("_total") if kind == "counter" else name] = kind
+    return documented
+
+
+async def exported_metrics(http: aiohttp.ClientSession, port: int) -> dict[str, str]:
+    """Every metric family /metrics exports (with or without samples yet) -> its type."""
+    async with http.get(f"http://127.0.0.1:{port}/metrics") as response:
+        return {family.name: family.type for family in text_string_to_metric_families(await response.text())}
 
 
 def total(samples: dict[tuple[str, tuple[tuple[str, str], ...]], float], name: str, **labels: str) -> float:
@@ -60,6 +83,10 @@ async def test_metrics_and_health_are_scraped_while_a_table_plays(club: Club, st
         after = await scrape(http, port)
         async with http.get(f"http://127.0.0.1:{port}/healthz") as response:
             assert response.status == 200
+        exported = await exported_metrics(http, port)
+    documented = documented_metrics()
+    assert len(documented) == 11, documented  # the README's table, read whole
+    assert {name: exported.get(name) for name in documented} == documented  # each exported, of its type
 
     assert total(after, "skatbot_deals_finished_total") == 1
     commands, clicks = (total(after, "skatbot_interactions_total", kind=kind)
