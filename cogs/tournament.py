@@ -58,10 +58,19 @@ CLOCK_SECONDS = 15.0
 """How often start times are looked at, and running tournaments caught up with the stored deals (a deal
 another process stored, a hook missed). A start time known here also wakes the clock at that moment
 (`_alarm`), so a tournament starts on time, not up to this much later."""
+LOOK_SECONDS = 1.0
+"""How often the deals stored at the tables of the tournaments this process shows are counted (one query): a
+deal another process stored (with several shard processes, the one a DM click arrives at) moves the tournament
+on within about this long, not at the next clock tick."""
 EVENT_HOURS = 4
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 THREAD_EXISTS = 160004
 """Discord's error code for a second thread asked for from one message."""
+
+
+def missing_thread_permissions(permissions: discord.Permissions, lang: str) -> str:
+    """The permissions a tournament's threads need that the bot lacks here, named in `lang` ("" when none)."""
+    return ", ".join(t(lang, f"perm.{name}") for name in THREAD_PERMISSIONS if not getattr(permissions, name))
 
 
 def nonce(run: Running, *what: object) -> str:
@@ -133,18 +142,22 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self._dirty: set[int] = set()
         self._painted: dict[tuple[int, str], str] = {}  # what each live message shows: unchanged, not edited
         self._clock: asyncio.Task[None] | None = None
+        self._looking: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()  # a start time has come: look now, not at the next tick
         self._alarms: dict[int, asyncio.TimerHandle] = {}
+        self._warned: dict[int, str] = {}  # a table's notice -> the text saying its thread was refused
         super().__init__()
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)
         self.services.store.deal_listeners.append(self.organiser.deal_stored)
         self._clock = asyncio.create_task(self._keep_time(), name="tournament-clock")
+        self._looking = asyncio.create_task(self._look_for_deals(), name="tournament-deals")
 
     async def cog_unload(self) -> None:
-        if self._clock is not None:
-            self._clock.cancel()
+        for task in (self._clock, self._looking):
+            if task is not None:
+                task.cancel()
         for alarm in self._alarms.values():
             alarm.cancel()
         with contextlib.suppress(ValueError):
@@ -169,6 +182,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 await self._tick()
             except Exception:
                 log.exception("the tournaments' clock failed")
+
+    async def _look_for_deals(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            await asyncio.sleep(LOOK_SECONDS)
+            try:
+                await self.organiser.look_for_deals()
+            except Exception as error:  # a busy or unreachable database: the next look, or the clock, finds them
+                log.warning("looking for the tournaments' stored deals failed: %r", error)
 
     async def _tick(self) -> None:
         now = datetime.now(UTC).timestamp()
@@ -197,6 +219,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await self.organiser.start(run)
             return
         except TournamentError as error:
+            if run.state.phase is not Phase.SIGNUP:  # drawn, a table's thread refused: its notice says so
+                log.info("tournament %s started by its clock; %s", run.tournament_id, error)
+                return
             text = t(lang, "tournament.autostart_failed", reason=refusal_reply(error, lang))
         channel = await self._channel(run.channel_id)
         message = await channel.send(fit(text, Limit.CONTENT), nonce=nonce(run, "autostart"))
@@ -264,9 +289,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lang = self.reader(interaction, style.lang)
         if rules not in PRESETS:
             raise TournamentError("bad_rules", text=fit(rules, Limit.ECHO))
-        missing = [p for p in THREAD_PERMISSIONS if not getattr(interaction.app_permissions, p)]
-        if missing:
-            raise TournamentError("no_threads", perms=", ".join(missing))
+        if missing := missing_thread_permissions(interaction.app_permissions, lang):
+            raise TournamentError("no_threads", perms=missing)
         start_at, as_utc = parse_start(start, datetime.now(UTC)) if start else (None, False)
         here = await self.organiser.in_channel(interaction.channel_id or 0)
         if here is not None and here.state.phase is not Phase.ENDED:  # commands here must name one tournament
@@ -336,6 +360,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lang = self.reader(interaction, await self._lang(run))
         if run.state.phase is not Phase.SIGNUP:
             raise TournamentError("already_started")
+        if missing := missing_thread_permissions(interaction.app_permissions, lang):  # nothing drawn
+            raise TournamentError("no_threads", perms=missing)
         await interaction.response.defer(ephemeral=True, thinking=True)  # every table is opened first
         drawn = await self.organiser.start(run)
         await say(interaction, t(lang, "tournament.started", tables=len(drawn.tables), seed=drawn.seed))
@@ -347,6 +373,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lang = self.reader(interaction, await self._lang(run))
         if run.state.phase is Phase.PLAYING and run.state.series >= run.settings.series:
             raise TournamentError("no_more_series")
+        if missing := missing_thread_permissions(interaction.app_permissions, lang):
+            raise TournamentError("no_threads", perms=missing)
         await interaction.response.defer(ephemeral=True, thinking=True)
         drawn = await self.organiser.next_series(run)
         await say(interaction, t(lang, "tournament.next_started", series=drawn.series, tables=len(drawn.tables)))
@@ -388,22 +416,59 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     # --- the port: what the organiser asks of Discord ------------------------------------------------------
 
     async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
+        """The table's notice in the channel (stored, so a retry uses the same one) and the thread opened from it.
+        Discord refusing the thread: the notice says so, and a TournamentError tells whoever asked (the clock
+        tries again)."""
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
         names = ", ".join(shown(run.state.players.get(p, "?")) for p in draw.players)
-        notice = await channel.send(fit(t(lang, "tournament.table_notice", name=shown(run.name), series=series, table=index,
-                                          players=names), Limit.CONTENT), nonce=nonce(run, "thread", series, index))
-        if notice.thread is not None:  # given back for its nonce (killed before the thread's id was stored)
-            return int(notice.thread.id)
+        text = fit(t(lang, "tournament.table_notice", name=shown(run.name), series=series, table=index, players=names),
+                   Limit.CONTENT)
+        kind = f"notice-{series}-{index}"
+        stored = run.state.shown.get(kind)
+        notice: discord.Message | discord.PartialMessage
+        if stored is None:
+            notice = await channel.send(text, nonce=nonce(run, "thread", series, index))
+            if notice.thread is not None:  # given back for its nonce (killed before the thread's id was stored)
+                return int(notice.thread.id)
+            posted = notice.id
+            await self.organiser.commit(run, lambda state: [] if kind in state.shown else [Shown(kind, posted)])
+        else:
+            notice = channel.get_partial_message(stored)
         try:
             thread = await notice.create_thread(
                 name=fit(t(lang, "tournament.thread", name=run.name, series=series, table=index), Limit.THREAD_NAME),
                 auto_archive_duration=10080)
         except discord.HTTPException as error:
-            if error.code != THREAD_EXISTS:
-                raise
-            return int(notice.id)  # the thread opened from it before the kill: a message's thread has its id
+            if error.code == THREAD_EXISTS:
+                return int(notice.id)  # the thread opened from it before a kill: a message's thread has its id
+            await self._thread_refused(run, notice, text, lang, error)
+            raise TournamentError("thread_refused", table=index, error=self._refusal_detail(error),
+                                  seconds=int(CLOCK_SECONDS)) from None
+        if self._warned.pop(notice.id, None) is not None or stored is not None:  # the warning, had it been shown
+            with contextlib.suppress(discord.HTTPException):
+                await notice.edit(content=text)
         return int(thread.id)
+
+    @staticmethod
+    def _refusal_detail(error: discord.HTTPException) -> str:
+        return fit(f"{error.status} {error.text}".strip(), Limit.ECHO)
+
+    async def _thread_refused(self, run: Running, notice: discord.Message | discord.PartialMessage, text: str,
+                              lang: str, error: discord.HTTPException) -> None:
+        """Say under the table's notice why its thread is not there yet (once: unchanged, not edited again)."""
+        log.warning("tournament %s: Discord refused a table's thread: %s %s (code %s)", run.tournament_id,
+                    error.status, error.text, error.code)
+        warned = fit(text + "\n" + t(lang, "tournament.thread_refused", error=self._refusal_detail(error),
+                                     seconds=int(CLOCK_SECONDS)), Limit.CONTENT)
+        if self._warned.get(notice.id) == warned:
+            return
+        try:
+            await notice.edit(content=warned)
+        except discord.HTTPException as failed:
+            log.info("tournament %s: the notice %s could not say so: %s", run.tournament_id, notice.id, failed)
+            return
+        self._warned[notice.id] = warned
 
     async def drawn(self, run: Running, drawn: Drawn) -> int:
         lang = await self._lang(run)

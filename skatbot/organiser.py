@@ -151,6 +151,7 @@ class Organiser:
         self._follow: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
         self._stand_ins: dict[int, tuple[int, dict[int, int]]] = {}  # table id -> (log length, counts)
+        self._counted: dict[int, int] = {}  # table id -> its stored deals when last looked (`look_for_deals`)
 
     # --- loading ----------------------------------------------------------------------------------------
 
@@ -458,10 +459,27 @@ class Organiser:
                 run = await self.get(tournament_id)
                 if self.serves(run.server_id):
                     await self.catch_up(run)
+            except TournamentError as error:  # e.g. a table's thread refused: said where it shows, tried again
+                log.info("tournament %s: catching up waits: %s", tournament_id, error)
             except Exception:
                 log.exception("tournament %s: catching up failed", tournament_id)
             if tournament_id not in self._again:
                 return
+
+    async def look_for_deals(self) -> None:
+        """Deals stored at the tables of the tournaments this process shows, by whichever process (with several
+        shard processes a hand's click, and so the deal it finishes, is often stored by another): one query
+        for all of them, and each tournament whose tables stored a deal since the last look is followed now."""
+        tables = {table_id: run.tournament_id for run in self.running.values()
+                  if run.state.phase is Phase.PLAYING and self.serves(run.server_id)
+                  for table_id in run.state.series_tables(run.state.series).values()}
+        if not tables:
+            return
+        counts = await self.storage.deals.counts(table_ids=list(tables))
+        for table_id, count in counts.items():
+            if self._counted.get(table_id) != count:
+                self._counted[table_id] = count
+                self.follow(tables[table_id])
 
     async def catch_up(self, run: Running) -> None:
         """From the stored deals: the standings shown, and a finished series closed (the end, the next series,
@@ -503,7 +521,10 @@ class Organiser:
         for tid in await self.storage.tournaments.running():
             run = await self.get(tid)
             if self.serves(run.server_id):
-                await self.catch_up(run)
+                try:
+                    await self.catch_up(run)
+                except TournamentError as error:  # the clock tries again
+                    log.info("tournament %s: resuming waits: %s", tid, error)
                 resumed.append(run)
         return resumed
 

@@ -57,6 +57,7 @@ class TournamentError(Refusal):
         "series_running": (),
         "table_opened": (),
         "too_few": ("players", "least"),
+        "thread_refused": ("table", "error", "seconds"),
         "tournament_ended": (),
         "two_tables": (),
     }

@@ -113,3 +113,26 @@ async def test_two_processes_signing_players_up_at_once_both_land_once(storage: 
     stored = await storage.tournaments.get(tournament_id=tid)
     assert stored.log[-2:] == ("join 21 Hugo", "join 22 Ida")
     assert list((await organiser.get(tid)).state.players)[-2:] == [21, 22]
+
+
+async def test_deals_another_process_stored_are_found_by_one_count_and_followed_once(storage: AnyStorage) -> None:
+    organiser, tid = await _tournament(storage)  # the process that shows the tournament
+    run = await organiser.get(tid)
+    four, three = (11, 12, 13, 14), (15, 16, 17)
+    await organiser.commit(run, lambda _: [Drawn(1, 42, (TableDraw(four), TableDraw(three)))])
+    first, second = await _table(storage, four, 4), await _table(storage, three, 3)
+    await organiser.commit(run, lambda _: [TableOpened(1, 1, first), TableOpened(1, 2, second)])
+    followed: list[int] = []
+    organiser.follow = followed.append  # type: ignore[method-assign, assignment]
+    await organiser.look_for_deals()
+    assert followed == []  # nothing stored yet
+
+    await play_series(storage, table_id=second, seed=4, deals=2)  # stored by another process: no hook here
+    assert await storage.deals.counts(table_ids=[first, second, 999]) == {second: 2}
+    await organiser.look_for_deals()
+    await organiser.look_for_deals()
+    assert followed == [tid]  # once per change
+    organiser.serves = lambda server_id: False  # another process's server: it looks for itself
+    await play_series(storage, table_id=first, seed=3, deals=1)
+    await organiser.look_for_deals()
+    assert followed == [tid]

@@ -108,6 +108,18 @@ class SqlDeals:
         async with self._db.reading() as connection:
             return await _load_deals(connection, "WHERE table_id = :table_id", {"table_id": table_id})
 
+    async def counts(self, *, table_ids: Sequence[int]) -> dict[int, int]:
+        """How many deals each of these tables has stored (tables with none are left out): one query, so a
+        process can look often for deals another process stored (a tournament's tables)."""
+        wanted = sorted(set(table_ids))
+        if not wanted:
+            return {}
+        marks = ", ".join(f":t{index}" for index in range(len(wanted)))
+        rows = await self._db.fetch_all(
+            f"SELECT table_id, COUNT(*) AS n FROM deals WHERE table_id IN ({marks}) GROUP BY table_id",
+            {f"t{index}": table_id for index, table_id in enumerate(wanted)})
+        return {int(row["table_id"]): int(row["n"]) for row in rows}
+
     async def iter_all(self, *, after_deal_id: int = 0, limit: int = 500) -> list[DealRecord]:
         """Deals in id order, a batch at a time (the maintenance check walks every deal)."""
         async with self._db.reading() as connection:

@@ -150,6 +150,14 @@ class FakeDiscord:
         self._announce("CHANNEL_CREATE", lambda: self.world.channel_payload(channel), guild.id)
         return channel
 
+    def set_bot_permissions(self, channel: Channel, *, bot_can_send: bool = True, allow_threads: bool = True) -> None:
+        """A server manager changes the bot's overwrite in `channel` (the flags as add_channel's); Discord tells
+        the bot with CHANNEL_UPDATE, and from now on refuses what the overwrite denies (403, code 50013)."""
+        channel.bot_denied = (0 if bot_can_send else SEND_MESSAGES) | \
+            (0 if allow_threads else CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS)
+        self.world.changed()
+        self._announce("CHANNEL_UPDATE", lambda: self.world.channel_payload(channel), channel.guild_id or 0)
+
     def add_user(self, name: str, *, dms_open: bool = True, guilds: list[Guild] | None = None,
                  locale: str = "en-US") -> User:
         """A human; joins `guilds` (default: every guild that exists now); `locale`: their language."""
