@@ -68,7 +68,7 @@ THREAD_EXISTS = 160004
 """Discord's error code for a second thread asked for from one message."""
 
 
-def missing_thread_permissions(permissions: discord.Permissions, lang: str) -> str:
+def missing_thread_permissions(permissions: discord.Permissions, lang: Lang) -> str:
     """The permissions a tournament's threads need that the bot lacks here, named in `lang` ("" when none)."""
     return ", ".join(t(lang, f"perm.{name}") for name in THREAD_PERMISSIONS if not getattr(permissions, name))
 
@@ -455,7 +455,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         return fit(f"{error.status} {error.text}".strip(), Limit.ECHO)
 
     async def _thread_refused(self, run: Running, notice: discord.Message | discord.PartialMessage, text: str,
-                              lang: str, error: discord.HTTPException) -> None:
+                              lang: Lang, error: discord.HTTPException) -> None:
         """Say under the table's notice why its thread is not there yet (once: unchanged, not edited again)."""
         log.warning("tournament %s: Discord refused a table's thread: %s %s (code %s)", run.tournament_id,
                     error.status, error.text, error.code)
