@@ -182,7 +182,8 @@ class ReplayTableButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View
             stored = await bot.storage.deals.by_number(table_id=self.table_id, deal_number=self.number)
         except NotFound:
             live = bot.services.tables.tables.get(self.table_id)
-            if live is not None and live.game.deal is not None and len(live.game.finished) + 1 == self.number:
+            view = live.current() if live is not None else None
+            if view is not None and view.board is not None and len(view.finished) + 1 == self.number:
                 raise ReplayRefusal("replay.error.in_play", number=self.number, table=self.table_id) from None
             raise ReplayRefusal("replay.error.no_deal", deal=self.number) from None
         await open_replay(interaction, stored)

@@ -96,7 +96,7 @@ class TableDesk:
         table = await self.table_of(control.table_id)
         user = interaction.user
         if control.kind in LOBBY_KINDS:
-            if table.game.state is not TableState.OPEN:  # drawn for the lobby, which is gone
+            if table.current().state is not TableState.OPEN:  # drawn for the lobby, which is gone
                 table.require_live()
                 raise WrongTableState("already_started")
             entry: Entry
@@ -201,7 +201,7 @@ class TableDesk:
         """A concession that costs the player's side schneider or schwarz is asked again first (the
         answer's button concedes); returns whether that question was asked."""
         try:
-            view = table.game.view_for(interaction.user.id)
+            view = table.current().seat_view(interaction.user.id)
         except TableError:
             return False
         cost = concession_cost(view)
@@ -249,7 +249,7 @@ class TableDesk:
             if source is not None:  # Discord lets only the token that made the hand edit it
                 await self.presenter.redraw_ephemeral_hand(table.current(), interaction.user.id, lang)
                 return
-            if table.game.state is TableState.PLAYING:
+            if table.current().state is TableState.PLAYING:
                 if not interaction.response.is_done():
                     await interaction.response.defer()  # acknowledged as an update of this hand message
                 # drawn through this click under the presenter's lock (never crossing the table's own updates of

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from skatbot.ai import TABLE_LEVELS, Level
 from skatbot.engine import Deal, DealResult, RuleSet
 from skatbot.engine.series import Row, Series
-from skatbot.engine.views import SeatView, seat_view
 from skatbot.models import TableState
 
 from .ai_seats import AiSeat
@@ -175,11 +174,6 @@ class TableGame(Seating):
     @property
     def dealing(self) -> bool:
         return self.deal is not None
-
-    def view_for(self, user_id: int) -> SeatView:
-        seat = self.seat_of_user(user_id)
-        assert self.deal is not None
-        return seat_view(self.deal, seat)
 
     @property
     def needs_new_deal(self) -> bool:
