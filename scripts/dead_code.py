@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""CI check that no function, method, class or property is left without a caller (vulture), the tests counted
+as callers: code only a test calls is tested code, code nothing calls is dead.
+
+Unused variables and attributes are not checked (a fixture asked for its side effect, a library's attribute set
+by name). What Discord, pytest or babel call by name or through a decorator is not dead: CALLED_BY_DECORATOR and
+CALLED_BY_NAME; add to them only what is called so.
+
+    python scripts/dead_code.py      exit 0 when nothing is found, 1 with what was found listed
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import vulture
+
+ROOT = Path(__file__).resolve().parents[1]
+PATHS = ["bot.py", "skatbot", "cogs", "scripts", "benchmarks", "tests"]
+KINDS = {"function", "method", "class", "property"}
+CALLED_BY_DECORATOR = [
+    "@app_commands.*", "@*.autocomplete", "@*.command", "@*.error", "@commands.Cog.listener", "@tasks.loop",
+    "@discord.ui.button", "@discord.ui.select", "@pytest.fixture",
+]
+CALLED_BY_NAME = [
+    "from_custom_id", "callback", "interaction_check", "on_*", "setup", "setup_hook", "cog_load", "cog_unload",
+    "test_*", "pytest_*",
+    "extract_keys",  # babel's extraction method, named in skatbot/ui/catalogs.py and babel.cfg
+]
+
+
+def dead(root: Path = ROOT) -> list[str]:
+    """Every function, method, class and property nothing calls, as vulture reports it."""
+    found = vulture.Vulture(ignore_names=CALLED_BY_NAME, ignore_decorators=CALLED_BY_DECORATOR)
+    found.scavenge([str(root / path) for path in PATHS])
+    return [item.get_report() for item in found.get_unused_code() if item.typ in KINDS]
+
+
+def main() -> int:
+    reports = dead()
+    for report in reports:
+        print(report)
+    print(f"{len(reports)} functions, methods, classes or properties without a caller.")
+    return 1 if reports else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
