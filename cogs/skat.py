@@ -103,7 +103,8 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         """A table rebuilt after a restart: its players' languages and what it showed are read back, and what it
         owes is shown, in order (each player's hand in their own language)."""
         await self._load_style(table.guild_id)
-        await self.looks.load_languages([place.user_id for place in table.current().places if place.user_id is not None])
+        await self.looks.load_languages([occupant.user_id for occupant in table.current().places
+                                        if occupant.user_id is not None])
         await self.presenter.catch_up(table.current())
 
     async def cog_unload(self) -> None:
