@@ -65,7 +65,7 @@ import sqlite3
 import statistics
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -305,7 +305,7 @@ def workers_cpu_seconds(parents: list[int]) -> float:
 
 async def run(tables: int, deals: int, seed: int, level: str = "normal", pictures: bool = True,
               setup: Setup = Setup("sqlite"), postgres: str = POSTGRES, servers: int = 10,
-              profile: Path | None = None) -> dict[str, float]:
+              profile: Path | None = None) -> dict[str, object]:
     """One load run: `tables` tables across `servers` servers, spread over the processes' shards."""
     if setup.backend == "postgres":
         async with scratch_database(postgres) as url:
@@ -316,7 +316,7 @@ async def run(tables: int, deals: int, seed: int, level: str = "normal", picture
 
 
 async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, setup: Setup, database: str,
-               servers: int, profile: Path | None) -> dict[str, float]:
+               servers: int, profile: Path | None) -> dict[str, object]:
     global DEALS, LEVEL
     DEALS = deals
     LEVEL = level
@@ -416,6 +416,8 @@ async def _run(tables: int, deals: int, seed: int, level: str, pictures: bool, s
         return {
             "tables": tables, "servers": len(guilds), "processes": count, "deals_per_table": deals,
             "interactions": len(fake.interactions), "rest_calls": len(fake.rest_log), "seconds": round(seconds, 1),
+            "rest_by_route": dict(Counter(f"{call.method} {call.route.removeprefix('/api/v10')}"
+                                          for call in fake.rest_log).most_common(8)),
             "ack_p50_ms": round(statistics.median(latencies) * 1000, 1),
             "ack_p99_ms": round(percentile(latencies, 0.99) * 1000, 1),
             "ack_max_ms": round(max(latencies) * 1000, 1), "missed_3s": missed,

@@ -382,9 +382,25 @@ class ShownMessage:
 
 
 @dataclass(frozen=True, slots=True)
+class ShownUpTo:
+    """How far the bot has shown what a table's log owes its channel (result cards, the ranking or closing
+    notice, the table's end), by position (`seq`, `part`; see `tables.replay.Position`): everything before it is
+    shown. `draft`: the text of the item at exactly that position, written down before it is posted (so a post
+    Discord took just before a crash is looked for, not repeated); None when none is being posted."""
+
+    seq: int = 0
+    part: int = 0
+    draft: str | None = None
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return self.seq, self.part
+
+
+@dataclass(frozen=True, slots=True)
 class OutboxItem:
-    """One thing a table must show (`result:<deal>`, `ranking`, `closed`; `end` once all is shown): the text
-    written down before it is posted, and whether Discord took it."""
+    """An outbox row as versions before migration 0018 kept it, by name (`result:<deal>`, `ranking`, `closed`,
+    `end`): read once to find a running table's position (`ShownUpTo`), then dropped."""
 
     item: str
     content: str
@@ -419,7 +435,8 @@ class PresenterMemory(Protocol):
                        deal: int = -1) -> None: ...
     async def forget(self, *, table_id: int, role: str, user_id: int = 0) -> None: ...
     async def recall(self, *, table_id: int) -> list[ShownMessage]: ...
-    async def owe(self, *, table_id: int, item: str, content: str) -> None: ...
-    async def mark_shown(self, *, table_id: int, item: str, now: datetime, up_to: int | None = None) -> None: ...
-    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]: ...
-    async def shown_up_to(self, *, table_id: int) -> int: ...
+    async def shown_up_to(self, *, table_id: int) -> ShownUpTo: ...
+    async def owe(self, *, table_id: int, at: tuple[int, int], content: str) -> None: ...
+    async def mark_shown(self, *, table_id: int, up_to: tuple[int, int]) -> None: ...
+    async def legacy_outbox(self, *, table_id: int) -> dict[str, OutboxItem]: ...
+    async def drop_legacy_outbox(self, *, table_id: int) -> None: ...

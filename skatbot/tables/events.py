@@ -62,7 +62,9 @@ class DealFinished:
 
 @dataclass(frozen=True, slots=True)
 class SeriesFinished:
-    pass
+    """The series' last deal finished (at log entry `seq`): its final ranking is owed."""
+
+    seq: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +108,10 @@ class StepUndone:
 
 @dataclass(frozen=True, slots=True)
 class TableClosed:
+    """The table was closed by its log entry `seq` (stopped, or nobody left): its closing notice is owed."""
+
     reason: str
+    seq: int
 
 
 Event = (LobbyChanged | GameStarted | DealStarted | ActionTaken | TrickTaken | DealFinished | SeriesFinished

@@ -65,6 +65,7 @@ class FinishedDeal:
     place_scores: tuple[int, ...]  # what each table place was written (list points)
     deal: Deal = field(compare=False, repr=False)  # the finished deal itself (for records and the last board)
     row: Row = field(compare=False, repr=False)  # the Skatliste row (Seeger-Fabian points, Bock/Kontra/Re markers)
+    seq: int = field(compare=False)  # the sequence number of the log entry that finished it (its result card's)
 
 
 class Seating:
@@ -162,6 +163,7 @@ class TableGame(Seating):
     series: Series | None = None  # the Skatliste, from the start of play
     first_dealer: int = 0  # the table place that deals first (drawn at the start)
     misses: dict[int, int] = field(default_factory=dict)  # table place -> turns in a row it let time out
+    seq: int = 0  # how many log entries were applied: the sequence number the next one gets
 
     def __post_init__(self) -> None:
         if self.size not in (3, 4):
@@ -186,7 +188,13 @@ class TableGame(Seating):
     # --- changes -------------------------------------------------------------------------------------
 
     def apply(self, entry: Entry) -> FinishedDeal | None:
-        """Apply one log entry; returns the finished deal when this entry ended one."""
+        """Apply one log entry; returns the finished deal when this entry ended one. A refused entry raises and
+        changes nothing (its sequence number is not used up)."""
+        finished = self._apply(entry)
+        self.seq += 1
+        return finished
+
+    def _apply(self, entry: Entry) -> FinishedDeal | None:
         if isinstance(entry, Act):
             return self._act(entry)
         if isinstance(entry, Join):
@@ -286,7 +294,7 @@ class TableGame(Seating):
         places = self.places_of(self.deal_number)
         assert list_row.seats == places, "the table and its list disagree on the seating"
         row = FinishedDeal(self.deal_number, self.dealer_of(self.deal_number), places, deal.result, list_row.scores,
-                           deal, list_row)
+                           deal, list_row, self.seq)
         self.finished.append(row)
         if len(self.finished) >= self.deals:
             self.state = TableState.FINISHED

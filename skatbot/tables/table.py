@@ -157,7 +157,7 @@ class Table:
     async def stop(self, user_id: int, *, is_admin: bool = False) -> None:
         if user_id != self.game.creator_id and not is_admin:
             raise NotAllowed("stop_creator")
-        await self._commit([Close("stopped")], [ev.TableClosed("stopped")])
+        await self._commit([Close("stopped")])
 
     async def offer_hints(self, user_id: int) -> None:
         """Hints for learners at this table (only before the start, so nobody mistakes the series)."""
@@ -420,13 +420,13 @@ class Table:
                 out.append(ev.TrickTaken(entry.number, deal.tricks[index], index))
         elif isinstance(entry, NewDeal):
             out.append(ev.DealStarted(entry.number))
-        elif isinstance(entry, StandIn):
-            pass
+        elif isinstance(entry, Close):
+            out.append(ev.TableClosed(entry.reason, len(self.entries) - 1))
         if row is not None:
             await self._record(row)
             out.append(ev.DealFinished(row))
             if game.state is TableState.FINISHED:
-                out.append(ev.SeriesFinished())
+                out.append(ev.SeriesFinished(row.seq))
         if isinstance(entry, Start):
             await self.store.table_started(table=self._view_now())
         if isinstance(entry, (Start, Close)) or row is not None and game.state is TableState.FINISHED:
@@ -442,7 +442,6 @@ class Table:
         game = self.game
         if game.state is TableState.PLAYING and not game.present_humans:
             out.extend(await self._apply_and_store(Close("nobody left"), ev.Actor.TABLE))
-            out.append(ev.TableClosed("nobody left"))
         if game.needs_new_deal:
             out.extend(await self._apply_and_store(NewDeal(game.deal_number + 1, self.new_seed()), ev.Actor.TABLE))
         return out

@@ -21,19 +21,27 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from typing import cast
 
 import discord
 from discord.utils import MISSING
 
 from skatbot.engine.views import public_view, seat_view
-from skatbot.models import Deck, OutboxItem, PresenterMemory, ShownMessage, StoreBusy, TableState, seen_number
+from skatbot.models import (
+    Deck,
+    OutboxItem,
+    PresenterMemory,
+    ShownMessage,
+    ShownUpTo,
+    StoreBusy,
+    TableState,
+    seen_number,
+)
 from skatbot.tables import events as ev
 from skatbot.tables.errors import TableError
 from skatbot.tables.game import FinishedDeal
 from skatbot.tables.ports import StoredTable
-from skatbot.tables.replay import ReplayError, owed_after
+from skatbot.tables.replay import OwedEvent, Position, ReplayError, end_of, owed_after, owed_by_view
 from skatbot.tables.view import Step, TableView
 
 from .analysis_text import analyse_view
@@ -76,17 +84,20 @@ class _Forgetful:
     async def recall(self, **_: object) -> list[ShownMessage]:
         return []
 
+    async def shown_up_to(self, **_: object) -> ShownUpTo:
+        return ShownUpTo()
+
     async def owe(self, **_: object) -> None:
         return None
 
     async def mark_shown(self, **_: object) -> None:
         return None
 
-    async def outbox(self, **_: object) -> dict[str, OutboxItem]:
+    async def legacy_outbox(self, **_: object) -> dict[str, OutboxItem]:
         return {}
 
-    async def shown_up_to(self, **_: object) -> int:
-        return 0
+    async def drop_legacy_outbox(self, **_: object) -> None:
+        return None
 
     def presenting(self, **_: object) -> AbstractAsyncContextManager[None]:
         return nullcontext()
@@ -116,8 +127,8 @@ class _TableMessages:
     boards: dict[int, tuple[int, str]] = field(default_factory=dict)  # deal -> (message id, content)
     hands: dict[tuple[int, int], _HandMessage] = field(default_factory=dict)  # (deal, user) -> message
     turn_pings: dict[int, int] = field(default_factory=dict)  # user -> public ping message id
-    shown: set[str] = field(default_factory=set)  # outbox items Discord took (result:<deal>, ranking, closed, end)
-    drafts: dict[str, str] = field(default_factory=dict)  # outbox items written down but not known to be shown
+    position: Position = (0, 0)  # what the table's log owes is shown up to here (see `tables.replay.Position`)
+    draft: str | None = None  # the text of the item at `position`, written down but not known to be shown
     loaded: bool = False
     restored: set[tuple[int, int]] = field(default_factory=set)  # (deal, user): a picture may be in the DM already
     seen: int | None = None  # the table's sequence number this process last showed it at
@@ -293,9 +304,7 @@ class DiscordPresenter:
         if state.loaded:
             return
         state.loaded = True
-        outbox = await self.memory.outbox(table_id=table.id)
-        state.shown = {item for item, owed in outbox.items() if owed.shown}
-        state.drafts = {item: owed.content for item, owed in outbox.items() if not owed.shown and owed.content}
+        await self._read_position(table, state)
         recalled = await self.memory.recall(table_id=table.id)
         for known in recalled:
             if known.role == "lobby":
@@ -319,6 +328,27 @@ class DiscordPresenter:
                     await self._sweep_hands(table, occupant.user_id, state)
                     # and the deal's hand picture, if one was sent: found in the DM and edited, not sent again
                     state.restored.add((table.deal_number, occupant.user_id))
+
+    async def _read_position(self, table: TableView, state: _TableMessages) -> None:
+        """Read back how far what the table's log owes is shown. A table a version before migration 0018 showed
+        has its outbox marks by name: its position is found from them once (the first item not marked), stored,
+        and the marks dropped."""
+        stored = await self.memory.shown_up_to(table_id=table.id)
+        state.position, state.draft = stored.position, stored.draft
+        legacy = await self.memory.legacy_outbox(table_id=table.id)
+        if not legacy:
+            return
+        position, name = _position_from_marks(table, {item for item, owed in legacy.items() if owed.shown})
+        if position > state.position:
+            kept = legacy.get(name) if name is not None else None
+            draft = kept.content if kept is not None and not kept.shown and kept.content else None
+            if draft is not None:
+                await self.memory.owe(table_id=table.id, at=position, content=draft)
+            else:
+                await self.memory.mark_shown(table_id=table.id, up_to=position)
+            state.position, state.draft = position, draft
+        await self.memory.drop_legacy_outbox(table_id=table.id)
+        log.info("table %s: its outbox marks by name became the position %s", table.id, state.position)
 
     async def _sweep_hands(self, table: TableView, user_id: int, state: _TableMessages) -> None:
         """After a restart: a hand message posted just before the crash, whose id was not remembered (it is
@@ -386,9 +416,9 @@ class DiscordPresenter:
         state = self._state(table)
         if not state.loaded:
             await self.load(table)
-        outbox = await self.memory.outbox(table_id=table.id)
-        state.shown = {item for item, owed in outbox.items() if owed.shown}
-        state.drafts = {item: owed.content for item, owed in outbox.items() if not owed.shown and owed.content}
+        stored = await self.memory.shown_up_to(table_id=table.id)
+        if stored.position >= state.position:
+            state.position, state.draft = stored.position, stored.draft
         if since is not None and state.seen is not None and since != state.seen:  # moved on and shown elsewhere
             state.boards = {deal: (message_id, "") for deal, (message_id, _) in state.boards.items()}
             # my_turn: whether the message shows the player's turn is not known either; it is edited in place
@@ -495,8 +525,14 @@ class DiscordPresenter:
             await self._send_board(table, channel, state, number, content)
 
     async def _end_unless_owing(self, table: TableView, channel: TableChannel, lang: Lang, series_over: bool) -> None:
-        if table.id not in self._owing:
-            await self._end(table, channel, lang, series_over)
+        """The table's end, once everything its log owes before it is shown (else it is owed: `catch_up`)."""
+        end = end_of(table)
+        if table.id in self._owing or end is None:
+            return
+        if self._state(table).position < end:
+            self._owe(table)
+            return
+        await self._end(table, channel, lang, series_over)
 
     async def _show_event(self, table: TableView, channel: TableChannel, state: _TableMessages, event: ev.Event, lang: Lang,
                           deck: Deck, board: tuple[int, str] | None = None) -> None:
@@ -522,11 +558,11 @@ class DiscordPresenter:
             analysable = not result.passed and result.declarer is not None
             sheet = (await result_files(game, row, lang, deck)).get("file") \
                 if self.style_for(table.guild_id).pictures else None
-            await self._post_owed(table, channel, f"result:{row.number}", result_text(game, row, lang, deck),
+            await self._post_owed(table, channel, (row.seq, 0), result_text(game, row, lang, deck),
                                   view=analyse_view(table.id, seen_number(row.number), lang, analysable), file=sheet)
             await self.hand_pictures.forget(self.pacer, table.id, row.number)
         elif isinstance(event, ev.SeriesFinished):
-            await self._post_owed(table, channel, "ranking", ranking_text(game, lang))
+            await self._post_owed(table, channel, (event.seq, 1), ranking_text(game, lang))
         elif isinstance(event, ev.TurnWarning):
             occupant = game.places[event.place]
             if occupant.user_id is not None:
@@ -549,7 +585,7 @@ class DiscordPresenter:
                     await self._send_board(table, channel, state, number, content)
         elif isinstance(event, ev.TableClosed):
             reason = CLOSED_REASONS.get(event.reason)  # the tables layer's word, in the server's language
-            await self._post_owed(table, channel, "closed",
+            await self._post_owed(table, channel, (event.seq, 1),
                                   t(lang, "notice.closed", reason=t(lang, reason) if reason else event.reason))
 
     async def _step(self, table: TableView, step: Awaitable[None]) -> None:
@@ -593,30 +629,30 @@ class DiscordPresenter:
                 del self._owing[table_id]
                 await self.catch_up(self._newest(table))
 
-    async def _post_owed(self, table: TableView, channel: TableChannel, item: str, content: str, *,
+    async def _post_owed(self, table: TableView, channel: TableChannel, at: Position, content: str, *,
                          view: discord.ui.View | None = None, file: discord.File | None = None) -> None:
-        """Post an outbox item once: written down first, marked shown when Discord took it. A draft left by a
-        crash is looked for in the channel before posting again."""
+        """Post the item the table's log owes at position `at` once: shown when "shown up to" is past it. Its text
+        is written down with the position first, and the position moves past it when Discord took it; a draft
+        left by a crash is looked for in the channel before posting again."""
         state = self._state(table)
-        if item in state.shown:
+        if at < state.position:
             return
-        if _owed_before(table, item, state.shown):  # owed items go out in the order of the log: this one waits
-            self._owe(table)                        # for the earlier one (`catch_up` shows them in order)
+        if _owed_before(table, at, state.position):  # owed items go out in the order of the log: this one waits
+            self._owe(table)                         # for the earlier one (`catch_up` shows them in order)
             return
         content = fit(content, Limit.CONTENT)
-        draft = state.drafts.get(item)
+        draft = state.draft if state.position == at else None
         if draft is not None and await self._already_posted(channel, draft):
-            log.info("table %s: %s was posted before the restart; not again", table.id, item)
+            log.info("table %s: the item at %s was posted before the restart; not again", table.id, at)
         else:
             if draft is None:
-                await self.memory.owe(table_id=table.id, item=item, content=content)
-                state.drafts[item] = content
-            await channel.send(content, nonce=nonce_of(table.id, item), view=view if view is not None else MISSING,
-                               file=file if file is not None else MISSING)
-        await self.memory.mark_shown(table_id=table.id, item=item, now=datetime.now(UTC),
-                                     up_to=table.seq if _all_owed_shown(table, state.shown | {item}) else None)
-        state.shown.add(item)
-        state.drafts.pop(item, None)
+                await self.memory.owe(table_id=table.id, at=at, content=content)
+                state.position, state.draft = at, content
+            await channel.send(content, nonce=nonce_of(table.id, "owed", *at),
+                               view=view if view is not None else MISSING, file=file if file is not None else MISSING)
+        after = (at[0], at[1] + 1)
+        await self.memory.mark_shown(table_id=table.id, up_to=after)
+        state.position, state.draft = max(state.position, after), None
 
     async def _already_posted(self, channel: TableChannel, content: str) -> bool:
         me = self.client.user
@@ -634,7 +670,8 @@ class DiscordPresenter:
     async def _catch_up(self, table: TableView) -> None:
         await self.load(table)
         state = self._state(table)
-        if "end" in state.shown:
+        end = end_of(table)
+        if end is not None and state.position > end:
             return
         events = await self._owed(table, state)
         if events:
@@ -643,32 +680,33 @@ class DiscordPresenter:
 
     async def _owed(self, table: TableView, state: _TableMessages) -> list[ev.Event]:
         """What the table owes its channel, in the order of the log: the stored log replayed, the deals its
-        entries from "shown up to seq N" on (up to the view's moment) finished whose result card is not marked
-        shown (a mark is written before N moves past it, in one transaction, so none is shown twice), then,
-        once the table ended, its end (the ranking or closing notice, then its messages closed: shown again
-        until its end is marked, whatever N says). When no result card of the view is owed, none of the
-        entries after N is either, and the log is not read (a refused channel is tried every few seconds)."""
-        candidates = _owed_by_view(table, state.shown)
-        ending = [event for event in candidates if not isinstance(event, ev.DealFinished)]
-        if len(ending) == len(candidates) or self.log_of is None:
-            return candidates
+        entries from "shown up to" on (up to the view's moment) finished, then, once the table ended and until its
+        end is shown, its end (the ranking or closing notice, unless shown, then its messages closed). When no
+        result card of the view is owed, none of the entries after the position is either, and the log is not
+        read (a refused channel is tried every few seconds)."""
+        by_view = owed_by_view(table)
+        results = [item for item in by_view if isinstance(item.event, ev.DealFinished) and item.at >= state.position]
+        end = end_of(table)
+        ending = [item.event for item in by_view if not isinstance(item.event, ev.DealFinished)] \
+            if end is not None and state.position <= end else []
+        if not results or self.log_of is None:
+            return [*(item.event for item in results), *ending]
         try:
             stored = await self.log_of(table.id)
-            up_to = await self.memory.shown_up_to(table_id=table.id)
-        except Exception:  # busy, or the connection dropped: the view says what it owes, as before N was kept
+        except Exception:  # busy, or the connection dropped: the view says what it owes, at the same positions
             log.warning("table %s: its log could not be read to catch up; what it owes is read from its view",
                         table.id, exc_info=True)
-            return candidates
+            return [*(item.event for item in results), *ending]
         if stored is None:
-            return candidates
+            return [*(item.event for item in results), *ending]
         try:
             owed = owed_after(size=stored.size, deals=stored.deals, rules=stored.rules, creator_id=stored.creator_id,
-                              entries=stored.entries, shown_up_to=up_to, until=table.seq)
+                              entries=stored.entries, shown_up_to=state.position[0], until=table.seq)
         except ReplayError as error:
             log.error("table %s: its log does not replay (%s); what it owes is read from its view", table.id, error)
-            return candidates
-        return [*(item.event for item in owed
-                  if isinstance(item.event, ev.DealFinished) and _item_of(item.event) not in state.shown), *ending]
+            return [*(item.event for item in results), *ending]
+        return [*(item.event for item in owed if isinstance(item.event, ev.DealFinished) and item.at >= state.position),
+                *ending]
 
     async def _end(self, table: TableView, channel: TableChannel, lang: Lang, ended: bool) -> None:
         state = self._state(table)
@@ -676,7 +714,7 @@ class DiscordPresenter:
                            *(hand.message_id for hand in state.hands.values()),
                            *([state.lobby[1]] if state.lobby else [])]:
             await self.pacer.drop(message_id)
-        await self.memory.mark_shown(table_id=table.id, item="end", now=datetime.now(UTC))
+        await self.memory.mark_shown(table_id=table.id, up_to=(table.seq, 0))  # past its log: nothing more owed
         self.messages.pop(table.id, None)
         await self.hand_pictures.forget(self.pacer, table.id)
         await self._archive_own_thread(table, channel, lang, ended)
@@ -959,41 +997,31 @@ class DiscordPresenter:
         return (await hand_shown(view, style.deck, lang, table.deal_number)).file()
 
 
-def _owed_before(table: TableView, item: str, shown: set[str]) -> bool:
-    """Whether a result card that comes before outbox `item` in the table's log was not shown yet (a result
-    comes after the results of earlier deals; the final ranking and the closing notice after every result)."""
-    before = int(item.removeprefix("result:")) if item.startswith("result:") else None
-    return any(f"result:{row.number}" not in shown for row in table.finished
-               if before is None or row.number < before)
+def _owed_before(table: TableView, at: Position, position: Position) -> bool:
+    """Whether an item the table's log owes before position `at` is not shown yet (at or after `position`): a
+    result comes after the results of earlier deals, the final ranking and the closing notice after every
+    result."""
+    return any(position <= item.at < at for item in owed_by_view(table))
 
 
-def _item_of(event: ev.DealFinished | ev.SeriesFinished | ev.TableClosed) -> str:
-    """The outbox item that shows `event` once: a deal's result card, the final ranking, the closing notice."""
+def _legacy_name(event: OwedEvent) -> str:
+    """The name a version before migration 0018 marked an owed item shown by."""
     if isinstance(event, ev.DealFinished):
         return f"result:{event.row.number}"
     return "ranking" if isinstance(event, ev.SeriesFinished) else "closed"
 
 
-def _owed_by_view(table: TableView, shown: set[str]) -> list[ev.Event]:
-    """What the view's finished deals owe, less the result cards marked shown (the log replayed from N finds
-    these or fewer), then its end once it ended (its ranking or closing notice is posted once by its own
-    mark; the end closes the table's messages)."""
-    events: list[ev.Event] = [ev.DealFinished(row) for row in table.finished if f"result:{row.number}" not in shown]
-    if table.state is TableState.FINISHED:
-        events.append(ev.SeriesFinished())
-    elif table.state is TableState.ABANDONED:
-        events.append(ev.TableClosed(table.close_reason or ""))
-    return events
-
-
-def _all_owed_shown(table: TableView, shown: set[str]) -> bool:
-    """Whether everything the table's log up to the view's moment owes is shown: every finished deal's result
-    card and, once the table ended, its ranking or closing notice (then N may move to the view's moment)."""
-    if any(f"result:{row.number}" not in shown for row in table.finished):
-        return False
-    if table.state is TableState.FINISHED:
-        return "ranking" in shown
-    return table.state is not TableState.ABANDONED or "closed" in shown
+def _position_from_marks(table: TableView, marks: set[str]) -> tuple[Position, str | None]:
+    """The position a table's outbox marks by name stand for (versions before migration 0018 showed its items in
+    the order of the log): the first item not marked, and its name; past them all when every one is."""
+    for item in owed_by_view(table):
+        if _legacy_name(item.event) not in marks:
+            return item.at, _legacy_name(item.event)
+    end = end_of(table)
+    if end is not None:
+        return ((table.seq, 0), None) if "end" in marks else (end, "end")
+    last = max((item.at for item in owed_by_view(table)), default=None)
+    return ((last[0], last[1] + 1), None) if last is not None else ((0, 0), None)
 
 
 def _edit_of(message: discord.PartialMessage, content: str,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from skatbot.models import ShownUpTo
 from skatbot.storage import Player, TableState
 from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 
@@ -26,37 +27,33 @@ async def test_messages_are_remembered_replaced_and_forgotten(storage: AnyStorag
     assert [m.role for m in await memory.recall(table_id=table_id)] == ["lobby"]
 
 
-async def test_the_outbox_keeps_what_is_being_posted_until_it_is_shown(storage: AnyStorage) -> None:
-    table_id = await _table(storage)
+async def test_the_item_being_posted_is_kept_with_its_position_until_it_is_shown(storage: AnyStorage) -> None:
+    table_id, other = await _table(storage), await _table(storage)
     memory = storage.presentation
-    await memory.owe(table_id=table_id, item="result:0", content="**Result of deal 1**")
-    owed = await memory.outbox(table_id=table_id)
-    assert owed["result:0"].content == "**Result of deal 1**" and not owed["result:0"].shown
-    await memory.mark_shown(table_id=table_id, item="result:0", now=NOW)
-    await memory.owe(table_id=table_id, item="result:0", content="another text")  # shown: kept as it was
-    owed = await memory.outbox(table_id=table_id)
-    assert owed["result:0"].shown and owed["result:0"].content == "**Result of deal 1**"
+    assert await memory.shown_up_to(table_id=table_id) == ShownUpTo(0, 0, None)  # nothing shown: the whole log
+    await memory.owe(table_id=table_id, at=(12, 0), content="**Result of deal 1**")
+    assert await memory.shown_up_to(table_id=table_id) == ShownUpTo(12, 0, "**Result of deal 1**")
+    await memory.mark_shown(table_id=table_id, up_to=(12, 1))
+    assert await memory.shown_up_to(table_id=table_id) == ShownUpTo(12, 1, None)
+    await memory.owe(table_id=table_id, at=(12, 0), content="again")  # a slower process, later: shown already
+    await memory.mark_shown(table_id=table_id, up_to=(9, 1))
+    assert await memory.shown_up_to(table_id=table_id) == ShownUpTo(12, 1, None)
+    await memory.owe(table_id=table_id, at=(12, 1), content="🏁 ranking")  # the same entry's next item
+    await memory.mark_shown(table_id=table_id, up_to=(30, 0))
+    assert (await memory.shown_up_to(table_id=table_id), await memory.shown_up_to(table_id=other)) == \
+        (ShownUpTo(30, 0, None), ShownUpTo())
 
 
-async def test_ended_tables_owe_until_their_end_is_shown(storage: AnyStorage) -> None:
+async def test_ended_tables_owe_until_they_are_shown_up_to_the_end_of_their_log(storage: AnyStorage) -> None:
     finished, closed, playing = [await _table(storage) for _ in range(3)]
+    for table_id in (finished, closed, playing):
+        for seq in range(3):
+            await storage.tables.append(table_id=table_id, seq=seq, entry=f"join {seq + 1} P{seq}", now=NOW)
     await storage.tables.set_state(table_id=finished, state=TableState.FINISHED, now=NOW)
     await storage.tables.set_state(table_id=closed, state=TableState.ABANDONED, now=NOW)
     await storage.tables.set_state(table_id=playing, state=TableState.PLAYING, now=NOW)
     assert await storage.presentation.ended_owing() == [finished, closed]
-    await storage.presentation.mark_shown(table_id=finished, item="end", now=NOW)
+    await storage.presentation.mark_shown(table_id=finished, up_to=(2, 2))  # its ranking: its end is owed still
+    assert await storage.presentation.ended_owing() == [finished, closed]
+    await storage.presentation.mark_shown(table_id=finished, up_to=(3, 0))  # its end: past its log
     assert await storage.presentation.ended_owing() == [closed]
-
-
-async def test_shown_up_to_n_is_kept_with_the_mark_and_only_moves_forward(storage: AnyStorage) -> None:
-    table_id, other = await _table(storage), await _table(storage)
-    memory = storage.presentation
-    assert await memory.shown_up_to(table_id=table_id) == 0  # nothing shown yet: the whole log is read
-    await memory.mark_shown(table_id=table_id, item="result:0", now=NOW, up_to=12)
-    assert await memory.shown_up_to(table_id=table_id) == 12
-    assert (await memory.outbox(table_id=table_id))["result:0"].shown
-    await memory.mark_shown(table_id=table_id, item="result:0", now=NOW, up_to=9)  # a slower process, later
-    await memory.mark_shown(table_id=table_id, item="ranking", now=NOW)  # no N given: N stays
-    assert await memory.shown_up_to(table_id=table_id) == 12
-    await memory.mark_shown(table_id=table_id, item="result:1", now=NOW, up_to=30)
-    assert (await memory.shown_up_to(table_id=table_id), await memory.shown_up_to(table_id=other)) == (30, 0)

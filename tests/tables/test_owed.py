@@ -49,7 +49,8 @@ def test_a_closed_table_owes_its_closing_notice_after_the_results_before_it() ->
     assert owed(closed, 0) == [(7, "result 1"), (9, "closed stopped")]
     assert owed(closed, 8) == [(9, "closed stopped")]
     found = owed_after(size=3, deals=2, rules=OFFICIAL, creator_id=1, entries=closed, shown_up_to=9)
-    assert found == [Owed(9, TableClosed("stopped"))]
+    assert found == [Owed(9, TableClosed("stopped", 9))]
+    assert found[0].at == (9, 1)  # after a result card the same entry owes (part 0)
 
 
 def test_the_result_owed_is_the_deal_the_log_finished() -> None:

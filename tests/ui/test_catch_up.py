@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 from contextlib import AbstractAsyncContextManager, nullcontext
-from datetime import datetime
 
-from skatbot.models import OutboxItem, ShownMessage
+from skatbot.models import OutboxItem, ShownMessage, ShownUpTo
 from skatbot.tables import TableState
 from skatbot.tables.ports import StoredTable
 from skatbot.ui.presenter import DiscordPresenter
@@ -22,8 +21,8 @@ class DictMemory:
 
     def __init__(self) -> None:
         self.messages: dict[tuple[int, str, int], ShownMessage] = {}
-        self.items: dict[tuple[int, str], OutboxItem] = {}
-        self.up_to: dict[int, int] = {}
+        self.shown: dict[int, ShownUpTo] = {}
+        self.legacy: dict[tuple[int, str], OutboxItem] = {}  # outbox marks by name, as versions before 0018 left them
 
     def presenting(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
         return nullcontext()
@@ -38,22 +37,22 @@ class DictMemory:
     async def recall(self, *, table_id: int) -> list[ShownMessage]:
         return [shown for (table, _, _), shown in self.messages.items() if table == table_id]
 
-    async def owe(self, *, table_id: int, item: str, content: str) -> None:
-        known = self.items.get((table_id, item))
-        if known is None or not known.shown:
-            self.items[(table_id, item)] = OutboxItem(item, content, False)
+    async def shown_up_to(self, *, table_id: int) -> ShownUpTo:
+        return self.shown.get(table_id, ShownUpTo())
 
-    async def mark_shown(self, *, table_id: int, item: str, now: datetime, up_to: int | None = None) -> None:
-        known = self.items.get((table_id, item))
-        self.items[(table_id, item)] = OutboxItem(item, known.content if known else "", True)
-        if up_to is not None:
-            self.up_to[table_id] = max(self.up_to.get(table_id, 0), up_to)
+    async def owe(self, *, table_id: int, at: tuple[int, int], content: str) -> None:
+        if at >= self.shown.get(table_id, ShownUpTo()).position:
+            self.shown[table_id] = ShownUpTo(*at, content)
 
-    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
-        return {item: owed for (table, item), owed in self.items.items() if table == table_id}
+    async def mark_shown(self, *, table_id: int, up_to: tuple[int, int]) -> None:
+        if up_to > self.shown.get(table_id, ShownUpTo()).position:
+            self.shown[table_id] = ShownUpTo(*up_to)
 
-    async def shown_up_to(self, *, table_id: int) -> int:
-        return self.up_to.get(table_id, 0)
+    async def legacy_outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
+        return {item: owed for (table, item), owed in self.legacy.items() if table == table_id}
+
+    async def drop_legacy_outbox(self, *, table_id: int) -> None:
+        self.legacy = {key: owed for key, owed in self.legacy.items() if key[0] != table_id}
 
 
 def presenter(kit: TableKit, surface: FakeSurface, memory: DictMemory, reads: list[int]) -> DiscordPresenter:
@@ -103,15 +102,19 @@ async def test_after_a_restart_what_the_entries_after_n_owe_is_shown_once_in_the
     await first.idle(kit.table.id)
     channel = surface.channel(kit.table.channel_id)
     assert results(channel.texts()) == ["**Result of deal 1**"]
-    after_deal_one = memory.up_to[kit.table.id]  # stored with the result card's mark
-    assert 0 < after_deal_one <= len(kit.store.logs[kit.table.id])
+    after_deal_one = memory.shown[kit.table.id].position  # past deal 1's result card: its entry's seq, part 1
+    deal_one = kit.table.game.finished[0]
+    assert after_deal_one == (deal_one.seq, 1) and memory.shown[kit.table.id].draft is None
 
     channel.closed = True  # the channel refuses posts: deal 2's result and the ranking stay owed
     await play_until(kit, rng, 2)
     await first.idle(kit.table.id)
     assert kit.table.game.state is TableState.FINISHED
     assert results(channel.texts()) == ["**Result of deal 1**"]
-    assert memory.up_to[kit.table.id] == after_deal_one  # nothing after N was shown
+    deal_two = kit.table.game.finished[1]
+    # the refused post was written down at its position first (a crash now would look for it, not repeat it)
+    assert memory.shown[kit.table.id].position == (deal_two.seq, 0)
+    assert (memory.shown[kit.table.id].draft or "").startswith("**Result of deal 2**")
     assert first._retrying is not None
     first._retrying.cancel()  # the process dies; a new one reads back what it left
 
@@ -123,13 +126,51 @@ async def test_after_a_restart_what_the_entries_after_n_owe_is_shown_once_in_the
     shown = results(channel.texts())
     assert shown[:2] == ["**Result of deal 1**", "**Result of deal 2**"] and len(shown) == 3, shown
     assert shown[2].startswith("🏁 **The series is over"), shown
-    assert memory.up_to[kit.table.id] == len(kit.store.logs[kit.table.id])  # everything the log owes is shown
+    everything = len(kit.store.logs[kit.table.id])
+    assert memory.shown[kit.table.id].position == (everything, 0)  # past the log: its end is shown, nothing owed
 
-    assert memory.items[(kit.table.id, "end")].shown  # the table's end is shown: it owes nothing more
-
-    del memory.items[(kit.table.id, "end")]  # killed after the ranking, before its end was marked (N is past it)
+    memory.shown[kit.table.id] = ShownUpTo(deal_two.seq, 2)  # killed after the ranking, before its end was stored
     third = presenter(kit, surface, memory, reads)  # the end is owed still, the ranking not: nothing is shown twice
     await third.catch_up(kit.table.current())
     await third.idle(kit.table.id)
     assert results(channel.texts()) == shown
-    assert memory.items[(kit.table.id, "end")].shown
+    assert memory.shown[kit.table.id].position == (everything, 0)
+
+
+async def test_a_table_shown_by_a_version_before_positions_shows_nothing_twice() -> None:
+    """A table in play across the upgrade: its outbox marks by name (deal 1's result card shown, deal 2's
+    written down when the bot stopped, Discord refusing it) become its position once: deal 1's card is not
+    shown again, deal 2's, the ranking and the end follow, each once, and the marks by name are gone."""
+    kit = TableKit(deals=2)
+    surface, memory, reads = FakeSurface(), DictMemory(), list[int]()
+    first = presenter(kit, surface, memory, reads)
+    kit.table.presenter = first
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await kit.table.join(user, name)
+    await kit.table.start(ALICE)
+    rng = random.Random(3)
+    await play_until(kit, rng, 1)
+    await first.idle(kit.table.id)
+    channel = surface.channel(kit.table.channel_id)
+    channel.closed = True
+    await play_until(kit, rng, 2)
+    await first.idle(kit.table.id)
+    assert first._retrying is not None
+    first._retrying.cancel()
+    draft = memory.shown[kit.table.id].draft
+    assert draft is not None
+    channel.closed = False
+    # What the old version left: marks by name, and no position.
+    table_id = kit.table.id
+    del memory.shown[table_id]
+    memory.legacy = {(table_id, "result:0"): OutboxItem("result:0", "", True),
+                     (table_id, "result:1"): OutboxItem("result:1", draft, False)}
+
+    second = presenter(kit, surface, memory, reads)
+    await second.catch_up(kit.table.current())
+    await second.idle(table_id)
+    shown = results(channel.texts())
+    assert shown[:2] == ["**Result of deal 1**", "**Result of deal 2**"] and len(shown) == 3, shown
+    assert shown[2].startswith("🏁 **The series is over"), shown
+    assert memory.legacy == {}, "the marks by name are gone"
+    assert memory.shown[table_id].position == (len(kit.store.logs[table_id]), 0)

@@ -2,16 +2,16 @@
 
 A restart reads both back: the lobby, the board and each player's hand message are edited rather than
 posted again, and what a table still owes (a result card, the final ranking, the closing notice) is
-posted once. An outbox row is written with the text before it is posted and marked shown once Discord
-took it, so a post interrupted by a crash can be found in the channel instead of being repeated.
+posted once, by the position in the table's log of the entry that owes it ("shown up to", `table_shown`).
+The text of the item being posted is written first, with the position, and the position moves past it once
+Discord took it, so a post interrupted by a crash can be found in the channel instead of being repeated.
 """
 
 from __future__ import annotations
 
 from contextlib import AbstractAsyncContextManager
-from datetime import datetime
 
-from skatbot.models import OutboxItem, ShownMessage, to_seconds
+from skatbot.models import OutboxItem, ShownMessage, ShownUpTo
 
 from .connection import SqlDatabase, Statement
 
@@ -45,43 +45,52 @@ class SqlPresentation:
             "ORDER BY role, user_id", {"table_id": table_id})
         return [ShownMessage(r["role"], r["user_id"], r["deal"], r["channel_id"], r["message_id"]) for r in rows]
 
-    async def owe(self, *, table_id: int, item: str, content: str) -> None:
-        """About to post `content` for `item` (kept, so that after a crash the post can be looked for)."""
-        await self._db.write([Statement(
-            "INSERT INTO table_outbox (table_id, item, content) VALUES (:table_id, :item, :content) "
-            "ON CONFLICT (table_id, item) DO UPDATE SET content = excluded.content "
-            "WHERE table_outbox.shown_at IS NULL",
-            {"table_id": table_id, "item": item, "content": content})])
-
-    async def mark_shown(self, *, table_id: int, item: str, now: datetime, up_to: int | None = None) -> None:
-        """`item` was shown; `up_to`: and so was everything the table's first `up_to` log entries owe ("shown up
-        to seq N", in the same transaction; it only moves forward)."""
-        statements = [Statement(
-            "INSERT INTO table_outbox (table_id, item, shown_at) VALUES (:table_id, :item, :now) "
-            "ON CONFLICT (table_id, item) DO UPDATE SET shown_at = excluded.shown_at",
-            {"table_id": table_id, "item": item, "now": to_seconds(now)})]
-        if up_to is not None:
-            statements.append(Statement(
-                "INSERT INTO table_shown (table_id, shown_up_to) VALUES (:table_id, :up_to) "
-                "ON CONFLICT (table_id) DO UPDATE SET shown_up_to = excluded.shown_up_to "
-                "WHERE table_shown.shown_up_to < excluded.shown_up_to",
-                {"table_id": table_id, "up_to": up_to}))
-        await self._db.write(statements)
-
-    async def shown_up_to(self, *, table_id: int) -> int:
-        """N: what the table's first N log entries owe is shown (0 when nothing was marked so)."""
+    async def shown_up_to(self, *, table_id: int) -> ShownUpTo:
+        """How far what the table's log owes is shown (nothing yet: the start of the log), and the draft of the
+        item at that position being posted."""
         rows = await self._db.fetch_all(
-            "SELECT shown_up_to FROM table_shown WHERE table_id = :table_id", {"table_id": table_id})
-        return int(rows[0]["shown_up_to"]) if rows else 0
+            "SELECT shown_up_to, shown_in, draft FROM table_shown WHERE table_id = :table_id", {"table_id": table_id})
+        if not rows:
+            return ShownUpTo()
+        return ShownUpTo(int(rows[0]["shown_up_to"]), int(rows[0]["shown_in"]), rows[0]["draft"])
 
-    async def outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
+    async def owe(self, *, table_id: int, at: tuple[int, int], content: str) -> None:
+        """About to post `content`, the item at position `at` (everything before it is shown): the position moves
+        to it (only forward) and the text is kept with it, so that after a crash the post can be looked for."""
+        seq, part = at
+        await self._db.write([Statement(
+            "INSERT INTO table_shown (table_id, shown_up_to, shown_in, draft) VALUES (:table_id, :seq, :part, :draft) "
+            "ON CONFLICT (table_id) DO UPDATE SET shown_up_to = excluded.shown_up_to, shown_in = excluded.shown_in, "
+            "draft = excluded.draft WHERE table_shown.shown_up_to < excluded.shown_up_to OR "
+            "(table_shown.shown_up_to = excluded.shown_up_to AND table_shown.shown_in <= excluded.shown_in)",
+            {"table_id": table_id, "seq": seq, "part": part, "draft": content})])
+
+    async def mark_shown(self, *, table_id: int, up_to: tuple[int, int]) -> None:
+        """Everything the table's log owes before position `up_to` is shown (only forward; the draft goes)."""
+        seq, part = up_to
+        await self._db.write([Statement(
+            "INSERT INTO table_shown (table_id, shown_up_to, shown_in) VALUES (:table_id, :seq, :part) "
+            "ON CONFLICT (table_id) DO UPDATE SET shown_up_to = excluded.shown_up_to, shown_in = excluded.shown_in, "
+            "draft = NULL WHERE table_shown.shown_up_to < excluded.shown_up_to OR "
+            "(table_shown.shown_up_to = excluded.shown_up_to AND table_shown.shown_in < excluded.shown_in)",
+            {"table_id": table_id, "seq": seq, "part": part})])
+
+    async def legacy_outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
+        """The outbox rows by name that a version before migration 0018 left for a running table."""
         rows = await self._db.fetch_all(
             "SELECT item, content, shown_at FROM table_outbox WHERE table_id = :table_id", {"table_id": table_id})
         return {r["item"]: OutboxItem(r["item"], r["content"], r["shown_at"] is not None) for r in rows}
 
+    async def drop_legacy_outbox(self, *, table_id: int) -> None:
+        await self._db.write([Statement("DELETE FROM table_outbox WHERE table_id = :table_id",
+                                        {"table_id": table_id})])
+
     async def ended_owing(self) -> list[int]:
-        """Tables that ended (finished or closed) without everything they owe shown: the outbox to drain."""
+        """Tables that ended (finished or closed) without everything they owe shown: not shown up to the end of
+        their log (where an ended table's end is)."""
         rows = await self._db.fetch_all(
-            "SELECT table_id FROM tables WHERE state IN ('finished', 'abandoned') AND table_id NOT IN "
-            "(SELECT table_id FROM table_outbox WHERE item = 'end' AND shown_at IS NOT NULL) ORDER BY table_id")
+            "SELECT t.table_id FROM tables t LEFT JOIN table_shown s ON s.table_id = t.table_id "
+            "WHERE t.state IN ('finished', 'abandoned') AND (s.table_id IS NULL OR s.shown_up_to < "
+            "(SELECT COALESCE(MAX(l.seq) + 1, 0) FROM table_log l WHERE l.table_id = t.table_id)) "
+            "ORDER BY t.table_id")
         return [int(r["table_id"]) for r in rows]
