@@ -6,8 +6,8 @@ Discord notifies them. When a DM is refused (error 50007) the player gets a "Sho
 in the channel and the same controls as ephemeral messages.
 
 What it shows is remembered in storage (`PresenterMemory`): which messages are the lobby, the board and
-each hand, and which of the table's outbox items (result cards, final ranking, closing notice) Discord
-took. After a restart it edits what exists; what the table's log says happened but was not shown yet is
+each hand, and how far what the table's log owes its channel (result cards, the final ranking or closing
+notice, the table's end) is shown: a position in the log, each item at the entry that made it. After a restart it edits what exists; what the table's log says happened but was not shown yet is
 shown by `catch_up`, in order, also whenever the channel takes messages again after a refusal. One failed
 step is logged and retried later; it never drops the rest of the batch.
 """
@@ -411,7 +411,7 @@ class DiscordPresenter:
     async def _sync(self, table: TableView, since: int | None) -> None:
         """Another process may have moved the table on and shown it since this one last did (the step's entries
         begin after the moment this process last showed): read back which messages are its lobby, board and
-        hands now and what of its outbox was shown. Texts stay cached for the messages this process knows, so
+        hands now and how far what the log owes was shown. Texts stay cached for the messages this process knows, so
         nothing unchanged is edited again; a message another process sent is edited rather than sent again."""
         state = self._state(table)
         if not state.loaded:

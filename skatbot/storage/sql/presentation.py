@@ -1,4 +1,4 @@
-"""What the bot has shown for each table: the messages it keeps up to date, and its outbox.
+"""What the bot has shown for each table: the messages it keeps up to date, and how far what its log owes is shown.
 
 A restart reads both back: the lobby, the board and each player's hand message are edited rather than
 posted again, and what a table still owes (a result card, the final ranking, the closing notice) is
