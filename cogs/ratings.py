@@ -108,10 +108,14 @@ async def show_rating_only(interaction: discord.Interaction, guild_id: int, play
     """`/skat scores stats` for a player rated here who never sat at a table (the daily challenge only): their
     rating and its chart. False (nothing said) when they have no rating either."""
     bot = skat_bot(interaction)
-    pictures = (await bot.storage.settings.get(server_id=guild_id)).pictures
-    rating, chart = await rating_for_stats(bot, guild_id, player_id, name, lang, bool(pictures))
-    if not rating:
+    try:
+        await bot.storage.ratings.of(server_id=guild_id, player_id=player_id)
+    except NotFound:
         return False
+    pictures = bool((await bot.storage.settings.get(server_id=guild_id)).pictures)
+    if pictures and not interaction.response.is_done():
+        await interaction.response.defer(thinking=True)  # the chart is drawn in a worker: Discord waits 3 s only
+    rating, chart = await rating_for_stats(bot, guild_id, player_id, name, lang, pictures)
     title = t(lang, "stats.title", name=name, period=t(lang, "lb.period.all"))
     await say(interaction, f"{title}\n{rating}", ephemeral=False, allowed_mentions=discord.AllowedMentions.none(),
               **({"file": chart} if chart is not None else {}))

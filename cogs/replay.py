@@ -113,7 +113,10 @@ async def _step_message(interaction: discord.Interaction, replay: Replay, step: 
 async def open_replay(interaction: discord.Interaction, stored: DealRecord) -> None:
     """A new message, only for the reader, at the replay's first step."""
     replay = await _replay(interaction, stored)
-    message = await _step_message(interaction, replay, 0, await _pictures_on(interaction, stored))
+    pictures = await _pictures_on(interaction, stored)
+    if pictures:  # the first step's picture is drawn in a worker: Discord waits 3 s only
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    message = await _step_message(interaction, replay, 0, pictures)
     content = message.pop("content")
     await say(interaction, content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **message)
 
@@ -140,9 +143,15 @@ class ReplayStepButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]
     async def turn(self, interaction: discord.Interaction) -> None:
         stored = await _stored(interaction, self.deal_id)
         replay = await _replay(interaction, stored)
-        message = await _step_message(interaction, replay, self.step, await _pictures_on(interaction, stored))
+        pictures = await _pictures_on(interaction, stored)
+        if pictures:
+            await interaction.response.defer()  # the step's picture is drawn in a worker: Discord waits 3 s only
+        message = await _step_message(interaction, replay, self.step, pictures)
         file = message.pop("file", None)
-        await interaction.response.edit_message(attachments=[file] if file is not None else [], **message)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(attachments=[file] if file is not None else [], **message)
+        else:
+            await interaction.response.edit_message(attachments=[file] if file is not None else [], **message)
 
 
 class ReplayOpenButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=REPLAY_OPEN):
@@ -242,7 +251,9 @@ def _day_of(stamp: str) -> date:
 
 
 async def open_challenge_replay(interaction: discord.Interaction, day: date, number: int) -> None:
-    message = await _challenge_message(interaction, await challenge_replay(interaction, day, number), 0)
+    pair = await challenge_replay(interaction, day, number)
+    await interaction.response.defer(ephemeral=True, thinking=True)  # its pictures are drawn in a worker
+    message = await _challenge_message(interaction, pair, 0)
     content = message.pop("content")
     await say(interaction, content, ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **message)
 
@@ -264,9 +275,10 @@ class ChallengeStepButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.Vi
 
     async def turn(self, interaction: discord.Interaction) -> None:
         pair = await challenge_replay(interaction, _day_of(self.stamp), self.number)
+        await interaction.response.defer()  # the step's pictures are drawn in a worker: Discord waits 3 s only
         message = await _challenge_message(interaction, pair, self.step)
         file = message.pop("file")
-        await interaction.response.edit_message(attachments=[file], **message)
+        await interaction.edit_original_response(attachments=[file], **message)
 
 
 class ChallengeOpenButton(discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
