@@ -364,7 +364,8 @@ class SkatBot(commands.AutoShardedBot):
                 log.exception("could not unload extension %s", name)
 
     async def close(self) -> None:
-        """Stop the tables' tasks, then the AI workers and the database (each step durable before the next).
+        """Stop the tables' tasks, then the AI workers, the players' language writes under way and the database
+        (each step durable before the next).
 
         discord.py's sharded close needs the event queue login() sets up first; a bot that never logged in
         (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
@@ -383,6 +384,9 @@ class SkatBot(commands.AutoShardedBot):
         if self.picture_executor is not None:
             draw_in(None)
             self.picture_executor.shutdown(wait=False, cancel_futures=True)
+        services: Services | None = getattr(self, "services", None)
+        if services is not None:  # a player's language seen just before the close is stored with them
+            await services.looks.settled()
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()

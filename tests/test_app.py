@@ -4,6 +4,7 @@ process, and only when they changed since the last publication."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import importlib
 import inspect
@@ -21,6 +22,8 @@ import pytest
 from skatbot import app
 from skatbot.app import SkatBot
 from skatbot.config import Settings
+from skatbot.models import Lang
+from skatbot.storage import SqliteStorage
 from tests.e2e.fakediscord import BotProcess
 
 
@@ -113,6 +116,28 @@ async def test_close_unloads_the_real_extensions_last_loaded_first(
     # cogs.replay attaches to /skat scores: unloaded after cogs.scores, it would find the group gone and fail
     assert not client.extensions and not client.cogs
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+
+
+async def test_a_language_seen_just_before_the_close_is_stored(make_bot: MakeBot, tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player's DM language is stored in the background when first seen; a close right after waits for
+    that write, so after the restart their hand is in their language (not the server's)."""
+    client, _ = await make_bot(Settings(), app.EXTENSIONS)
+    await client.setup_hook()
+    players = client.storage.players
+    store = players.set_language
+
+    async def slow(**values: Any) -> None:  # a busy disk: the write outlasts the close's other steps
+        await asyncio.sleep(0.5)
+        await store(**values)
+    monkeypatch.setattr(players, "set_language", slow)
+    client.services.looks.remember_language(7, "karen", Lang("de"))
+    await client.close()
+    storage = await SqliteStorage.open(tmp_path / "bot.sqlite3")
+    try:
+        assert await storage.players.languages(player_ids=[7]) == {7: "de"}
+    finally:
+        await storage.close()
 
 
 async def test_setup_hook_publishes_to_dev_guild(make_bot: MakeBot) -> None:
