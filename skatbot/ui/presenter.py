@@ -62,6 +62,8 @@ RETRY_EVERY = 5.0
 """Seconds between attempts to show what a table still owes after Discord refused a post."""
 DM_CHANNELS_KEPT = 10_000
 """Players whose DM channel is kept (see `DiscordPresenter._dm`)."""
+CHANNELS_KEPT = 10_000
+"""Fetched table channels kept (see `DiscordPresenter._channel`)."""
 
 
 def nonce_of(table_id: int, *what: object) -> str:
@@ -201,6 +203,7 @@ class DiscordPresenter:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.live: dict[int, _Live] = {}  # user -> the newest interaction from their hand
         self._dms: dict[int, discord.DMChannel] = {}  # user -> their DM channel
+        self._channels: dict[int, TableChannel] = {}  # table channels fetched (not in the client's cache)
 
     def remember(self, user_id: int, interaction: discord.Interaction, message_id: int | None, content: str = "",
                  controls: HandControls | None = None) -> None:
@@ -292,10 +295,16 @@ class DiscordPresenter:
         return self.messages.setdefault(table.id, _TableMessages())
 
     async def _channel(self, channel_id: int) -> TableChannel:
-        """The channel a table plays in: a text channel, or a thread of one (as /skat new opens it)."""
-        channel = self.client.get_channel(channel_id)
+        """The channel a table plays in: a text channel, or a thread of one (as /skat new opens it). From the
+        client's cache; a channel not there (with several processes: another shard's server, whose table this
+        process shows because the players' DM clicks come here) is fetched once and kept while its table plays,
+        not fetched again for every step."""
+        channel = self.client.get_channel(channel_id) or self._channels.get(channel_id)
         if channel is None:
             channel = await self.client.fetch_channel(channel_id)
+            if len(self._channels) >= CHANNELS_KEPT:  # the longest known goes (insertion order)
+                del self._channels[next(iter(self._channels))]
+            self._channels[channel_id] = cast(TableChannel, channel)
         return cast(TableChannel, channel)
 
     async def load(self, table: TableView) -> None:
@@ -716,6 +725,7 @@ class DiscordPresenter:
             await self.pacer.drop(message_id)
         await self.memory.mark_shown(table_id=table.id, up_to=(table.seq, 0))  # past its log: nothing more owed
         self.messages.pop(table.id, None)
+        self._channels.pop(table.channel_id, None)
         await self.hand_pictures.forget(self.pacer, table.id)
         await self._archive_own_thread(table, channel, lang, ended)
 
