@@ -429,6 +429,8 @@ class DiscordPresenter:
         if stored.position >= state.position:
             state.position, state.draft = stored.position, stored.draft
         if since is not None and state.seen is not None and since != state.seen:  # moved on and shown elsewhere
+            log.info("table %s: moved on by another process (its step begins at %d, this one showed %d); the texts "
+                     "it cached are read as unknown", table.id, since, state.seen)
             state.boards = {deal: (message_id, "") for deal, (message_id, _) in state.boards.items()}
             # my_turn: whether the message shows the player's turn is not known either; it is edited in place
             # rather than sent again (a new one would pull a message away under the player's click)
