@@ -399,7 +399,7 @@ class ShownUpTo:
 
 @dataclass(frozen=True, slots=True)
 class OutboxItem:
-    """An outbox row as versions before migration 0018 kept it, by name (`result:<deal>`, `ranking`, `closed`,
+    """An outbox row as versions before migration 0019 kept it, by name (`result:<deal>`, `ranking`, `closed`,
     `end`): read once to find a running table's position (`ShownUpTo`), then dropped."""
 
     item: str

@@ -339,7 +339,7 @@ class DiscordPresenter:
                     state.restored.add((table.deal_number, occupant.user_id))
 
     async def _read_position(self, table: TableView, state: _TableMessages) -> None:
-        """Read back how far what the table's log owes is shown. A table a version before migration 0018 showed
+        """Read back how far what the table's log owes is shown. A table a version before migration 0019 showed
         has its outbox marks by name: its position is found from them once (the first item not marked), stored,
         and the marks dropped."""
         stored = await self.memory.shown_up_to(table_id=table.id)
@@ -1017,14 +1017,14 @@ def _owed_before(table: TableView, at: Position, position: Position) -> bool:
 
 
 def _legacy_name(event: OwedEvent) -> str:
-    """The name a version before migration 0018 marked an owed item shown by."""
+    """The name a version before migration 0019 marked an owed item shown by."""
     if isinstance(event, ev.DealFinished):
         return f"result:{event.row.number}"
     return "ranking" if isinstance(event, ev.SeriesFinished) else "closed"
 
 
 def _position_from_marks(table: TableView, marks: set[str]) -> tuple[Position, str | None]:
-    """The position a table's outbox marks by name stand for (versions before migration 0018 showed its items in
+    """The position a table's outbox marks by name stand for (versions before migration 0019 showed its items in
     the order of the log): the first item not marked, and its name; past them all when every one is."""
     for item in owed_by_view(table):
         if _legacy_name(item.event) not in marks:

@@ -1,4 +1,4 @@
-"""Migration 0018: what a table owes is shown by position, no longer by name. A table whose end a version before
+"""Migration 0019: what a table owes is shown by position, no longer by name. A table whose end a version before
 it marked shown comes out shown up to the end of its log (it owes nothing; its marks are gone); a table still
 playing keeps its marks by name for the presenter, which turns them into its position once (tests/ui)."""
 
@@ -13,18 +13,18 @@ from skatbot.storage.database import MIGRATIONS
 from tests.storage.storage_helpers import NOW, add_players
 
 
-def _migrations_before_0018(tmp_path: Path) -> Path:
-    folder = tmp_path / "migrations_v17"
+def _migrations_before_0019(tmp_path: Path) -> Path:
+    folder = tmp_path / "migrations_v18"
     folder.mkdir()
     for path in sorted(MIGRATIONS.glob("*.sql")):
-        if int(path.name[:4]) < 18:
+        if int(path.name[:4]) < 19:
             shutil.copy(path, folder / path.name)
     return folder
 
 
 async def test_an_ended_tables_end_mark_becomes_the_position_past_its_log(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
-    old = await SqliteStorage.open(path, migrations=_migrations_before_0018(tmp_path))
+    old = await SqliteStorage.open(path, migrations=_migrations_before_0019(tmp_path))
     try:
         await add_players(old, Player(1, "Anna", False))
         ids = []
@@ -37,7 +37,7 @@ async def test_an_ended_tables_end_mark_becomes_the_position_past_its_log(tmp_pa
         ended, playing = ids
         await old.tables.set_state(table_id=ended, state=TableState.FINISHED, now=NOW)
         await old.tables.set_state(table_id=playing, state=TableState.PLAYING, now=NOW)
-        async with old.database.transaction() as connection:  # as version 17 wrote them
+        async with old.database.transaction() as connection:  # as version 18 wrote them
             for table_id, item in ((ended, "result:0"), (ended, "ranking"), (ended, "end"), (playing, "result:0")):
                 await connection.execute("INSERT INTO table_outbox (table_id, item, content, shown_at) "
                                          "VALUES (?, ?, '', 1)", (table_id, item))

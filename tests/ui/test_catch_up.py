@@ -22,7 +22,7 @@ class DictMemory:
     def __init__(self) -> None:
         self.messages: dict[tuple[int, str, int], ShownMessage] = {}
         self.shown: dict[int, ShownUpTo] = {}
-        self.legacy: dict[tuple[int, str], OutboxItem] = {}  # outbox marks by name, as versions before 0018 left them
+        self.legacy: dict[tuple[int, str], OutboxItem] = {}  # outbox marks by name, as versions before 0019 left them
 
     def presenting(self, *, table_id: int) -> AbstractAsyncContextManager[None]:
         return nullcontext()

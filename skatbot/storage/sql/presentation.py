@@ -76,7 +76,7 @@ class SqlPresentation:
             {"table_id": table_id, "seq": seq, "part": part})])
 
     async def legacy_outbox(self, *, table_id: int) -> dict[str, OutboxItem]:
-        """The outbox rows by name that a version before migration 0018 left for a running table."""
+        """The outbox rows by name that a version before migration 0019 left for a running table."""
         rows = await self._db.fetch_all(
             "SELECT item, content, shown_at FROM table_outbox WHERE table_id = :table_id", {"table_id": table_id})
         return {r["item"]: OutboxItem(r["item"], r["content"], r["shown_at"] is not None) for r in rows}
