@@ -4,7 +4,7 @@ A change that has not passed the regression match (ai_tournament --baseline) lan
 off by default; a benchmark turns it on by name, so an operator can test it again without editing code.
 Switches (attributes of skatbot.ai.strong.StrongPlayer): `contracts` (the skat, the game, Kontra and Re by
 search), `bidding` (the auction by search too, with `contracts`), `inference` (card play's worlds weighted by
-the auction).
+the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`).
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from skatbot.ai import Level, levels, make_player
 from skatbot.ai.base import ComputerPlayer
 from skatbot.ai.strong import StrongPlayer
 
-SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction"}
+SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
+            "sharp": "sharp_auction"}
 
 
 def check(spec: str) -> str | None:

@@ -34,7 +34,7 @@ from skatbot.engine.scoring import matadors
 
 from .auction import TRUMP_GAMES
 from .evaluation import HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability
-from .inference import auction_facts, model_limit, seat_likelihood
+from .inference import MISFIT, SHARP_MISFIT, auction_facts, model_limit, seat_likelihood
 from .knowledge import FULL, bits, cards
 from .normal import BURIED_POINT_WEIGHT, Option, _best_discard, best_option, skat_options
 from .solver import Mode, Position, SearchAborted, Solver
@@ -118,13 +118,36 @@ def draw_world(rng: random.Random, seat: int, mine: int) -> tuple[tuple[int, int
     return (hands[0], hands[1], hands[2]), skat
 
 
-def world_weight(facts: dict[int, tuple[int, int]], seat: int, hands: tuple[int, int, int]) -> float:
+def world_weight(facts: dict[int, tuple[int, int]], seat: int, hands: tuple[int, int, int],
+                 misfit: float = MISFIT) -> float:
     """How likely the other seats' auction is in a world where they hold `hands` (see `inference`)."""
     weight = 1.0
     for other, said in facts.items():
         if other != seat:
-            weight *= seat_likelihood(said, hands[other], other)
+            weight *= seat_likelihood(said, hands[other], other, misfit)
     return weight
+
+
+Facts = tuple[tuple[int, tuple[int, int]], ...]
+"""`inference.auction_facts` as a sorted tuple (a cache key): empty for uniform worlds."""
+
+SHARP_TRIES = 24
+"""Draws per sharp world (see `solve`): enough to find a world that fits a bid of 30 most of the time."""
+
+
+def facts_key(auction: Sequence[tuple[int, Action]], ladder: Sequence[int]) -> Facts:
+    return tuple(sorted(auction_facts(auction, ladder).items()))
+
+
+def draw_sharp(rng: random.Random, seat: int, mine: int, facts: Facts) -> tuple[tuple[int, int, int], int]:
+    """A world kept with its likelihood under `SHARP_MISFIT` (rejection sampling), within `SHARP_TRIES` draws."""
+    said = dict(facts)
+    for attempt in range(SHARP_TRIES):
+        hands, skat = draw_world(rng, seat, mine)
+        weight = world_weight(said, seat, hands, SHARP_MISFIT)
+        if weight >= 1.0 or rng.random() < weight or attempt == SHARP_TRIES - 1:
+            break
+    return hands, skat
 
 
 # --- evaluation ----------------------------------------------------------------------------------
@@ -162,17 +185,19 @@ Solved = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[tuple[int, float] |
 
 @lru_cache(maxsize=256)
 def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...], worlds_at_most: int = WORLDS,
-          budget: int = NODE_BUDGET) -> Solved:
-    """Each candidate in the same uniformly drawn worlds. `mine`: this seat's ten cards (PICKUP and HAND
-    candidates) or its twelve after the pickup (FIXED). Remembered: the auction's later decisions only
-    weigh these worlds anew."""
-    rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}")
+          budget: int = NODE_BUDGET, sharp: Facts = ()) -> Solved:
+    """Each candidate in the same worlds. `mine`: this seat's ten cards (PICKUP and HAND candidates) or its
+    twelve after the pickup (FIXED). Without `sharp` the worlds are drawn uniformly and remembered: the
+    auction's later decisions only weigh them anew. With the auction's facts as `sharp`, each world is drawn
+    in proportion to its likelihood under `SHARP_MISFIT` (`draw_sharp`), so a bid of 30 is not judged mostly
+    in worlds where the bidder could not have made it; each new fact then costs a new search."""
+    rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}|{sharp}")
     solvers: dict[GameType, Solver] = {}
     worlds: list[tuple[int, int, int]] = []
     results: list[tuple[tuple[int, float] | None, ...]] = []
     spent = 0
     while len(worlds) < worlds_at_most and spent < budget:
-        hands, world_skat = draw_world(rng, seat, mine)
+        hands, world_skat = draw_sharp(rng, seat, mine, sharp) if sharp else draw_world(rng, seat, mine)
         row: list[tuple[int, float] | None] = []
         for candidate in candidates:
             played = _declarer_cards(candidate, seat, bid, mine, world_skat)
@@ -224,17 +249,21 @@ class Passing:
 
 
 def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], auction: Sequence[tuple[int, Action]],
-            ladder: Sequence[int], bid: int, worlds_at_most: int = WORLDS, budget: int = NODE_BUDGET) -> Passing:
+            ladder: Sequence[int], bid: int, worlds_at_most: int = WORLDS, budget: int = NODE_BUDGET,
+            sharp: bool = False) -> Passing:
     """Another seat still in the auction plays when `inference`'s model gives it a limit above the current
-    bid (18 with none yet), at the value of that limit."""
-    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget)
+    bid (18 with none yet), at the value of that limit; `sharp`: in `solve`'s sharp worlds, and at least at
+    what it has said (it has said it, so it plays if this seat passes and the third is out)."""
     facts = auction_facts(auction, ladder)
+    key = facts_key(auction, ladder) if sharp else ()
+    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key)
     out = {other for other, (_, refused) in facts.items() if refused}
     total = quiet = defending = 0.0
     for hands in worlds:
-        weight = world_weight(facts, seat, hands)
+        weight = world_weight(facts, seat, hands, SHARP_MISFIT if sharp else MISFIT)
         total += weight
-        limits = [model_limit(hands[other], other) for other in range(3) if other != seat and other not in out]
+        limits = [max(model_limit(hands[other], other), facts.get(other, (0, 0))[0] if sharp else 0)
+                  for other in range(3) if other != seat and other not in out]
         playing = max((limit for limit in limits if limit >= max(18, bid)), default=0)
         if playing:
             defending += weight * defending_value(playing)
@@ -247,11 +276,14 @@ def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], 
 
 def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],
              auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
-             budget: int = NODE_BUDGET) -> list[Estimate]:
-    """Each candidate's outcomes, the worlds weighted by how likely they make the auction so far."""
-    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget)
+             budget: int = NODE_BUDGET, sharp: bool = False) -> list[Estimate]:
+    """Each candidate's outcomes, the worlds weighted by how likely they make the auction so far (`sharp`:
+    in worlds drawn by that likelihood, weighted by it again: a world drawn after every try failed counts
+    little)."""
     facts = auction_facts(auction, ladder)
-    weights = [world_weight(facts, seat, hands) for hands in worlds]
+    key = facts_key(auction, ladder) if sharp else ()
+    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key)
+    weights = [world_weight(facts, seat, hands, SHARP_MISFIT if sharp else MISFIT) for hands in worlds]
     out = []
     for i, candidate in enumerate(candidates):
         outcomes = []

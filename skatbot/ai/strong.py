@@ -79,6 +79,10 @@ the auction too (`SEARCH_BIDDING`), and card play's worlds weighted by the aucti
 duplicate matches against strong without them (benchmarks/README.md, ai_tournament --baseline) they did
 not show a gain: all on, -2.08 SF points per deal [-7.46, +3.30] over 60 deals. A benchmark turns them on
 by name (benchmarks/ai_variants.py: `strong+contracts+bidding+inference`) until one passes the SPRT."""
+SHARP_AUCTION = False
+"""Contracts judged in worlds drawn in proportion to the auction's likelihood under a sharper model
+(`contracts.solve` with facts, `inference.SHARP_MISFIT`), not uniform worlds weighted softly: not yet measured
+in a duplicate match (benchmarks/README.md, issue 25)."""
 SIDE_WORLDS = 16
 """Worlds for the Kontra and Re estimate."""
 
@@ -127,6 +131,7 @@ class StrongPlayer(NormalPlayer):
         self.search_contracts = SEARCH_CONTRACTS  # skat, declaration, Kontra and Re by search (else normal's)
         self.search_bidding = SEARCH_BIDDING  # the auction too (with search_contracts)
         self.infer_auction = INFER_AUCTION  # card play's worlds weighted by the auction
+        self.sharp_auction = SHARP_AUCTION  # contracts judged in worlds drawn by the auction (see contracts.solve)
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -158,7 +163,8 @@ class StrongPlayer(NormalPlayer):
     def _estimates(self, view: SeatView, mine: int, bid: int,
                    candidates: tuple[Candidate, ...]) -> list[Estimate]:
         return contracts.evaluate(self.seed, view.seat, mine, bid, candidates, view.auction,
-                                  view.rules.bid_ladder, self.contract_worlds, self.contract_budget)
+                                  view.rules.bid_ladder, self.contract_worlds, self.contract_budget,
+                                  self.sharp_auction)
 
     def bid_limit(self, view: SeatView) -> int | None:
         """The highest bid at which the best way to play this hand still expects to gain (a pass scores
@@ -180,7 +186,7 @@ class StrongPlayer(NormalPlayer):
         Ramsch score (`ramsch_expectation`, with the table's Jungfrau) where a Ramsch follows."""
         after = contracts.passing(self.seed, view.seat, mask_of(view.hand), bidding_candidates(view.hand, view.seat),
                                   view.auction, view.rules.bid_ladder, view.bid, self.contract_worlds,
-                                  self.contract_budget)
+                                  self.contract_budget, self.sharp_auction)
         value = after.defending
         if view.rules.ramsch and not view.bid:
             value += after.all_pass * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)

@@ -4,6 +4,8 @@ sensible on clear hands, and the evaluator's verdicts are the solver's."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from skatbot.ai import contracts, play_deal
@@ -215,3 +217,26 @@ def test_the_searches_are_off_by_default_and_off_they_decide_as_before() -> None
         action = default.choose(view)
         assert action == normal.choose(view)
         deal.apply(action)
+
+
+
+def test_sharp_worlds_fit_a_high_bid_and_its_bidder_plays_if_this_seat_passes() -> None:
+    """After middlehand bid 30 to forehand, forehand's sharp worlds mostly give middlehand cards the model
+    bids 30 on (uniform worlds rarely do), and passing counts middlehand as the declarer in every world."""
+    from skatbot.ai.inference import model_limit
+
+    deal = Deal.new(7)
+    for value in (18, 20, 22, 23, 24, 27, 30):
+        deal.apply(Bid(value))
+        if value < 30:
+            deal.apply(HOLD)
+    view = seat_view(deal, 0)
+    mine = mask_of(view.hand)
+    key = contracts.facts_key(view.auction, LADDER)
+    rng = random.Random(5)
+    sharp = [contracts.draw_sharp(rng, 0, mine, key)[0] for _ in range(40)]
+    uniform = [contracts.draw_world(rng, 0, mine)[0] for _ in range(40)]
+    assert sum(model_limit(h[1], 1) >= 30 for h in sharp) > 28 > 12 > sum(model_limit(h[1], 1) >= 30 for h in uniform)
+    candidates = contracts.bidding_candidates(view.hand, 0)
+    after = contracts.passing(5, 0, mine, candidates, view.auction, LADDER, 30, 4, 1, sharp=True)
+    assert after.all_pass == 0.0 and after.defending < 0
