@@ -834,8 +834,9 @@ class DiscordPresenter:
                         state.hands[(number, user_id)] = _HandMessage(known.channel_id, known.message_id, content,
                                                                       my_turn, controls)
                         changed = resend = False
-                    else:  # the token failed: a fresh message
-                        resend = True
+                    # else the token cannot edit it (the click was answered otherwise: its move shown pending;
+                    # or the token expired): the hand is edited in the DM below, or, when it became their
+                    # turn, sent again to notify them, as for a player who is not clicking
                 if resend:
                     dm = await self._dm(user_id)
                     message = await dm.send(content, view=controls.draw(),

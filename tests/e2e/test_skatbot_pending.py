@@ -14,7 +14,7 @@ from pathlib import Path
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import BotProcess, FakeDiscord, Interaction, Message, User
 from tests.e2e.skat_helpers import start_skatbot
-from tests.e2e.skat_players import game_controls, latest_hand
+from tests.e2e.skat_players import game_controls, is_hand_message, latest_hand
 from tests.e2e.test_skatbot_outbox import table_against_ais
 
 
@@ -185,3 +185,33 @@ async def test_a_pending_move_whose_interaction_expired_is_answered_by_dm(club: 
     assert len(told) == 1
     assert click.original is not None and click.original.content == "", "the expired interaction is left alone"
     await fake.wait_for(lambda: not pending_markers(database), 30, "the marker gone")
+
+
+async def test_a_hand_whose_move_was_shown_pending_is_edited_in_place_not_posted_again(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """Alice's click was answered "thinking…" (her move pending on a slow database), so its token cannot edit
+    her hand: the hand is edited in her DM, as for a player who is not clicking, rather than posted again with
+    the old one deleted. The one new hand message comes when it is her turn again (it notifies her)."""
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    await table_against_ais(fake, alice, channel, deals=1)
+    hand = await hand_drawn_now(fake, alice, database)
+    button = next(str(c["custom_id"]) for c in game_controls(hand)
+                  if c["type"] == 2 and not str(c["custom_id"]).endswith(":pass"))
+    rows = log_rows(database)
+    mark = fake.mark()
+    holder = write_lock(database)
+    try:
+        click = await fake.click(alice, hand, button)
+        assert await click.wait_acked() == 5, "shown as pending"
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    reply = await click.wait_message(30)
+    assert reply.content == "Your move is recorded."
+    assert log_rows(database) > rows
+    await hand_drawn_now(fake, alice, database)  # her next turn
+    dm = fake.dm_channel(alice)
+    posted = [m for m in fake.messages(dm, include_deleted=True) if m.seq > mark and is_hand_message(m)]
+    assert len(posted) == 1, f"{len(posted)} hand messages posted between her pending move and her next turn"
