@@ -301,7 +301,7 @@ class ChallengeCog(AttachingCog):
         margins = [row.margin for row in board(alike, {})]
         score, par = sum(row.score for row in mine), sum(row.par for row in mine)
         return DayStanding(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here),
-                        deals=stored.deals)
+                           deals=stored.deals)
 
     async def closed(self, stored: StoredAttempt) -> ChallengeRefusal:
         """What a player is told of their attempt of a past day left unfinished: it closed at the day's end (midnight
