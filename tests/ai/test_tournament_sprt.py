@@ -51,3 +51,21 @@ def test_benchmark_players_are_named_by_level_and_switches() -> None:
     player = ai_variants.make("strong+contracts+inference", 3)
     assert isinstance(player, StrongPlayer)
     assert player.search_contracts and player.infer_auction and not player.search_bidding
+
+
+def test_a_duplicate_deal_notes_each_seating_and_who_declared() -> None:
+    """--out keeps, per seating, which configuration declared what and how it ended: the figures the
+    summary counts."""
+    from benchmarks import ai_variants
+    from benchmarks.ai_tournament import SEATINGS, duplicate
+    from skatbot.engine import RuleSet
+
+    outcome = duplicate(7, RuleSet(seeger_fabian=True),
+                        lambda who, seed, deal: ai_variants.make("normal" if who == "A" else "easy", seed))
+    assert len(outcome.seatings) == len(SEATINGS)
+    for note, seating in zip(outcome.seatings, SEATINGS, strict=True):
+        assert note.startswith("".join(seating))
+    for who in ("A", "B"):
+        declared = [n for n in outcome.seatings if n.split()[1][0] == who]
+        assert len(declared) == outcome.games[who][0]
+        assert sum(n.endswith(" won") for n in declared) == outcome.games[who][1]
