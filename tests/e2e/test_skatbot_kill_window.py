@@ -18,7 +18,15 @@ from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message
 from tests.e2e.skat_helpers import start_skatbot
 from tests.e2e.skat_players import button_move, game_controls, latest_hand
-from tests.e2e.test_skatbot_outbox import MESSAGES, hands, live_hands, public, remembered, table_against_ais
+from tests.e2e.test_skatbot_outbox import (
+    MESSAGES,
+    hands,
+    live_hands,
+    play_until_stored,
+    public,
+    remembered,
+    table_against_ais,
+)
 from tests.e2e.test_skatbot_pending import write_lock
 
 
@@ -134,3 +142,39 @@ async def test_killed_after_a_hand_was_sent_again_for_her_turn_leaves_one_hand(
     await fake.wait_for(lambda: public(fake, channel, "I was restarted"), 30, "the restart notice")
     await fake.wait_for(lambda: len(deal_hands(hands(fake, alice))) == 1, 30, "one hand message")
     assert len(live_hands(fake, alice)) == 1
+
+
+def shown_up_to(database: Path) -> tuple[int, int, str | None]:
+    with sqlite3.connect(database) as db:
+        row = db.execute("SELECT shown_up_to, shown_in, draft FROM table_shown").fetchone()
+    return (int(row[0]), int(row[1]), row[2]) if row else (0, 0, None)
+
+
+async def test_killed_after_posting_a_result_before_its_position_moved_shows_it_once(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """Discord took deal 1's result card, and the bot is killed before it stored that it was shown (the position
+    in the log past the card): the card's text was written down with its position first, so after the restart
+    it is found in the channel (and asked for with the same nonce), not posted again; the table plays on."""
+    fake, alice, channel = club.fake, club.alice, club.channel
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database))
+    held: list[sqlite3.Connection] = []
+    fake.tap("POST", MESSAGES, lambda: held.append(write_lock(database)),
+             where=lambda body: content_of(body).startswith("**Result of deal 1**"))
+    channel, _ = await table_against_ais(fake, alice, channel, deals=2)
+    await play_until_stored(fake, alice, database, 1, random.Random(5))
+    await fake.wait_for(lambda: held, 30, "the result card posted")
+    await proc.kill()
+    held[0].execute("ROLLBACK")
+    held[0].close()
+    seq, part, draft = shown_up_to(database)
+    assert part == 0 and (draft or "").startswith("**Result of deal 1**"), "killed before the position moved past it"
+    assert len(public(fake, channel, "**Result of deal 1**")) == 1
+
+    await proc.restart()
+    await proc.wait_connected(commands=("skat",))
+    await fake.wait_for(lambda: shown_up_to(database)[:2] > (seq, part), 30, "the position past the card")
+    await fake.wait_for(lambda: (lambda h: h is not None and "deal 2" in h.content)(latest_hand(fake, alice)), 30,
+                        "deal 2's hand")
+    assert len(public(fake, channel, "**Result of deal 1**")) == 1, "the result card is not posted twice"
+    assert shown_up_to(database)[2] is None
