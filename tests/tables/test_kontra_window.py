@@ -3,13 +3,21 @@ clock. The table (`table.py`) only keeps its timer and the stored row."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+
+import pytest
+
 from skatbot.ai import Level
-from skatbot.engine import Kontra, PlayCard, RuleSet
+from skatbot.engine import Declare, GameType, Kontra, Pass, Phase, PlayCard, RuleSet
 from skatbot.models import DueKind
 from skatbot.tables.game import TableGame
 from skatbot.tables.kontra import Change, KontraWindow
 from skatbot.tables.log import Act, AddAI, Entry, Join, NewDeal, Start
+from skatbot.tables.manager import TableManager
+from skatbot.tables.memory import MemoryStore, RecordingPresenter
 from skatbot.tables.turns import TableTiming, due_steps
+from tests.tables.kit import InlineExecutor, ManualClock, seed_with_first_dealer
 from tests.tables.test_turns import KONTRA_RULES, TIMING, seated, to_the_first_lead
 
 
@@ -85,3 +93,50 @@ def test_an_ai_leader_waits_the_window_once_and_its_due_row_says_as_long() -> No
     assert window.ai_delay(game, TIMING, asked) == stored[0] == TIMING.kontra_window + TIMING.ai_pause
     assert window.ai_window_waited(game)
     assert window.ai_delay(game, TIMING, asked) == TIMING.ai_pause, "the window once a deal; the pause each move"
+
+
+async def test_an_ai_leader_at_a_table_waits_the_window_and_the_pause_as_one_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a table, the AI about to lead the first trick while a human may say Kontra waits the window and the
+    pause as one wait, `turns.ai_delay` (what a stored AI step is due after), not the window and then the pause
+    again by a count of its own."""
+    from skatbot.tables import table as table_module
+
+    monkeypatch.setattr(table_module, "decide",
+                        lambda level, seed, view: Pass() if Pass() in view.legal_actions else view.legal_actions[0])
+    monkeypatch.setattr(table_module, "decide_side", lambda level, seed, view: None)
+    store = MemoryStore()
+    clock = ManualClock()
+    seeds = random.Random(seed_with_first_dealer(1))
+    tables = TableManager(catalog=store, store=store, presenter=RecordingPresenter(), executor=InlineExecutor(),
+                          timing=TableTiming(kontra_window=8), sleep=clock.sleep,
+                          new_seed=lambda: seeds.randrange(1 << 40))
+    table = await tables.create(guild_id=1, channel_id=5, creator_id=100, creator_name="Alice", size=3, deals=1,
+                                rules=KONTRA_RULES)
+    await table.join(101, "Bert")
+    await table.add_ai(100, Level.NORMAL)  # the AI sits where the first deal's forehand is
+    await table.start(100)
+    rng = random.Random(3)
+    for _ in range(60):
+        if table.game.deal is not None and table.game.deal.phase is Phase.PLAY:
+            break  # (the AI waits now: the table does not settle)
+        assert await table.settle(timeout=5)  # the AI answers at once (no pause in the auction)
+        deal = table.game.deal
+        assert deal is not None and deal.current_seat is not None
+        if deal.phase is Phase.PLAY:
+            break
+        user = table.game.occupant_of_seat(deal.current_seat).user_id
+        assert user is not None, "the AI passed: the humans bid and declare"
+        actions = deal.legal_actions()
+        keen = [a for a in actions if not isinstance(a, Pass)] if deal.phase is Phase.AUCTION else actions
+        plain = [a for a in keen if not isinstance(a, Declare) or a.contract.game is not GameType.NULL]
+        action = rng.choice(plain or keen or actions)
+        if isinstance(action, Declare):
+            table.timing = TableTiming(kontra_window=8, ai_pause=2)  # people watch from here on
+        await table.act(user, action)
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat == 0 and not table.game.occupant_of_seat(0).plays_itself
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert 10.0 in [seconds for seconds, _ in clock.sleepers], "one wait: the window and the pause"
+    assert 8.0 not in [seconds for seconds, _ in clock.sleepers]
+    await tables.close()
