@@ -41,6 +41,7 @@ from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.deal import Deal
 from skatbot.engine.games import GameType
 from skatbot.engine.records import RecordError, parse_record, replay
+from skatbot.engine.scoring import Ending
 from skatbot.engine.views import seat_view
 
 TOTAL_POINTS = 120
@@ -191,7 +192,7 @@ def read_records(path: Path) -> Iterator[tuple[str, Deal | str]]:
             yield f"line {number}", f"not read: {error}"
             continue
         if not any(isinstance(action, PlayCard) for _, action in deal.history):
-            reason = ("passed" if deal.result.passed else "penalty" if deal.declarer is None
+            reason = ("penalty" if deal.ending is Ending.PENALTY else "passed" if deal.result.passed
                       else "no card played")
             yield record.id, reason
             continue
