@@ -18,6 +18,8 @@ and grand games; null decisions count only in "turned".
 its seats from its own process: benchmarks/ai_baseline.py, as `ai_tournament --baseline`). Each seat of each
 record has a fixed player seed (`--seed`), so a run is reproducible up to strong's shared transposition
 table (the worlds a node budget reaches depend on what the process searched before: ai_tournament's note).
+`--out FILE` keeps every decision as a JSON line; `--summarize OUT...` pools such files (runs with other
+seeds) into means with intervals clustered by record.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from benchmarks import ai_variants
 from benchmarks.ai_tournament import Baseline, baseline_worktree
@@ -310,6 +313,57 @@ def print_table(reports: Sequence[FileReport], names: Sequence[str]) -> None:
             print(f"{'':<22} {name:<24} {tally.decisions:>9} {per:>15.2f} {per_choice:>13.2f} {turned:>12}{extra}")
 
 
+# --- pooling runs ------------------------------------------------------------------------------------
+
+def clustered_mean(rows: Sequence[dict[str, Any]], player: str, minus: str | None = None
+                   ) -> tuple[int, float, float]:
+    """Over the suit and grand decisions `player` was judged on: its mean loss (minus `minus`'s on the same
+    decisions), the half-width of a 95% interval with the decisions clustered by record (a record's
+    decisions, in one run or in runs with other seeds, are not independent), and how many decisions."""
+    clusters: dict[tuple[str, str], list[float]] = {}
+    for row in rows:
+        if row["null"] or player not in row or (minus is not None and minus not in row):
+            continue
+        loss = row[player][1] - (row[minus][1] if minus is not None else 0)
+        cell = clusters.setdefault((row["file"], row["record"]), [0.0, 0.0])
+        cell[0] += loss
+        cell[1] += 1
+    total = sum(cell[1] for cell in clusters.values())
+    if not total:
+        return 0, 0.0, 0.0
+    mean = sum(cell[0] for cell in clusters.values()) / total
+    k = len(clusters)
+    spread = sum((cell[0] - mean * cell[1]) ** 2 for cell in clusters.values())
+    half = 1.96 * (spread * k / (k - 1)) ** 0.5 / total if k > 1 else 0.0
+    return int(total), mean, half
+
+
+def summarize(paths: Sequence[Path]) -> None:
+    """Pool the decisions of `--out` files (runs with other seeds, or levels): per record file and in all,
+    each player's loss per decision and, for each level, its difference to the ISS players on the same
+    decisions, with record-clustered 95% intervals; and the decisions that turned the outcome."""
+    rows = [json.loads(line) for path in paths for line in path.read_text(encoding="utf-8").splitlines() if line]
+    players = list(dict.fromkeys(key for row in rows for key, value in row.items()
+                                 if isinstance(value, list)))
+    names = list(dict.fromkeys(row["file"] for row in rows))
+    print(f"{len(rows)} decisions from {len(paths)} file(s); points per decision (suit and grand), 95% "
+          "interval clustered by record; minus ISS on the same decisions")
+    for name in (*names, None) if len(names) > 1 else names:
+        chosen = [row for row in rows if name is None or row["file"] == name]
+        once = list({(row["file"], row["record"], row["trick"], row["seat"]): row for row in chosen}.values())
+        print(name or "all")
+        for player in players:
+            mine = once if player == "ISS" else chosen  # the ISS players' cards are the same in every run
+            count, mean, half = clustered_mean(mine, player)
+            turned = sum(row[player][2] for row in mine if player in row)
+            judged = sum(player in row for row in mine)
+            line = f"  {player:<24} {count:>6} {mean:6.2f} +-{half:.2f}  turned {turned}/{judged}"
+            if player != "ISS":
+                _, difference, half = clustered_mean(chosen, player, "ISS")
+                line += f"  minus ISS {difference:+.2f} [{difference - half:+.2f}, {difference + half:+.2f}]"
+            print(line)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("records", nargs="*", type=Path, default=[Path("tests/data/iss/games.sgf")],
@@ -320,7 +374,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="player seeds: SEED + 3 * record number + seat")
     parser.add_argument("--out", type=Path, help="append every decision as a JSON line to this file")
     parser.add_argument("--progress", action="store_true", help="a line per record")
+    parser.add_argument("--summarize", nargs="+", type=Path, metavar="OUT",
+                        help="judge nothing: pool the decisions of these --out files (e.g. runs with other seeds)")
     options = parser.parse_args(argv)
+    if options.summarize:
+        summarize(options.summarize)
+        return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `kill` too removes the baseline's worktree
     for spec in options.levels:
         problem = ai_variants.check(spec)

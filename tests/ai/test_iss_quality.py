@@ -3,7 +3,9 @@ points away loses exactly those points, and the outcome it turns is counted, in 
 
 from __future__ import annotations
 
-from benchmarks.ai_iss_quality import Judge, verdict
+import pytest
+
+from benchmarks.ai_iss_quality import Judge, clustered_mean, verdict
 from skatbot.ai.solver import Position
 from skatbot.engine.cards import Card, mask_of
 from skatbot.engine.games import GameType
@@ -40,3 +42,15 @@ def test_the_declarers_loss_is_his_own_sides_and_a_lost_null_costs_the_game() ->
     values = Judge(GameType.NULL, 0, 61, False).values(null, 0)
     assert values == {card("HT"): (0, False), card("H7"): (1, True)}
     assert verdict(values, card("HT")).loss == 1 and verdict(values, card("HT")).turned
+
+
+def test_runs_pool_into_a_mean_per_decision_with_decisions_clustered_by_record() -> None:
+    def row(record: str, strong: int, iss: int, null: bool = False) -> dict[str, object]:
+        return {"file": "f", "record": record, "null": null, "strong": [0, strong, False], "ISS": [0, iss, False]}
+
+    rows = [row("a", 2, 1), row("a", 0, 1), row("b", 0, 0), row("b", 1, 1, null=True)]
+    count, mean, half = clustered_mean(rows, "strong")
+    # 2 points over 3 decisions; records a (2 over 2) and b (0 over 1) around 2/3: (2/3)^2 + (2/3)^2, times
+    # k / (k - 1) = 2, square root 4/3, over 3 decisions
+    assert count == 3 and mean == pytest.approx(2 / 3) and half == pytest.approx(1.96 * 4 / 3 / 3)
+    assert clustered_mean(rows, "strong", "ISS") == (3, 0.0, 0.0)  # the same points lost as the ISS players
