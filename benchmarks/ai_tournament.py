@@ -236,6 +236,46 @@ def report(label: str, outcomes: Sequence[DealOutcome], elapsed: float, note: st
     print(f"  {elapsed:.1f} s {note}")
 
 
+def pooled(paths: Sequence[Path]) -> list[str]:
+    """Lines that pool `--out` files: per pairing (A, B, baseline), the deals (a seed counted once), A - B with
+    its 95% interval, and the games each side declared and won where the seatings were kept."""
+    by_pair: dict[tuple[str, str, str], dict[int, dict[str, object]]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                key = (str(row["a"]), str(row["b"]), str(row.get("baseline") or "-"))
+                by_pair.setdefault(key, {}).setdefault(int(row["seed"]), row)
+    lines = []
+    for (a, b, baseline), rows in sorted(by_pair.items()):
+        values = [float(str(r["difference"])) for r in rows.values()]
+        games = {"A": [0, 0], "B": [0, 0]}
+        noted = 0
+        for row in rows.values():
+            seatings = row.get("seatings")
+            if not isinstance(seatings, list):
+                continue
+            noted += 1
+            for note in seatings:
+                who = str(note).split()[1][0]
+                if who in games:
+                    games[who][0] += 1
+                    games[who][1] += int(str(note).endswith(" won"))
+        seeds = sorted(rows)
+        if len(values) < 2:
+            lines.append(f"{a} vs {b} (baseline {baseline}): {len(values)} deal")
+            continue
+        outcomes = [DealOutcome(v, {}) for v in values]
+        mean, low, high = summarize(outcomes)
+        line = (f"{a} vs {b} (baseline {baseline}): {mean:+.2f} [{low:+.2f}, {high:+.2f}] over {len(values)} deals "
+                f"(seeds {seeds[0]}-{seeds[-1]})")
+        if noted:
+            line += (f"; {noted} with seatings: A declared {games['A'][0]}, won {games['A'][1]}; "
+                     f"B declared {games['B'][0]}, won {games['B'][1]}")
+        lines.append(line)
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=300, help="number of deals (each played 6 times); "
@@ -257,7 +297,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, help="append each deal's seed and A - B to this file (JSON lines), "
                         "so that runs over different seeds can be pooled; with each seating's game, bid and outcome")
     parser.add_argument("--progress", type=int, default=0, help="print the running figure every N deals")
+    parser.add_argument("--pool", type=Path, nargs="+", metavar="FILE",
+                        help="play nothing: pool these --out files (each seed once per pairing) and print the figures")
     options = parser.parse_args(argv)
+    if options.pool:
+        print("\n".join(pooled(options.pool)))
+        return
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # `kill` too removes the baseline's worktree
     level_b = options.b or (ai_variants.level_of(options.a).value if options.baseline else "easy")
     for spec in (options.a, level_b):

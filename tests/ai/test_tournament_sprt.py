@@ -3,7 +3,9 @@ since a wrong sign or bound would stop a match on the wrong verdict."""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -69,3 +71,21 @@ def test_a_duplicate_deal_notes_each_seating_and_who_declared() -> None:
         declared = [n for n in outcome.seatings if n.split()[1][0] == who]
         assert len(declared) == outcome.games[who][0]
         assert sum(n.endswith(" won") for n in declared) == outcome.games[who][1]
+
+
+def test_pooled_runs_count_each_seed_once_per_pairing(tmp_path: Path) -> None:
+    from benchmarks.ai_tournament import pooled
+
+    def line(seed: int, difference: float, a: str = "strong+sharp") -> str:
+        return json.dumps({"seed": seed, "a": a, "b": "strong", "baseline": "d12d2ea", "difference": difference,
+                           "seatings": ["ABB A0 clubs bid 18 value 24 won", "BAB B1 grand bid 24 value 48 lost",
+                                        "BBA passed"]})
+
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    one.write_text("\n".join([line(1, 2.0), line(2, 4.0)]) + "\n")
+    two.write_text("\n".join([line(2, 99.0), line(3, 6.0), line(1, 0.0, a="strong")]) + "\n")
+    lines = pooled([one, two])
+    assert len(lines) == 2 and lines[0].startswith("strong vs strong (baseline d12d2ea): 1 deal")
+    # seeds 1, 2, 3 once each: mean 4, sample sd 2, half-width 1.96 * 2 / sqrt(3)
+    assert lines[1].startswith("strong+sharp vs strong (baseline d12d2ea): +4.00 [+1.74, +6.26] over 3 deals")
+    assert lines[1].endswith("A declared 3, won 3; B declared 3, won 0")
