@@ -102,8 +102,11 @@ def human_turn(game: TableGame) -> tuple[Moment, int] | None:
 
 def ai_delay(game: TableGame, timing: TableTiming, asked: Set[tuple[int, int, str]], *, window_waited: bool) -> float:
     """How long the AI waits before its next move: the Kontra window before an AI leads (once a deal:
-    `window_waited`), and the pause people watch; a Kontra or Re is decided at once."""
-    if side_calls_due(game, asked) or ai_to_move(game) is None:
+    `window_waited`), and the pause people watch. Its own Kontra or Re is decided at once, before the wait
+    (`side_calls_due`), and does not shorten it: a call that says nothing stores nothing, so the AI step
+    stored with the declaration must be due when the move is, or a process that takes it over would lead at
+    once and cut the window short."""
+    if ai_to_move(game) is None:
         return 0.0
     delay = 0.0
     if not window_waited and humans_may_speak(game):

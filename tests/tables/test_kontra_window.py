@@ -87,6 +87,10 @@ def test_an_ai_leader_waits_the_window_once_and_its_due_row_says_as_long() -> No
     assert not game.occupant_of_seat(0).plays_itself
     asked = {(0, 0, "kontra"), (0, 0, "re")}  # the AI's own say was asked for (at once, before any wait)
     window = KontraWindow()
+    # Stored with the declaration, while the AI's own Kontra is still to be asked: due when its lead is, so a
+    # process that takes the step over (this one died) does not lead at once and cut the window short.
+    assert [due.delay for due in due_steps(game, TIMING, set(), window_waited=False) if due.kind is DueKind.AI] \
+        == [TIMING.kontra_window + TIMING.ai_pause]
     assert window.follow(game, TIMING) is None, "no human leader waits"
     stored = [due.delay for due in due_steps(game, TIMING, asked, window_waited=window.ai_window_waited(game))
               if due.kind is DueKind.AI]

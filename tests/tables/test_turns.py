@@ -99,8 +99,8 @@ def test_computer_players_are_asked_once_each_for_kontra_and_re() -> None:
     assert all(not game.occupant_of_seat(seat).plays_itself for seat, _ in calls)
     asked = {(0, seat, kind) for seat, kind in calls}
     assert side_calls_due(game, asked) == []
-    if calls:  # a Kontra or Re is decided at once, before any pause
-        assert ai_delay(game, TIMING, set(), window_waited=False) == 0
+    if calls:  # a Kontra or Re is asked at once, before any wait, and does not shorten the wait of the AI's move
+        assert ai_delay(game, TIMING, set(), window_waited=False) == ai_delay(game, TIMING, asked, window_waited=False)
 
 
 def test_a_finished_deal_is_followed_by_the_next() -> None:
