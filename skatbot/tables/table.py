@@ -111,7 +111,6 @@ class Table:
         self._side_asked: set[tuple[int, int, str]] = set()
         self.window = KontraWindow()  # the Kontra window as this process sees it
         self._kontra_timer: asyncio.Task[None] | None = None
-        self._closed = asyncio.Event()
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
 
     def opened(self) -> None:
@@ -210,17 +209,14 @@ class Table:
         for the same moment, or two commands typed at once, only the first is recorded. Entries another
         process stored are judged as seen (this process does not know when they were stored). The seat is
         looked up here, once; a typed command whose meaning depends on it (`Meant`) is read there too."""
-        game = self.game
-        if isinstance(action, Claim):
-            seat = self._actor(user_id, seq, issued_at)
-            if game.deal is not None and action in game.deal.side_actions(seat):
-                return await self._claim(seat)
         acted: list[int] = []
 
-        async def build() -> list[Entry]:
+        async def steps() -> list[ev.Event]:
             game = self.game
             seat = self._actor(user_id, seq, issued_at)
             deal = game.deal  # the sender's own card, judged for the sender's own seat: a refusal tells nothing
+            if isinstance(action, Claim) and deal is not None and action in deal.side_actions(seat):
+                return await self._claimed(seat)
             if callable(action):
                 assert deal is not None  # a seat was found: a deal is dealt
                 move = action(seat_view(deal, seat))
@@ -230,9 +226,10 @@ class Table:
                     and move in deal.legal_actions() and await self._lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
-            return [Act(game.deal_number, seat, move)]
+            return [*await self._apply_and_store(Act(game.deal_number, seat, move), ev.Actor.PLAYER),
+                    *await self._follow_up()]
 
-        step = await self._commit(build, by=ev.Actor.PLAYER)
+        step = await self.commit(steps)
         if isinstance(action, Concede) and acted:
             await self._answer_concession(acted[0])
         return step
@@ -263,33 +260,29 @@ class Table:
         else:
             self._publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
-    async def _claim(self, seat: int) -> Step:
+    async def _claimed(self, seat: int) -> list[ev.Event]:
         """The declarer claims every remaining trick (in a null: no more tricks). The solver judges it in
-        the AI workers, under the table's lock so nothing moves meanwhile: when it holds against every
-        defence, the deal ends as claimed (the claim and the defenders' concessions are stored); otherwise
-        it is refused, nothing is stored, and play goes on."""
-        async def steps() -> list[ev.Event]:
-            game = self.game
-            deal, number = game.deal, game.deal_number
-            if deal is None or deal.is_over or deal.contract is None or deal.declarer != seat \
-                    or Claim() not in deal.side_actions(seat):
-                raise WrongTableState("no_deal")
-            hands = (deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2))
-            trick = tuple(card.index for _, card in deal.current_trick)
-            holds = await self._ask(judge_claim, deal.contract.game, seat, hands, deal.trick_leader, trick)
-            if not holds:
-                if deal.contract.game is GameType.NULL:
-                    raise NotAllowed("claim_refused_null")
-                raise NotAllowed("claim_refused")
-            shown = await self._apply_and_store(Act(number, seat, Claim()), ev.Actor.PLAYER)
-            for defender in ((seat + 1) % 3, (seat + 2) % 3):
-                if not self.game.deal or self.game.deal.is_over:
-                    break
-                shown.extend(await self._apply_and_store(Act(number, defender, Concede()), ev.Actor.TABLE))
-            shown.extend(await self._follow_up())
-            return shown
-
-        return await self.commit(steps)
+        the AI workers, under the table's lock (`act`'s step) so nothing moves meanwhile: when it holds against
+        every defence, the deal ends as claimed (the claim and the defenders' concessions are stored);
+        otherwise it is refused, nothing is stored, and play goes on."""
+        game = self.game
+        deal, number = game.deal, game.deal_number
+        if deal is None or deal.is_over or deal.contract is None or deal.declarer != seat:
+            raise WrongTableState("no_deal")
+        hands = (deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2))
+        trick = tuple(card.index for _, card in deal.current_trick)
+        holds = await self._ask(judge_claim, deal.contract.game, seat, hands, deal.trick_leader, trick)
+        if not holds:
+            if deal.contract.game is GameType.NULL:
+                raise NotAllowed("claim_refused_null")
+            raise NotAllowed("claim_refused")
+        shown = await self._apply_and_store(Act(number, seat, Claim()), ev.Actor.PLAYER)
+        for defender in ((seat + 1) % 3, (seat + 2) % 3):
+            if not self.game.deal or self.game.deal.is_over:
+                break
+            shown.extend(await self._apply_and_store(Act(number, defender, Concede()), ev.Actor.TABLE))
+        shown.extend(await self._follow_up())
+        return shown
 
     # --- the commit path --------------------------------------------------------------------------
 
