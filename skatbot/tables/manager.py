@@ -16,7 +16,8 @@ from .log import Entry, Hints
 from .ports import DueClaims, Presenter, StoredTable, TableCatalog, TableStore
 from .replay import ReplayError, replay_log
 from .scheduler import POLL_SECONDS, DueScheduler
-from .table import Sleep, Table, joining
+from .table import Table, joining
+from .timers import Sleep
 from .turns import DEFAULT_TIMING, TableTiming
 
 log = logging.getLogger(__name__)

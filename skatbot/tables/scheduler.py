@@ -13,7 +13,8 @@ from skatbot.models import DueStep, StoreBusy
 
 from .errors import TableError
 from .ports import DueClaims
-from .table import SETTLE_SECONDS, Sleep, Table
+from .table import SETTLE_SECONDS, Table
+from .timers import Sleep
 
 log = logging.getLogger(__name__)
 

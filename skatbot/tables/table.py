@@ -35,10 +35,11 @@ from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_c
 from .due import DueSteps
 from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
-from .kontra import Change, KontraWindow
+from .kontra import KontraWindow
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
 from .replay import replay_log
+from .timers import Sleep, Timers
 from .turns import (
     DEFAULT_TIMING,
     TableTiming,
@@ -60,7 +61,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-Sleep = Callable[[float], Awaitable[None]]
 T = TypeVar("T")
 
 SETTLE_SECONDS = 60.0
@@ -104,18 +104,16 @@ class Table:
         self._stable: TableView | None = None  # the table as stored, viewed at the end of its last locked step
         self._presenting: asyncio.Task[None] | None = None
         self._driver: asyncio.Task[None] | None = None
-        self._timer: asyncio.Task[None] | None = None
-        self._timer_key: tuple[int, int, int] | None = None  # deal number, steps in the deal, the table's seq
         self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
         self.due = DueSteps(store, table_id)  # the due steps this process holds, and their leases
         self._side_asked: set[tuple[int, int, str]] = set()
         self.window = KontraWindow()  # the Kontra window as this process sees it
-        self._kontra_timer: asyncio.Task[None] | None = None
+        self.timers = Timers(self)  # the turn timer and the Kontra window's, in this process
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
 
     def opened(self) -> None:
         """The table was just stored with its first entries (its creator seated): show its lobby."""
-        self._publish([ev.LobbyChanged()])
+        self.publish([ev.LobbyChanged()])
 
     async def begun(self) -> None:
         """The table was stored started with its first entries (`TableManager.create`'s `seated`): what a start
@@ -223,7 +221,7 @@ class Table:
             else:
                 move = action
             if isinstance(move, PlayCard) and deal is not None and deal.current_seat == seat \
-                    and move in deal.legal_actions() and await self._lead_waits():  # else its own reason
+                    and move in deal.legal_actions() and await self.timers.lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
             return [*await self._apply_and_store(Act(game.deal_number, seat, move), ev.Actor.PLAYER),
@@ -258,7 +256,7 @@ class Table:
         if agrees:
             await self._submit_ai(Act(number, partner, Concede()), seq)
         else:
-            self._publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
+            self.publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
     async def _claimed(self, seat: int) -> list[ev.Event]:
         """The declarer claims every remaining trick (in a null: no more tricks). The solver judges it in
@@ -300,7 +298,7 @@ class Table:
         async with self._locked():
             since = len(self.entries)
             shown = await steps()
-        self._publish(shown)
+        self.publish(shown)
         self._kick()
         return Step(since, tuple(shown), self.current())
 
@@ -393,7 +391,7 @@ class Table:
         except StoreBusy:  # another writer held the database: nothing stored; the step may be tried again
             log.warning("table %s: the store was busy; %s was not stored", self.id, entry)
             self._rebuild()
-            self._publish([ev.StepUndone()])  # hands and board drawn meanwhile show the table as it is again
+            self.publish([ev.StepUndone()])  # hands and board drawn meanwhile show the table as it is again
             raise
         except Exception:
             log.exception("table %s: storing %s failed; rebuilding from the log", self.id, entry)
@@ -447,7 +445,8 @@ class Table:
 
     # --- presenting -----------------------------------------------------------------------------
 
-    def _publish(self, shown: list[ev.Event]) -> None:
+    def publish(self, shown: list[ev.Event]) -> None:
+        """Queue events for the presenter (shown in order, one step at a time, after what is queued)."""
         if not shown:
             return
         self._outbox.extend(shown)
@@ -502,11 +501,11 @@ class Table:
         """Start the AI driver when an AI must act, and the turn timer when a human must: only in the process
         that holds the table's due steps (another process that moved it on does it there)."""
         if self.game.state is not TableState.PLAYING or not self._holds():
-            self._cancel_timer()
+            self.timers.cancel()
             return
         if (self._driver is None or self._driver.done()) and ai_acts(self.game, self._side_asked):
             self._driver = asyncio.create_task(self._drive_logged())
-        self._arm_timer()
+        self.timers.arm()
 
     def _due_now(self) -> list[Due]:
         """What the table as it stands must do by itself (see `turns.due_steps`)."""
@@ -578,59 +577,6 @@ class Table:
             log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
             return decision(*args)
 
-    def _follow_kontra_window(self) -> None:
-        """The table moved on: its Kontra window opens (its timer starts) or closes early (the leader is shown
-        ready), as `KontraWindow.follow` says."""
-        change = self.window.follow(self.game, self.timing)
-        if change is None:
-            return
-        what, number = change
-        if what is Change.OPENED:
-            self._kontra_timer = asyncio.create_task(self._kontra_window_runs(number))
-        else:
-            self._stop_kontra_timer()
-            self._publish([ev.KontraWindowClosed(number)])
-
-    async def _lead_waits(self) -> bool:
-        """Whether the human leader's first card must wait for the Kontra window: as this process's window
-        says, else as stored (another process stored the declaration and opened it)."""
-        holds = self.window.holds_card(self.game, self.timing)
-        return holds if holds is not None else await self.store.window_left(table_id=self.id) > 0
-
-    async def _kontra_window_runs(self, number: int) -> None:
-        """The window ends when the stored one does: it may have opened in another process, a while ago."""
-        seconds = self.timing.kontra_window
-        if seconds > 0:
-            try:
-                seconds = min(seconds, await self.store.window_left(table_id=self.id))
-            except Exception as error:  # the database away for a moment: the whole window, as this process saw it
-                log.warning("table %s: reading the Kontra window's end failed: %r", self.id, error)
-        await self.sleep(seconds)
-        if self.window.open == number:
-            async with self.lock:  # no step half stored: the window's row is the one at `seq`
-                if self.window.open == number:
-                    await self._end_kontra_window(number, self.seq)
-
-    async def _end_kontra_window(self, number: int, seq: int) -> None:
-        """The Kontra window of deal `number` ended (as stored): this process's window closes, and the leader's
-        hand is shown ready by whichever process closes the window's stored row at `seq` (this one when its own
-        window ran out; another that claimed the row when this one died in the window), so once. Under a lock."""
-        if self.window.ran_out(number):
-            self._stop_kontra_timer()
-        try:
-            closed = await self.store.close_window(table_id=self.id, seq=seq)
-        except Exception as error:  # shown here all the same; a scheduler may show it once more (a redraw)
-            log.warning("table %s: closing the Kontra window's row failed: %r", self.id, error)
-            closed = True
-        if closed:
-            self._publish([ev.KontraWindowClosed(number)])
-
-    def _stop_kontra_timer(self) -> None:
-        """The window's timer stops (unless it is what ends the window)."""
-        timer, self._kontra_timer = self._kontra_timer, None
-        if timer is not None and not timer.done() and timer is not asyncio.current_task():
-            timer.cancel()
-
     async def _submit_ai(self, entry: Act, seq: int) -> bool:
         """Store an AI's decision for the table at `seq`. False when the table as stored has moved past that
         moment (another process played this turn, or it went on without this one): nothing is stored, and
@@ -661,46 +607,7 @@ class Table:
     def _seed(self, number: int, steps: int, seat: int) -> int:
         return hash((self.id, number, steps, seat)) & 0xFFFFFFFF
 
-    def _arm_timer(self) -> None:
-        if self.game.state is TableState.PLAYING:
-            self._follow_kontra_window()
-        turn = human_turn(self.game)
-        if turn is None:
-            self._cancel_timer()
-            return
-        (number, steps), place = turn
-        key = (number, steps, self.seq)
-        if key == self._timer_key and self._timer is not None and not self._timer.done():
-            return
-        self._cancel_timer()
-        self._timer_key = key
-        self._timer = asyncio.create_task(self._turn_timer(key, place))
-
-    def _cancel_timer(self) -> None:
-        if self._timer is not None and not self._timer.done() and self._timer is not asyncio.current_task():
-            self._timer.cancel()
-        self._timer = None
-        self._timer_key = None
-
-    async def _turn_timer(self, key: tuple[int, int, int], place: int) -> None:
-        timing = self.timing
-        number, steps, seq = key
-        await self.sleep(timing.warn_after)
-        if moment(self.game) != (number, steps):
-            return
-        if timing.turn_seconds > timing.warn_after:  # a server may turn the warning off (0 s before the end)
-            await self._warn(seq, place)
-            await self.sleep(timing.turn_seconds - timing.warn_after)
-        if moment(self.game) != (number, steps):
-            return
-        await self._time_out((number, steps), place, seq)
-
-    async def _warn(self, seq: int, place: int) -> None:
-        """The turn's warning, shown by whichever process drops its row (so once, even after a takeover)."""
-        if await self.due.drop(seq, DueKind.WARN):
-            self._publish([ev.TurnWarning(place, self.timing.turn_seconds - self.timing.warn_after)])
-
-    async def _time_out(self, key: tuple[int, int], place: int, seq: int) -> None:
+    async def time_out(self, key: tuple[int, int], place: int, seq: int) -> None:
         """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""
         deal = self.game.deal
         assert deal is not None
@@ -720,9 +627,7 @@ class Table:
                 shown.extend(await self._apply_and_store(StandIn(place, Level.NORMAL), ev.Actor.TABLE))
                 shown.append(ev.StandInStarted(place, "absent"))
             shown.extend(await self._follow_up())
-            if self._timer is asyncio.current_task():  # this timer is done: the next turn arms its own
-                self._timer = None
-                self._timer_key = None
+            self.timers.ran_out()  # (a timer that did this is done: the next turn arms its own)
             return shown
 
         with contextlib.suppress(_MovedPast):
@@ -732,7 +637,7 @@ class Table:
         """A due step claimed from the store (the process that wrote it died, or is late): do it if the table
         is still at the step's sequence number, else drop it as stale. What it stores is checked under the
         table's locks like any move, so a step fired by two processes happens once. The end of a Kontra window
-        shows the leader's hand ready to play (once: `_end_kontra_window`)."""
+        shows the leader's hand ready to play (once: `Timers.end_kontra_window`)."""
         async with self._locked():
             current = self.seq == step.seq and self.game.state is TableState.PLAYING
             turn = human_turn(self.game)
@@ -740,7 +645,7 @@ class Table:
                 self.due.hold(step.seq)  # claimed: this process's to fire now
                 if step.kind is DueKind.KONTRA:  # its row is closed rather than dropped: it keeps the window's end
                     log.info("table %s: firing kontra due at %s (seq %d)", self.id, step.at, step.seq)
-                    await self._end_kontra_window(self.game.deal_number, step.seq)
+                    await self.timers.end_kontra_window(self.game.deal_number, step.seq)
                     return
         if current:
             log.info("table %s: firing %s due at %s (seq %d)", self.id, step.kind.value, step.at, step.seq)
@@ -749,11 +654,11 @@ class Table:
                     self._no_wait_at = step.seq
                     self._driver = asyncio.create_task(self._drive_logged())
                 await self._driver
-                self._arm_timer()
+                self.timers.arm()
             elif step.kind is DueKind.WARN and turn is not None:
-                await self._warn(step.seq, turn[1])
+                await self.timers.warn(step.seq, turn[1])
             elif step.kind is DueKind.TIMEOUT and turn is not None:
-                await self._time_out(*turn, step.seq)
+                await self.time_out(*turn, step.seq)
             elif step.kind is DueKind.FOLLOW:
                 await self._commit([], by=ev.Actor.TABLE)
         await self.due.drop(step.seq, step.kind)  # done, or stale
@@ -779,9 +684,9 @@ class Table:
         presenter is shown for at most `timeout` seconds, then stopped (it is shown after the restart). `release`
         (a clean shutdown): the due steps this process holds may be claimed by another process at once, not a
         lease later."""
-        for task in (self._timer, self._driver, self._kontra_timer):
-            if task is not None and not task.done():
-                task.cancel()
+        self.timers.stop()
+        if self._driver is not None and not self._driver.done():
+            self._driver.cancel()
         if not await self.settle(timeout):
             for task in self._running():
                 task.cancel()

@@ -205,8 +205,8 @@ async def test_a_warning_the_holder_showed_is_not_shown_again(ai_first_legal: No
     await table.settle()
     clock = ManualClock()
     table.sleep = clock.sleep
-    table._cancel_timer()
-    table._arm_timer()
+    table.timers.cancel()
+    table.timers.arm()
     await clock.advance()  # the holder's own timer warns
     await table.settle()
     assert [type(e) for e in events_shown(first)].count(ev.TurnWarning) == 1
