@@ -71,7 +71,7 @@ async def trial(open_storage: Any, seed: int, tables: int) -> list[float]:
         due[table.id] = table.seq
         held.append(table)
     for table in held:  # the process is gone: its tasks with it
-        for task in (table._driver, table.timers.turn):  # noqa: SLF001
+        for task in (table.ai.task, table.timers.turn):
             if task is not None:
                 task.cancel()
     await first.close()

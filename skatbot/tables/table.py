@@ -20,7 +20,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from concurrent.futures import BrokenExecutor, Executor
+from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
@@ -31,7 +31,8 @@ from skatbot.engine.views import SeatView, seat_view
 from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
 
 from . import events as ev
-from .ai_bridge import answer_concession, decide, decide_side, hint_for, judge_claim
+from .ai_bridge import hint_for, judge_claim
+from .driver import AIDriver, MovedPast
 from .due import DueSteps
 from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
@@ -43,12 +44,9 @@ from .timers import Sleep, Timers
 from .turns import (
     DEFAULT_TIMING,
     TableTiming,
-    ai_acts,
-    ai_to_move,
     due_steps,
     human_turn,
     moment,
-    side_calls_due,
 )
 from .view import Step, TableView, view_of
 
@@ -72,10 +70,6 @@ CLOSE_SECONDS = 20.0
 def joining(user_id: int, name: str) -> Join:
     """A player's join, their name kept to one short line (as the lobby and the list show it)."""
     return Join(user_id, name.replace("\n", " ")[:64] or str(user_id))
-
-
-class _MovedPast(Exception):
-    """A step prepared for a moment the table has moved past (another process, or a player, was first)."""
 
 
 class Table:
@@ -103,10 +97,8 @@ class Table:
         self._since = len(self.entries)  # where this process's own entries not yet handed out begin
         self._stable: TableView | None = None  # the table as stored, viewed at the end of its last locked step
         self._presenting: asyncio.Task[None] | None = None
-        self._driver: asyncio.Task[None] | None = None
-        self._no_wait_at = -1  # the seq at which a claimed AI step was due already: the driver does not wait
         self.due = DueSteps(store, table_id)  # the due steps this process holds, and their leases
-        self._side_asked: set[tuple[int, int, str]] = set()
+        self.ai = AIDriver(self)  # the computer players, deciding off the event loop
         self.window = KontraWindow()  # the Kontra window as this process sees it
         self.timers = Timers(self)  # the turn timer and the Kontra window's, in this process
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
@@ -173,7 +165,7 @@ class Table:
         if deal is None or deal.is_over or deal.current_seat != seat:
             raise NotAllowed("hint_wait")
         number, steps = game.deal_number, len(deal.history)
-        return await self._ask(hint_for, self._seed(number, steps, seat), seat_view(deal, seat))
+        return await self.ai.ask(hint_for, self.ai.seed(number, steps, seat), seat_view(deal, seat))
 
     @property
     def kontra_window(self) -> int | None:
@@ -224,12 +216,12 @@ class Table:
                     and move in deal.legal_actions() and await self.timers.lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
-            return [*await self._apply_and_store(Act(game.deal_number, seat, move), ev.Actor.PLAYER),
-                    *await self._follow_up()]
+            return [*await self.apply_and_store(Act(game.deal_number, seat, move), ev.Actor.PLAYER),
+                    *await self.follow_up()]
 
         step = await self.commit(steps)
         if isinstance(action, Concede) and acted:
-            await self._answer_concession(acted[0])
+            await self.ai.answer_concession(acted[0])
         return step
 
     def require_live(self) -> None:
@@ -238,25 +230,6 @@ class Table:
             raise WrongTableState("series_over")
         if self.game.state is TableState.ABANDONED:
             raise WrongTableState("closed")
-
-    async def _answer_concession(self, seat: int) -> None:
-        """A defender conceded: a computer partner answers, conceding too only when it sees no chance."""
-        game = self.game
-        deal = game.deal
-        if deal is None or deal.is_over or deal.declarer is None or deal.declarer == seat:
-            return
-        partner = 3 - seat - deal.declarer
-        if game.occupant_of_seat(partner).plays_itself or partner in deal.conceded:
-            return
-        number, steps, seq = game.deal_number, len(deal.history), self.seq
-        agrees = await self._thinking(seq, self._held_kind(), answer_concession, self._seed(number, steps, partner),
-                                      seat_view(deal, partner))
-        if moment(self.game) != (number, steps):
-            return
-        if agrees:
-            await self._submit_ai(Act(number, partner, Concede()), seq)
-        else:
-            self.publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
     async def _claimed(self, seat: int) -> list[ev.Event]:
         """The declarer claims every remaining trick (in a null: no more tricks). The solver judges it in
@@ -269,17 +242,17 @@ class Table:
             raise WrongTableState("no_deal")
         hands = (deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2))
         trick = tuple(card.index for _, card in deal.current_trick)
-        holds = await self._ask(judge_claim, deal.contract.game, seat, hands, deal.trick_leader, trick)
+        holds = await self.ai.ask(judge_claim, deal.contract.game, seat, hands, deal.trick_leader, trick)
         if not holds:
             if deal.contract.game is GameType.NULL:
                 raise NotAllowed("claim_refused_null")
             raise NotAllowed("claim_refused")
-        shown = await self._apply_and_store(Act(number, seat, Claim()), ev.Actor.PLAYER)
+        shown = await self.apply_and_store(Act(number, seat, Claim()), ev.Actor.PLAYER)
         for defender in ((seat + 1) % 3, (seat + 2) % 3):
             if not self.game.deal or self.game.deal.is_over:
                 break
-            shown.extend(await self._apply_and_store(Act(number, defender, Concede()), ev.Actor.TABLE))
-        shown.extend(await self._follow_up())
+            shown.extend(await self.apply_and_store(Act(number, defender, Concede()), ev.Actor.TABLE))
+        shown.extend(await self.follow_up())
         return shown
 
     # --- the commit path --------------------------------------------------------------------------
@@ -310,9 +283,9 @@ class Table:
             built = entries() if callable(entries) else entries
             shown: list[ev.Event] = []
             for entry in (await built if inspect.isawaitable(built) else built):
-                shown.extend(await self._apply_and_store(entry, by))
+                shown.extend(await self.apply_and_store(entry, by))
             shown.extend(extra_events)
-            shown.extend(await self._follow_up())
+            shown.extend(await self.follow_up())
             return shown
 
         return await self.commit(steps)
@@ -379,7 +352,7 @@ class Table:
             self._stable = self._view_now()
             self.lock.release()
 
-    async def _apply_and_store(self, entry: Entry, by: ev.Actor) -> list[ev.Event]:
+    async def apply_and_store(self, entry: Entry, by: ev.Actor) -> list[ev.Event]:
         """Apply one entry, store it, and describe it. Must be called under the lock."""
         game = self.game
         tricks_before = len(game.deal.tricks) if game.deal else 0
@@ -427,14 +400,14 @@ class Table:
     async def _record(self, row: FinishedDeal) -> None:
         await self.store.record_deal(table_id=self.id, row=row, table=self._view_now())
 
-    async def _follow_up(self) -> list[ev.Event]:
+    async def follow_up(self) -> list[ev.Event]:
         """Steps the table takes by itself: deal the next hand; close a table nobody plays at."""
         out: list[ev.Event] = []
         game = self.game
         if game.state is TableState.PLAYING and not game.present_humans:
-            out.extend(await self._apply_and_store(Close("nobody left"), ev.Actor.TABLE))
+            out.extend(await self.apply_and_store(Close("nobody left"), ev.Actor.TABLE))
         if game.needs_new_deal:
-            out.extend(await self._apply_and_store(NewDeal(game.deal_number + 1, self.new_seed()), ev.Actor.TABLE))
+            out.extend(await self.apply_and_store(NewDeal(game.deal_number + 1, self.new_seed()), ev.Actor.TABLE))
         return out
 
     def _rebuild(self) -> None:
@@ -466,7 +439,7 @@ class Table:
                 log.exception("table %s: presenting %d events failed", self.id, len(events))
 
     def _running(self) -> list[asyncio.Task[None]]:
-        return [task for task in (self._presenting, self._driver) if task is not None and not task.done()]
+        return [task for task in (self._presenting, self.ai.task) if task is not None and not task.done()]
 
     def settled_now(self) -> bool:
         """Nothing being shown (what is queued is shown by the presenting task), no AI thinking."""
@@ -482,7 +455,7 @@ class Table:
         except TimeoutError:
             log.warning("table %s: not settled after %.1f s (presenting: %s, AI thinking: %s, %d events queued); "
                         "going on without it", self.id, timeout, self._presenting is not None and not
-                        self._presenting.done(), self._driver is not None and not self._driver.done(),
+                        self._presenting.done(), self.ai.task is not None and not self.ai.task.done(),
                         len(self._outbox))
             return False
         return True
@@ -500,112 +473,15 @@ class Table:
     def _kick(self) -> None:
         """Start the AI driver when an AI must act, and the turn timer when a human must: only in the process
         that holds the table's due steps (another process that moved it on does it there)."""
-        if self.game.state is not TableState.PLAYING or not self._holds():
+        if self.game.state is not TableState.PLAYING or not self.due.holds(self.seq):
             self.timers.cancel()
             return
-        if (self._driver is None or self._driver.done()) and ai_acts(self.game, self._side_asked):
-            self._driver = asyncio.create_task(self._drive_logged())
+        self.ai.start()
         self.timers.arm()
 
     def _due_now(self) -> list[Due]:
         """What the table as it stands must do by itself (see `turns.due_steps`)."""
-        return due_steps(self.game, self.timing, self._side_asked, window_waited=self.window.ai_window_waited(self.game))
-
-    async def _drive_logged(self) -> None:
-        try:
-            await self._drive()
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: the AI driver stopped", self.id)
-
-    async def _drive(self) -> None:
-        """Play the AI seats' turns while this process holds the table's due steps: it wrote the latest
-        entry, or claimed the AI step. A copy that another process moved on stops (that process plays)."""
-        while self.game.state is TableState.PLAYING and self._holds():
-            game = self.game
-            deal = game.deal
-            if deal is None:
-                return
-            number, steps = game.deal_number, len(deal.history)
-            side = side_calls_due(self.game, self._side_asked)
-            if side:
-                caller, kind = side[0]
-                self._side_asked.add((number, caller, kind))
-                view = seat_view(deal, caller)
-                seq = self.seq
-                call = await self._thinking(seq, DueKind.AI, decide_side, self._level(caller),
-                                            self._seed(number, steps, caller), view)
-                if call is not None and moment(self.game) == (number, steps) \
-                        and not await self._submit_ai(Act(number, caller, call), seq):
-                    return
-                continue
-            seat = ai_to_move(self.game)
-            if seat is None:
-                return
-            delay = self.window.ai_delay(self.game, self.timing, self._side_asked)
-            if delay and self._no_wait_at != self.seq:  # (a claimed step: its row was due after the wait already)
-                await self.sleep(delay)
-                if moment(self.game) != (number, steps):
-                    continue
-            view = seat_view(deal, seat)
-            seq = self.seq
-            action = await self._thinking(seq, DueKind.AI, decide, self._level(seat), self._seed(number, steps, seat),
-                                          view)
-            if moment(self.game) == (number, steps) and not await self._submit_ai(Act(number, seat, action), seq):
-                return
-
-    def _holds(self) -> bool:
-        """Whether this process holds the table's due steps at its current moment (wrote it, or claimed it)."""
-        return self.due.holds(self.seq)
-
-    async def _thinking(self, seq: int, kind: DueKind, decision: Callable[..., T], *args: object) -> T:
-        """An AI decision for the table at `seq` (asked as `_ask` does), its `kind` step kept held meanwhile."""
-        return await self.due.keeping(seq, kind, self._ask(decision, *args))
-
-    def _held_kind(self) -> DueKind:
-        """The step of the table's current moment that an AI deciding out of turn (a partner answering a
-        concession) keeps held: the AI seat's move when one must act (due first), else the human's time-out."""
-        return DueKind.AI if ai_acts(self.game, self._side_asked) else DueKind.TIMEOUT
-
-    async def _ask(self, decision: Callable[..., T], *args: object) -> T:
-        """Run an AI decision in the executor; if the executor itself is broken (a worker process died, or
-        it was shut down), decide here instead, so that the table never stalls."""
-        try:
-            return await asyncio.get_running_loop().run_in_executor(self.executor, decision, *args)
-        except (BrokenExecutor, RuntimeError) as error:
-            log.error("table %s: the AI executor failed (%r); deciding on the event loop", self.id, error)
-            return decision(*args)
-
-    async def _submit_ai(self, entry: Act, seq: int) -> bool:
-        """Store an AI's decision for the table at `seq`. False when the table as stored has moved past that
-        moment (another process played this turn, or it went on without this one): nothing is stored, and
-        this process's driver stops (the process that moved it on plays the next AI turns)."""
-        occupant = self.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
-        by = ev.Actor.AI if occupant is None or occupant.is_ai else ev.Actor.STAND_IN
-        async def steps() -> list[ev.Event]:
-            if self.seq != seq or self.game.state is not TableState.PLAYING:
-                log.info("table %s: the table moved past seq %d while its AI decided; %s is not stored",
-                         self.id, seq, entry)
-                raise _MovedPast
-            return [*await self._apply_and_store(entry, by), *await self._follow_up()]
-
-        try:
-            await self.commit(steps)
-        except _MovedPast:
-            return False
-        except StoreBusy:  # asked again after a pause (the driver loops while the deal waits for this seat)
-            await self.sleep(1.0)
-            return True
-        except (ValueError, WrongTableState):
-            log.exception("table %s: the AI chose an action the table refused: %s", self.id, entry)
-        return True
-
-    def _level(self, seat: int) -> Level:
-        return self.game.occupant_of_seat(seat).acting_level or Level.NORMAL
-
-    def _seed(self, number: int, steps: int, seat: int) -> int:
-        return hash((self.id, number, steps, seat)) & 0xFFFFFFFF
+        return due_steps(self.game, self.timing, self.ai.asked, window_waited=self.window.ai_window_waited(self.game))
 
     async def time_out(self, key: tuple[int, int], place: int, seq: int) -> None:
         """The player did not act: an AI plays this turn for them; after repeated misses it stays on."""
@@ -613,24 +489,23 @@ class Table:
         assert deal is not None
         seat = deal.current_seat
         assert seat is not None
-        action = await self._thinking(seq, DueKind.TIMEOUT, decide, Level.NORMAL, self._seed(key[0], key[1], seat),
-                                      seat_view(deal, seat))
+        action = await self.ai.stand_in(seq, key, seat)
         if moment(self.game) != key:
             return
         async def steps() -> list[ev.Event]:
             if moment(self.game) != key or self.seq != seq:  # played meanwhile, or moved on by another process
-                raise _MovedPast
+                raise MovedPast
             shown: list[ev.Event] = [ev.StandInStarted(place, "timeout")]
-            shown.extend(await self._apply_and_store(Act(key[0], seat, action, timed_out=True), ev.Actor.STAND_IN))
+            shown.extend(await self.apply_and_store(Act(key[0], seat, action, timed_out=True), ev.Actor.STAND_IN))
             if self.game.misses.get(place, 0) >= self.timing.misses_before_stand_in and \
                     self.game.state is TableState.PLAYING:  # not when that move ended the series
-                shown.extend(await self._apply_and_store(StandIn(place, Level.NORMAL), ev.Actor.TABLE))
+                shown.extend(await self.apply_and_store(StandIn(place, Level.NORMAL), ev.Actor.TABLE))
                 shown.append(ev.StandInStarted(place, "absent"))
-            shown.extend(await self._follow_up())
+            shown.extend(await self.follow_up())
             self.timers.ran_out()  # (a timer that did this is done: the next turn arms its own)
             return shown
 
-        with contextlib.suppress(_MovedPast):
+        with contextlib.suppress(MovedPast):
             await self.commit(steps)
 
     async def fire(self, step: DueStep) -> None:
@@ -650,10 +525,7 @@ class Table:
         if current:
             log.info("table %s: firing %s due at %s (seq %d)", self.id, step.kind.value, step.at, step.seq)
             if step.kind is DueKind.AI:
-                if self._driver is None or self._driver.done():
-                    self._no_wait_at = step.seq
-                    self._driver = asyncio.create_task(self._drive_logged())
-                await self._driver
+                await self.ai.fire(step.seq)
                 self.timers.arm()
             elif step.kind is DueKind.WARN and turn is not None:
                 await self.timers.warn(step.seq, turn[1])
@@ -674,7 +546,7 @@ class Table:
             if self.game.state is TableState.PLAYING and announce:
                 shown.append(ev.TableResumed())
             if await self.due.take_over(self.seq, self._due_now()) and self.game.state is TableState.PLAYING:
-                shown.extend(await self._follow_up())
+                shown.extend(await self.follow_up())
             return shown
 
         await self.commit(steps)
@@ -685,8 +557,7 @@ class Table:
         (a clean shutdown): the due steps this process holds may be claimed by another process at once, not a
         lease later."""
         self.timers.stop()
-        if self._driver is not None and not self._driver.done():
-            self._driver.cancel()
+        self.ai.stop()
         if not await self.settle(timeout):
             for task in self._running():
                 task.cancel()

@@ -9,8 +9,8 @@ import pytest
 from skatbot.ai import Level
 from skatbot.engine import Concede, Ending, Phase
 from skatbot.engine.views import SeatView
+from skatbot.tables import driver as driver_module
 from skatbot.tables import events as ev
-from skatbot.tables import table as table_module
 from tests.tables.kit import TableKit
 
 ALICE = 100
@@ -47,7 +47,7 @@ async def test_the_computer_partner_answers_a_concession(monkeypatch: pytest.Mon
         asked.append(view)
         return agrees
 
-    monkeypatch.setattr(table_module, "answer_concession", answer)
+    monkeypatch.setattr(driver_module, "answer_concession", answer)
     for seed in range(20):
         kit = TableKit(deals=1, seed=seed)
         seat = await alice_defends(kit)

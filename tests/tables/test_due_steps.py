@@ -518,9 +518,9 @@ async def test_a_partner_answering_a_concession_past_its_lease_keeps_the_ai_turn
     partner takes longer than the lease to answer: the process keeps the AI turn held meanwhile, so no other
     process plays it past her concession; the partner's answer is stored once."""
     from skatbot.engine import Concede
-    from skatbot.tables import table as table_module
+    from skatbot.tables import driver as driver_module
 
-    monkeypatch.setattr(table_module, "answer_concession", lambda seed, view: True)
+    monkeypatch.setattr(driver_module, "answer_concession", lambda seed, view: True)
     paused = TableTiming(turn_seconds=120, warn_after=90, kontra_window=8, ai_pause=2.0)
     lease = 0.3
     for seed in range(30):

@@ -96,8 +96,8 @@ async def test_a_hint_names_the_strong_levels_choice_and_is_only_for_the_player_
     assert deal is not None
     seat = kit.table.game.seat_of_user(ALICE)
     suggestion = await kit.table.hint(ALICE)
-    assert suggestion == hint(seat_view(deal, seat), kit.table._seed(kit.table.game.deal_number,  # noqa: SLF001
-                                                                     len(deal.history), seat))
+    assert suggestion == hint(seat_view(deal, seat), kit.table.ai.seed(kit.table.game.deal_number,
+                                                                       len(deal.history), seat))
     stored = list(kit.store.logs[1])
     assert kit.store.logs[1] == stored  # asking changes nothing
     plain = await hinted_table(3, hints=False)

@@ -103,11 +103,11 @@ async def test_an_ai_leader_at_a_table_waits_the_window_and_the_pause_as_one_wai
     """At a table, the AI about to lead the first trick while a human may say Kontra waits the window and the
     pause as one wait, `turns.ai_delay` (what a stored AI step is due after), not the window and then the pause
     again by a count of its own."""
-    from skatbot.tables import table as table_module
+    from skatbot.tables import driver as driver_module
 
-    monkeypatch.setattr(table_module, "decide",
+    monkeypatch.setattr(driver_module, "decide",
                         lambda level, seed, view: Pass() if Pass() in view.legal_actions else view.legal_actions[0])
-    monkeypatch.setattr(table_module, "decide_side", lambda level, seed, view: None)
+    monkeypatch.setattr(driver_module, "decide_side", lambda level, seed, view: None)
     store = MemoryStore()
     clock = ManualClock()
     seeds = random.Random(seed_with_first_dealer(1))

@@ -211,7 +211,7 @@ async def test_a_stop_racing_an_ai_move_is_quiet(kit: TableKit, caplog: pytest.L
     await kit.table.start(ALICE)
     for _ in range(20):  # until an AI is thinking
         await asyncio.sleep(0)
-    assert kit.table._driver is not None and not kit.table._driver.done()
+    assert kit.table.ai.task is not None and not kit.table.ai.task.done()
     await kit.table.stop(ALICE)
     release.set()
     await kit.table.settle()
@@ -311,11 +311,11 @@ async def test_turn_timer_warns_then_an_ai_plays_and_absent_players_get_a_stand_
 async def test_a_miss_that_ends_the_series_brings_no_stand_in(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every deal thrown in, Alice missing her one turn each time: her third miss is the series' last move.
     The series ends as usual; no stand-in is stored or announced after it."""
-    from skatbot.tables import table as table_module
+    from skatbot.tables import driver as driver_module
 
-    monkeypatch.setattr(table_module, "decide", lambda level, seed, view: next(
+    monkeypatch.setattr(driver_module, "decide", lambda level, seed, view: next(
         (a for a in view.legal_actions if isinstance(a, Pass)), view.legal_actions[0]))
-    monkeypatch.setattr(table_module, "decide_side", lambda level, seed, view: None)
+    monkeypatch.setattr(driver_module, "decide_side", lambda level, seed, view: None)
     kit = TableKit(deals=3, seed=seed_with_first_dealer(0))  # Alice deals first: forehand in the third deal
     await kit.table.join(ALICE, "Alice")
     await kit.table.add_ai(ALICE, Level.NORMAL)
