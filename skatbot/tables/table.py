@@ -3,10 +3,11 @@
 Data flow of one action: the cog calls `Table.act(user_id, action)`; under the table's lock (in this
 process, then the store's across processes) the table catches up with entries other processes stored,
 the entry is applied to the `TableGame`, appended to the store, and only then queued for the presenter.
-AI seats are driven by a task that asks the AI in an executor and submits through the same path.
+AI seats are played by the table's `AIDriver` (driver.py), which asks the AI in an executor and submits
+through the same path; its turn timer and Kontra window timer are its `Timers` (timers.py).
 
 Timers and AI turns are also rows in the store (`Due`), written with the entry that makes them due: the
-process that wrote them fires them itself at once (the driver and timer tasks below); when it dies, another
+process that wrote them fires them itself at once (the driver's and the timers' tasks); when it dies, another
 process's scheduler claims them once their lease runs out and calls `fire`, which acts only if the table is
 still at the row's sequence number, so each step happens once.
 """
@@ -73,7 +74,7 @@ def joining(user_id: int, name: str) -> Join:
 
 
 class Table:
-    """One table in a channel. All changes go through `_commit`, under `lock`."""
+    """One table in a channel. All changes go through `commit`, under `lock`."""
 
     def __init__(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame, store: TableStore,
                  presenter: Presenter, executor: Executor | None = None, timing: TableTiming = DEFAULT_TIMING,
@@ -265,7 +266,7 @@ class Table:
 
     async def commit(self, steps: Callable[[], Awaitable[list[ev.Event]]]) -> Step:
         """The one commit path. Under the table's locks, on the table caught up with its log, `steps()` checks
-        what it is asked, applies and stores its entries (`_apply_and_store`, each with its due steps) and
+        what it is asked, applies and stores its entries (`apply_and_store`, each with its due steps) and
         says what happened; the step is then handed to the presenter, the AI and the timers, and returned:
         its events and the table's view after it. A refusal raised by `steps()` stores nothing."""
         async with self._locked():
