@@ -41,6 +41,7 @@ from .kontra import KontraWindow
 from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
 from .replay import replay_log
+from .showing import Showing
 from .timers import Sleep, Timers
 from .turns import (
     DEFAULT_TIMING,
@@ -94,10 +95,8 @@ class Table:
         self.clock = clock
         self._stored_at = float("-inf")  # when this process last stored an entry (the clock's seconds)
         self.lock = asyncio.Lock()
-        self._outbox: list[ev.Event] = []  # events not yet handed to the presenter (one step when it takes them)
-        self._since = len(self.entries)  # where this process's own entries not yet handed out begin
+        self.showing = Showing(self, len(self.entries))  # what is queued for the presenter
         self._stable: TableView | None = None  # the table as stored, viewed at the end of its last locked step
-        self._presenting: asyncio.Task[None] | None = None
         self.due = DueSteps(store, table_id)  # the due steps this process holds, and their leases
         self.ai = AIDriver(self)  # the computer players, deciding off the event loop
         self.window = KontraWindow()  # the Kontra window as this process sees it
@@ -335,7 +334,7 @@ class Table:
             replayed = replay_log(size=game.size, deals=game.deals, rules=game.rules, creator_id=game.creator_id,
                                   entries=await self.store.entries_since(table_id=self.id, seq=0))
             self.game, self.entries = replayed.game, list(replayed.entries)
-        self._since = len(self.entries)  # what this process hands out next begins after them
+        self.showing.since = len(self.entries)  # what this process hands out next begins after them
         log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
 
     async def refresh(self, *, patience: float | None = None) -> None:
@@ -421,26 +420,10 @@ class Table:
 
     def publish(self, shown: list[ev.Event]) -> None:
         """Queue events for the presenter (shown in order, one step at a time, after what is queued)."""
-        if not shown:
-            return
-        self._outbox.extend(shown)
-        if self._presenting is None or self._presenting.done():
-            self._presenting = asyncio.create_task(self._present_loop())
-
-    async def _present_loop(self) -> None:
-        """Hand the presenter one step at a time: whatever queued up while it showed the last goes out as one,
-        with the table's view as stored now (never a step half applied)."""
-        while self._outbox:
-            events, self._outbox = self._outbox, []
-            step = Step(self._since, events, self.current())
-            self._since = step.seq
-            try:
-                await self.presenter.show(step)
-            except Exception:
-                log.exception("table %s: presenting %d events failed", self.id, len(events))
+        self.showing.publish(shown)
 
     def _running(self) -> list[asyncio.Task[None]]:
-        return [task for task in (self._presenting, self.ai.task) if task is not None and not task.done()]
+        return [task for task in (self.showing.task, self.ai.task) if task is not None and not task.done()]
 
     def settled_now(self) -> bool:
         """Nothing being shown (what is queued is shown by the presenting task), no AI thinking."""
@@ -455,9 +438,9 @@ class Table:
             await asyncio.wait_for(self._settled(), timeout)
         except TimeoutError:
             log.warning("table %s: not settled after %.1f s (presenting: %s, AI thinking: %s, %d events queued); "
-                        "going on without it", self.id, timeout, self._presenting is not None and not
-                        self._presenting.done(), self.ai.task is not None and not self.ai.task.done(),
-                        len(self._outbox))
+                        "going on without it", self.id, timeout, self.showing.task is not None and not
+                        self.showing.task.done(), self.ai.task is not None and not self.ai.task.done(),
+                        len(self.showing.queued))
             return False
         return True
 
@@ -563,6 +546,6 @@ class Table:
             for task in self._running():
                 task.cancel()
             await asyncio.gather(*self._running(), return_exceptions=True)
-            self._outbox.clear()
+            self.showing.queued.clear()
         if release and self.game.state is TableState.PLAYING:
             await self.due.release(self.seq)
