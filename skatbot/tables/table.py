@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from skatbot.ai import Level
 from skatbot.engine import Action, Claim, Concede, GameType, PlayCard
@@ -60,8 +60,6 @@ if TYPE_CHECKING:
     from skatbot.ai.hints import Hint
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
 
 SETTLE_SECONDS = 60.0
 """How long `Table.settle` waits at most for what a table shows and its AI's thinking (tests)."""
@@ -452,7 +450,7 @@ class Table:
             if self.settled_now():
                 return
 
-    # --- AI seats and timers ---------------------------------------------------------------------
+    # --- what the table does by itself ------------------------------------------------------------
 
     def _kick(self) -> None:
         """Start the AI driver when an AI must act, and the turn timer when a human must: only in the process
