@@ -38,19 +38,19 @@ class RawBot:
         """IDENTIFY (as shard [id, count] when given) and read READY and the guilds it announces."""
         url = f"{self.fake.gateway_url}?v=10&encoding=json&compress=zlib-stream"
         self.ws = await self.http.ws_connect(url)
-        self.hello = await self.ws.receive_json(timeout=5)
+        self.hello = await self.ws.receive_json(timeout=30)
         await self.ws.send_json({"op": 2, "d": {"token": token or self.fake.token, "intents": 1,
                                                 "properties": {"os": "linux"},
                                                 **({} if shard is None else {"shard": shard})}})
-        ready = await self.ws.receive_json(timeout=5)
+        ready = await self.ws.receive_json(timeout=30)
         self.ready = ready["d"]
         for _ in self.ready["guilds"]:
-            self.guilds.append((await self.ws.receive_json(timeout=5))["d"])
+            self.guilds.append((await self.ws.receive_json(timeout=30))["d"])
 
     async def event(self, name: str) -> dict[str, Any]:
         assert self.ws is not None
         while True:
-            msg = await self.ws.receive_json(timeout=5)
+            msg = await self.ws.receive_json(timeout=30)
             if msg.get("t") == name:
                 data: dict[str, Any] = msg["d"]
                 return data

@@ -21,7 +21,7 @@ async def test_bot_connects_identifies_and_syncs_commands(club: Club, start_bot:
     assert session.query == {"v": "10", "encoding": "json"}  # launch_bot turned zlib-stream off
     assert session.identify["token"] == fake.token
     assert session.intents and not session.intents & PRIVILEGED_INTENTS
-    await fake.wait_for(lambda: session.heartbeats >= 1, 5, "a heartbeat")
+    await fake.wait_for(lambda: session.heartbeats >= 1, 30, "a heartbeat")
     skat = fake.commands()["skat"]
     assert {o["name"] for o in skat["options"]} >= {"ping", "echo", "counter", "bid", "hand", "slow"}
     routes = {(c.method, c.route) for c in fake.rest_log}
@@ -289,7 +289,7 @@ async def test_a_restarted_bot_identifies_again_and_old_buttons_still_work(club:
     bot = await start_bot(fake)
     msg = await (await fake.slash(club.alice, club.channel, "skat", subcommand="counter")).wait_message()
     await bot.kill()
-    await fake.wait_for(lambda: fake.gateway.live is None, 5, "the dead bot's session to close")
+    await fake.wait_for(lambda: fake.gateway.live is None, 30, "the dead bot's session to close")
     with pytest.raises(RuntimeError, match="no bot is connected"):
         await fake.click(club.alice, msg, "sample:count")
     await bot.start()

@@ -29,9 +29,9 @@ async def test_gateway_hello_ready_and_guild_create(club: Club, raw: RawBot) -> 
     assert guild["roles"][0]["id"] == str(club.guild.id) and guild["unavailable"] is False
     assert raw.ws is not None
     await raw.ws.send_json({"op": 1, "d": 1})
-    assert (await raw.ws.receive_json(timeout=5))["op"] == 11
+    assert (await raw.ws.receive_json(timeout=30))["op"] == 11
     await raw.ws.send_json({"op": 6, "d": {"token": club.fake.token, "session_id": "unknown", "seq": 1}})
-    assert await raw.ws.receive_json(timeout=5) == {"op": 9, "d": False, "s": None, "t": None}
+    assert await raw.ws.receive_json(timeout=30) == {"op": 9, "d": False, "s": None, "t": None}
 
 
 async def test_a_dropped_session_resumes_on_a_new_connection_and_gets_what_it_missed(club: Club,
@@ -40,26 +40,26 @@ async def test_a_dropped_session_resumes_on_a_new_connection_and_gets_what_it_mi
     session = fake.gateway.live
     assert session is not None and raw.ws is not None
     await fake.drop_bot_connection()
-    await fake.wait_for(lambda: fake.gateway.live is None, 5, "the drop")
+    await fake.wait_for(lambda: fake.gateway.live is None, 30, "the drop")
     channel = fake.add_channel(club.guild, "late")  # announced to nobody: the bot is away
     async with aiohttp.ClientSession() as http:
         ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
-        assert (await ws.receive_json(timeout=5))["op"] == 10
+        assert (await ws.receive_json(timeout=30))["op"] == 10
         await ws.send_json({"op": 6, "d": {"token": fake.token, "session_id": session.session_id, "seq": 1}})
-        replayed = [await ws.receive_json(timeout=5) for _ in range(3)]
+        replayed = [await ws.receive_json(timeout=30) for _ in range(3)]
         assert [(e["t"], e["s"]) for e in replayed] == [("GUILD_CREATE", 2), ("CHANNEL_CREATE", 3), ("RESUMED", 4)]
         assert replayed[1]["d"]["id"] == str(channel.id)
         assert fake.gateway.live is session and session.resumes == 1 and len(fake.gateway.sessions) == 1
         await fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "CJ"})
-        assert (await ws.receive_json(timeout=5))["t"] == "INTERACTION_CREATE"
+        assert (await ws.receive_json(timeout=30))["t"] == "INTERACTION_CREATE"
 
 
 async def test_gateway_rejects_a_wrong_token_with_4004(fake: FakeDiscord) -> None:
     async with aiohttp.ClientSession() as http:
         ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
-        await ws.receive_json(timeout=5)
+        await ws.receive_json(timeout=30)
         await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 1, "properties": {}}})
-        closing = await ws.receive(timeout=5)
+        closing = await ws.receive(timeout=30)
         assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4004
 
 
@@ -68,10 +68,10 @@ async def test_privileged_intents_are_refused_with_4014_unless_enabled() -> None
         async with FakeDiscord(privileged_intents=enabled) as fake, aiohttp.ClientSession() as http:
             build_club(fake)
             ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
-            await ws.receive_json(timeout=5)
+            await ws.receive_json(timeout=30)
             identify = {"token": fake.token, "intents": 1 | (1 << 1), "properties": {}}
             await ws.send_json({"op": 2, "d": identify})
-            first = await ws.receive(timeout=5)
+            first = await ws.receive(timeout=30)
             if expected is None:
                 assert first.json()["t"] == "READY"
             else:
@@ -171,7 +171,7 @@ async def test_a_late_callback_gets_10062_and_two_violations() -> None:
         await raw.sync()
         late = await fake.slash(club.alice, club.channel, "skat", subcommand="play", options={"card": "HJ"})
         late_data = await raw.event("INTERACTION_CREATE")
-        await fake.wait_for(lambda: fake.violations, 2, "the ack timer")
+        await fake.wait_for(lambda: fake.violations, 30, "the ack timer")
         status, body = await raw.callback(late_data, 4, {"content": "late"})
         assert (status, body["code"], body["message"]) == (404, 10062, "Unknown interaction")
         assert [v.kind for v in fake.violations] == ["ack_timeout", "late_callback"] and not late.acknowledged
@@ -288,7 +288,7 @@ async def test_shards_get_their_own_servers_and_direct_messages_go_to_shard_zero
         assert all(s.serves(later.id) == (s.shard == (1, 2)) for s in fake.gateway.sessions)
 
         ws = await http.ws_connect(fake.gateway_url + "?v=10&encoding=json")
-        await ws.receive_json(timeout=5)
+        await ws.receive_json(timeout=30)
         await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}, "shard": [2, 2]}})
-        closing = await ws.receive(timeout=5)
+        closing = await ws.receive(timeout=30)
         assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4010

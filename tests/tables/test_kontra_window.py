@@ -123,7 +123,7 @@ async def test_an_ai_leader_at_a_table_waits_the_window_and_the_pause_as_one_wai
     for _ in range(60):
         if table.game.deal is not None and table.game.deal.phase is Phase.PLAY:
             break  # (the AI waits now: the table does not settle)
-        assert await table.settle(timeout=5)  # the AI answers at once (no pause in the auction)
+        assert await table.settle(timeout=30)  # the AI answers at once (no pause in the auction)
         deal = table.game.deal
         assert deal is not None and deal.current_seat is not None
         if deal.phase is Phase.PLAY:
