@@ -439,7 +439,7 @@ async def test_an_ai_thinking_past_its_lease_keeps_its_turn(ai_first_legal: None
     await scheduler.stop()
     for _ in range(4):
         time.now += lease  # every round, the lease the thinker last had runs out ...
-        await asyncio.sleep(lease * 0.8)  # ... and it renews it
+        await renewed(store, time)  # ... and it renews it
         assert await scheduler.run_once() == []
     thinking.revive()
     for _ in range(20):
@@ -471,6 +471,17 @@ class Stalling(InlineExecutor):
         self.pending.clear()
 
 
+async def renewed(store: MemoryStore, time: Time, bound: float = 30.0) -> None:
+    """Real time passes until the thinking process has renewed a lease past the store's now (it does every
+    lease / 3 seconds). Waiting on that, not for a fixed 0.8 lease: under load the event loop can stall past
+    both the renewal and a fixed sleep, and wake the test's poll before the renewal's write."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + bound
+    while not any(time.now < held < float("inf") for _, held in store.due.values()):
+        assert loop.time() < deadline, f"no lease was renewed within {bound} s"
+        await asyncio.sleep(0.01)
+
+
 async def nobody_else_claims(time: Time, store: MemoryStore, lease: float) -> TableManager:
     """Another process's scheduler, polled while each lease the thinker last had runs out: it claims nothing
     (the thinker renews its lease every lease / 3 seconds of real time). Returns that process."""
@@ -479,7 +490,7 @@ async def nobody_else_claims(time: Time, store: MemoryStore, lease: float) -> Ta
     await scheduler.stop()  # driven by hand
     for _ in range(4):
         time.now += lease
-        await asyncio.sleep(lease * 0.8)
+        await renewed(store, time)
         assert await scheduler.run_once() == []
     return second
 
