@@ -81,8 +81,9 @@ not show a gain: all on, -2.08 SF points per deal [-7.46, +3.30] over 60 deals. 
 by name (benchmarks/ai_variants.py: `strong+contracts+bidding+inference`) until one passes the SPRT."""
 SHARP_AUCTION = False
 """Contracts judged in worlds drawn in proportion to the auction's likelihood under a sharper model
-(`contracts.solve` with facts, `inference.SHARP_MISFIT`), not uniform worlds weighted softly: not yet measured
-in a duplicate match (benchmarks/README.md, issue 25)."""
+(`contracts.solve` with facts, `inference.SHARP_MISFIT`), not uniform worlds weighted softly. With the other
+searches on (`strong+contracts+bidding+inference+sharp`) against d12d2ea: +3.08 SF points per deal [-1.79,
++7.95] over 61 deals, too few to switch it on (benchmarks/README.md, issue 25)."""
 SIDE_WORLDS = 16
 """Worlds for the Kontra and Re estimate."""
 
