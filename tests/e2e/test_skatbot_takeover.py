@@ -187,7 +187,9 @@ async def test_the_other_process_ends_the_kontra_window_a_killed_process_opened(
     fake = two_shards
     guild = fake.add_guild("Shard One Club", shard=1)
     players = [fake.add_user("alice"), fake.add_user("carol"), fake.add_user("dave")]
-    shared = {"SKATBOT_DATABASE_URL": schema_url, "SKATBOT_SHARD_COUNT": "2"}
+    # A 20 s window (the default is 8): the test sees the window opened by polling the database, may wait up to
+    # 4 s for the leader's hand, then kills shard 0; on a loaded machine that must still fall in the window.
+    shared = {"SKATBOT_DATABASE_URL": schema_url, "SKATBOT_SHARD_COUNT": "2", "SKATBOT_KONTRA_WINDOW": "20"}
     zero = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="0", **shared)
     one = await start_skatbot(fake, start_bot, "unused.sqlite3", SKATBOT_SHARD_IDS="1", **shared)
     storage = await PostgresStorage.open(schema_url)
@@ -234,7 +236,7 @@ async def test_the_other_process_ends_the_kontra_window_a_killed_process_opened(
         return next((hand for hand in hands if hand is not None and game_controls(hand)
                      and {kind_of(control) for control in game_controls(hand)} == {"card"}), None)
 
-    # the window's end (8 s), the lease (3 s) and a poll; the turn's warning would be due after 540 s
+    # the window's end (20 s), the lease (3 s) and a poll; the turn's warning would be due after 540 s
     hand = await fake.wait_for(ready, 60, "the leader's hand ready to play")
     await one.wait_for_output("firing kontra")
     assert LEAD_WAITS not in hand.content

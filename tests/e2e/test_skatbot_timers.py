@@ -71,7 +71,7 @@ async def test_a_table_whose_only_player_is_gone_is_closed(club: Club, start_bot
     # fourth deal ends, even when every deal is thrown in
     _, channel = await open_against_ais(fake, alice, club, deals=4)
     await fake.wait_for(lambda: any("The table was closed: no human player is left at it." in t for t in public_texts(fake, channel)),
-                        20, "the empty table closed")
+                        60, "the empty table closed")
     assert "no table" in (await (await fake.slash(alice, channel, "skat", subcommand="hand")).wait_message()).content
     assert not any("seconds left" in t for t in public_texts(fake, channel)), "the warning was turned off"
     fake.assert_clean(allow_rejections=False)
