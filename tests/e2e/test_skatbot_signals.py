@@ -39,9 +39,9 @@ async def test_a_background_job_stops_cleanly_on_a_signal(club: Club, tmp_path: 
               f'-m tests.e2e.fakediscord.launch_bot bot.py >"{log}" 2>&1 & echo $! >"{pid_file}"; wait $!')
     shell = await asyncio.create_subprocess_exec("bash", "-c", script, cwd=str(REPO_ROOT), env=env)
     try:
-        await fake.wait_for(lambda: pid_file.exists() and pid_file.read_text().strip() != "", 10, "the job's pid")
+        await fake.wait_for(lambda: pid_file.exists() and pid_file.read_text().strip() != "", 30, "the job's pid")
         pid = int(pid_file.read_text())
-        await fake.wait_for(lambda: "SigIgn:" in (started_with.read_text() if started_with.exists() else ""), 10,
+        await fake.wait_for(lambda: "SigIgn:" in (started_with.read_text() if started_with.exists() else ""), 30,
                             "the job's signal dispositions")
         assert ignored_signals(started_with.read_text()) & (1 << (signal.SIGINT - 1)), "the job starts with SIGINT ignored"
         await fake.wait_for(lambda: any(s.guilds_sent and not s.closed for s in fake.gateway.sessions), 30,
@@ -50,7 +50,7 @@ async def test_a_background_job_stops_cleanly_on_a_signal(club: Club, tmp_path: 
         assert "is open" in opened.content
 
         os.kill(pid, signum)
-        code = await asyncio.wait_for(shell.wait(), 5)  # the job's exit code is the shell's (`wait $!`)
+        code = await asyncio.wait_for(shell.wait(), 30)  # the job's exit code is the shell's (`wait $!`)
     finally:
         if shell.returncode is None:
             shell.kill()

@@ -38,7 +38,7 @@ async def test_a_cancelled_wait_for_a_table_lock_leaves_the_table_free(schema_ur
         release.set()
         await holder
         for _ in range(3):  # every pooled connection, whoever held it, hands the table out again
-            async with asyncio.timeout(5):
+            async with asyncio.timeout(30):
                 async with database.table_lock(7):
                     pass
     finally:
@@ -56,7 +56,7 @@ async def test_a_failing_block_releases_the_table(schema_url: str) -> None:
                 raise RuntimeError("showing failed")
         other = await PostgresStorage.open(schema_url)  # another process takes both at once
         try:
-            async with asyncio.timeout(5):
+            async with asyncio.timeout(30):
                 async with other.database.table_lock(8), other.database.presentation_lock(8):
                     pass
         finally:
