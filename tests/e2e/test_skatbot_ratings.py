@@ -98,7 +98,7 @@ async def test_an_ended_challenge_day_is_rated_by_score_against_par(club: Club, 
         return answer.content
 
     text = await board()
-    for _ in range(20):  # the catch-up runs beside the start: ask again until it has
+    for _ in range(240):  # the catch-up runs beside the start: ask again until it has (a minute at most)
         if "Nobody has a skill rating" not in text:
             break
         await asyncio.sleep(0.25)
