@@ -4,11 +4,15 @@ The scripted players themselves are in skat_players."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from skatbot.pictures import emoji_png
+from skatbot.ui.emojis import DECKS, deck_faces
 from tests.controls import control_kind
 from tests.e2e.conftest import StartBot
 from tests.e2e.fakediscord import BotProcess, Channel, FakeDiscord, Message, User
+from tests.e2e.fakediscord.emojis import AppEmoji
 
 BOT = "bot.py"
 KONTRA_WINDOW = "2"
@@ -16,7 +20,30 @@ KONTRA_WINDOW = "2"
 Kontra is said before the first card all the same, and each deal is 6 s shorter than at the default 8."""
 
 
-async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, **env: str) -> BotProcess:
+@functools.cache
+def card_faces() -> tuple[tuple[str, bytes], ...]:
+    """Every card face the bot keeps as an application emoji (name, PNG), drawn as the bot draws them, once per
+    test process."""
+    return tuple((name, emoji_png(card, deck, letters)) for deck in DECKS
+                 for name, (card, letters) in deck_faces(deck).items())
+
+
+def faces_uploaded(fake: FakeDiscord) -> None:
+    """The application has the card faces already, as at every start of the bot but its first (a fresh
+    application's first start uploads all 84, which takes a test's bot seconds: tests/e2e/test_skatbot_faces.py
+    and test_skatbot_faces_shards.py start on a fresh one)."""
+    if not fake.world.application_emojis:
+        for name, image in card_faces():
+            emoji = AppEmoji(fake.world.ids.next(), name, image)
+            fake.world.application_emojis[emoji.id] = emoji
+
+
+async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, *, fresh_application: bool = False,
+                        **env: str) -> BotProcess:
+    """Start bot.py on the SQLite file `database` (AI pause 0) until it is connected and synced. The application
+    has its card faces already (`faces_uploaded`), unless `fresh_application`."""
+    if not fresh_application:
+        faces_uploaded(fake)
     proc = BotProcess(fake, BOT, env={"SKATBOT_DATABASE": database, "SKATBOT_AI_PAUSE": "0",
                                       "SKATBOT_LOG_LEVEL": "INFO", **env})
     start_bot.procs.append(proc)

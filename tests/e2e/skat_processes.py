@@ -16,7 +16,7 @@ from typing import Any
 
 from skatbot.storage import PostgresStorage
 from tests.e2e.fakediscord import BotProcess, FakeDiscord
-from tests.e2e.skat_helpers import BOT
+from tests.e2e.skat_helpers import BOT, faces_uploaded
 
 
 def process_env(database_url: str, shard_count: int, shard_ids: str, **env: str) -> dict[str, str]:
@@ -40,7 +40,9 @@ async def start_processes(fake: FakeDiscord, start_bot: Any, database_url: str, 
 
     `strict_output`: the fixture fails the test if a process logged a traceback, also while it was being
     stopped (a process still closing its database pool after Ctrl-C may print one from the AI workers'
-    exit); by default a test calls `assert_no_tracebacks` itself while the processes run."""
+    exit); by default a test calls `assert_no_tracebacks` itself while the processes run. The application has
+    its card faces already (`skat_helpers.faces_uploaded`)."""
+    faces_uploaded(fake)
     count = fake.gateway.shard_count
     procs = []
     for ids in shard_ids:

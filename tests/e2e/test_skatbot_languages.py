@@ -35,7 +35,7 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     karen = fake.add_user("karen", locale="da")
     amelie = fake.add_user("amelie", locale="fr")
     proc = await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
-    # the hands below are read for their card faces: uploaded once the bot is up, a moment after it connects
+    # the hands below are read for their card faces: the bot takes them up a moment after it connects
     await proc.wait_for_output("card emojis ready: french, german", 30)
     german = await run(fake, fake.world.owner, club.channel, "settings", language="de")
     assert "Deutsch" in german.content
