@@ -38,12 +38,16 @@ def faces_uploaded(fake: FakeDiscord) -> None:
             fake.world.application_emojis[emoji.id] = emoji
 
 
-async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, *, fresh_application: bool = False,
-                        **env: str) -> BotProcess:
-    """Start bot.py on the SQLite file `database` (AI pause 0) until it is connected and synced. The application
-    has its card faces already (`faces_uploaded`), unless `fresh_application`."""
-    if not fresh_application:
-        faces_uploaded(fake)
+async def start_skatbot(fake: FakeDiscord, start_bot: StartBot, database: str, **env: str) -> BotProcess:
+    """Start bot.py on the SQLite file `database` (AI pause 0) until it is connected and synced; the application
+    has its card faces already (`faces_uploaded`)."""
+    faces_uploaded(fake)
+    return await start_skatbot_on_fresh_application(fake, start_bot, database, **env)
+
+
+async def start_skatbot_on_fresh_application(fake: FakeDiscord, start_bot: StartBot, database: str,
+                                             **env: str) -> BotProcess:
+    """`start_skatbot` on the application as the fake has it (a new one: no card faces yet)."""
     proc = BotProcess(fake, BOT, env={"SKATBOT_DATABASE": database, "SKATBOT_AI_PAUSE": "0",
                                       "SKATBOT_LOG_LEVEL": "INFO", **env})
     start_bot.procs.append(proc)

@@ -11,7 +11,7 @@ from tests.controls import control_arg, control_kind
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord
 from tests.e2e.fakediscord.emojis import PNG_SIGNATURE, AppEmoji
-from tests.e2e.skat_helpers import public_texts, start_skatbot
+from tests.e2e.skat_helpers import public_texts, start_skatbot_on_fresh_application
 from tests.e2e.skat_leaks import FACE, assert_no_public_leaks
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
@@ -29,7 +29,7 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: 
     fake.world.application_emojis[1] = AppEmoji(1, "sk0_f_CJ", PNG_SIGNATURE)  # a face of an older drawing
     fake.world.application_emojis[2] = AppEmoji(2, "party", PNG_SIGNATURE)  # not ours: left alone
     database = str(tmp_path / "skat.sqlite3")
-    proc = await start_skatbot(fake, start_bot, database, fresh_application=True)
+    proc = await start_skatbot_on_fresh_application(fake, start_bot, database)
     await proc.wait_for_output("card emojis ready: french, german", 30)
     names = {e.name: e.id for e in fake.world.application_emojis.values()}
     # the German deck's 32, the French deck's 32 and 20 more for the other languages' letters (B D E V R)
@@ -67,7 +67,7 @@ async def test_faces_are_uploaded_once_and_shown_on_buttons_and_the_board(club: 
 async def test_a_refused_upload_leaves_the_cards_as_text(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
     fake, alice = club.fake, club.alice
     fake.inject_error("POST", EMOJIS, status=403, code=50013, message="Missing Permissions", times=1)
-    proc = await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"), fresh_application=True)
+    proc = await start_skatbot_on_fresh_application(fake, start_bot, str(tmp_path / "skat.sqlite3"))
     await proc.wait_for_output("cards are shown as text", 30)
     _, channel = await open_against_ais(fake, alice, club, deals=1)
     rng = random.Random(4)
