@@ -9,6 +9,7 @@ player's seat and has the engine judge it, once, on the table as stored, under i
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -262,6 +263,9 @@ class TableDesk:
                 await interaction.response.edit_message(view=None)
         except (TableError, discord.HTTPException):
             log.info("table %s: could not refresh the ephemeral hand of %s", table.id, interaction.user.id)
+            if source is None:  # this click's token came too late (a loaded bot): the token that drew the hand can
+                with contextlib.suppress(TableError, discord.HTTPException):
+                    await self.presenter.redraw_ephemeral_hand(table.current(), interaction.user.id, lang)
 
 
 async def stored_then_acked(work: Awaitable[object], pending: Callable[[], Awaitable[object]]) -> bool:

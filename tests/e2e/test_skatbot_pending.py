@@ -214,4 +214,6 @@ async def test_a_hand_whose_move_was_shown_pending_is_edited_in_place_not_posted
     await hand_drawn_now(fake, alice, database)  # her next turn
     dm = fake.dm_channel(alice)
     posted = [m for m in fake.messages(dm, include_deleted=True) if m.seq > mark and is_hand_message(m)]
-    assert len(posted) == 1, f"{len(posted)} hand messages posted between her pending move and her next turn"
+    # One when her turn comes back as a new message (it notifies her); none when, on a loaded machine, the hand
+    # was never drawn without her turn in between (the edits merged), so it is edited in place. Two was the defect.
+    assert len(posted) <= 1, f"{len(posted)} hand messages posted between her pending move and her next turn"
