@@ -41,6 +41,13 @@ class Connection(Protocol):
         """A query's rows in one call (aiosqlite: one trip to its thread instead of execute, fetch, close)."""
 
 
+def in_list(prefix: str, values: Sequence[object]) -> tuple[str, dict[str, object]]:
+    """The placeholders of `IN (...)` for `values` (named `:<prefix>0`, `:<prefix>1`, ...) and their
+    parameters: both SQLite and PostgreSQL take them, where a bound list is not portable. "NULL" for none."""
+    params = {f"{prefix}{index}": value for index, value in enumerate(values)}
+    return ", ".join(f":{name}" for name in params) or "NULL", params
+
+
 @dataclass(frozen=True, slots=True)
 class Statement:
     """One statement of a `SqlDatabase.write`: run once with `params`, or once per parameter set in `many`

@@ -21,7 +21,7 @@ from skatbot.models import (
 )
 
 from ..errors import DealConflict, NotFound, SeriesConflict
-from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, is_foreign_key_error
+from .connection import INTEGRITY_ERRORS, Connection, SqlDatabase, Statement, in_list, is_foreign_key_error
 
 DAY = 86400
 
@@ -114,10 +114,9 @@ class SqlDeals:
         wanted = sorted(set(table_ids))
         if not wanted:
             return {}
-        marks = ", ".join(f":t{index}" for index in range(len(wanted)))
+        marks, params = in_list("t", wanted)
         rows = await self._db.fetch_all(
-            f"SELECT table_id, COUNT(*) AS n FROM deals WHERE table_id IN ({marks}) GROUP BY table_id",
-            {f"t{index}": table_id for index, table_id in enumerate(wanted)})
+            f"SELECT table_id, COUNT(*) AS n FROM deals WHERE table_id IN ({marks}) GROUP BY table_id", params)
         return {int(row["table_id"]): int(row["n"]) for row in rows}
 
     async def iter_all(self, *, after_deal_id: int = 0, limit: int = 500) -> list[DealRecord]:

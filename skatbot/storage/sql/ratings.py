@@ -29,7 +29,7 @@ from skatbot.ratings import (
 )
 
 from ..errors import NotFound, StorageError
-from .connection import INTEGRITY_ERRORS, SqlDatabase, Statement
+from .connection import INTEGRITY_ERRORS, SqlDatabase, Statement, in_list
 
 EPOCH = date(1970, 1, 1)
 _ATTEMPTS = 20  # reads and writes of one event while other events of the server keep coming in
@@ -211,8 +211,7 @@ class SqlRatings:
         event_json = json.dumps(results)
         identities = sorted({rated_identity(row[0]) for row in results} | (
             {level_identity("strong")} if kind is EventKind.CHALLENGE else set()))
-        wanted = {f"r{index}": identity for index, identity in enumerate(identities)}
-        among = ", ".join(f":{name}" for name in wanted) or "NULL"
+        among, wanted = in_list("r", identities)
         for _ in range(_ATTEMPTS):
             seen = await self._db.read([
                 Statement("SELECT COALESCE(MAX(seq), 0) FROM rating_events WHERE server_id = :s", {"s": server_id}),

@@ -9,7 +9,7 @@ from datetime import datetime
 from skatbot.models import Lang, Player, ServerSettings, check_id, to_seconds
 
 from ..errors import NotFound
-from .connection import SqlDatabase, Statement
+from .connection import SqlDatabase, Statement, in_list
 
 
 class SqlSettings:
@@ -87,10 +87,10 @@ class SqlPlayers:
         wanted = sorted({check_id("player_id", player_id) for player_id in player_ids})
         if not wanted:
             return {}
-        marks = ", ".join(f":p{index}" for index in range(len(wanted)))
+        marks, params = in_list("p", wanted)
         rows = await self._db.fetch_all(
             f"SELECT player_id, dm_language FROM players WHERE dm_language IS NOT NULL AND player_id IN ({marks})",
-            {f"p{index}": player_id for index, player_id in enumerate(wanted)})
+            params)
         return {row["player_id"]: row["dm_language"] for row in rows}
 
 
