@@ -59,9 +59,25 @@ WORKER_NICENESS = 5
 busy, a click is answered before an AI thinks on or a picture is drawn (both are waited for anyway)."""
 
 
-def watch_parent(parent_pid: int, every: float = 1.0) -> None:
-    """In each worker process: step back behind the bot for the cores (`WORKER_NICENESS`), and exit when the bot
-    process is gone (a crash or SIGKILL leaves no one to stop us)."""
+# The process names (Linux: /proc/PID/comm, what ps -e, top and pgrep show) of the AI workers and of the picture
+# process, so an operator (or a test) tells them from the bot and from each other: their command lines are all
+# multiprocessing's spawn entry point.
+AI_WORKER_NAME = "skatbot-ai"
+PICTURE_WORKER_NAME = "skatbot-pics"
+
+
+def name_process(name: str) -> None:
+    """Give this process `name` where the system allows it (Linux, up to 15 bytes); elsewhere nothing changes."""
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w", encoding="ascii") as comm:
+        comm.write(name[:15])
+
+
+def watch_parent(parent_pid: int, name: str = "", every: float = 1.0) -> None:
+    """In each worker process: take the pool's process name (`name_process`), step back behind the bot for the
+    cores (`WORKER_NICENESS`), and exit when the bot process is gone (a crash or SIGKILL leaves no one to stop
+    us)."""
+    if name:
+        name_process(name)
     with contextlib.suppress(OSError):  # not allowed here: the same priority as the bot, as before
         os.nice(WORKER_NICENESS)
 
@@ -103,11 +119,13 @@ class RespawningPool(Executor):
         self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
 
 
-def worker_pool(workers: int, name: str, timed: Callable[[str, float], None] | None = None) -> RespawningPool:
-    """`workers` spawned processes, behind the bot for the cores and gone with it, replaced when broken."""
+def worker_pool(workers: int, name: str, process_name: str,
+                timed: Callable[[str, float], None] | None = None) -> RespawningPool:
+    """`workers` spawned processes named `process_name`, behind the bot for the cores and gone with it, replaced
+    when broken."""
     return RespawningPool(lambda: ProcessPoolExecutor(
         max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=watch_parent,
-        initargs=(os.getpid(),)), name=name, timed=timed)
+        initargs=(os.getpid(), process_name)), name=name, timed=timed)
 
 
 def time_ai_decision(task: str, seconds: float) -> None:
@@ -262,9 +280,9 @@ class SkatBot(commands.AutoShardedBot):
         sys.setswitchinterval(SWITCH_SECONDS)
         await self.open_database()
         # AI decisions run in worker processes: a strong player's search never blocks the event loop.
-        self.ai_executor = worker_pool(2, "AI worker", timed=time_ai_decision)
+        self.ai_executor = worker_pool(2, "AI worker", AI_WORKER_NAME, timed=time_ai_decision)
         # Pictures in a process of their own: drawing takes neither the loop's time nor its interpreter lock.
-        self.picture_executor = worker_pool(1, "picture")
+        self.picture_executor = worker_pool(1, "picture", PICTURE_WORKER_NAME)
         draw_in(self.picture_executor)
         self.build_services()
         # Command descriptions in German for German Discord clients (names stay English).

@@ -9,7 +9,7 @@ import signal
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from skatbot.app import WORKER_NICENESS, RespawningPool, watch_parent
+from skatbot.app import AI_WORKER_NAME, WORKER_NICENESS, RespawningPool, watch_parent
 
 
 def _pid() -> int:
@@ -49,5 +49,20 @@ def test_workers_step_back_behind_the_bot_for_the_cores() -> None:
                                initializer=watch_parent, initargs=(os.getpid(),))
     try:
         assert pool.submit(_niceness).result(timeout=60) == min(19, os.nice(0) + WORKER_NICENESS)
+    finally:
+        pool.shutdown(wait=True)
+
+
+def _name() -> str:
+    with open("/proc/self/comm", encoding="ascii") as comm:
+        return comm.read().strip()
+
+
+def test_workers_carry_their_pools_name() -> None:
+    """ps and top tell the AI workers and the picture process apart (their command lines are all the same)."""
+    pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=watch_parent, initargs=(os.getpid(), AI_WORKER_NAME))
+    try:
+        assert pool.submit(_name).result(timeout=60) == AI_WORKER_NAME
     finally:
         pool.shutdown(wait=True)
