@@ -38,26 +38,52 @@ def read_catalog(code: Lang) -> Catalog:
         return read_po(handle, locale=code, domain=DOMAIN)
 
 
+UNIT_SPACE: dict[str, tuple[str, str]] = {
+    "en": ("\u00a0", "\u00a0"),
+    "de": ("\u202f", "\u202f"),
+    "da": ("\u00a0", "\u00a0"),
+    "fr": ("\u202f", "\u00a0"),
+}
+"""The no-break space each language sets between a number and % (first) and between a number and a unit's
+symbol such as `s` (second): German the narrow one (Duden: a small space, kept together), Danish and English the
+plain no-break space, French the narrow one before % (as before ; ! ?) and the plain no-break one before a unit.
+After `n°` every language sets the plain no-break space."""
+
+_PERCENT = re.compile(r"(?<=[\d}])[ \u00a0\u202f]%")
+_UNIT = re.compile(r"(?<=[\d}])[ \u00a0\u202f](s|min|ms)(?=[\s,.;:)]|$)")
+_NUMERO = re.compile(r"\bn°[ \u00a0\u202f]?(?=[\d{])")
+
+
+def bind_numbers(code: Lang, text: str) -> str:
+    """A number (or a `{field}` that holds one) and its % or unit symbol kept on one line: the language's
+    no-break space between them (UNIT_SPACE), and after a French `n°`. Discord breaks lines at plain spaces
+    only, so "50" never ends a line with "%" on the next."""
+    percent, unit = UNIT_SPACE.get(code, ("\u00a0", "\u00a0"))
+    text = _PERCENT.sub(percent + "%", text)
+    text = _UNIT.sub(lambda match: unit + match.group(1), text)
+    return _NUMERO.sub("n°\u00a0", text)
+
+
 def typeset(code: Lang, text: str) -> str:
-    """French typography: a no-break space before `:`, a narrow one before `; ! ?` (also where a no-break space
-    stood), inside « » and before % after a number, so Discord never breaks a line before the sign (nor before
-    `:**`); and the typographic apostrophe. Text in `backticks` (commands to type) stays as it is, and so does
-    every other language."""
-    if code != "fr":
-        return text
+    """Every language: a number and its % or unit symbol held together (`bind_numbers`). French typography
+    besides: a no-break space before `:`, a narrow one before `; ! ?` (also where a no-break space stood) and
+    inside « », so Discord never breaks a line before the sign (nor before `:**`); and the typographic
+    apostrophe. Text in `backticks` (commands to type) stays as it is."""
     parts = text.split("`")
     for index in range(0, len(parts), 2):
-        part = re.sub(r"(?<=\S) :(?=\s|$|\*)", "\u00a0:", parts[index])
-        part = re.sub(r"(?<=\S)[ \u00a0]([;!?])(?=\s|$|['’)*])", "\u202f\\1", part)
-        part = part.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
-        part = re.sub(r"(?<=[\d}]) %", "\u202f%", part)
-        parts[index] = re.sub(r"(?<=\w)'(?=\w)", "’", part)
+        part = bind_numbers(code, parts[index])
+        if code == "fr":
+            part = re.sub(r"(?<=\S) :(?=\s|$|\*)", "\u00a0:", part)
+            part = re.sub(r"(?<=\S)[ \u00a0]([;!?])(?=\s|$|['’)*])", "\u202f\\1", part)
+            part = part.replace("« ", "«\u00a0").replace(" »", "\u00a0»")
+            part = re.sub(r"(?<=\w)'(?=\w)", "’", part)
+        parts[index] = part
     return "`".join(parts)
 
 
 def write_catalog(code: Lang, catalog: Catalog) -> None:
     """Write a catalog the way every catalog is written: sorted by key (two new entries rarely meet in a
-    merge), no wrapping, no dates that move; French texts typeset (`typeset`), the words a player may type at
+    merge), no wrapping, no dates that move; texts typeset (`typeset`), the words a player may type at
     the terminal table (`cli.words.*`) aside."""
     for message in catalog:
         if message.id and not key_of(message).startswith("cli.words."):

@@ -34,7 +34,7 @@ async def test_settings_refusals_change_nothing(world: CogBot) -> None:
     assert (await as_admin(option="kontra", value="m" * 100)).startswith("m" * 59 + "… is not a value for kontra.")
     assert (await as_admin(option="fast_play", value="on")).startswith("There is no rule option fast_play.")
     assert await as_admin(turn=60, warning=90) == \
-        "The warning must come before the end of the turn (less than 60 s). Nothing was changed."
+        "The warning must come before the end of the turn (less than 60\u00a0s). Nothing was changed."
     assert await as_admin(deck="italian") == "Choose the card names from: french, german."
     assert await as_admin(option="kontra_needs_bid", value="on") == (
         "These rules do not go together: 'Kontra only from a defender who bid' needs Kontra to be played. "

@@ -50,5 +50,5 @@ async def test_a_german_admins_contradictory_rules_are_refused_in_german(
 
     shown = await run(fake, admin, club.channel, "settings")
     assert "Regelvorlage: Kneipe · geänderte Optionen: keine" in shown.content
-    assert "Zugzeit: 60 s" in shown.content
+    assert "Zugzeit: 60\u202fs" in shown.content  # the narrow no-break space holds 60 to its s
     fake.assert_clean()

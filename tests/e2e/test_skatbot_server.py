@@ -222,26 +222,26 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot:
     verweigert = await run(fake, bob, club.channel, "settings", turn=90)
     assert "Nur Mitglieder mit der Berechtigung" in verweigert.content
     looked = await run(fake, bob, club.channel, "settings")  # only looking: any member may
-    assert ephemeral_to(looked, bob) and "Nur Mitglieder" not in looked.content and "Zugzeit: 60 s" in looked.content, \
+    assert ephemeral_to(looked, bob) and "Nur Mitglieder" not in looked.content and "Zugzeit: 60\u202fs" in looked.content, \
         looked.content
 
     shown = await run(fake, admin, club.channel, "settings")
     assert ephemeral_to(shown, admin) and "This server's settings" in shown.content
     assert "Rules preset: official · changed options: none" in shown.content
-    assert "Turn timer: 60 s, with a warning 15 s before the end" in shown.content
+    assert "Turn timer: 60\u00a0s, with a warning 15\u00a0s before the end" in shown.content
 
     changed = await run(fake, admin, club.channel, "settings", preset="pub", option="kontra_needs_bid",
                         value="on", turn=90, warning=20, deck="german")
     assert "✅ Saved" in changed.content
     assert "rules preset pub (single options reset)" in changed.content
     assert "option kontra_needs_bid = on" in changed.content
-    assert "turn timer 90 s, warning 20 s before the end" in changed.content
+    assert "turn timer 90\u00a0s, warning 20\u00a0s before the end" in changed.content
     assert "card names: German suits (Eichel, Grün, Rot, Schellen)" in changed.content
     assert "a defender who bid at least 18" in changed.content
 
     cases: list[tuple[dict[str, str | int], str]] = [
         ({"turn": 5}, "A turn lasts between 15 and 3600 seconds. Nothing was changed."),
-        ({"warning": 90}, "The warning must come before the end of the turn (less than 90 s)"),
+        ({"warning": 90}, "The warning must come before the end of the turn (less than 90\u00a0s)"),
         ({"option": "kontra"}, "Give an option and its value together"),
         ({"option": "kontra", "value": "maybe"}, "maybe is not a value for kontra. Use: on, off."),
         ({"option": "kontra", "value": "off"}, "These rules do not go together"),
@@ -251,7 +251,7 @@ async def test_settings_for_admins_only_in_both_languages(club: Club, start_bot:
         assert expected in answer.content, (options, answer.content)
     unchanged = await run(fake, admin, club.channel, "settings")
     assert "Rules preset: pub · changed options: kontra_needs_bid = on" in unchanged.content
-    assert "Turn timer: 90 s" in unchanged.content
+    assert "Turn timer: 90\u00a0s" in unchanged.content
 
     rules = await run(fake, alice, club.channel, "rules", group="help")
     assert "(preset: pub, with changes)" in rules.content  # pub with a changed option is no preset any more

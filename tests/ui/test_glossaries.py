@@ -83,6 +83,32 @@ def test_french_is_typeset_when_a_catalog_is_written() -> None:
     assert typeset(Lang("de"), "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
 
 
+BREAKABLE = re.compile(r"(?<=[\d}]) (?:%|(?:s|min|ms)(?=[\s,.;:)]|$))|\bn° (?=[\d{])")
+"""A plain space between a number (or its field) and % or a unit's symbol, or after n°: Discord may break
+the line there, leaving "50" at the end of one line and "%" alone at the start of the next."""
+
+
+@pytest.mark.parametrize("lang", CODES)
+def test_a_number_and_its_sign_stay_on_one_line(lang: Lang) -> None:
+    broken = [f"{key}: {form[max(0, hit.start() - 12):hit.end() + 4]!r}" for key, forms in catalog_texts(lang).items()
+              for form in forms if (hit := BREAKABLE.search(form))]
+    assert broken == []
+
+
+def test_each_language_holds_a_number_to_its_sign_with_its_own_space() -> None:
+    """German the narrow no-break space (Duden), Danish and English the no-break space, French the narrow
+    one before % and the no-break one before a unit; all the no-break space after n°. A catalog written through
+    scripts/catalog.py gets them, so a translator may type a plain space."""
+    said = {lang: typeset(Lang(lang), "{rate} %, 62 %, {turn} s, n° {id}, `/skat settings turn: 60 s`")
+            for lang in CODES}
+    assert said["de"] == "{rate}\u202f%, 62\u202f%, {turn}\u202fs, n°\u00a0{id}, `/skat settings turn: 60 s`"
+    assert said["da"] == "{rate}\u00a0%, 62\u00a0%, {turn}\u00a0s, n°\u00a0{id}, `/skat settings turn: 60 s`"
+    assert said["en"] == "{rate}\u00a0%, 62\u00a0%, {turn}\u00a0s, n°\u00a0{id}, `/skat settings turn: 60 s`"
+    assert said["fr"] == "{rate}\u202f%, 62\u202f%, {turn}\u00a0s, n°\u00a0{id}, `/skat settings turn: 60 s`"
+    assert typeset(Lang("fr"), "{name} s'est assis") == "{name} s’est assis"  # a French s' is no second
+    assert typeset(Lang("da"), "{n} stik") == "{n} stik"
+
+
 @pytest.mark.parametrize("lang", CODES)
 def test_one_ellipsis_in_every_catalog(lang: Lang) -> None:
     """English included (it has no glossary): the typographic … throughout, never three dots (the bid

@@ -39,7 +39,7 @@ def test_stats_in_english_and_german() -> None:
     assert "Biggest win: +72 (deal #14)" in english and "Biggest loss: −96 (deal #9)" in english
     assert "Best series: place 1 with +120 at table #3 (6 deals)" in english
     german = stats_text(STATS, Lang("de"), "week")
-    assert "diese Woche" in german and "Als Alleinspieler: 5 Spiele, 3 gewonnen (60 %)" in german
+    assert "diese Woche" in german and "Als Alleinspieler: 5 Spiele, 3 gewonnen (60\u202f%)" in german  # held to its number
     one = replace(STATS, declared=1, declared_won=1, best_series=SeriesStanding(5, 1, 120, 400, 1))
     assert "As declarer: 1 game, 1 won (100%)" in stats_text(one, Lang("en"), "all")
     assert "(1 deal)" in stats_text(one, Lang("en"), "all") and "(1 Spiel)" in stats_text(one, Lang("de"), "all")
