@@ -99,8 +99,8 @@ def test_each_language_holds_a_number_to_its_sign_with_its_own_space() -> None:
     """German the narrow no-break space (Duden), Danish and English the no-break space, French the narrow
     one before % and the no-break one before a unit; all the no-break space after n°. A catalog written through
     scripts/catalog.py gets them, so a translator may type a plain space."""
-    said = {lang: typeset(Lang(lang), "{rate} %, 62 %, {turn} s, n° {id}, `/skat settings turn: 60 s`")
-            for lang in CODES}
+    said: dict[str, str] = {lang: typeset(lang, "{rate} %, 62 %, {turn} s, n° {id}, `/skat settings turn: 60 s`")
+                            for lang in CODES}
     assert said["de"] == "{rate}\u202f%, 62\u202f%, {turn}\u202fs, n°\u00a0{id}, `/skat settings turn: 60 s`"
     assert said["da"] == "{rate}\u00a0%, 62\u00a0%, {turn}\u00a0s, n°\u00a0{id}, `/skat settings turn: 60 s`"
     assert said["en"] == "{rate}\u00a0%, 62\u00a0%, {turn}\u00a0s, n°\u00a0{id}, `/skat settings turn: 60 s`"
