@@ -54,10 +54,9 @@ log = logging.getLogger(__name__)
 EDIT_SECONDS = 2.0
 """The live messages of a tournament are edited at most this often (deals finishing at many tables at once
 become one edit)."""
-CLOCK_SECONDS = 15.0
-"""How often start times are looked at, and running tournaments caught up with the stored deals (a deal
-another process stored, a hook missed). A start time known here also wakes the clock at that moment
-(`_alarm`), so a tournament starts on time, not up to this much later."""
+# The clock (SKATBOT_TOURNAMENT_CLOCK, 15 s): how often start times are looked at, and running tournaments
+# caught up with the stored deals (a hook missed, a thread Discord refused asked for again). A start time known
+# here also wakes the clock at that moment (`_alarm`), so a tournament starts on time, not up to this much later.
 LOOK_SECONDS = 1.0
 """How often the deals stored at the tables of the tournaments this process shows are counted (one query): a
 deal another process stored (with several shard processes, the one a DM click arrives at) moves the tournament
@@ -143,6 +142,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self._painted: dict[tuple[int, str], str] = {}  # what each live message shows: unchanged, not edited
         self._clock: asyncio.Task[None] | None = None
         self._looking: asyncio.Task[None] | None = None
+        self.clock_seconds = bot.settings.tournament_clock_seconds
         self._wake = asyncio.Event()  # a start time has come: look now, not at the next tick
         self._alarms: dict[int, asyncio.TimerHandle] = {}
         self._warned: dict[int, str] = {}  # a table's notice -> the text saying its thread was refused
@@ -176,7 +176,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             log.exception("resuming the tournaments failed")
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), CLOCK_SECONDS)
+                await asyncio.wait_for(self._wake.wait(), self.clock_seconds)
             self._wake.clear()
             try:
                 await self._tick()
@@ -444,7 +444,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 return int(notice.id)  # the thread opened from it before a kill: a message's thread has its id
             await self._thread_refused(run, notice, text, lang, error)
             raise TournamentError("thread_refused", table=index, error=self._refusal_detail(error),
-                                  seconds=int(CLOCK_SECONDS)) from None
+                                  seconds=round(self.clock_seconds)) from None
         if self._warned.pop(notice.id, None) is not None or stored is not None:  # the warning, had it been shown
             with contextlib.suppress(discord.HTTPException):
                 await notice.edit(content=text)
@@ -460,7 +460,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         log.warning("tournament %s: Discord refused a table's thread: %s %s (code %s)", run.tournament_id,
                     error.status, error.text, error.code)
         warned = fit(text + "\n" + t(lang, "tournament.thread_refused", error=self._refusal_detail(error),
-                                     seconds=int(CLOCK_SECONDS)), Limit.CONTENT)
+                                     seconds=round(self.clock_seconds)), Limit.CONTENT)
         if self._warned.get(notice.id) == warned:
             return
         try:

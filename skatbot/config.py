@@ -21,6 +21,7 @@ DEV_GUILD_VAR = "SKATBOT_DEV_GUILD"
 LOG_LEVEL_VAR = "SKATBOT_LOG_LEVEL"
 AI_PAUSE_VAR = "SKATBOT_AI_PAUSE"
 KONTRA_WINDOW_VAR = "SKATBOT_KONTRA_WINDOW"
+TOURNAMENT_CLOCK_VAR = "SKATBOT_TOURNAMENT_CLOCK"
 SHARD_COUNT_VAR = "SKATBOT_SHARD_COUNT"
 SHARD_IDS_VAR = "SKATBOT_SHARD_IDS"
 DATA_DIR_VAR = "SKATBOT_DATA_DIR"
@@ -31,6 +32,7 @@ DEFAULT_DATABASE = Path("skatbot.sqlite3")
 DEFAULT_LOG_LEVEL = "INFO"
 DEFAULT_AI_PAUSE = 1.0
 DEFAULT_KONTRA_WINDOW = 8.0
+DEFAULT_TOURNAMENT_CLOCK = 15.0
 DEFAULT_METRICS_HOST = "127.0.0.1"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
@@ -61,6 +63,9 @@ class Settings:
     ai_pause_seconds: float = DEFAULT_AI_PAUSE  # between computer moves, so people can follow the tricks
     # Under Kontra rules, how long the leader's first card waits while a defender may still say Kontra.
     kontra_window_seconds: float = DEFAULT_KONTRA_WINDOW
+    # How often the tournaments' clock looks at every running tournament: the fallback that catches up with what
+    # the deals' hook and the look at stored deals (every second) missed, and retries what Discord refused.
+    tournament_clock_seconds: float = DEFAULT_TOURNAMENT_CLOCK
     # Sharding: None lets discord.py ask Discord how many shards and run them all in this process.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (None: all of shard_count)
@@ -84,6 +89,8 @@ class Settings:
             log_level=_log_level(_value(environ, LOG_LEVEL_VAR)),
             ai_pause_seconds=_seconds(AI_PAUSE_VAR, _value(environ, AI_PAUSE_VAR), DEFAULT_AI_PAUSE),
             kontra_window_seconds=_seconds(KONTRA_WINDOW_VAR, _value(environ, KONTRA_WINDOW_VAR), DEFAULT_KONTRA_WINDOW),
+            tournament_clock_seconds=_seconds(TOURNAMENT_CLOCK_VAR, _value(environ, TOURNAMENT_CLOCK_VAR),
+                                              DEFAULT_TOURNAMENT_CLOCK, least=1, most=3600),
             shard_count=shard_count,
             shard_ids=shard_ids,
             metrics_port=_metrics_port(_value(environ, METRICS_PORT_VAR)),
@@ -103,15 +110,15 @@ class Settings:
         return logging.getLevelNamesMapping()[self.log_level]
 
 
-def _seconds(name: str, raw: str | None, default: float) -> float:
+def _seconds(name: str, raw: str | None, default: float, *, least: float = 0, most: float = 60) -> float:
     if raw is None:
         return default
     try:
         seconds = float(raw)
     except ValueError:
         raise ConfigError(f"{name} must be a number of seconds, not {raw!r}") from None
-    if not 0 <= seconds <= 60:
-        raise ConfigError(f"{name} must be between 0 and 60 seconds, not {raw!r}")
+    if not least <= seconds <= most:
+        raise ConfigError(f"{name} must be between {least:g} and {most:g} seconds, not {raw!r}")
     return seconds
 
 

@@ -164,6 +164,14 @@ def test_a_wait_off_its_range_is_refused_by_name(name: str, value: str) -> None:
         Settings.from_env({name: value})
 
 
+def test_the_tournament_clock_is_read_in_seconds_from_one_to_an_hour() -> None:
+    assert Settings.from_env({"SKATBOT_TOURNAMENT_CLOCK": " 600 "}).tournament_clock_seconds == 600.0
+    assert Settings.from_env({}).tournament_clock_seconds == 15.0
+    for value in ("0", "0.5", "3601", "soon", "nan"):
+        with pytest.raises(ConfigError, match="SKATBOT_TOURNAMENT_CLOCK"):
+            Settings.from_env({"SKATBOT_TOURNAMENT_CLOCK": value})
+
+
 def test_a_database_in_a_folder_that_does_not_exist_is_refused_with_the_fix(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-folder" / "skat.sqlite3"
     with pytest.raises(ConfigError, match=r"SKATBOT_DATABASE.*no-such-folder.*does not exist.*mkdir"):
