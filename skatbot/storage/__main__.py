@@ -12,7 +12,13 @@ The first line of the output names the database and where its setting came from,
 Exit status: 0 fine, 1 problems found, 2 could not run (no such file, a database from a newer skatbot, a
 PostgreSQL server that does not answer, a copy into a database that is not empty).
 
-A new subcommand is one more `Subcommand` in SUBCOMMANDS: its arguments and what it runs on the database.
+The help (`--help`, also after a subcommand) and argparse's usage line and errors are in the environment's
+language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), as the terminal table's: an operator reads them to learn the tool.
+What it prints while it works stays English: a record to paste into an issue or grep in a log, beside the
+storage layer's own English problem lines.
+
+A new subcommand is one more `Subcommand` in SUBCOMMANDS: its arguments, its help (a catalog key) and what it
+runs on the database.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from pathlib import Path
 from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, ConfigError, Settings, read_environment
 from skatbot.models import Lang
 from skatbot.ui.arguments import LocalizedParser, environment_language
+from skatbot.ui.i18n import N_, t
 from skatbot.wiring import finished_deals
 
 from .copying import copy_database
@@ -63,33 +70,38 @@ class Target:
 
 @dataclass(frozen=True, slots=True)
 class Subcommand:
-    """One subcommand: its arguments, and what it does (an exit status). `database`: it works on the configured
-    database (named in the output's first line; a missing SQLite file is an error before it runs)."""
+    """One subcommand: its arguments (added in the help's language), the catalog key of its help, and what it does
+    (an exit status). `database`: it works on the configured database (named in the output's first line; a
+    missing SQLite file is an error before it runs)."""
 
     name: str
     help: str
-    arguments: Callable[[argparse.ArgumentParser], None]
+    arguments: Callable[[argparse.ArgumentParser, Lang], None]
     run: Callable[[argparse.Namespace, Target], int]
     database: bool = True
 
 
-def _database_option(parser: argparse.ArgumentParser, default: object) -> None:
+def _database_option(parser: argparse.ArgumentParser, default: object, lang: Lang) -> None:
     parser.add_argument("--database", default=default, metavar="PATH|URL",
-                        help=f"the SQLite file or a postgresql:// URL (default: as the bot reads it: "
-                             f"${DATABASE_URL_VAR}, else ${DATABASE_VAR}, from the environment or .env)")
+                        help=t(lang, "storage.args.database", url_variable=f"${DATABASE_URL_VAR}",
+                               path_variable=f"${DATABASE_VAR}"))
 
 
 def _parser(lang: Lang) -> argparse.ArgumentParser:
-    """The tool's own texts are English (an operator's tool); argparse's usage line, titles and errors are in the
-    environment's language, as the terminal table's."""
-    parser = LocalizedParser(prog="python -m skatbot.storage", description="skatbot database maintenance", lang=lang)
-    _database_option(parser, None)
-    commands = parser.add_subparsers(dest="command", required=True)
+    """The whole help in `lang`: the tool's texts from the catalogs (`storage.args.*`), argparse's usage line,
+    titles and errors through LocalizedParser. The subcommands are named by their choices where argparse would
+    say the English `command` ("the following arguments are required: {backup,check,copy,ratings}")."""
+    parser = LocalizedParser(prog="python -m skatbot.storage", description=t(lang, "storage.args.description"),
+                             lang=lang)
+    _database_option(parser, None, lang)
+    names = "{" + ",".join(subcommand.name for subcommand in SUBCOMMANDS) + "}"
+    commands = parser.add_subparsers(dest="command", required=True, metavar=names)
     for subcommand in SUBCOMMANDS:
-        sub = commands.add_parser(subcommand.name, help=subcommand.help)
+        said = t(lang, subcommand.help)
+        sub = commands.add_parser(subcommand.name, help=said, description=said)
         if subcommand.database:
-            _database_option(sub, argparse.SUPPRESS)  # after the subcommand too; absent, the one before counts
-        subcommand.arguments(sub)
+            _database_option(sub, argparse.SUPPRESS, lang)  # after the subcommand too; absent, the one before counts
+        subcommand.arguments(sub, lang)
     return parser
 
 
@@ -186,13 +198,13 @@ def copy(args: argparse.Namespace, target: Target) -> int:
     return asyncio.run(_copy(args.source, args.target))
 
 
-def _copy_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("source", type=Path, help="the SQLite file of the server (left unchanged)")
-    parser.add_argument("target", help="the PostgreSQL database, postgresql://USER:PASSWORD@HOST:PORT/DATABASE")
+def _copy_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("source", type=Path, help=t(lang, "storage.args.copy.source"))
+    parser.add_argument("target", help=t(lang, "storage.args.copy.target"))
 
 
-def _backup_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("target", type=Path, help="the new file to write (must not exist)")
+def _backup_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("target", type=Path, help=t(lang, "storage.args.backup.target"))
 
 
 async def _rebuild_ratings(database: str) -> int:
@@ -209,19 +221,15 @@ def ratings(args: argparse.Namespace, target: Target) -> int:
     return asyncio.run(_rebuild_ratings(target.database))
 
 
-def _ratings_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rebuild", action="store_true", required=True,
-                        help="rate every stored finished series and challenge day again from scratch, in the order "
-                             "they were first rated (the same numbers), and any not rated yet")
+def _ratings_arguments(parser: argparse.ArgumentParser, lang: Lang) -> None:
+    parser.add_argument("--rebuild", action="store_true", required=True, help=t(lang, "storage.args.ratings.rebuild"))
 
 
 SUBCOMMANDS: list[Subcommand] = [
-    Subcommand("backup", "copy a SQLite database consistently, even while the bot runs", _backup_arguments, backup),
-    Subcommand("check", "soundness check; every stored deal must replay to its stored result",
-               lambda parser: None, check),
-    Subcommand("copy", "copy every row of a SQLite database into an empty PostgreSQL one",
-               _copy_arguments, copy, database=False),
-    Subcommand("ratings", "the skill ratings: --rebuild them from the stored results", _ratings_arguments, ratings),
+    Subcommand("backup", N_("storage.args.backup"), _backup_arguments, backup),
+    Subcommand("check", N_("storage.args.check"), lambda parser, lang: None, check),
+    Subcommand("copy", N_("storage.args.copy"), _copy_arguments, copy, database=False),
+    Subcommand("ratings", N_("storage.args.ratings"), _ratings_arguments, ratings),
 ]
 
 

@@ -15,8 +15,10 @@ from pathlib import Path
 import pytest
 
 from benchmarks.storage import fill
+from skatbot.models import Lang
 from skatbot.storage import SqliteStorage
 from skatbot.storage.__main__ import main
+from skatbot.ui.i18n import t
 from tests.storage.test_maintenance import _fill
 
 MIGRATIONS = Path(__file__).resolve().parents[2] / "skatbot" / "storage" / "migrations" / "sqlite"
@@ -139,18 +141,24 @@ def test_check_caps_each_kind_of_problem_and_sums_up(tmp_path: Path, capsys: pyt
     assert lines[-1].startswith("checked 300 deals in ") and lines[-1].endswith(": 600 problems of 2 kinds"), lines
 
 
+COMMANDS = "{backup,check,copy,ratings}"
+"""How argparse names the missing or wrong subcommand: by its choices, in every language (not the English dest)."""
+
+
 @pytest.mark.parametrize(("environ", "expected"), [
-    ({"LANG": "C.UTF-8"}, ["usage: python -m skatbot.storage", "error: the following arguments are required: command",
-                           "error: argument command: invalid choice: 'bogus'",
+    ({"LANG": "C.UTF-8"}, ["usage: python -m skatbot.storage", f"error: the following arguments are required: {COMMANDS}",
+                           f"error: argument {COMMANDS}: invalid choice: 'bogus'",
                            "error: the following arguments are required: --rebuild"]),
-    ({"LANG": "de_DE.UTF-8"}, ["Aufruf: python -m skatbot.storage", "Fehler: Diese Argumente fehlen: command",
-                               "Fehler: Argument command: ungültige Wahl: 'bogus'", "Fehler: Diese Argumente fehlen: --rebuild"]),
-    ({"LANGUAGE": "da", "LANG": "en_GB.UTF-8"}, ["brug: python -m skatbot.storage", "fejl: disse argumenter mangler: command",
-                                                 "fejl: argument command: ugyldigt valg: 'bogus'",
+    ({"LANG": "de_DE.UTF-8"}, ["Aufruf: python -m skatbot.storage", f"Fehler: Diese Argumente fehlen: {COMMANDS}",
+                               f"Fehler: Argument {COMMANDS}: ungültige Wahl: 'bogus'",
+                               "Fehler: Diese Argumente fehlen: --rebuild"]),
+    ({"LANGUAGE": "da", "LANG": "en_GB.UTF-8"}, ["brug: python -m skatbot.storage",
+                                                 f"fejl: disse argumenter mangler: {COMMANDS}",
+                                                 f"fejl: argument {COMMANDS}: ugyldigt valg: 'bogus'",
                                                  "fejl: disse argumenter mangler: --rebuild"]),
     ({"LC_ALL": "fr_FR.UTF-8"}, ["utilisation\u00a0: python -m skatbot.storage",
-                                 "erreur\u00a0: ces arguments sont obligatoires\u00a0: command",
-                                 "erreur\u00a0: argument command\u00a0: choix invalide\u00a0: 'bogus'",
+                                 f"erreur\u00a0: ces arguments sont obligatoires\u00a0: {COMMANDS}",
+                                 f"erreur\u00a0: argument {COMMANDS}\u00a0: choix invalide\u00a0: 'bogus'",
                                  "erreur\u00a0: ces arguments sont obligatoires\u00a0: --rebuild"]),
 ])
 def test_argparses_own_errors_speak_the_environments_language(environ: dict[str, str], expected: list[str],
@@ -166,3 +174,44 @@ def test_argparses_own_errors_speak_the_environments_language(environ: dict[str,
     everything = "\n".join(said)
     for text in expected:
         assert text in everything, (text, everything)
+
+
+HELP_KEYS = ("storage.args.description", "storage.args.database", "storage.args.backup", "storage.args.backup.target",
+             "storage.args.check", "storage.args.copy", "storage.args.copy.source", "storage.args.copy.target",
+             "storage.args.ratings", "storage.args.ratings.rebuild")
+
+
+def _help(argv: list[str], environ: dict[str, str], capsys: pytest.CaptureFixture[str]) -> str:
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--help"], environ=environ)
+    assert stop.value.code == 0
+    return " ".join(capsys.readouterr().out.split())  # as read, not as argparse wrapped it
+
+
+@pytest.mark.parametrize(("environ", "lang", "expected"), [
+    ({}, "en", ["usage: python -m skatbot.storage", "skatbot's database maintenance",
+                "backup copy a SQLite database consistently, even while the bot runs"]),
+    ({"LANG": "de_DE.UTF-8"}, "de", ["Aufruf: python -m skatbot.storage", "Wartung der Datenbank von skatbot",
+                                     "backup eine SQLite-Datenbank konsistent kopieren, auch während der Bot läuft",
+                                     "--database PATH|URL die SQLite-Datei oder eine postgresql://-URL"]),
+    ({"LANGUAGE": "da", "LANG": "en_GB.UTF-8"}, "da", ["brug: python -m skatbot.storage",
+                                                       "vedligeholdelse af skatbots database",
+                                                       "ratings spillestyrkerne: beregn dem forfra med --rebuild"]),
+    ({"LC_ALL": "fr_FR.UTF-8"}, "fr", ["maintenance de la base de données de skatbot",
+                                       "copy copier toutes les lignes d’une base SQLite dans une base PostgreSQL vide"]),
+])
+def test_the_help_speaks_the_environments_language(environ: dict[str, str], lang: Lang, expected: list[str],
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """An operator with a German, Danish or French environment reads the whole help in it, as the terminal
+    table's, and each subcommand's own --help too: no English text of the tool is left beside argparse's
+    localized usage line (the help was English in every language)."""
+    helps = [_help(argv, environ, capsys) for argv in ([], ["backup"], ["check"], ["copy"], ["ratings"])]
+    everything = " ".join(helps)
+    for text in expected:
+        assert text in everything, (text, everything)
+    for key in HELP_KEYS:
+        said = " ".join(t(lang, key, url_variable="$SKATBOT_DATABASE_URL", path_variable="$SKATBOT_DATABASE").split())
+        assert said in everything, (key, said)
+        english = " ".join(t(Lang("en"), key, url_variable="", path_variable="").split())
+        assert lang == "en" or english.split(" (")[0] not in everything, (key, english)
+    assert "[--database PATH|URL] " + " ".join(t(lang, "storage.args.check").split()) in helps[2]  # described
