@@ -5,7 +5,8 @@
 Sets the logger `skatbot.timing` to DEBUG (the rest logs at SKATBOT_LOG_LEVEL), so every append and
 catch-up read says how long the store took, and samples the event loop's lag (`loop_lag ms=X`). With BOT_LOAD_PROFILE=FILE the bot runs under cProfile, timed
 by the CPU time of its main thread (the event loop's: waits and other threads do not count), and writes its
-statistics to FILE when it stops (read them with `python -m pstats FILE`).
+statistics to FILE when it stops (read them with `python -m pstats FILE`). With BOT_LOAD_TRACE=FILE the modules each
+table control's click runs through are written to FILE (benchmarks/click_path.py).
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ def with_lag_samples() -> None:
     async def setup_hook(self: SkatBot) -> None:
         await setup(self)
         time_collections()  # from here: start-up's own collection is not the tables'
+        if os.environ.get("BOT_LOAD_TRACE"):
+            from benchmarks.click_path import trace_clicks
+
+            trace_clicks(os.environ["BOT_LOAD_TRACE"])
         LAG_TASKS.add(asyncio.get_running_loop().create_task(sample_lag()))
 
     SkatBot.setup_hook = setup_hook  # type: ignore[method-assign]
