@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tuple(str(ROOT / part) + os.sep for part in ("skatbot", "cogs"))
 STORES = ("skatbot/storage/database.py", "skatbot/storage/postgres/database.py")
 ACKS = {"defer", "send_message", "edit_message"}
+ENTRIES = {"from_custom_id", "callback"}
 
 
 def module_of(filename: str) -> str | None:
@@ -60,6 +61,7 @@ def trace_clicks(target: str) -> None:
     """In the bot process, on the event loop's thread: follow each table control's task, writing what was found
     to `target` (JSON, a list of clicks) at each acknowledgement."""
     clicks: dict[int, dict[str, Any]] = {}  # id(task) -> what its click ran
+    owners: dict[int, asyncio.Task[Any]] = {}  # id(task) -> the task (an id is used again once its task is gone)
     done: list[dict[str, Any]] = []
 
     def hook(frame: FrameType, event: str, _: object) -> None:
@@ -74,9 +76,10 @@ def trace_clicks(target: str) -> None:
         code = frame.f_code
         filename = code.co_filename
         module = module_of(filename)
-        click = clicks.get(id(task))
+        click = clicks.get(id(task)) if owners.get(id(task)) is task else None
         if click is None:
-            if module == "skatbot/ui/controls.py":
+            if module == "skatbot/ui/controls.py" and code.co_name in ENTRIES:  # discord.py runs a control
+                owners[id(task)] = task
                 clicks[id(task)] = {"modules": [module], "handoffs": {}, "action": None, "judged": None,
                                     "stored": None, "acked": None}
             return
@@ -98,7 +101,7 @@ def trace_clicks(target: str) -> None:
         if code.co_name in ACKS and filename.endswith(os.path.join("discord", "interactions.py")):
             click["acked"] = project_stack(frame) + [f"discord.InteractionResponse.{code.co_name}"]
             done.append(click)
-            del clicks[id(task)]
+            del clicks[id(task)], owners[id(task)]
             Path(target).write_text(json.dumps(done))
 
     sys.setprofile(hook)

@@ -46,7 +46,7 @@ from skatbot.ui.refusals import CommandRefusal
 
 from .looks import Looks
 from .pending import PendingReplies, lobby_entry, move_entry
-from .replies import guarded, say
+from .replies import reply_error, say
 
 log = logging.getLogger(__name__)
 timing = logging.getLogger("skatbot.timing")
@@ -79,8 +79,12 @@ class TableDesk:
 
     async def on_control(self, interaction: discord.Interaction, control: Control) -> None:
         """A button or menu was used: act for the person who pressed it, if it still stands for now; every
-        failure is answered."""
-        await guarded(interaction, lambda: self._on_control(interaction, control))
+        failure is answered (`reply_error`: the desk is the table controls' error boundary, as `guarded` is
+        other components')."""
+        try:
+            await self._on_control(interaction, control)
+        except Exception as error:  # every failure gets an answer (discord.py would only log it)
+            await reply_error(interaction, error)
 
     async def _on_control(self, interaction: discord.Interaction, control: Control) -> None:
         if isinstance(control, Unreadable):  # a forged id or menu value: no action in it

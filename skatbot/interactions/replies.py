@@ -1,8 +1,8 @@
 """One way to reply: every answer to an interaction, and every refusal, goes out through here.
 
-Commands raise; the command tree's error handler (`reply_error`, installed by `install`) and the one
-wrapper of buttons and menus (`guarded`) turn what was raised into one ephemeral reply in the reader's
-language and deck. Every known failure is a `Refusal` (skatbot.ui.refusals formats it); anything else is
+Commands raise; the command tree's error handler (`reply_error`, installed by `install`), the wrapper of
+buttons and menus (`guarded`) and the table controls' desk (`ControlDesk.on_control`, which calls
+`reply_error` itself) turn what was raised into one ephemeral reply in the reader's language and deck. Every known failure is a `Refusal` (skatbot.ui.refusals formats it); anything else is
 logged once with its traceback and answered with a friendly generic sentence, never Python's own text. Every text is fitted to Discord's limits first.
 """
 

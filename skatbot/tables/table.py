@@ -211,7 +211,7 @@ class Table:
             else:
                 move = action
             if isinstance(move, PlayCard) and deal is not None and deal.current_seat == seat \
-                    and move in deal.legal_actions() and await self.timers.lead_waits():  # else its own reason
+                    and move in deal.legal_actions() and await self._lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
             acted.append(seat)
             return [*await self.apply_and_store(Act(game.deal_number, seat, move), ev.Actor.PLAYER),
@@ -221,6 +221,12 @@ class Table:
         if isinstance(action, Concede) and acted:
             await self.ai.answer_concession(acted[0])
         return step
+
+    async def _lead_waits(self) -> bool:
+        """Whether the human leader's first card must wait for the Kontra window: as this process's window
+        says, else as stored (another process stored the declaration and opened it)."""
+        holds = self.window.holds_card(self.game, self.timing)
+        return holds if holds is not None else await self.store.window_left(table_id=self.id) > 0
 
     def require_live(self) -> None:
         """A control or command of a table whose series is over, or that was closed, says so."""

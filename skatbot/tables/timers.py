@@ -133,13 +133,6 @@ class Timers:
             self._stop_kontra()
             table.publish([ev.KontraWindowClosed(number)])
 
-    async def lead_waits(self) -> bool:
-        """Whether the human leader's first card must wait for the Kontra window: as this process's window
-        says, else as stored (another process stored the declaration and opened it)."""
-        table = self.table
-        holds = table.window.holds_card(table.game, table.timing)
-        return holds if holds is not None else await table.store.window_left(table_id=table.id) > 0
-
     async def _kontra_window_runs(self, number: int) -> None:
         """The window ends when the stored one does: it may have opened in another process, a while ago."""
         table = self.table
