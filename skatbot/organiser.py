@@ -92,6 +92,7 @@ class Running:
     state: TournamentState
     log: list[str] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    opening: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)  # one opening of its tables at a time
 
     @property
     def settings(self) -> TournamentSettings:
@@ -230,10 +231,8 @@ class Organiser:
 
     async def start(self, run: Running) -> Drawn:
         """The first series: the draw by lot from a new seed (stored and shown), every table opened at once."""
-        busy = [name for player, name in run.state.players.items()
-                if await self.storage.tables.playing_with(player_id=player)]
-        if busy and run.state.phase is Phase.SIGNUP:
-            raise TournamentError("player_busy", names=", ".join(busy))
+        if run.state.phase is Phase.SIGNUP:
+            await self._refuse_busy(run)
         seed = self.new_seed()
 
         def draw(state: TournamentState) -> list[Entry]:
@@ -255,13 +254,23 @@ class Organiser:
         """The next series, set by the standings, once every table of this one has finished."""
         if run.state.phase is not Phase.PLAYING:
             raise TournamentError("not_started" if run.state.phase is Phase.SIGNUP else "tournament_ended")
+        series = run.state.series
         if not await self.series_finished(run):
             raise TournamentError("series_running")
         ranked = [s.player for s in await self.standings(run)]
+        try:
+            await self._refuse_busy(run)
+        except TournamentError:
+            await self._catch_up(run)
+            if run.state.series != series:  # seated at the tables another /tournament next just opened
+                raise TournamentError("series_running") from None
+            raise
 
         def draw(state: TournamentState) -> list[Entry]:
             before = state.current()
             assert before is not None
+            if state.series != series:  # another /tournament next (or the automatic start) drew it meanwhile
+                raise TournamentError("series_running")
             if state.series >= state.settings.series:
                 raise TournamentError("no_more_series")
             tables = seeded_draw(ranked, before.tables, three=state.settings.three, ai_fill=state.settings.ai_fill)
@@ -271,6 +280,15 @@ class Organiser:
         assert isinstance(drawn, Drawn)
         await self.open_tables(run)
         return drawn
+
+    async def _refuse_busy(self, run: Running) -> None:
+        """A player of the tournament still seated at a running table other than its own: a draw now would seat
+        them at two tables at once (the start, and between series: an ordinary table joined meanwhile)."""
+        own = set(run.state.tables.values())
+        busy = [name for player, name in run.state.players.items()
+                if set(await self.storage.tables.playing_with(player_id=player)) - own]
+        if busy:
+            raise TournamentError("player_busy", names=", ".join(busy))
 
     async def stop(self, run: Running) -> None:
         """Ended early by the organiser: the standings stay as they are, its running tables are closed."""
@@ -288,17 +306,19 @@ class Organiser:
 
     async def open_tables(self, run: Running) -> None:
         """Open every table of the current series not opened yet (all of them after a draw; after a restart
-        in the middle of opening, the rest): each step is looked up before it is done again."""
-        for index, draw in run.state.unopened():
-            series = run.state.series
-            table = await self._open_one(run, series, index, draw)
-            await self.commit(run, _unless_opened(TableOpened(series, index, table.id)))
-            self.by_table[table.id] = run.tournament_id
-        drawn = run.state.current()
-        kind = f"draw-{run.state.series}"
-        if drawn is not None and run.state.phase is Phase.PLAYING and kind not in run.state.shown and self.port:
-            message = await self.port.drawn(run, drawn)
-            await self.commit(run, lambda state: [] if kind in state.shown else [Shown(kind, message)])
+        in the middle of opening, the rest): each step is looked up before it is done again. One opening at a
+        time (a deal's hook catching up while /tournament next opens the tables waits, then finds them open)."""
+        async with run.opening:
+            for index, draw in run.state.unopened():
+                series = run.state.series
+                table = await self._open_one(run, series, index, draw)
+                await self.commit(run, _unless_opened(TableOpened(series, index, table.id)))
+                self.by_table[table.id] = run.tournament_id
+            drawn = run.state.current()
+            kind = f"draw-{run.state.series}"
+            if drawn is not None and run.state.phase is Phase.PLAYING and kind not in run.state.shown and self.port:
+                message = await self.port.drawn(run, drawn)
+                await self.commit(run, lambda state: [] if kind in state.shown else [Shown(kind, message)])
         await self._changed(run)
 
     async def _open_one(self, run: Running, series: int, index: int, draw: TableDraw) -> Table:

@@ -4,6 +4,7 @@ tables and the draw is shown once. On SQLite and PostgreSQL, with a real TableMa
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from skatbot.storage import Player, TableState
 from skatbot.tables.events import LobbyChanged
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import RecordingPresenter
-from skatbot.tournaments import Drawn, Joined, Shown, TableDraw, TournamentSettings
+from skatbot.tournaments import Drawn, Joined, Shown, TableDraw, TournamentError, TournamentSettings
 from skatbot.wiring import StorageTables
 from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 from tests.tables.kit import InlineExecutor, ManualClock
@@ -282,3 +283,72 @@ async def test_a_table_killed_between_its_first_write_and_its_seats_is_completed
     assert any(isinstance(event, LobbyChanged) for step in shown for event in step.events), "its lobby is shown"
     assert all(step.view.state is TableState.PLAYING for step in shown)
     await restarted.close()
+
+
+async def test_two_nexts_at_once_start_the_next_series_once_never_the_one_after(storage: AnyStorage) -> None:
+    """Two organisers press /tournament next together (or the organiser and the automatic start, or two
+    processes): series 2 is drawn and opened once, the other is refused, and series 3 is not drawn before
+    series 2 is played."""
+    organiser, manager, run = await _started(storage, port := CountingPort(), series=3)
+    other, other_manager = process(storage, other_port := CountingPort(), seed=3)
+    theirs = await other.get(run.tournament_id)
+    await _close_series(storage, run)
+    done = await asyncio.gather(organiser.next_series(run), organiser.next_series(run), other.next_series(theirs),
+                                return_exceptions=True)
+    refused = [d for d in done if isinstance(d, TournamentError)]
+    assert [d.series for d in done if isinstance(d, Drawn)] == [2], done
+    assert len(refused) == 2 and {r.key for r in refused} == {"series_running"}, done
+    stored = await organiser.get(run.tournament_id)
+    assert stored.state.series == 2 and sorted(stored.state.tables) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    assert len(await storage.tables.all_ids()) == 4
+    assert port.draws + other_port.draws == [1, 2]
+    await manager.close()
+    await other_manager.close()
+
+
+async def test_the_next_series_refuses_a_player_seated_at_another_running_table(storage: AnyStorage) -> None:
+    """Between two series Cara sat down at an ordinary table: /tournament next would seat her at two tables at
+    once. Refused naming her, nothing drawn; once that table is over the next series starts."""
+    organiser, manager, run = await _started(storage, CountingPort(), series=2)
+    await _close_series(storage, run)
+    await add_players(storage, Player(1, "Xaver"), Player(2, "Yvonne"))
+    elsewhere = await storage.tables.create(server_id=100, channel_id=556, creator_id=13, rule_preset="official",
+                                            rules=RuleSet.preset("official").to_dict(), series_length=6, now=NOW,
+                                            seats=(13, 1, 2), size=3)
+    await storage.tables.set_state(table_id=elsewhere.table_id, state=TableState.PLAYING, now=NOW)
+    before = (await storage.tournaments.get(tournament_id=run.tournament_id)).log
+    with pytest.raises(TournamentError) as refused:
+        await organiser.next_series(run)
+    assert refused.value.key == "player_busy" and refused.value.values == {"names": "Cara"}
+    assert (await storage.tournaments.get(tournament_id=run.tournament_id)).log == before
+    await storage.tables.set_state(table_id=elsewhere.table_id, state=TableState.FINISHED, now=NOW)
+    assert (await organiser.next_series(run)).series == 2
+    await manager.close()
+
+
+class CatchingUpPort(CountingPort):
+    """While the first thread of series 2 is being opened, a deal's hook catches the tournament up (another
+    task of the same process)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.organiser: Organiser | None = None
+        self.others: list[asyncio.Task[None]] = []
+
+    async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
+        if series == 2 and not self.others and self.organiser is not None:
+            self.others.append(asyncio.create_task(self.organiser.catch_up(run)))
+            await asyncio.sleep(0.05)  # the other task runs as far as it can meanwhile
+        return await super().open_thread(run, series, index, draw)
+
+
+async def test_catching_up_while_the_next_series_opens_its_tables_opens_each_once(storage: AnyStorage) -> None:
+    organiser, manager, run = await _started(storage, port := CatchingUpPort(), series=2)
+    port.organiser = organiser
+    await _close_series(storage, run)
+    await organiser.next_series(run)
+    await asyncio.gather(*port.others)
+    assert port.threads == [(1, 1), (1, 2), (2, 1), (2, 2)]  # one thread per table
+    assert port.draws == [1, 2] and len(await storage.tables.all_ids()) == 4
+    assert sorted(run.state.tables) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    await manager.close()
