@@ -18,7 +18,6 @@ from skatbot.engine import (
     Bid,
     Card,
     Claim,
-    Concede,
     Contract,
     Declare,
     Discard,
@@ -35,7 +34,7 @@ from skatbot.engine import (
 from skatbot.engine.games import sort_key
 from skatbot.engine.rules import PRESETS
 from skatbot.engine.views import SeatView
-from skatbot.interactions.desk import ai_level, pending_note, stored_then_acked
+from skatbot.interactions.desk import AskFirst, ai_level, conceding, pending_note, stored_then_acked
 from skatbot.interactions.pending import move_entry
 from skatbot.interactions.replies import named_game, say, within
 from skatbot.interactions.table_place import Place, put_away, table_place
@@ -384,10 +383,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
     @app_commands.command(name="concede", description=en("cmd.skat.concede"))
     @app_commands.describe(confirm=describe("cmd.skat.concede.confirm"))
     async def concede(self, interaction: discord.Interaction, confirm: bool = False) -> None:
-        table = await self.table_for(interaction)
-        if not confirm and await self.desk.confirm_concession(interaction, table):
-            return
-        await self._act(interaction, Concede(), table)
+        await self._act(interaction, conceding(confirmed=confirm))  # asks first, unless confirmed, when it costs
 
     # --- shared paths ------------------------------------------------------------------------------------
 
@@ -403,7 +399,11 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
 
         async with self.pending.watch(interaction, table, move_entry(table, interaction.user.id, action), lang,
                                       lambda: interaction.response.defer(ephemeral=True)) as watch:
-            await stored_then_acked(move(), watch.shown_pending)
+            try:
+                await stored_then_acked(move(), watch.shown_pending)
+            except AskFirst as ask:  # a concession that costs schneider or schwarz: nothing stored, asked first
+                await self.desk.ask_concession(interaction, table, ask)
+                return
             await say(interaction, move_reply(made[0], lang, self.style_for(table.guild_id).deck))
 
     async def _view_for(self, interaction: discord.Interaction) -> SeatView | None:

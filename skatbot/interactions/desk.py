@@ -18,13 +18,15 @@ from typing import Any
 import discord
 
 from skatbot.ai import Level
-from skatbot.engine import Concede, MalformedText
+from skatbot.engine import Action, Concede, MalformedText
+from skatbot.engine.views import SeatView
 from skatbot.storage import NotFound, Storage
 from skatbot.storage import TableState as StoredState
 from skatbot.tables import Table, TableError, TableState
 from skatbot.tables.errors import NotAllowed, WrongTableState
 from skatbot.tables.log import AddAI, Entry, Join, Leave, Start
 from skatbot.tables.manager import LOOKUP_PATIENCE, NoTable, TableManager
+from skatbot.tables.table import Meant
 from skatbot.ui.concession import concession_cost
 from skatbot.ui.controls import (
     LOBBY_KINDS,
@@ -93,7 +95,7 @@ class TableDesk:
             await self.table_of(control.table_id)  # (a table that is gone or over says so first)
             raise WrongTableState("stale")
         if isinstance(control, MoveControl):
-            await self._move(interaction, control)
+            await self._move(interaction, control.table_id, control.seq, control.action)
         else:
             await self._table_control(interaction, control)
 
@@ -120,24 +122,29 @@ class TableDesk:
         elif control.kind is Kind.SHOW:  # any "Show my hand" shows the current hand, whichever deal it came from
             table.require_live()
             await self.say_hand(interaction, table, self.lang(interaction))
-        else:  # Kind.CONCEDE: stale ones are refused before asking to confirm
-            if control.seq != table.seq:
+        else:  # Kind.CONCEDE: asks first when it costs schneider or schwarz (a stale one is refused first)
+            if control.seq is None:
                 raise WrongTableState("stale")
-            if not await self.confirm_concession(interaction, table):
-                await self._move(interaction, MoveControl(control.table_id, control.seq, Concede()), table)
+            await self._move(interaction, control.table_id, control.seq, conceding(confirmed=False), table)
 
-    async def _move(self, interaction: discord.Interaction, move: MoveControl, table: Table | None = None) -> None:
+    async def _move(self, interaction: discord.Interaction, table_id: int, seq: int, action: Action | Meant,
+                    table: Table | None = None) -> None:
         """A move, judged by the table under its lock on the table as stored (caught up there)."""
         lang = self.lang(interaction)
-        table = table or await self.table_of(move.table_id, fresh=False)
+        table = table or await self.table_of(table_id, fresh=False)
         user = interaction.user
         clicked = interaction.message
         if clicked is not None and not clicked.flags.ephemeral:  # their DM hand: its updates may use this click
             self.presenter.remember(user.id, interaction, clicked.id)
         handled = time.perf_counter()
-        async with self.pending.watch(interaction, table, move_entry(table, user.id, move.action), lang,
+        async with self.pending.watch(interaction, table, move_entry(table, user.id, action), lang,
                                       lambda: pending_note(interaction)) as watch:
-            if await stored_then_acked(table.act(user.id, move.action, seq=move.seq), watch.shown_pending):
+            try:
+                recorded = await stored_then_acked(table.act(user.id, action, seq=seq), watch.shown_pending)
+            except AskFirst as ask:  # nothing stored: the concession is asked again first
+                await self.ask_concession(interaction, table, ask)
+                return
+            if recorded:
                 await say(interaction, t(lang, "reply.recorded"))  # replaces the pending note
         if timing.isEnabledFor(logging.DEBUG):  # from the interaction's creation, and from its handler's start
             timing.debug("move table=%d arrived_ms=%.3f stored_ms=%.3f", table.id,
@@ -202,21 +209,12 @@ class TableDesk:
         style = self.looks.style_for(table.guild_id)
         await say(interaction, hint_text(suggestion, self.lang(interaction), style.deck))
 
-    async def confirm_concession(self, interaction: discord.Interaction, table: Table) -> bool:
-        """A concession that costs the player's side schneider or schwarz is asked again first (the
-        answer's button concedes); returns whether that question was asked."""
-        try:
-            view = table.current().seat_view(interaction.user.id)
-        except TableError:
-            return False
-        cost = concession_cost(view)
-        if cost is None or Concede() not in view.side_actions:
-            return False
+    async def ask_concession(self, interaction: discord.Interaction, table: Table, ask: AskFirst) -> None:
+        """Ask again before a concession that costs the player's side schneider or schwarz (the answer's button
+        concedes)."""
         lang = self.lang(interaction)
-        what, points = cost
-        await say(interaction, t(lang, f"concede.confirm_{what}", points=points),
+        await say(interaction, t(lang, f"concede.confirm_{ask.what}", points=ask.points),
                   view=confirm_concession_view(table.id, table.seq, lang))
-        return True
 
     async def say_hand(self, interaction: discord.Interaction, table: Table, lang: Lang) -> None:
         """The player's hand and controls, only for them (closed DMs, /skat hand); its picture, as the DM has it,
@@ -305,6 +303,27 @@ def since_created(interaction: discord.Interaction) -> float:
 async def pending_note(interaction: discord.Interaction) -> None:
     """A visible "thinking…" only the player sees: the move is being stored, not yet accepted."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+
+
+class AskFirst(Exception):
+    """A concession that would cost the player's side schneider or schwarz (`what`, with the card points the side
+    keeps): nothing is stored, the player is asked again first."""
+
+    def __init__(self, what: str, points: int) -> None:
+        super().__init__(what, points)
+        self.what, self.points = what, points
+
+
+def conceding(*, confirmed: bool) -> Meant:
+    """A concession (/skat concede, the Concede button), read by the table from the player's own view, under its
+    lock, with the seat it looks up there (once): one that would cost schneider or schwarz raises `AskFirst`
+    unless `confirmed`; one the deal does not allow is the engine's to refuse."""
+    def meant(view: SeatView) -> Action:
+        cost = None if confirmed else concession_cost(view)
+        if cost is not None and Concede() in view.side_actions:
+            raise AskFirst(*cost)
+        return Concede()
+    return meant
 
 
 def ai_level(text: str) -> Level:

@@ -63,7 +63,11 @@ def move_entry(table: Table, user_id: int, action: Action | Meant) -> Callable[[
             seat = view.seat_of_user(user_id)
         except TableError:  # not seated now: the move will be refused, and the marker only says "not recorded"
             return Expected("")
-        return Expected(str(Act(view.deal_number, seat, action(view.seats[seat]) if callable(action) else action)))
+        try:
+            move = action(view.seats[seat]) if callable(action) else action
+        except Exception:  # read so, the table stores nothing (a concession asked first, a refusal): nothing to expect
+            return Expected("")
+        return Expected(str(Act(view.deal_number, seat, move)))
     return expected
 
 

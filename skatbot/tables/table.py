@@ -197,7 +197,7 @@ class Table:
         for the same moment, or two commands typed at once, only the first is recorded. Entries another
         process stored are judged as seen (this process does not know when they were stored). The seat is
         looked up here, once; a typed command whose meaning depends on it (`Meant`) is read there too."""
-        acted: list[int] = []
+        acted: list[tuple[int, Action]] = []  # the seat and the move it made, once stored
 
         async def steps() -> list[ev.Event]:
             game = self.game
@@ -213,13 +213,13 @@ class Table:
             if isinstance(move, PlayCard) and deal is not None and deal.current_seat == seat \
                     and move in deal.legal_actions() and await self._lead_waits():  # else its own reason
                 raise NotAllowed("kontra_window", seconds=int(self.timing.kontra_window))
-            acted.append(seat)
+            acted.append((seat, move))
             return [*await self.apply_and_store(Act(game.deal_number, seat, move), ev.Actor.PLAYER),
                     *await self.follow_up()]
 
         step = await self.commit(steps)
-        if isinstance(action, Concede) and acted:
-            await self.ai.answer_concession(acted[0])
+        if acted and isinstance(acted[0][1], Concede):
+            await self.ai.answer_concession(acted[0][0])
         return step
 
     async def _lead_waits(self) -> bool:

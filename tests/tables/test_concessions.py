@@ -38,9 +38,12 @@ async def alice_defends(kit: TableKit) -> int | None:
     return None
 
 
+@pytest.mark.parametrize("meant", [False, True], ids=["action", "meant"])
 @pytest.mark.parametrize("agrees", [True, False])
 async def test_the_computer_partner_answers_a_concession(monkeypatch: pytest.MonkeyPatch, ai_first_legal: None,
-                                                         agrees: bool) -> None:
+                                                         agrees: bool, meant: bool) -> None:
+    """Conceded as an action (a button) or read from the player's view by the table (`Meant`, as /skat concede
+    hands it over, asking first when it costs schneider or schwarz)."""
     asked: list[SeatView] = []
 
     def answer(seed: int, view: SeatView) -> bool:
@@ -56,7 +59,7 @@ async def test_the_computer_partner_answers_a_concession(monkeypatch: pytest.Mon
         deal = kit.table.game.deal
         assert deal is not None and deal.declarer is not None
         partner = 3 - seat - deal.declarer
-        await kit.table.act(ALICE, Concede())
+        await kit.table.act(ALICE, (lambda view: Concede()) if meant else Concede())
         await kit.table.settle()
         assert len(asked) == 1 and asked[0].seat == partner
         if agrees:
