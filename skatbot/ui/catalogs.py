@@ -52,15 +52,18 @@ After `n°` every language sets the plain no-break space."""
 _PERCENT = re.compile(r"(?<=[\d}])[ \u00a0\u202f]%")
 _UNIT = re.compile(r"(?<=[\d}])[ \u00a0\u202f](s|min|ms)(?=[\s,.;:)]|$)")
 _NUMERO = re.compile(r"\bn°[ \u00a0\u202f]?(?=[\d{])")
+_TIMES = re.compile(r"(?<=\S) ×[ \u00a0](?=[\d{−-])")
 
 
 def bind_numbers(code: Lang, text: str) -> str:
     """A number (or a `{field}` that holds one) and its % or unit symbol kept on one line: the language's
-    no-break space between them (UNIT_SPACE), and after a French `n°`. Discord breaks lines at plain spaces
-    only, so "50" never ends a line with "%" on the next."""
+    no-break space between them (UNIT_SPACE), after `n°`, and between × and the factor after it (a line may
+    break before "× 2", never inside it). Discord breaks lines at plain spaces only, so "50" never ends a line
+    with "%" on the next, nor "Kontra ×" with "2"."""
     percent, unit = UNIT_SPACE.get(code, ("\u00a0", "\u00a0"))
     text = _PERCENT.sub(percent + "%", text)
     text = _UNIT.sub(lambda match: unit + match.group(1), text)
+    text = _TIMES.sub(" ×\u00a0", text)
     return _NUMERO.sub("n°\u00a0", text)
 
 

@@ -180,7 +180,7 @@ async def test_help_rules_and_value_in_both_languages(club: Club, start_bot: Sta
 
     value = await run(fake, alice, club.channel, "value", group="help", game="clubs", matadors=2, bid=33)
     assert "1. with 2 matadors → 2" in value.content and "2. game → 3" in value.content
-    assert "3 × 12 (base value of ♣ Clubs) = **36**" in value.content
+    assert "3 ×\u00a012 (base value of ♣ Clubs) = **36**" in value.content
     assert "✅ 36 reaches the bid of 33. Won: +36; lost: −72" in value.content
     overbid = await run(fake, alice, club.channel, "value", group="help", game="clubs", matadors=1, bid=33)
     assert "Overbid: 24 is less than the bid of 33" in overbid.content and "36, twice: −72" in overbid.content

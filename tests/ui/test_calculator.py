@@ -94,7 +94,7 @@ def test_bad_questions_are_refused_with_a_catalog_key(question: ValueQuestion, k
 def test_the_explanation_reads_like_the_rules_texts() -> None:
     english = value_text(answer(ValueQuestion(SPADES, matadors=2, hand=True, schneider=True)), Lang("en"), Deck.FRENCH)
     assert "1. with 2 matadors → 2\n2. game → 3\n3. hand → 4\n4. schneider → 5" in english
-    assert "5 × 11 (base value of ♠ Spades) = **55**" in english
+    assert "5 ×\u00a011 (base value of ♠ Spades) = **55**" in english
     german = value_text(answer(ValueQuestion(SPADES, matadors=2, hand=True, schneider=True)), Lang("de"), Deck.GERMAN)
     assert "1. mit 2 Spitzen → 2" in german and "(Grundwert von Grün) = **55**" in german
     overbid = value_text(answer(ValueQuestion(CLUBS, matadors=1, bid=33)), Lang("en"), Deck.FRENCH)

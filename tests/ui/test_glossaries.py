@@ -83,9 +83,10 @@ def test_french_is_typeset_when_a_catalog_is_written() -> None:
     assert typeset(Lang("de"), "Reizen : 18 ; l'IA") == "Reizen : 18 ; l'IA"
 
 
-BREAKABLE = re.compile(r"(?<=[\d}]) (?:%|(?:s|min|ms)(?=[\s,.;:)]|$))|\bn° (?=[\d{])")
-"""A plain space between a number (or its field) and % or a unit's symbol, or after n°: Discord may break
-the line there, leaving "50" at the end of one line and "%" alone at the start of the next."""
+BREAKABLE = re.compile(r"(?<=[\d}]) (?:%|(?:s|min|ms)(?=[\s,.;:)]|$))|\bn° (?=[\d{])|× (?=[\d{−-])")
+"""A plain space between a number (or its field) and % or a unit's symbol, after n°, or between × and its
+factor: Discord may break the line there, leaving "50" at the end of one line and "%" alone at the start of
+the next, or "Kontra ×" above "2"."""
 
 
 @pytest.mark.parametrize("lang", CODES)
@@ -107,6 +108,8 @@ def test_each_language_holds_a_number_to_its_sign_with_its_own_space() -> None:
     assert said["fr"] == "{rate}\u202f%, 62\u202f%, {turn}\u00a0s, n°\u00a0{id}, `/skat settings turn: 60 s`"
     assert typeset(Lang("fr"), "{name} s'est assis") == "{name} s’est assis"  # a French s' is no second
     assert typeset(Lang("da"), "{n} stik") == "{n} stik"
+    assert typeset(Lang("de"), "mit 2, Spiel 3 × 12 = 36; Kontra × 2; verloren × −2; {lost} × verloren") == (
+        "mit 2, Spiel 3 ×\u00a012 = 36; Kontra ×\u00a02; verloren ×\u00a0−2; {lost} × verloren")
 
 
 @pytest.mark.parametrize("lang", CODES)

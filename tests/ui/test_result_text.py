@@ -83,7 +83,7 @@ def test_a_bock_deal_shows_the_doubled_score_the_list_writes() -> None:
         text = result_text(viewed(game), row, Lang("en"))
         written = declarer_written(row)
         assert score_shown(text) == written
-        assert "Bock × 2" in text and f"→ **{signed(Lang('en'), written)}**" in text
+        assert "Bock ×\u00a02" in text and f"→ **{signed(Lang('en'), written)}**" in text
 
 
 def test_kontra_and_re_are_counted_step_by_step() -> None:
@@ -102,9 +102,9 @@ def test_kontra_and_re_are_counted_step_by_step() -> None:
     base = result.contract.game.base_value
     assert explained.startswith("🧮 with " if result.matadors > 0 else "🧮 without ")
     assert f"game {abs(result.matadors) + 1}" in explained
-    assert f" × {base} = {base * result.multiplier}" in explained
-    assert "Kontra × 2; Re × 2" in explained
-    assert ("lost × −2" in explained) != result.won
+    assert f" ×\u00a0{base} = {base * result.multiplier}" in explained
+    assert "Kontra ×\u00a02; Re ×\u00a02" in explained
+    assert ("lost ×\u00a0−2" in explained) != result.won
     assert explained.endswith(f"→ **{signed(Lang('en'), declarer_written(row))}**")
     german = result_text(viewed(game), row, Lang("de")).splitlines()[2]
     assert german.startswith("🧮 mit " if result.matadors > 0 else "🧮 ohne ") and "Spiel " in german
