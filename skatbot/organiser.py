@@ -369,8 +369,9 @@ class Organiser:
         return out
 
     async def standings(self, run: Running) -> list[Standing]:
+        first = run.state.draws[0] if run.state.draws else None
         return standings(list(run.state.players), await self.lines(run), series=run.settings.series,
-                         names=run.state.players)
+                         names=run.state.players, lot=[p for t in first.tables for p in t.players] if first else ())
 
     async def export(self, run: Running) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         """Every deal's record of the tournament: CSV rows (one per player and deal) and a JSON document (the
@@ -406,7 +407,8 @@ class Organiser:
                                      for d in run.state.draws],
                            "tables": [{"series": s, "table": i, "table_id": tid}
                                       for (s, i), tid in sorted(run.state.tables.items())]},
-            "tie_break": "Seeger-Fabian points; then the latest series, then the one before; else the place is shared",
+            "tie_break": "Seeger-Fabian points; then more games won, then fewer games lost (as declarer), then the lot:"
+                         " the order series 1 was drawn in (Skatwettspielordnung)",
             "standings": [{"place": s.place, "player_id": s.player, "player": names.get(s.player),
                            "seeger": s.points, "won": s.won, "lost": s.lost, "series": list(s.series),
                            "table": s.table, "deals": s.deals, "stand_in_deals": stand_ins.get(s.player, 0)}

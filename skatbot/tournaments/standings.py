@@ -6,9 +6,11 @@ loses) are summed over every deal a player sat in, at whatever table. They come 
 in the stored deal records, so the standings are a function of those records: rebuilt after a restart
 they are the same, and a deal is never counted twice (one line per table and deal number).
 
-Ties (our reading of the associations' practice, which the rules texts leave open): equal points go to the
-better Seeger-Fabian result in the latest series, then in the series before, and so on; players equal in
-every series share the place, listed by name.
+Ties, as the Skatwettspielordnung has them (its "Leistungsbewertung": at equal points more games won come
+first, then fewer games lost, then the lot decides): equal points go to the player with more games won as
+declarer, then to the one with fewer games lost; the lot is the order series 1 was drawn in (its stored
+seed, so anyone can check it). Before any draw there is no lot: players equal in points, won and lost share
+the place, listed by name.
 
 Fees are booked, never collected: the entry fee, and the fee per lost game for each game a player lost as
 declarer (the "Verlustgeld" of a club evening), in cents.
@@ -57,9 +59,11 @@ class Fees:
 
 
 def standings(players: Sequence[int], lines: Iterable[DealLine], *, series: int,
-              names: Mapping[int, str] | None = None) -> list[Standing]:
-    """Every player's line, best first, over `series` series (a series not played yet counts 0)."""
+              names: Mapping[int, str] | None = None, lot: Sequence[int] = ()) -> list[Standing]:
+    """Every player's line, best first, over `series` series (a series not played yet counts 0). `lot`: the
+    players in the order drawn by lot for series 1 (the last tie-break; none before the draw)."""
     names = names or {}
+    drawn = {player: at for at, player in enumerate(lot)}
     points = {p: [0] * series for p in players}
     won = dict.fromkeys(players, 0)
     lost = dict.fromkeys(players, 0)
@@ -83,7 +87,7 @@ def standings(players: Sequence[int], lines: Iterable[DealLine], *, series: int,
                 lost[line.declarer] += 1
 
     def key(player: int) -> tuple[int, ...]:
-        return (-sum(points[player]), *(-p for p in reversed(points[player])))
+        return (-sum(points[player]), -won[player], lost[player], drawn.get(player, len(drawn)))
 
     order = sorted(players, key=lambda p: (key(p), names.get(p, "").casefold(), p))
     out: list[Standing] = []

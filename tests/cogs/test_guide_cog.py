@@ -45,7 +45,8 @@ async def test_help_value_counts_a_game_and_refuses_what_cannot_be(world: CogBot
 async def test_help_names_the_tournament_rules_for_ties_the_draw_and_the_seeding(world: CogBot) -> None:
     alice = world.user("alice")
     page = (await world.run("skat help play", alice, page=6)).text
-    assert "Ties: the better latest series decides, then the one before; equal in every series, the place is " \
-        "shared" in page
+    assert "Ties, as the Skatwettspielordnung rules: more games won come first, then fewer games lost, then the lot " \
+        "(the order series 1 was drawn in)" in page
     assert "draws the tables by lot (the seed is shown" in page
-    assert "set by the standings (best at table 1; no three players together again)" in page
+    assert "set by the standings (best at table 1; no three from one table of the series before together again, " \
+        "where the count allows)" in page

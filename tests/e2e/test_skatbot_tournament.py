@@ -173,7 +173,7 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     assert [place for place, _, _ in lines] == sorted(place for place, _, _ in lines) and lines[0][0] == 1
     assert [points for _, _, points in lines] == sorted((points for _, _, points in lines), reverse=True)
     assert any(points != 0 for _, _, points in lines)
-    assert "Ties: the better Seeger-Fabian result in the latest series decides" in final.content
+    assert "Ties, as the Skatwettspielordnung rules: more games won come first" in final.content
     assert [a.filename for a in final.attachments] == ["final.png"]  # and as a picture
     # The live standings message was edited as deals finished, never posted twice, and ends as the final list.
     assert [m.id for m in fake.messages(channel) if m.content.startswith("📊 **Club evening (#1)**")] == [standings.id]

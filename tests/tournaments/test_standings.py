@@ -17,6 +17,7 @@ from skatbot.tournaments import (
     TournamentError,
     TournamentSettings,
     TournamentState,
+    draw_by_lot,
     fees_of,
     parse_entry,
     standings,
@@ -42,28 +43,41 @@ def test_points_are_summed_across_tables_and_series() -> None:
     assert (five.points, five.won, five.lost, five.place) == (-146, 0, 1, 7)
 
 
-def test_a_tie_goes_to_the_better_latest_series() -> None:
-    # Alice and Ben both have 120: Alice 100 + 20, Ben 50 + 70. Ben's latest series is better: Ben first.
-    lines = [line(1, 1, 10, 1, {1: 100, 2: 0, 3: 0}), line(1, 2, 11, 1, {2: 50, 4: 0, 5: 0}),
-             line(2, 1, 12, 1, {1: 20, 2: 0, 4: 0}), line(2, 2, 13, 1, {2: 70, 3: 0, 5: 0})]
-    table = standings([1, 2, 3, 4, 5], lines, series=2)
-    assert [(s.place, s.player, s.points) for s in table[:2]] == [(1, 2, 120), (2, 1, 120)]
+def test_a_tie_goes_to_more_games_won_not_to_a_later_series() -> None:
+    # The Skatwettspielordnung: at equal points more games won come first. Series 1, Anna (1), Ben (2), Carl (3):
+    # Ben wins diamonds with 1 (18 + 50 = 68) and hearts with 1 (20 + 50 = 70): 138. Series 2, Anna, Carl and
+    # Dora (4): Anna wins a grand with 1 (48 + 50 = 98), Dora loses clubs with 1 (-2 x 24 - 50 = -98; Anna and
+    # Carl 40 each): Anna 138. Equal points; Ben won two games, Anna one: Ben first, though Anna had the
+    # better latest series.
+    lines = [line(1, 1, 10, 1, {1: 0, 2: 68, 3: 0}, 2, True), line(1, 1, 10, 2, {1: 0, 2: 70, 3: 0}, 2, True),
+             line(2, 1, 11, 1, {1: 98, 3: 0, 4: 0}, 1, True), line(2, 1, 11, 2, {1: 40, 3: 40, 4: -98}, 4, False)]
+    table = standings([1, 2, 3, 4], lines, series=2, names={1: "Anna", 2: "Ben", 3: "Carl", 4: "Dora"})
+    assert [(s.place, s.player, s.points, s.won, s.series) for s in table[:2]] == [(1, 2, 138, 2, (138, 0)),
+                                                                                   (2, 1, 138, 1, (0, 138))]
 
 
-def test_a_tie_in_the_latest_series_too_goes_to_the_series_before() -> None:
-    # Three series. Anna (1): 50, 30, 40 = 120; Ben (2): 20, 60, 40 = 120. Equal in total and in series 3;
-    # series 2 decides: Ben's 60 beats Anna's 30, so Ben is first although Anna led after series 1.
-    lines = [line(1, 1, 10, 1, {1: 50, 2: 20, 3: 0}), line(2, 1, 11, 1, {1: 30, 2: 60, 3: 0}),
-             line(3, 1, 12, 1, {1: 40, 2: 40, 3: 0})]
-    table = standings([1, 2, 3], lines, series=3, names={1: "Anna", 2: "Ben", 3: "Carl"})
-    assert [(s.place, s.player, s.points, s.series) for s in table[:2]] == [(1, 2, 120, (20, 60, 40)),
-                                                                            (2, 1, 120, (50, 30, 40))]
+def test_equal_points_and_games_won_go_to_fewer_games_lost() -> None:
+    # Anna (1) wins a grand hand with 4 (with 4, game 5, hand 6: 6 x 24 = 144, + 50 = 194) and loses diamonds with
+    # 1 (-2 x 18 - 50 = -86; Ben and Carl 40 each): 108. Ben (2) wins diamonds with 1 (68) + those 40: 108.
+    # One game won each; Anna lost one, Ben none: Ben first.
+    lines = [line(1, 1, 10, 1, {1: 194, 2: 0, 3: 0}, 1, True), line(1, 1, 10, 2, {1: -86, 2: 40, 3: 40}, 1, False),
+             line(1, 1, 10, 3, {1: 0, 2: 68, 3: 0}, 2, True)]
+    table = standings([1, 2, 3], lines, series=1, names={1: "Anna", 2: "Ben", 3: "Carl"})
+    assert [(s.place, s.player, s.points, s.won, s.lost) for s in table[:2]] == [(1, 2, 108, 1, 0), (2, 1, 108, 1, 1)]
 
 
-def test_a_tie_through_every_series_shares_the_place_listed_by_name() -> None:
-    lines = [line(1, 1, 10, 1, {1: 60, 2: 60, 3: -20})]
-    table = standings([1, 2, 3], lines, series=1, names={1: "Zora", 2: "Anna", 3: "Carl"})
-    assert [(s.place, s.player) for s in table] == [(1, 2), (1, 1), (3, 3)]
+def test_then_the_lot_decides_the_order_series_one_was_drawn_in() -> None:
+    # Carl (3) loses clubs with 1 (-98): Zora (1) and Anna (2) 40 each, no game won or lost. The lot decides, and
+    # the lot is the order series 1 was drawn in: seed 40 drew Carl, Zora, Anna, so Zora is before Anna. Before
+    # a draw there is no lot: they share the place, listed by name.
+    lines = [line(1, 1, 10, 1, {1: 40, 2: 40, 3: -98}, 3, False)]
+    lot = [p for t in draw_by_lot([1, 2, 3], 40) for p in t.players]
+    assert lot == [3, 1, 2]
+    names = {1: "Zora", 2: "Anna", 3: "Carl"}
+    table = standings([1, 2, 3], lines, series=1, names=names, lot=lot)
+    assert [(s.place, s.player, s.points) for s in table] == [(1, 1, 40), (2, 2, 40), (3, 3, -98)]
+    undrawn = standings([1, 2, 3], lines, series=1, names=names)
+    assert [(s.place, s.player) for s in undrawn] == [(1, 2), (1, 1), (3, 3)]
 
 
 def test_the_same_stored_deal_counts_once() -> None:

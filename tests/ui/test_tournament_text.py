@@ -48,7 +48,7 @@ def test_standings_and_the_final_list_name_the_tie_rule_and_the_fees() -> None:
     live = standings_text(1, "Club evening", run, table, Lang("en"), deals=3)
     assert live.splitlines()[0] == "📊 **Club evening (#1)** · series 1 of 2 · 3 deals played"
     assert "1. Bert · +136 · 2/0 · table 1" in live and "2. Anna · -20 · 0/1 · table 1" in live
-    assert "latest series decides" in live
+    assert "more games won come first, then fewer games lost, then the lot" in live
     run.ended = "finished"
     final = final_text(1, "Club evening", run, table, Lang("en"))
     assert final.startswith("🏆 **Club evening (#1): the final list**")
