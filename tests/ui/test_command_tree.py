@@ -4,7 +4,6 @@ user the text of their client language) for every command, option and choice."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -118,16 +117,38 @@ def _longest(node: dict[str, Any], field: str) -> int:
 
 
 def command_size(node: dict[str, Any]) -> int:
-    """Discord's size of a top-level command: every name, description, option name and description, choice
-    name and value, each at its longest localization."""
+    """Discord's size of a top-level command, as its documentation counts it ("a combined sum of 8000
+    characters for name, description, and value properties for a command, its options (including subcommands
+    and groups), and choices"; "only the longest localization for each field (including the default value)"):
+    every name and description, each option's, each choice's name and value (its characters: "auto" is 4,
+    not the 6 of its JSON text), each at its longest localization."""
     size = _longest(node, "name") + _longest(node, "description")
     for option in node.get("options", []):
         if option.get("type") in (1, 2):
             size += command_size(option)
             continue
         size += _longest(option, "name") + _longest(option, "description")
-        size += sum(len(json.dumps(c["value"])) + _longest(c, "name") for c in option.get("choices", []))
+        size += sum(len(str(c["value"])) + _longest(c, "name") for c in option.get("choices", []))
     return size
+
+
+def test_the_size_is_counted_as_discord_documents_it() -> None:
+    """A worked example: every field at its longest localization, the default counted too, choice values by
+    their characters."""
+    command = {
+        "name": "club", "description": "Club nights", "description_localizations": {"de": "Skatabende im Klub"},
+        "options": [{"type": 1, "name": "new", "description": "Set one up",
+                     "description_localizations": {"fr": "En créer un", "da": "Opret"},
+                     "options": [{"type": 3, "name": "tables", "description": "Sizes",
+                                  "description_localizations": {"de": "Tischgrößen"},
+                                  "choices": [{"name": "auto", "value": "auto",
+                                               "name_localizations": {"de": "automatisch"}},
+                                              {"name": "three", "value": "three"}]},
+                                 {"type": 4, "name": "series", "description": "How many",
+                                  "choices": [{"name": "six", "value": 6}]}]}]}
+    # club 4 + "Skatabende im Klub" 18; new 3 + "En créer un" 11; tables 6 + "Tischgrößen" 11;
+    # "auto" 4 + "automatisch" 11, "three" 5 + "three" 5; series 6 + "How many" 8; "6" 1 + "six" 3
+    assert command_size(command) == 4 + 18 + 3 + 11 + 6 + 11 + 4 + 11 + 5 + 5 + 6 + 8 + 1 + 3
 
 
 async def test_tournament_is_its_own_command_within_discords_limit(tournament: dict[str, Any],
