@@ -137,6 +137,7 @@ def problems(root: Path) -> list[str]:
         if not re.search(r"docker run [^\n]*--network \S+[^\n]*skatbot\.storage copy", readme):
             found.append("the README must show how to move an SQLite volume into compose's PostgreSQL with "
                          "`docker run ... --network ... python -m skatbot.storage copy ...`")
+        found += recipe_problems(readme, compose)
     else:
         found.append("compose.yaml is missing (PostgreSQL 15 and two shard processes)")
     return found
@@ -207,6 +208,7 @@ RESTART = re.compile(r"^(no|always|unless-stopped|on-failure(:\d+)?)$")
 NAME = re.compile(r"^[a-zA-Z0-9._-]+$")
 CONDITIONS = {"service_started", "service_healthy", "service_completed_successfully"}
 DURATION = re.compile(r"^(\d+(\.\d+)?(us|ms|s|m|h))+$")
+PG_ISREADY_TCP = re.compile(r"pg_isready\b.*(-h|--host)[ =]?(127\.0\.0\.1|localhost|::1)\b")
 HEALTH_KEYS = {"test", "interval", "timeout", "retries", "start_period", "start_interval", "disable"}
 
 
@@ -284,8 +286,14 @@ def compose_problems(compose: dict[str, Any], settings: set[str]) -> list[str]:
     [(db_name, db)] = databases.items()
     if not str(db["image"]).startswith("postgres:15"):
         found.append(f"compose.yaml: the database must be PostgreSQL 15 (image postgres:15), not {db['image']}")
-    if "pg_isready" not in json.dumps((db.get("healthcheck") or {}).get("test", "")):
+    test = (db.get("healthcheck") or {}).get("test", "")
+    command = " ".join(test[1:]) if isinstance(test, list) else str(test)
+    if "pg_isready" not in command:
         found.append(f"compose.yaml: {db_name} needs a healthcheck that runs pg_isready")
+    elif not PG_ISREADY_TCP.search(command):
+        found.append(f"compose.yaml: {db_name}'s pg_isready must ask over TCP (-h 127.0.0.1): on a new volume the "
+                     "image first runs a temporary server on the Unix socket only, which a socket check takes for "
+                     "ready, and the bots would start against a database about to restart")
     if not any(str(v).endswith(":/var/lib/postgresql/data") and not str(v).startswith(("/", "."))
                for v in db.get("volumes") or []):
         found.append(f"compose.yaml: {db_name} must keep /var/lib/postgresql/data on a named volume")
@@ -307,6 +315,31 @@ def compose_problems(compose: dict[str, Any], settings: set[str]) -> list[str]:
                      f"not {shards}")
     if len({env.get("SKATBOT_DATABASE_URL") for env in environments.values()}) > 1:
         found.append("compose.yaml: both bots must share one SKATBOT_DATABASE_URL")
+    return found
+
+
+def recipe_problems(readme: str, compose: dict[str, Any]) -> list[str]:
+    """The README's move of an SQLite volume into compose's PostgreSQL, as a daemon runs it: the database must be
+    healthy before the copy (`up -d` returns once the container started, while a new volume's database is still
+    being created: the copy then fails with "connection refused"), on the network compose names."""
+    found: list[str] = []
+    lines = readme.splitlines()
+    copy = next((n for n, line in enumerate(lines) if re.search(r"skatbot\.storage copy", line)
+                 and line.startswith("docker run")), None)
+    if copy is None:
+        return found
+    databases = [name for name, s in (compose.get("services") or {}).items()
+                 if isinstance(s, dict) and str(s.get("image", "")).startswith("postgres:")]
+    before = lines[max(0, copy - 5):copy]
+    starts = [line for line in before if re.match(r"^docker compose up\b", line)
+              and any(re.search(rf"\s{re.escape(db)}(\s|$)", line) for db in databases)]
+    if not starts or not all(re.search(r"\s--wait(\s|$)", line) for line in starts):
+        found.append("the README's copy into compose's PostgreSQL must start the database with "
+                     "`docker compose up -d --wait db` (healthy before the copy), not " + repr(starts))
+    network = re.search(r"--network (\S+)", lines[copy])
+    expected = f"{compose.get('name', '')}_default"
+    if network and network.group(1) != expected:
+        found.append(f"the README's copy runs on the network {network.group(1)}, but compose.yaml's is {expected}")
     return found
 
 

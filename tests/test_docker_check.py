@@ -104,6 +104,11 @@ def test_the_image_keeps_its_database_on_the_volume_whatever_env_example_says() 
     ("compose.yaml", "      - skatbot-postgres:/var/lib/postgresql/data", "      - pgdata:/var/lib/postgresql/data",
      "not declared"),
     ("README.md", "docker compose up -d\n", "docker compose up\n", "docker compose up -d"),
+    # found with a daemon: a socket check calls the new volume's temporary server ready; `up -d db` returns
+    # before the database is created, so the copy met "connection refused"
+    ("compose.yaml", "pg_isready -h 127.0.0.1 -U", "pg_isready -U", "over TCP"),
+    ("README.md", "docker compose up -d --wait db\n", "docker compose up -d db\n", "--wait db"),
+    ("README.md", "--network skatbot_default", "--network skatbot-default", "compose.yaml's is skatbot_default"),
 ])
 def test_each_broken_operator_promise_is_reported(operated: Path, file: str, old: str, new: str,
                                                   complaint: str) -> None:
