@@ -174,14 +174,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 log.info("resumed tournament %s (series %s)", run.tournament_id, run.state.series)
         except Exception:
             log.exception("resuming the tournaments failed")
-        while True:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.clock_seconds)
-            self._wake.clear()
+        while True:  # the first tick at once: a start time that passed while the bot was down starts now
             try:
                 await self._tick()
             except Exception:
                 log.exception("the tournaments' clock failed")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.clock_seconds)
+            self._wake.clear()
 
     async def _look_for_deals(self) -> None:
         await self.bot.wait_until_ready()

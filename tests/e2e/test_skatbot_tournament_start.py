@@ -86,3 +86,27 @@ async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_it
         assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "stopped"
         assert db.execute("SELECT state FROM tables").fetchone()[0] == "abandoned"  # its table was closed
     fake.assert_clean()
+
+
+async def test_a_start_time_that_passed_while_the_bot_was_down_starts_the_tournament_on_its_return(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """Killed before the start time, back after it: the tournament starts as the process comes back, not at a
+    later tick of its clock (off here: SKATBOT_TOURNAMENT_CLOCK=3600), and not never."""
+    fake, channel, owner = club.fake, club.channel, club.fake.world.owner
+    database = tmp_path / "skat.sqlite3"
+    proc = await start_skatbot(fake, start_bot, str(database), SKATBOT_TOURNAMENT_CLOCK="3600")
+    start = (dt.datetime.now(dt.UTC) + dt.timedelta(seconds=12)).replace(microsecond=0)
+    created = await tournament(fake, owner, channel, "new", name="Down at eight", deals=3, start=start.isoformat())
+    assert created.content.startswith("Tournament #1 (Down at eight) is open for sign-up"), created.content
+    for user in [fake.add_user(name) for name in ("ida", "jan", "kai")]:
+        assert "You are signed up" in (await tournament(fake, user, channel, "join")).content
+    await proc.kill()
+    with sqlite3.connect(database) as db:  # killed before it started
+        assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "signup"
+    await fake.wait_for(lambda: dt.datetime.now(dt.UTC) > start + dt.timedelta(seconds=1), 30, "the start time")
+    await proc.start()
+    await proc.wait_connected(commands=("skat", "tournament"))
+    drawn = await fake.wait_for_message(channel, lambda m: m.content.startswith("🎲 **Series 1"), timeout=60)
+    assert "Table 1: " in drawn.content and len(fake.threads(channel)) == 1
+    with sqlite3.connect(database) as db:
+        assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "playing"
