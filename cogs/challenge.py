@@ -30,7 +30,7 @@ from skatbot.challenge import (
     Attempt,
     AttemptError,
     ChallengeDay,
-    DealScore,
+    ChallengeScore,
     Move,
     ParLine,
     ai_decision,
@@ -190,9 +190,9 @@ class ChallengeCog(AttachingCog):
             return None
         return stored, Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
 
-    async def _result(self, stored: StoredAttempt, attempt: Attempt, number: int) -> DealScore:
+    async def _result(self, stored: StoredAttempt, attempt: Attempt, number: int) -> ChallengeScore:
         par = await self.par(attempt.day, number)
-        return DealScore(attempt.day.day, stored.player_id, stored.server_id, number, attempt.scores()[number],
+        return ChallengeScore(attempt.day.day, stored.player_id, stored.server_id, number, attempt.scores()[number],
                          par.score)
 
     async def _store(self, stored: StoredAttempt, attempt: Attempt, moves: list[Move]) -> None:

@@ -27,7 +27,7 @@ from skatbot.interactions.looks import looks_of
 from skatbot.interactions.replies import guarded, say
 from skatbot.organiser import Organiser, Running
 from skatbot.tournaments import Drawn, Shown, TableDraw, TournamentError, TournamentSettings
-from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Phase
+from skatbot.tournaments.log import MOST_SERIES, RULES_DEALS, Stage
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import language_of, t
 from skatbot.ui.languages import Lang
@@ -199,11 +199,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             if not self.bot.settings.serves_server(run.server_id):
                 continue  # another shard process's server: it starts and follows it
             at = run.settings.start_at
-            if run.state.phase is Phase.SIGNUP and at is not None and at <= now and "autostart" not in run.state.shown:
+            if run.state.phase is Stage.SIGNUP and at is not None and at <= now and "autostart" not in run.state.shown:
                 await self._start_by_clock(run)
-            elif run.state.phase is Phase.SIGNUP and at is not None:
+            elif run.state.phase is Stage.SIGNUP and at is not None:
                 self._alarm(tid, at)
-            elif run.state.phase is not Phase.SIGNUP:  # playing, or ended with its final list still owed
+            elif run.state.phase is not Stage.SIGNUP:  # playing, or ended with its final list still owed
                 self.organiser.follow(tid)
 
     def _alarm(self, tournament_id: int, at: float) -> None:
@@ -219,7 +219,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await self.organiser.start(run)
             return
         except TournamentError as error:
-            if run.state.phase is not Phase.SIGNUP:  # drawn, a table's thread refused: its notice says so
+            if run.state.phase is not Stage.SIGNUP:  # drawn, a table's thread refused: its notice says so
                 log.info("tournament %s started by its clock; %s", run.tournament_id, error)
                 return
             text = t(lang, "tournament.autostart_failed", reason=refusal_reply(error, lang))
@@ -293,7 +293,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             raise TournamentError("no_threads", perms=missing)
         start_at, as_utc = parse_start(start, datetime.now(UTC)) if start else (None, False)
         here = await self.organiser.in_channel(interaction.channel_id or 0)
-        if here is not None and here.state.phase is not Phase.ENDED:  # commands here must name one tournament
+        if here is not None and here.state.phase is not Stage.ENDED:  # commands here must name one tournament
             raise TournamentError("channel_busy", id=here.tournament_id, name=here.name)
         settings = TournamentSettings(
             " ".join(name.split()) or "?", series=series, deals=deals, three=tables == "three", preset=rules,
@@ -358,7 +358,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         run = await self._here(interaction)
         await self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
-        if run.state.phase is not Phase.SIGNUP:
+        if run.state.phase is not Stage.SIGNUP:
             raise TournamentError("already_started")
         if missing := missing_thread_permissions(interaction.app_permissions, lang):  # nothing drawn
             raise TournamentError("no_threads", perms=missing)
@@ -371,7 +371,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         run = await self._here(interaction)
         await self._require_organiser(interaction, run)
         lang = self.reader(interaction, await self._lang(run))
-        if run.state.phase is Phase.PLAYING and run.state.series >= run.settings.series:
+        if run.state.phase is Stage.PLAYING and run.state.series >= run.settings.series:
             raise TournamentError("no_more_series")
         if missing := missing_thread_permissions(interaction.app_permissions, lang):
             raise TournamentError("no_threads", perms=missing)
@@ -536,16 +536,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
         signup = run.state.shown.get("signup")
-        if signup is None and run.state.phase is Phase.SIGNUP:
+        if signup is None and run.state.phase is Stage.SIGNUP:
             await self._post_signup(run, lang)
             signup = run.state.shown.get("signup")
         text = signup_text(run.tournament_id, run.name, run.state, lang, run.settings.start_at)
         if signup is not None and self._painted.get((tid, "signup")) != text:
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(signup).edit(
-                    content=text, view=signup_view(run.tournament_id, lang, run.state.phase is Phase.SIGNUP))
+                    content=text, view=signup_view(run.tournament_id, lang, run.state.phase is Stage.SIGNUP))
             self._painted[(tid, "signup")] = text
-        if run.state.phase is Phase.SIGNUP:
+        if run.state.phase is Stage.SIGNUP:
             return
         text = await self._standings_text(run, lang)
         if self._painted.get((tid, "standings")) == text:
@@ -578,11 +578,11 @@ async def tournaments_for_stats(bot: SkatBot, server_id: int, player_id: int, la
         if len(lines) >= STATS_TOURNAMENTS:
             break
         run = await organiser.get(stored.tournament_id)
-        if player_id not in run.state.players or run.state.phase is Phase.SIGNUP:
+        if player_id not in run.state.players or run.state.phase is Stage.SIGNUP:
             continue
         table = await organiser.standings(run)
         mine = next(s for s in table if s.player == player_id)
-        key = "tournament.stats.line" if run.state.phase is Phase.ENDED else "tournament.stats.running"
+        key = "tournament.stats.line" if run.state.phase is Stage.ENDED else "tournament.stats.running"
         lines.append(t(lang, key, name=run.name, id=run.tournament_id, place=mine.place, players=len(table),
                        points=f"+{mine.points}" if mine.points > 0 else str(mine.points)))
     return "\n" + "\n".join([t(lang, "tournament.stats.title"), *lines]) if lines else ""

@@ -53,7 +53,7 @@ from skatbot.tournaments import (
     seeded_draw,
     standings,
 )
-from skatbot.tournaments.log import Phase
+from skatbot.tournaments.log import Stage
 
 log = logging.getLogger(__name__)
 
@@ -127,10 +127,10 @@ def _unless_opened(entry: TableOpened) -> Callable[[TournamentState], list[Entry
 def _state_column(state: TournamentState, *, stored: bool = False) -> str:
     """The tournament's state for queries. `stored`: as kept in its row, where an ended tournament stays
     "playing" until its final list was shown (the list is owed: a restart takes it up and posts it)."""
-    if state.phase is not Phase.ENDED:
+    if state.phase is not Stage.ENDED:
         return state.phase.value
     if stored and "final" not in state.shown:
-        return Phase.PLAYING.value
+        return Stage.PLAYING.value
     return "stopped" if state.ended == "stopped" else "finished"
 
 
@@ -187,7 +187,7 @@ class Organiser:
         """The channel's tournament: the newest one still running, else the newest (for its list)."""
         ids = await self.storage.tournaments.in_channel(channel_id=channel_id)
         found = [await self.get(tid) for tid in ids[:5]]
-        return next((r for r in found if r.state.phase is not Phase.ENDED), found[0] if found else None)
+        return next((r for r in found if r.state.phase is not Stage.ENDED), found[0] if found else None)
 
     # --- steps -------------------------------------------------------------------------------------------
 
@@ -231,12 +231,12 @@ class Organiser:
 
     async def start(self, run: Running) -> Drawn:
         """The first series: the draw by lot from a new seed (stored and shown), every table opened at once."""
-        if run.state.phase is Phase.SIGNUP:
+        if run.state.phase is Stage.SIGNUP:
             await self._refuse_busy(run)
         seed = self.new_seed()
 
         def draw(state: TournamentState) -> list[Entry]:
-            if state.phase is not Phase.SIGNUP:
+            if state.phase is not Stage.SIGNUP:
                 raise TournamentError("already_started")
             try:
                 tables = draw_by_lot(list(state.players), seed, three=state.settings.three,
@@ -252,8 +252,8 @@ class Organiser:
 
     async def next_series(self, run: Running) -> Drawn:
         """The next series, set by the standings, once every table of this one has finished."""
-        if run.state.phase is not Phase.PLAYING:
-            raise TournamentError("not_started" if run.state.phase is Phase.SIGNUP else "tournament_ended")
+        if run.state.phase is not Stage.PLAYING:
+            raise TournamentError("not_started" if run.state.phase is Stage.SIGNUP else "tournament_ended")
         series = run.state.series
         if not await self.series_finished(run):
             raise TournamentError("series_running")
@@ -316,7 +316,7 @@ class Organiser:
                 self.by_table[table.id] = run.tournament_id
             drawn = run.state.current()
             kind = f"draw-{run.state.series}"
-            if drawn is not None and run.state.phase is Phase.PLAYING and kind not in run.state.shown and self.port:
+            if drawn is not None and run.state.phase is Stage.PLAYING and kind not in run.state.shown and self.port:
                 message = await self.port.drawn(run, drawn)
                 await self.commit(run, lambda state: [] if kind in state.shown else [Shown(kind, message)])
         await self._changed(run)
@@ -493,7 +493,7 @@ class Organiser:
         shard processes a hand's click, and so the deal it finishes, is often stored by another): one query
         for all of them, and each tournament whose tables stored a deal since the last look is followed now."""
         tables = {table_id: run.tournament_id for run in self.running.values()
-                  if run.state.phase is Phase.PLAYING and self.serves(run.server_id)
+                  if run.state.phase is Stage.PLAYING and self.serves(run.server_id)
                   for table_id in run.state.series_tables(run.state.series).values()}
         if not tables:
             return
@@ -506,16 +506,16 @@ class Organiser:
     async def catch_up(self, run: Running) -> None:
         """From the stored deals: the standings shown, and a finished series closed (the end, the next series,
         or the organiser told). Idempotent: what was shown is in the log."""
-        if run.state.phase is Phase.PLAYING:
+        if run.state.phase is Stage.PLAYING:
             await self.open_tables(run)  # a restart in the middle of opening
         await self._changed(run)
-        if run.state.phase is not Phase.PLAYING or not await self.series_finished(run):
-            if run.state.phase is Phase.ENDED:
+        if run.state.phase is not Stage.PLAYING or not await self.series_finished(run):
+            if run.state.phase is Stage.ENDED:
                 await self._show_end(run)
             return
         series = run.state.series
         if series >= run.settings.series:
-            await self.commit(run, lambda state: [] if state.phase is Phase.ENDED else [Ended("finished")])
+            await self.commit(run, lambda state: [] if state.phase is Stage.ENDED else [Ended("finished")])
             await self._show_end(run)
         elif run.settings.auto_next:
             try:

@@ -22,7 +22,7 @@ from skatbot.engine.games import TRICK_TABLES, TRUMP, Contract, GameType
 from .auction import TRUMP_GAMES, game_value
 from .evaluation import null_danger, strength
 from .solver import Mode, Position, SearchAborted, Solver, position_from_deal
-from .verdict import DealAnalysis, Level, NotAnalysable, SkatChoice, Turning, win_level
+from .verdict import DealAnalysis, NotAnalysable, SkatChoice, Turning, WinLevel, win_level
 
 THRESHOLDS = (31, 61, 90)
 """Declarer card points that reach the next level: out of schneider, won, schneider."""
@@ -43,8 +43,8 @@ def analyse(deal: Deal) -> DealAnalysis:
     replay = Deal(deal.dealt_hands, deal.dealt_skat, deal.rules, seed=deal.seed)
     skat_points = points_of(mask_of(deal.discarded if deal.picked_up else deal.dealt_skat))
     turnings: list[Turning] = []
-    start: Level | None = None
-    before = Level.LOST
+    start: WinLevel | None = None
+    before = WinLevel.LOST
     start_points: int | None = None
     for seat, action in deal.history:
         if not isinstance(action, PlayCard):
@@ -91,19 +91,19 @@ class _Judge:
         self.mode = Mode.NULL if game is GameType.NULL else Mode.POINTS
         self.solver = Solver(game, declarer, self.mode)
 
-    def _reaches(self, position: Position, banked: int, level: Level) -> bool:
+    def _reaches(self, position: Position, banked: int, level: WinLevel) -> bool:
         """Whether the declarer's side gets to `level` or above with best play."""
         if self.mode is Mode.NULL:
-            return level <= Level.LOST or (banked == 0 and (_empty(position) or self.solver.null_won(position)))
-        if level == Level.SCHNEIDERED:
+            return level <= WinLevel.LOST or (banked == 0 and (_empty(position) or self.solver.null_won(position)))
+        if level == WinLevel.SCHNEIDERED:
             return True
         need = THRESHOLDS[level - 1] - banked
         return need <= 0 or (not _empty(position) and self.solver.reaches(position, need))
 
-    def _levels(self) -> tuple[Level, ...]:
-        return (Level.LOST, Level.WON) if self.mode is Mode.NULL else tuple(Level)
+    def _levels(self) -> tuple[WinLevel, ...]:
+        return (WinLevel.LOST, WinLevel.WON) if self.mode is Mode.NULL else tuple(WinLevel)
 
-    def level(self, position: Position, banked: int) -> Level:
+    def level(self, position: Position, banked: int) -> WinLevel:
         levels = self._levels()
         low, high = 0, len(levels) - 1  # bisection over the levels
         while low < high:
@@ -114,7 +114,7 @@ class _Judge:
                 high = middle - 1
         return levels[low]
 
-    def level_after(self, position: Position, banked: int, before: Level, by_declarer: bool) -> Level:
+    def level_after(self, position: Position, banked: int, before: WinLevel, by_declarer: bool) -> WinLevel:
         """The level after a card: never above `before` after the declarer's, never below after a
         defender's (best play cannot gain by a card), so only that side is searched."""
         levels = self._levels()
@@ -127,13 +127,13 @@ class _Judge:
                 index += 1
         return levels[index]
 
-    def points(self, position: Position, banked: int, level: Level) -> int | None:
+    def points(self, position: Position, banked: int, level: WinLevel) -> int | None:
         """The declarer's card points with best play, searched only within the known level's bounds;
         None when that takes more than POINTS_NODE_LIMIT nodes (the level alone is still exact)."""
         if _empty(position):
             return banked
-        low = THRESHOLDS[level - 1] if level > Level.SCHNEIDERED else 0
-        high = THRESHOLDS[level] - 1 if level < Level.SCHNEIDER else 120
+        low = THRESHOLDS[level - 1] if level > WinLevel.SCHNEIDERED else 0
+        high = THRESHOLDS[level] - 1 if level < WinLevel.SCHNEIDER else 120
         solver = self.solver
         solver.node_limit = solver.nodes + POINTS_NODE_LIMIT
         try:
@@ -143,7 +143,7 @@ class _Judge:
         finally:
             solver.node_limit = 1 << 62
 
-    def turning(self, trick: int, seat: int, card: Card, before: Level, after: Level, position: Position,
+    def turning(self, trick: int, seat: int, card: Card, before: WinLevel, after: WinLevel, position: Position,
                 banked: int, legal: Sequence[Card]) -> Turning:
         """The turning card, with the first other legal card that keeps the level of before."""
         by_declarer = seat == self.solver.declarer

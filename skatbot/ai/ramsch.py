@@ -29,7 +29,7 @@ from skatbot.engine.scoring import ramsch_scores
 from skatbot.engine.views import SeatView
 
 from .knowledge import read_view
-from .ramsch_search import Outcome, RamschSearch
+from .ramsch_search import RamschSearch, Taken
 from .sampling import Sampler
 from .solver import Position, SearchAborted, layout
 
@@ -102,7 +102,7 @@ def judge(view: SeatView, candidates: list[int], rng: random.Random) -> Verdict 
     return Verdict(tuple(ranked), worlds, safe)
 
 
-def score(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> int:
+def score(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Taken) -> int:
     """This seat's Ramsch score at the end under the table's `rules` (the engine's own scoring): the most
     points lose them, a Durchmarsch wins 120 where played, a Jungfrau doubles the loss where played."""
     final = (points[0] + outcome.points[0], points[1] + outcome.points[1], points[2] + outcome.points[2])
@@ -110,7 +110,7 @@ def score(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[
     return ramsch_scores(rules, final, taken)[seat]
 
 
-def utility(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Outcome) -> float:
+def utility(rules: RuleSet, seat: int, points: tuple[int, int, int], tricks: list[int], outcome: Taken) -> float:
     """The Ramsch score less POINT_WEIGHT per own point (none after a Durchmarsch that scores)."""
     result = score(rules, seat, points, tricks, outcome)
     if rules.ramsch_durchmarsch and 10 in (tricks[s] + outcome.tricks[s] for s in range(3)):

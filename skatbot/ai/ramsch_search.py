@@ -14,21 +14,21 @@ from skatbot.engine.games import TRUMP, GameType
 from . import ramsch_core
 from .solver import Position, layout
 
-__all__ = ["Outcome", "RamschSearch"]
+__all__ = ["Taken", "RamschSearch"]
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Taken:
     """Card points and tricks each seat takes from the cards still in play (the skat included)."""
 
     points: tuple[int, int, int]
     tricks: tuple[int, int, int]
 
 
-def unpack(packed: int) -> Outcome:
+def unpack(packed: int) -> Taken:
     p = [packed >> (8 * s) & 0xFF for s in range(3)]
     t = [packed >> (24 + 4 * s) & 0xF for s in range(3)]
-    return Outcome((p[0], p[1], p[2]), (t[0], t[1], t[2]))
+    return Taken((p[0], p[1], p[2]), (t[0], t[1], t[2]))
 
 
 class RamschSearch:
@@ -63,7 +63,7 @@ class RamschSearch:
         self._params[ramsch_core.P_SKAT] = skat_points
         self._params[ramsch_core.P_CONTEXT] = _new_context()
 
-    def outcome(self, position: Position) -> Outcome:
+    def outcome(self, position: Position) -> Taken:
         """Points and tricks per seat from `position` on (its trick may be complete), every seat playing
         max-n."""
         lay = self.layout

@@ -11,7 +11,7 @@ from skatbot.engine.cards import Card
 from skatbot.engine.games import Contract
 
 
-class Level(IntEnum):
+class WinLevel(IntEnum):
     """The declarer's outcome by card points, worst first (null: lost or won only)."""
 
     SCHNEIDERED = 0
@@ -27,8 +27,8 @@ class Turning:
     trick: int  # 1..10
     seat: int
     card: Card
-    before: Level
-    after: Level
+    before: WinLevel
+    after: WinLevel
     better: Card | None
     better_points: int | None  # the declarer's card points with `better` and best play after (not null)
 
@@ -46,7 +46,7 @@ class SkatChoice:
 class DealAnalysis:
     declarer: int
     contract: Contract
-    start: Level  # with best play from the first card
+    start: WinLevel  # with best play from the first card
     start_points: int | None  # the declarer's card points with best play from the first card (not null)
     could_win: bool
     won: bool  # as played (the recorded result)
@@ -59,5 +59,5 @@ class NotAnalysable(ValueError):
     """Passed-in and ramsch deals, and deals not yet over, have no declared game to judge."""
 
 
-def win_level(contract: Contract) -> Level:
-    return Level.SCHNEIDER if contract.schneider or contract.schwarz else Level.WON
+def win_level(contract: Contract) -> WinLevel:
+    return WinLevel.SCHNEIDER if contract.schneider or contract.schwarz else WinLevel.WON

@@ -25,7 +25,7 @@ def seeger_fabian_score(result: DealResult, seat: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class DealScore:
+class ChallengeScore:
     """One finished challenge deal of one player: the stored result row."""
 
     day: date
@@ -56,7 +56,7 @@ class BoardRow:
         return self.score - self.par
 
 
-def board(scores: Iterable[DealScore], names: dict[int, str]) -> list[BoardRow]:
+def board(scores: Iterable[ChallengeScore], names: dict[int, str]) -> list[BoardRow]:
     """The players' totals, best first: by score against par, then by score, then by name."""
     totals: dict[int, list[int]] = {}
     days: dict[int, set[date]] = {}

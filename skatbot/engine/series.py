@@ -114,7 +114,7 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class RankingLine:
     """One line of the final ranking."""
 
     place: int  # shared on a tie
@@ -270,7 +270,7 @@ class Series:
             out.append(tuple(running))
         return out
 
-    def ranking(self, by: str = "list") -> list[Standing]:
+    def ranking(self, by: str = "list") -> list[RankingLine]:
         """Players from best to worst by list points (`list`) or Seeger-Fabian points (`seeger`)."""
         if by not in ("list", "seeger"):
             raise SeriesError("rank by 'list' or 'seeger'")
@@ -278,10 +278,10 @@ class Series:
         won = [sum(1 for r in self.rows if r.declarer == p and r.won) for p in range(self.size)]
         lost = [sum(1 for r in self.rows if r.declarer == p and r.won is False) for p in range(self.size)]
         order = sorted(range(self.size), key=lambda p: (-points[p], p))
-        standings: list[Standing] = []
+        standings: list[RankingLine] = []
         for index, player in enumerate(order):
             place = standings[-1].place if standings and standings[-1].points == points[player] else index + 1
-            standings.append(Standing(place, player, self.players[player], points[player], won[player], lost[player]))
+            standings.append(RankingLine(place, player, self.players[player], points[player], won[player], lost[player]))
         return standings
 
     # --- export and import --------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from .view import Step, TableView
 log = logging.getLogger(__name__)
 
 
-class Shown(Protocol):
+class Showable(Protocol):
     """What the queue reads of its table (`Table`); its `presenter` as it is now."""
 
     id: int
@@ -30,7 +30,7 @@ class Shown(Protocol):
 class Showing:
     """One table's events not yet handed to its presenter, and the task that hands them out."""
 
-    def __init__(self, table: Shown, since: int) -> None:
+    def __init__(self, table: Showable, since: int) -> None:
         self.table = table
         self.queued: list[ev.Event] = []  # events not yet handed to the presenter (one step when it takes them)
         self.since = since  # where this process's own entries not yet handed out begin
@@ -58,4 +58,4 @@ class Showing:
                 log.exception("table %s: presenting %d events failed", table.id, len(events))
 
 
-__all__ = ["Showing", "Shown"]
+__all__ = ["Showing", "Showable"]

@@ -63,7 +63,7 @@ class TournamentError(Refusal):
     }
 
 
-class Phase(StrEnum):
+class Stage(StrEnum):
     SIGNUP = "signup"
     PLAYING = "playing"
     ENDED = "ended"
@@ -201,7 +201,7 @@ class TournamentState:
 
     settings: TournamentSettings
     organiser: int
-    phase: Phase = Phase.SIGNUP
+    phase: Stage = Stage.SIGNUP
     players: dict[int, str] = field(default_factory=dict)  # sign-up order
     draws: list[Drawn] = field(default_factory=list)  # one per series started
     tables: dict[tuple[int, int], int] = field(default_factory=dict)  # (series, index) -> table id
@@ -223,7 +223,7 @@ class TournamentState:
     def unopened(self) -> list[tuple[int, TableDraw]]:
         """Tables of the current series drawn but not opened yet (a restart in the middle of opening)."""
         drawn = self.current()
-        if drawn is None or self.phase is not Phase.PLAYING:
+        if drawn is None or self.phase is not Stage.PLAYING:
             return []
         return [(i, t) for i, t in enumerate(drawn.tables, 1) if (drawn.series, i) not in self.tables]
 
@@ -235,15 +235,15 @@ class TournamentState:
         """Raise TournamentError if `entry` cannot follow; nothing changes."""
         if isinstance(entry, Shown):
             return
-        if self.phase is Phase.ENDED:
+        if self.phase is Stage.ENDED:
             raise TournamentError("tournament_ended")
         if isinstance(entry, Joined):
-            if self.phase is not Phase.SIGNUP:  # as at a club evening: no late entries, not even for a later series
+            if self.phase is not Stage.SIGNUP:  # as at a club evening: no late entries, not even for a later series
                 raise TournamentError("late_entry", name=self.settings.name)
             if entry.player in self.players:
                 raise TournamentError("already_joined")
         elif isinstance(entry, Left):
-            if self.phase is not Phase.SIGNUP:  # a seat at a table now: left there, an AI plays on
+            if self.phase is not Stage.SIGNUP:  # a seat at a table now: left there, an AI plays on
                 raise TournamentError("late_leave", name=self.settings.name)
             if entry.player not in self.players:
                 raise TournamentError("not_joined")
@@ -270,13 +270,13 @@ class TournamentState:
             del self.players[entry.player]
         elif isinstance(entry, Drawn):
             self.draws.append(entry)
-            self.phase = Phase.PLAYING
+            self.phase = Stage.PLAYING
         elif isinstance(entry, TableOpened):
             self.tables[(entry.series, entry.index)] = entry.table_id
         elif isinstance(entry, Shown):
             self.shown[entry.kind] = entry.message_id
         else:
-            self.phase = Phase.ENDED
+            self.phase = Stage.ENDED
             self.ended = entry.reason
 
     @classmethod

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-from skatbot.ai.verdict import DealAnalysis, Level, Turning, win_level
+from skatbot.ai.verdict import DealAnalysis, Turning, WinLevel, win_level
 from skatbot.engine.games import GameType
 from skatbot.models import Deck
 
@@ -25,7 +25,7 @@ def _effect(turning: Turning, analysis: DealAnalysis) -> str:
         return "analysis.effect.null_won" if up else "analysis.effect.null_lost"
     if low < winning <= high:
         return "analysis.effect.let_win" if up else "analysis.effect.gave_away"
-    if high == Level.SCHNEIDER:
+    if high == WinLevel.SCHNEIDER:
         return "analysis.effect.let_schneider" if up else "analysis.effect.missed_schneider"
     return "analysis.effect.out_of_schneider" if up else "analysis.effect.into_schneider"
 

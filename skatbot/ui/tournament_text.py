@@ -12,7 +12,7 @@ from typing import Any
 import discord
 
 from skatbot.tournaments import Drawn, Standing, TournamentState, fees_of
-from skatbot.tournaments.log import Phase
+from skatbot.tournaments.log import Stage
 
 from .fit import Limit, fit_lines
 from .i18n import t, tn
@@ -52,12 +52,12 @@ def signup_text(tournament_id: int, name: str, state: TournamentState, lang: Lan
                 start_at: int | None = None) -> str:
     """The sign-up message: the tournament, its format, who has joined (and whether sign-up is still open)."""
     lines = [t(lang, "tournament.signup.title", id=tournament_id, name=shown(name)), rules_line(state, lang)]
-    if start_at is not None and state.phase is Phase.SIGNUP:
+    if start_at is not None and state.phase is Stage.SIGNUP:
         lines.append(t(lang, "tournament.signup.starts", at=f"<t:{start_at}:F>"))
     players = [shown(player) for player in state.players.values()]
     lines.append(t(lang, "tournament.signup.players", count=len(players)))
     lines += [f"{n}. {player}" for n, player in enumerate(players, 1)] or [t(lang, "tournament.signup.nobody")]
-    if state.phase is Phase.SIGNUP:
+    if state.phase is Stage.SIGNUP:
         lines.append(t(lang, "tournament.signup.how"))
     else:
         lines.append(t(lang, "tournament.signup.closed"))
@@ -94,7 +94,7 @@ def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: L
 def standings_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing],
                    lang: Lang, *, deals: int, stand_ins: Mapping[int, int] | None = None) -> str:
     """The live standings: after which series, how many deals stored, the list, and the tie rule named."""
-    if state.phase is Phase.ENDED:
+    if state.phase is Stage.ENDED:
         title = t(lang, "tournament.standings.final" if state.ended == "finished" else "tournament.standings.stopped",
                   id=tournament_id, name=shown(name))
     else:

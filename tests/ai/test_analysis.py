@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from skatbot.ai import Level as AILevel
-from skatbot.ai import make_player
+from skatbot.ai import Level, make_player
 from skatbot.ai.analysis import THRESHOLDS, analyse
 from skatbot.ai.runner import ask_side_actions
 from skatbot.ai.solver import Mode, Position, Solver, position_from_deal
-from skatbot.ai.verdict import Level, NotAnalysable
+from skatbot.ai.verdict import NotAnalysable, WinLevel
 from skatbot.engine import PLAY, Contract, Deal, Declare, Discard, GameType, PickUpSkat
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import mask_of, points_of
@@ -19,7 +18,7 @@ from tests.ai.ai_helpers import make_deal, win_auction
 
 def played_by_normal(seed: int) -> Deal:
     deal = Deal.new(seed)
-    players = [make_player(AILevel.NORMAL, seed * 3 + seat) for seat in range(3)]
+    players = [make_player(Level.NORMAL, seed * 3 + seat) for seat in range(3)]
     asked: set[tuple[int, str]] = set()
     while not deal.is_over:
         ask_side_actions(deal, players, asked)
@@ -29,24 +28,24 @@ def played_by_normal(seed: int) -> Deal:
     return deal
 
 
-def level_of(points: int) -> Level:
-    return Level(sum(points >= t for t in THRESHOLDS))
+def level_of(points: int) -> WinLevel:
+    return WinLevel(sum(points >= t for t in THRESHOLDS))
 
 
-def exact_levels(deal: Deal) -> list[Level]:
+def exact_levels(deal: Deal) -> list[WinLevel]:
     """The level before each card and after the last one, from exact values (bisection, not thresholds)."""
     assert deal.declarer is not None and deal.contract is not None
     game = deal.contract.game
     skat = points_of(mask_of(deal.discarded if deal.picked_up else deal.dealt_skat))
     replay = Deal(deal.dealt_hands, deal.dealt_skat, deal.rules)
-    levels: list[Level] = []
+    levels: list[WinLevel] = []
     for seat, action in deal.history:
         if isinstance(action, PlayCard):
             taken = replay.taken_mask(deal.declarer)
             position = position_from_deal(replay)
             if game is GameType.NULL:
                 won = taken == 0 and Solver(game, deal.declarer, Mode.NULL).null_won(position)
-                levels.append(Level.WON if won else Level.LOST)
+                levels.append(WinLevel.WON if won else WinLevel.LOST)
             else:
                 levels.append(level_of(skat + points_of(taken) + Solver(game, deal.declarer).value(position)))
         replay.apply(action, seat)
@@ -54,7 +53,7 @@ def exact_levels(deal: Deal) -> list[Level]:
             break
     taken = replay.taken_mask(deal.declarer)
     if game is GameType.NULL:
-        levels.append(Level.LOST if taken else Level.WON)
+        levels.append(WinLevel.LOST if taken else WinLevel.WON)
     else:
         levels.append(level_of(skat + points_of(taken)))
     return levels
@@ -71,7 +70,7 @@ def test_turnings_are_exactly_the_cards_that_change_the_exact_level(seed: int) -
     assert [(t.trick, t.card, t.before, t.after) for t in analysis.turnings] == expected
     assert expected, "these seeds were picked because a card turned the deal"
     assert analysis.start == levels[0]
-    assert analysis.could_win == (levels[0] >= Level.WON and not deal.result.overbid)
+    assert analysis.could_win == (levels[0] >= WinLevel.WON and not deal.result.overbid)
     for turning in analysis.turnings:
         assert turning.better is not None and turning.better != turning.card
     points = [t for t in analysis.turnings if t.better_points is not None]
@@ -122,7 +121,7 @@ def test_a_sure_grand_played_out_has_nothing_to_regret() -> None:
     while not deal.is_over:
         deal.apply(PLAY[deal.legal_cards()[0].index])
     analysis = analyse(deal)
-    assert analysis.start is Level.SCHNEIDER and analysis.could_win and analysis.won
+    assert analysis.start is WinLevel.SCHNEIDER and analysis.could_win and analysis.won
     assert analysis.start_points == 120 and analysis.turnings == () and analysis.skat_choices == ()
 
 

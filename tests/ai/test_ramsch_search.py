@@ -8,7 +8,7 @@ import pytest
 
 from skatbot.ai import Level, make_player
 from skatbot.ai.ramsch import POINT_WEIGHT, ramsch_card, score, utility
-from skatbot.ai.ramsch_search import Outcome, RamschSearch
+from skatbot.ai.ramsch_search import RamschSearch, Taken
 from skatbot.ai.solver import SearchAborted, position_from_deal
 from skatbot.engine import PLAY, Card, Deal, GameType, Pass, Phase, parse_cards
 from skatbot.engine.cards import mask_of, points_of
@@ -123,26 +123,26 @@ JUNGFRAU = RuleSet(all_pass=AllPass.RAMSCH, ramsch_jungfrau=True)
 
 
 def test_ramsch_utility_is_the_score_of_the_rules() -> None:
-    nothing = Outcome((0, 0, 0), (0, 0, 0))
+    nothing = Taken((0, 0, 0), (0, 0, 0))
     rules = OFFICIAL_RAMSCH
     # the most points lose them (ties: every tied seat), less a small weight per own point
     assert utility(rules, 0, (50, 40, 30), [4, 3, 3], nothing) == -50 - 50 * POINT_WEIGHT
     assert utility(rules, 1, (50, 40, 30), [4, 3, 3], nothing) == -40 * POINT_WEIGHT
     assert utility(rules, 1, (45, 45, 30), [4, 3, 3], nothing) == -45 - 45 * POINT_WEIGHT
     # the outcome of the rest counts: the skat's 21 to seat 2 makes it the loser
-    assert utility(rules, 2, (50, 40, 9), [4, 3, 2], Outcome((0, 0, 21 + 21), (0, 0, 1))) == -51 - 51 * POINT_WEIGHT
+    assert utility(rules, 2, (50, 40, 9), [4, 3, 2], Taken((0, 0, 21 + 21), (0, 0, 1))) == -51 - 51 * POINT_WEIGHT
     # a Durchmarsch wins 120 for the seat that takes every trick, and nobody else loses
-    assert utility(rules, 0, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 120
-    assert utility(rules, 1, (100, 0, 0), [9, 0, 0], Outcome((20, 0, 0), (1, 0, 0))) == 0
+    assert utility(rules, 0, (100, 0, 0), [9, 0, 0], Taken((20, 0, 0), (1, 0, 0))) == 120
+    assert utility(rules, 1, (100, 0, 0), [9, 0, 0], Taken((20, 0, 0), (1, 0, 0))) == 0
 
 
 def test_ramsch_valuation_follows_the_tables_durchmarsch_and_jungfrau() -> None:
-    every_trick = Outcome((20, 0, 0), (1, 0, 0))
+    every_trick = Taken((20, 0, 0), (1, 0, 0))
     # without Durchmarsch, every trick is simply the most points: 120 lost, not won
     assert score(NO_DURCHMARSCH, 0, (100, 0, 0), [9, 0, 0], every_trick) == -120
     assert utility(NO_DURCHMARSCH, 0, (100, 0, 0), [9, 0, 0], every_trick) == -120 - 120 * POINT_WEIGHT
     # with Jungfrau, a seat without a trick doubles the loser's minus (and only the loser's)
-    trickless = Outcome((0, 0, 0), (0, 0, 0))
+    trickless = Taken((0, 0, 0), (0, 0, 0))
     assert score(OFFICIAL_RAMSCH, 0, (70, 50, 0), [6, 4, 0], trickless) == -70
     assert score(JUNGFRAU, 0, (70, 50, 0), [6, 4, 0], trickless) == -140
     assert score(JUNGFRAU, 1, (70, 50, 0), [6, 4, 0], trickless) == 0

@@ -13,7 +13,7 @@ from skatbot.challenge import (
     Attempt,
     AttemptError,
     ChallengeDay,
-    DealScore,
+    ChallengeScore,
     Move,
     ai_decision,
     board,
@@ -137,9 +137,9 @@ def test_seeger_fabian_scores_of_declarer_defenders_and_a_passed_deal() -> None:
 
 
 def test_boards_rank_by_score_against_par_and_percentiles_place_a_player_in_the_field() -> None:
-    rows = [DealScore(DAY, 1, 10, 0, 110, 60), DealScore(DAY, 1, 10, 1, 0, 40),  # +50 - 40 = +10
-            DealScore(DAY, 2, 10, 0, 60, 60), DealScore(DAY, 2, 10, 1, 40, 40),  # 0, more points
-            DealScore(DAY, 3, 10, 0, 120, 60), DealScore(DAY, 3, 10, 1, -110, 40)]  # -90
+    rows = [ChallengeScore(DAY, 1, 10, 0, 110, 60), ChallengeScore(DAY, 1, 10, 1, 0, 40),  # +50 - 40 = +10
+            ChallengeScore(DAY, 2, 10, 0, 60, 60), ChallengeScore(DAY, 2, 10, 1, 40, 40),  # 0, more points
+            ChallengeScore(DAY, 3, 10, 0, 120, 60), ChallengeScore(DAY, 3, 10, 1, -110, 40)]  # -90
     ranked = board(rows, {1: "Anna", 2: "Ben"})
     assert [(r.name, r.margin, r.score) for r in ranked] == [("Anna", 10, 110), ("Ben", 0, 100), ("3", -90, 10)]
     assert percentile(10, [10, 0, -90]) == 100

@@ -12,7 +12,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from skatbot.challenge import DealScore as ChallengeScore
+from skatbot.challenge import ChallengeScore
 from skatbot.storage import SqliteStorage
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.skat_helpers import public_texts, start_skatbot

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from skatbot.challenge import DEFAULT_DEALS, DealScore, ParLine
+from skatbot.challenge import DEFAULT_DEALS, ChallengeScore, ParLine
 from skatbot.storage import LogConflict
 from tests.storage.storage_helpers import NOW, AnyStorage
 
@@ -35,11 +35,11 @@ async def test_one_attempt_per_player_and_day_whichever_server_asks(storage: Any
 async def test_moves_and_results_are_stored_together_and_a_second_writer_is_refused(storage: AnyStorage) -> None:
     await storage.challenge.start(day=DAY, player_id=11, server_id=100, name="Anna", deals=3, now=NOW)
     await storage.challenge.append(day=DAY, player_id=11, seq=0, entries=["act 0 1 pass", "act 0 2 pass"], now=NOW)
-    ended = DealScore(DAY, 11, 100, 0, 0, 0)
+    ended = ChallengeScore(DAY, 11, 100, 0, 0, 0)
     await storage.challenge.append(day=DAY, player_id=11, seq=2, entries=["act 0 0 pass"], now=NOW, results=[ended])
     with pytest.raises(LogConflict):
         await storage.challenge.append(day=DAY, player_id=11, seq=2, entries=["act 1 1 18"], now=NOW,
-                                       results=[DealScore(DAY, 11, 100, 1, 9, 9)], finished=True)
+                                       results=[ChallengeScore(DAY, 11, 100, 1, 9, 9)], finished=True)
     stored = await storage.challenge.attempt(day=DAY, player_id=11)
     assert stored is not None and stored.moves == ("act 0 1 pass", "act 0 2 pass", "act 0 0 pass")
     assert not stored.finished
@@ -52,7 +52,7 @@ async def test_a_finished_day_lists_every_servers_results_and_a_board_one_server
     for player, (server, scores) in rows.items():
         await storage.challenge.start(day=DAY, player_id=player, server_id=server, name=f"P{player}", deals=2,
                                       now=NOW)
-        results = [DealScore(DAY, player, server, n, score, par) for n, (score, par) in enumerate(scores)]
+        results = [ChallengeScore(DAY, player, server, n, score, par) for n, (score, par) in enumerate(scores)]
         await storage.challenge.append(day=DAY, player_id=player, seq=0, entries=[f"x {n}" for n in results],
                                        now=NOW, results=results, finished=len(scores) == 2)
     day = await storage.challenge.day_results(day=DAY)
@@ -96,7 +96,7 @@ async def test_a_players_previous_attempt_and_the_deals_of_a_days_finished_attem
     for day, player, deals in ((DAY, 11, 3), (DAY + timedelta(days=1), 11, 4), (DAY, 12, 6)):
         await storage.challenge.start(day=day, player_id=player, server_id=100, name="P", deals=deals, now=NOW)
     await storage.challenge.append(day=DAY, player_id=12, seq=0, entries=[], now=NOW,
-                                   results=[DealScore(DAY, 12, 100, 0, 50, 40)], finished=True)
+                                   results=[ChallengeScore(DAY, 12, 100, 0, 50, 40)], finished=True)
     previous = await storage.challenge.previous_attempt(player_id=11, before=DAY + timedelta(days=3))
     assert previous is not None and (previous.day, previous.deals) == (DAY + timedelta(days=1), 4)
     assert await storage.challenge.previous_attempt(player_id=11, before=DAY) is None

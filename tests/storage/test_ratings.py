@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from skatbot.challenge import DealScore as ChallengeScore
+from skatbot.challenge import ChallengeScore
 from skatbot.engine import OFFICIAL
 from skatbot.ratings import MODEL, EventKind, Rating, level_identity, rate
 from skatbot.storage import NotFound, Player

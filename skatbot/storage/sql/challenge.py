@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from skatbot.challenge import DEFAULT_DEALS, MAX_DEALS, MIN_DEALS, DealScore, ParLine
+from skatbot.challenge import DEFAULT_DEALS, MAX_DEALS, MIN_DEALS, ChallengeScore, ParLine
 from skatbot.models import check_id, from_seconds, to_seconds
 
 from ..errors import LogConflict
@@ -53,8 +53,8 @@ def _attempt(row: Any, moves: Sequence[Any] = ()) -> StoredAttempt:
                          tuple(str(r["entry"]) for r in moves))
 
 
-def _score(row: Any) -> DealScore:
-    return DealScore(date.fromisoformat(str(row["day"])), int(row["player_id"]), int(row["server_id"]),
+def _score(row: Any) -> ChallengeScore:
+    return ChallengeScore(date.fromisoformat(str(row["day"])), int(row["player_id"]), int(row["server_id"]),
                      int(row["deal_number"]), int(row["score"]), int(row["par"]))
 
 
@@ -116,7 +116,7 @@ class SqlChallenge:
         return stored
 
     async def append(self, *, day: date, player_id: int, seq: int, entries: Sequence[str], now: datetime,
-                     results: Sequence[DealScore] = (), finished: bool = False) -> None:
+                     results: Sequence[ChallengeScore] = (), finished: bool = False) -> None:
         """Moves from `seq` on, with the results of the deals they ended (and the attempt's end), in one
         transaction; LogConflict when another writer stored one of those move numbers first."""
         stamp, iso = to_seconds(now), day.isoformat()
@@ -168,7 +168,7 @@ class SqlChallenge:
             Statement("DELETE FROM challenge_par_claims WHERE day = :day AND deal_number = :n", key)])
 
     async def results(self, *, first: date, last: date, server_id: int | None = None,
-                      finished_only: bool = True, player_id: int | None = None) -> list[DealScore]:
+                      finished_only: bool = True, player_id: int | None = None) -> list[ChallengeScore]:
         """The result rows of the days `first` to `last` (of one server, or of all; of one player, or of all), by
         day, player and deal; with `finished_only` only those of finished attempts (a day's results for ratings,
         boards and the field)."""
@@ -199,7 +199,7 @@ class SqlChallenge:
             "ORDER BY day DESC LIMIT 1", {"p": player_id, "before": before.isoformat()})
         return _attempt(rows[0]) if rows else None
 
-    async def day_results(self, *, day: date) -> list[DealScore]:
+    async def day_results(self, *, day: date) -> list[ChallengeScore]:
         """A day's results on every server, finished attempts only: what ratings rate a challenge day by."""
         return await self.results(first=day, last=day)
 
