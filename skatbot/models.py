@@ -153,10 +153,6 @@ class UnfinishedTable:
     log: tuple[LogEntry, ...]
     stored_deals: frozenset[int]
 
-    @property
-    def next_seq(self) -> int:
-        return self.log[-1].seq + 1 if self.log else 0
-
 
 class DueKind(Enum):
     """What a table must do by itself, without a player acting: an AI seat's move (or its Kontra/Re), a
@@ -295,10 +291,6 @@ class LeaderboardRow:
     def win_share(self) -> float:
         return self.won / self.declared if self.declared else 0.0
 
-    @property
-    def average_per_series(self) -> float:
-        return self.series_points / self.series if self.series else 0.0
-
 
 @dataclass(frozen=True, slots=True)
 class Leaderboard:
@@ -343,14 +335,6 @@ class PlayerStats:
     biggest_loss: ScoreMark | None
     best_series: SeriesStanding | None
     best_series_table: int | None
-
-    @property
-    def declarer_win_rate(self) -> float:
-        return self.declared_won / self.declared if self.declared else 0.0
-
-    @property
-    def defender_win_rate(self) -> float:
-        return self.defended_won / self.defended if self.defended else 0.0
 
 
 @dataclass(frozen=True, slots=True)

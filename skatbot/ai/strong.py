@@ -463,12 +463,6 @@ def _leader(view: SeatView) -> int:
     return 0
 
 
-def root_moves(view: SeatView, know: Knowledge, legal: list[int]) -> list[int]:
-    """One legal card per class of cards that are equivalent in every world (see `move_classes`)."""
-    classes = move_classes(view, legal)
-    return [card for card in legal if classes[card] == card]
-
-
 def move_classes(view: SeatView, legal: list[int]) -> dict[int, int]:
     """Each legal card mapped to the highest card of its class: cards next to each other among the cards
     still in play in the same effective suit, and worth the same points (any two in null)."""

@@ -73,10 +73,6 @@ class Attempt:
         """The player's seat in the current deal."""
         return self.day.player_seat(self.number)
 
-    @property
-    def players_turn(self) -> bool:
-        return not self.is_over and self.deal.current_seat == self.seat
-
     def view(self) -> SeatView:
         """What the player sees of the current deal (the last deal, at the end)."""
         return seat_view(self.deal, self.seat)

@@ -33,16 +33,6 @@ class Suit(IntEnum):
     def english(self) -> str:
         return ("diamonds", "hearts", "spades", "clubs")[self]
 
-    @property
-    def french_german_name(self) -> str:
-        """German names of the French-suited pack: Karo, Herz, Pik, Kreuz."""
-        return ("Karo", "Herz", "Pik", "Kreuz")[self]
-
-    @property
-    def german_suited_name(self) -> str:
-        """Names of the German-suited pack: Schellen, Rot (Herz), Grün, Eichel."""
-        return ("Schellen", "Rot", "Grün", "Eichel")[self]
-
     @classmethod
     def from_letter(cls, letter: str) -> Suit:
         try:
@@ -75,16 +65,6 @@ class Rank(IntEnum):
     @property
     def points(self) -> int:
         return RANK_POINTS[self]
-
-    @property
-    def german_french_name(self) -> str:
-        """Names in the French-suited pack as German players say them."""
-        return ("7", "8", "9", "10", "Bube", "Dame", "König", "Ass")[self]
-
-    @property
-    def german_suited_name(self) -> str:
-        """Names in the German-suited pack: Unter, Ober, König, Daus."""
-        return ("7", "8", "9", "10", "Unter", "Ober", "König", "Daus")[self]
 
     @classmethod
     def from_text(cls, text: str) -> Rank:

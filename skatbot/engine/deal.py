@@ -187,10 +187,6 @@ class Deal:
     def game(self) -> GameType | None:
         return self.contract.game if self.contract else None
 
-    @property
-    def trick_table(self) -> TrickTable:
-        return self._table
-
     def hand(self, seat: int) -> list[Card]:
         return cards_of(self._hands[seat])
 

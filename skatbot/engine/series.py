@@ -261,15 +261,6 @@ class Series:
     def seeger_totals(self) -> tuple[int, ...]:
         return tuple(sum(row.seeger[p] for row in self.rows) for p in range(self.size))
 
-    def running_totals(self) -> list[tuple[int, ...]]:
-        """The list's running totals after each row."""
-        out: list[tuple[int, ...]] = []
-        running = [0] * self.size
-        for row in self.rows:
-            running = [a + b for a, b in zip(running, row.scores, strict=True)]
-            out.append(tuple(running))
-        return out
-
     def ranking(self, by: str = "list") -> list[RankingLine]:
         """Players from best to worst by list points (`list`) or Seeger-Fabian points (`seeger`)."""
         if by not in ("list", "seeger"):

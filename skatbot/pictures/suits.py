@@ -31,10 +31,6 @@ INK = {  # (shape fill, outline, text) per deck and suit
 }
 
 
-def fill_of(deck: Deck, suit: Suit) -> tuple[int, int, int]:
-    return INK[(deck, suit)][0]
-
-
 def text_ink(deck: Deck, suit: Suit) -> tuple[int, int, int]:
     return INK[(deck, suit)][2]
 

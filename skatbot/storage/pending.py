@@ -48,10 +48,6 @@ class PendingMove:
     """A /skat new: the channel it was used in (`table_id` is 0 and `since` the Unix second it began, by the
     store's clock); recorded when a table this user opened from there since then is stored."""
 
-    def recorded_in(self, stored: Sequence[str]) -> bool:
-        """Whether the log entries stored since the click say it was recorded."""
-        return any(self.means(line) for line in stored)
-
     def means(self, line: str) -> bool:
         """Whether this stored log entry is the click's."""
         if not self.entry:

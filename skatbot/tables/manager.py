@@ -162,12 +162,6 @@ class TableManager:
             table.entries = list(replayed.entries)
         return table
 
-    def require_in_channel(self, channel_id: int) -> Table:
-        table = self.in_channel(channel_id)
-        if table is None:
-            raise NoTable("no_table_in_channel")
-        return table
-
     async def create(self, *, guild_id: int, channel_id: int, creator_id: int, creator_name: str, size: int,
                      deals: int, rules: RuleSet, timing: TableTiming | None = None,
                      parent_id: int | None = None, hints: bool = False, seated: Sequence[Entry] = ()) -> Table:

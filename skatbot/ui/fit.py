@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-import discord
-
 ELLIPSIS = "…"
 
 
@@ -37,8 +35,6 @@ class Limit(IntEnum):
 
 CHOICES = 25
 """At most this many autocomplete choices, select options, or items per menu."""
-FIELDS = 25
-"""At most this many fields in an embed."""
 
 
 def fit(text: str, limit: int) -> str:
@@ -71,40 +67,3 @@ def fit_lines(lines: list[str], limit: int = Limit.CONTENT, *, first_droppable: 
     while len(text) > limit and "\n" in text:  # the kept lines alone are too long: drop from the end
         text = text.rsplit("\n", 1)[0]
     return fit(text, limit)
-
-
-
-def fit_embed(embed: discord.Embed) -> discord.Embed:
-    """The embed with every text fitted to its limit and at most 25 fields; if all of it together is still
-    over Discord's 6,000, the description, then the fields (last first), then footer and author are
-    shortened until it fits. Title and field order stay."""
-    title = fit(embed.title, Limit.EMBED_TITLE) if embed.title else None
-    parts: dict[str, str] = {}
-    if embed.description:
-        parts["description"] = fit(embed.description, Limit.EMBED_DESCRIPTION)
-    fields = embed.fields[:FIELDS]
-    for index in reversed(range(len(fields))):
-        parts[f"value{index}"] = fit(fields[index].value or "", Limit.FIELD_VALUE)
-    for index in reversed(range(len(fields))):
-        parts[f"name{index}"] = fit(fields[index].name or "", Limit.FIELD_NAME)
-    if embed.footer.text:
-        parts["footer"] = fit(embed.footer.text, Limit.FOOTER)
-    if embed.author.name:
-        parts["author"] = fit(embed.author.name, Limit.AUTHOR)
-    over = len(title or "") + sum(len(text) for text in parts.values()) - Limit.EMBED_TOTAL
-    for key, text in parts.items():  # in the order of what may lose most
-        if over <= 0:
-            break
-        shorter = fit(text, max(1, len(text) - over))
-        over -= len(text) - len(shorter)
-        parts[key] = shorter
-    embed.title = title
-    embed.description = parts.get("description")
-    embed.clear_fields()
-    for index, original in enumerate(fields):
-        embed.add_field(name=parts[f"name{index}"], value=parts[f"value{index}"], inline=bool(original.inline))
-    if "footer" in parts:
-        embed.set_footer(text=parts["footer"], icon_url=embed.footer.icon_url)
-    if "author" in parts:
-        embed.set_author(name=parts["author"], url=embed.author.url, icon_url=embed.author.icon_url)
-    return embed

@@ -25,6 +25,7 @@ from skatbot.challenge import (
 from skatbot.challenge.results import field_average
 from skatbot.engine import IllegalAction, Pass, PlayCard, Rank, Suit
 from skatbot.engine.cards import Card
+from tests.challenge.challenge_helpers import players_turn
 
 SECRET = "a" * 64
 DAY = date(2026, 12, 7)
@@ -97,7 +98,7 @@ def test_the_par_is_reproducible_and_the_same_play_meets_the_same_answers() -> N
 def test_an_attempt_replays_from_its_log_and_refuses_what_it_cannot_take() -> None:
     day = ChallengeDay.of(SECRET, DAY)
     attempt = Attempt(day, 3)
-    while not attempt.players_turn:
+    while not players_turn(attempt):
         seat, seed, view = attempt.opponent_to_move() or pytest.fail("no one to move")
         attempt.apply(Move(0, seat, ai_decision(Level.NORMAL, seed, view)))
     with pytest.raises(AttemptError) as wait:

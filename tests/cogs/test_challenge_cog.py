@@ -17,6 +17,7 @@ import pytest
 from skatbot.ai import Level
 from skatbot.challenge import ai_decision, par_line
 from skatbot.storage.sql.connection import Statement
+from tests.challenge.challenge_helpers import players_turn
 from tests.cogs.helpers import GUILD_ID, CogBot, FakeChannel, FakeMessage, FakeUser
 
 
@@ -139,7 +140,7 @@ async def play_out(world: CogBot, user: FakeUser, deals: int | None = None) -> N
         stored, attempt = await cog.load(day, user.id)
         if attempt.is_over or (deals is not None and len(attempt.played) >= deals):
             return
-        if attempt.players_turn:
+        if players_turn(attempt):
             action = ai_decision(Level.NORMAL, attempt.seq, attempt.view())
             await cog._store(stored, attempt, [attempt.players_move(action)])
         await cog.advance(stored, attempt)

@@ -60,17 +60,6 @@ def test_iss_and_display_examples() -> None:
     assert [r.letter for r in Rank] == list("789TJQKA")
 
 
-def test_german_names() -> None:
-    assert [s.french_german_name for s in Suit] == ["Karo", "Herz", "Pik", "Kreuz"]
-    assert [s.german_suited_name for s in Suit] == ["Schellen", "Rot", "Grün", "Eichel"]
-    assert Rank.JACK.german_suited_name == "Unter"
-    assert Rank.QUEEN.german_suited_name == "Ober"
-    assert Rank.ACE.german_suited_name == "Daus"
-    assert Rank.JACK.german_french_name == "Bube"
-    assert Rank.ACE.german_french_name == "Ass"
-    assert len({s.german_suited_name for s in Suit}) == 4
-
-
 @pytest.mark.parametrize("text", ["", "C", "XJ", "C1", "CJJ", "11S", "♣", "J", "CC", "SD", "♣11", "joker"])
 def test_parse_errors_are_clear(text: str) -> None:
     with pytest.raises(ValueError, match="not a card") as info:

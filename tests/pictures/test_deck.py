@@ -14,9 +14,14 @@ from skatbot.models import Deck
 from skatbot.pictures import card_face, emoji_name, emoji_png
 from skatbot.pictures.faces import EMOJI_SIZE, EMOJI_VERSION, emoji_image, rank_text
 from skatbot.pictures.hand import hand_picture
-from skatbot.pictures.suits import FRENCH, GERMAN, fill_of
+from skatbot.pictures.suits import FRENCH, GERMAN, INK
 
 DECKS = (FRENCH, GERMAN)
+
+
+def fill_of(deck: Deck, suit: Suit) -> tuple[int, int, int]:
+    """The colour a suit's symbols are filled with in `deck`."""
+    return INK[(deck, suit)][0]
 
 
 def _strongly_different(a: Image.Image, b: Image.Image) -> int:

@@ -89,7 +89,7 @@ async def play_table(storage: SqliteStorage, unfinished: UnfinishedTable, killer
     # stored yet (killed between its last action and the record) is stored now.
     for finished in game.finished:
         await store(storage, table.table_id, table.server_id, game, finished)
-    seq = unfinished.next_seq
+    seq = unfinished.log[-1].seq + 1 if unfinished.log else 0
     while True:
         if game.state.value == "finished":
             await storage.deals.finish_series(table_id=table.table_id, now=now())

@@ -13,7 +13,7 @@ from skatbot.engine import RuleSet
 from skatbot.storage import SqliteStorage
 from skatbot.tables import TableState
 from skatbot.tables import events as ev
-from skatbot.tables.manager import ChannelBusy, NoTable, TableManager
+from skatbot.tables.manager import ChannelBusy, TableManager
 from skatbot.tables.memory import MemoryStore, RecordingPresenter
 from skatbot.wiring import StorageTables
 from tests.tables.kit import InlineExecutor, ManualClock
@@ -48,9 +48,7 @@ async def test_one_table_per_channel_and_clear_errors(ai_first_legal: None) -> N
     with pytest.raises(ChannelBusy):
         await manager.create(guild_id=1, channel_id=5, creator_id=BOB, creator_name="Bob", size=3, deals=3,
                              rules=RuleSet())
-    assert manager.require_in_channel(5) is table
-    with pytest.raises(NoTable):
-        manager.require_in_channel(6)
+    assert manager.in_channel(5) is table and manager.in_channel(6) is None
     assert [o.name for o in table.game.places] == ["Alice"]
 
 

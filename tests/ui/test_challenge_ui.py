@@ -25,6 +25,7 @@ from skatbot.ui.challenge import (
     summary_text,
 )
 from skatbot.ui.languages import Lang
+from tests.challenge.challenge_helpers import players_turn
 
 DAY = date(2026, 12, 7)
 EN = Lang("en")
@@ -32,7 +33,7 @@ EN = Lang("en")
 
 def _to(attempt: Attempt, phase: Phase) -> Attempt:
     """Play on (the player too, at the normal level) until the player is to move in `phase`."""
-    while not (attempt.players_turn and attempt.deal.phase is phase):
+    while not (players_turn(attempt) and attempt.deal.phase is phase):
         seat = attempt.deal.current_seat
         assert seat is not None and not attempt.is_over
         seed = attempt.day.ai_seed(attempt.number, seat, len(attempt.deal.history))
@@ -64,7 +65,7 @@ def test_the_controls_carry_day_moment_and_action_and_leave_out_claims_and_hints
         assert all(action in attempt.deal.legal_actions() for action in actions)
     for number in range(3):  # in play: card buttons only, never claim, concede, Kontra or hint
         while attempt.number == number and not attempt.is_over:
-            if attempt.players_turn and attempt.deal.phase is Phase.PLAY:
+            if players_turn(attempt) and attempt.deal.phase is Phase.PLAY:
                 kinds = {custom_id.split(":")[3].split(" ")[0] for custom_id, _ in _ids(attempt_view(attempt, EN))}
                 assert kinds == {"play"}, kinds
             seat = attempt.deal.current_seat

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import discord
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skatbot.ui.fit import ELLIPSIS, Limit, fit, fit_embed, fit_lines
-from tests.e2e.fakediscord.validation import check_message
+from skatbot.ui.fit import ELLIPSIS, Limit, fit, fit_lines
 
 
 def test_text_within_the_limit_is_left_alone() -> None:
@@ -47,22 +45,3 @@ def test_fitted_text_never_exceeds_the_limit(text: str, limit: int) -> None:
 def test_fit_lines_drops_old_lines_and_a_too_long_single_line_is_cut() -> None:
     assert fit_lines(["title", "x" * 500], 100, first_droppable=1) == "title\n" + ELLIPSIS
     assert fit_lines(["y" * 500], 100) == "y" * 99 + ELLIPSIS
-
-
-def test_an_embed_is_fitted_field_by_field_and_in_total() -> None:
-    embed = discord.Embed(title="T" * 300, description="D" * 5000)
-    embed.set_footer(text="F" * 3000)
-    embed.set_author(name="A" * 300)
-    for _ in range(30):
-        embed.add_field(name="N" * 300, value="V" * 2000)
-    fitted = fit_embed(embed)
-    assert not check_message({"embeds": [fitted.to_dict()]})  # Discord's own checks, as the fake makes them
-    assert len(fitted) <= Limit.EMBED_TOTAL and len(fitted.fields) == 25
-    assert fitted.title == "T" * 255 + ELLIPSIS and fitted.description and fitted.description.endswith(ELLIPSIS)
-
-
-def test_a_small_embed_is_left_alone() -> None:
-    embed = discord.Embed(title="Deal 1", description="♣J ♠J")
-    embed.add_field(name="Alice", value="+48")
-    assert fit_embed(embed).to_dict() == discord.Embed(title="Deal 1", description="♣J ♠J").add_field(
-        name="Alice", value="+48").to_dict()
