@@ -43,7 +43,7 @@ from skatbot.engine import Action
 from skatbot.engine.views import SeatView
 from skatbot.interactions.replies import guarded, reader_style, say
 from skatbot.storage import LogConflict
-from skatbot.storage.sql.challenge import StoredAttempt
+from skatbot.storage.sql.challenge import PAR_LEASE, ParClaim, StoredAttempt
 from skatbot.ui.challenge import (
     DYNAMIC_ITEMS,
     AttemptLine,
@@ -72,6 +72,8 @@ DM_CLOSED = 50007
 PERIODS = ("day", "week")
 PAR_WAIT = 0.5
 """Seconds between looks for a par another process is computing."""
+PAR_RENEW = PAR_LEASE / 6
+"""Seconds between renewals of a claim on a par being computed (well within its lease, PAR_LEASE)."""
 
 
 def today() -> date:
@@ -148,12 +150,13 @@ class ChallengeCog(AttachingCog):
         while True:
             async with self._par_turn:
                 stored = await storage.par(day=day.day, number=number)
-                claimed = stored is None and await storage.claim_par(day=day.day, number=number, now=_now())
-                if claimed:  # the holder may have stored it (and dropped its claim) just before this claim
+                claim = None if stored is not None else await storage.claim_par(day=day.day, number=number,
+                                                                                 now=_now(), lease=PAR_LEASE)
+                if claim is not None:  # the holder may have stored it (and dropped its claim) just before this claim
                     stored = await storage.par(day=day.day, number=number)
-                if claimed and stored is None:
-                    line = await asyncio.get_running_loop().run_in_executor(self.bot.ai_executor, par_line, day,
-                                                                            number)
+                if claim is not None and stored is None:
+                    line = await self._while_held(claim, asyncio.get_running_loop().run_in_executor(
+                        self.bot.ai_executor, par_line, day, number))
                     await storage.store_par(day=day.day, line=line, now=_now())
                     stored = await storage.par(day=day.day, number=number)
                     log.info("challenge %s: par of deal %d is %d", day.day, number + 1, line.score)
@@ -162,6 +165,21 @@ class ChallengeCog(AttachingCog):
             await asyncio.sleep(PAR_WAIT)  # another process computes it (or died, and its claim runs out)
         self._pars.pop((day.day, number), None)
         return stored
+
+    async def _while_held(self, claim: ParClaim, work: asyncio.Future[ParLine]) -> ParLine:
+        """`work`'s par, the claim renewed every PAR_RENEW seconds until it is done: a computation slower than the
+        lease (a loaded machine) keeps its claim, so no other process computes the same par meanwhile."""
+        storage = self.bot.storage.challenge
+        held: ParClaim | None = claim
+        while held is not None:
+            done, _ = await asyncio.wait({work}, timeout=PAR_RENEW)
+            if done:
+                break
+            held = await storage.renew_par(claim=held, now=_now(), lease=PAR_LEASE)
+            if held is None:  # stalled for a whole lease and taken over: both store the same par, the first stands
+                log.warning("challenge %s: the claim on the par of deal %d ran out while it was computed",
+                            claim.day, claim.number + 1)
+        return await work
 
     def warm_pars(self, day: ChallengeDay, deals: int) -> None:
         """Compute the attempt's pars in the background, first deal first, so results need not wait."""

@@ -82,7 +82,7 @@ async def test_a_pars_computing_is_claimed_by_one_caller_until_stored_or_its_lea
         storage: AnyStorage) -> None:
     claims = await asyncio.gather(*(storage.challenge.claim_par(day=DAY, number=2, now=NOW, lease=60)
                                     for _ in range(6)))
-    assert sorted(claims) == [False] * 5 + [True]
+    assert sum(claim is not None for claim in claims) == 1
     assert await storage.challenge.claim_par(day=DAY, number=3, now=NOW, lease=60)  # another deal: its own claim
     assert not await storage.challenge.claim_par(day=DAY, number=2, now=NOW + timedelta(seconds=59), lease=60)
     assert await storage.challenge.claim_par(day=DAY, number=2, now=NOW + timedelta(seconds=60), lease=60)
@@ -90,6 +90,24 @@ async def test_a_pars_computing_is_claimed_by_one_caller_until_stored_or_its_lea
     later = NOW + timedelta(hours=1)
     assert not await storage.challenge.claim_par(day=DAY, number=2, now=later, lease=60)  # stored: nothing to do
     assert await storage.challenge.claim_par(day=DAY + timedelta(days=1), number=2, now=later, lease=60)
+
+
+async def test_a_held_claim_is_renewed_by_its_holder_only(storage: AnyStorage) -> None:
+    claim = await storage.challenge.claim_par(day=DAY, number=4, now=NOW, lease=60)
+    assert claim is not None
+    for minutes in range(1, 4):  # renewed within each lease, held for three minutes of a 60 s lease
+        renewed = await storage.challenge.renew_par(claim=claim, now=NOW + timedelta(seconds=50 * minutes), lease=60)
+        assert renewed is not None
+        claim = renewed
+        assert not await storage.challenge.claim_par(day=DAY, number=4, now=NOW + timedelta(seconds=50 * minutes + 59),
+                                                     lease=60)
+    # the holder stalls past its lease: another takes the claim over, and the old holder cannot renew it back
+    taken = await storage.challenge.claim_par(day=DAY, number=4, now=NOW + timedelta(seconds=211), lease=60)
+    assert taken is not None
+    assert await storage.challenge.renew_par(claim=claim, now=NOW + timedelta(seconds=212), lease=60) is None
+    assert await storage.challenge.renew_par(claim=taken, now=NOW + timedelta(seconds=212), lease=60) is not None
+    await storage.challenge.store_par(day=DAY, line=ParLine(4, 0, ()), now=NOW)  # stored: the claim is dropped
+    assert await storage.challenge.renew_par(claim=taken, now=NOW + timedelta(seconds=213), lease=60) is None
 
 
 async def test_a_players_previous_attempt_and_the_deals_of_a_days_finished_attempts(storage: AnyStorage) -> None:

@@ -22,9 +22,19 @@ from .due import to_millis
 
 SECRET_KEY = "challenge.secret"
 PAR_LEASE = 90.0
-"""Seconds a process holds the computing of a par (a deal's par takes a few seconds of the strong AI): another
-process claims it again only after that, when the holder died (or is that slow: both then store the same par,
-the first stands)."""
+"""Seconds a claim on the computing of a par lasts unless renewed: its holder renews it (`renew_par`) while the
+computation runs, however long that takes; another process claims it again only once it ran out, that is when
+the holder died (or stalled for a whole lease, and its renewal is then refused)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParClaim:
+    """A held claim on the computing of a deal's par: `until` (milliseconds) is the end of its lease as its holder
+    wrote it, so only the holder can renew it (a process that took the claim over after it ran out wrote another)."""
+
+    day: date
+    number: int
+    until: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,20 +153,31 @@ class SqlChallenge:
         line = str(rows[0]["line"])
         return ParLine(number, int(rows[0]["par"]), tuple(line.split("\n")) if line else ())
 
-    async def claim_par(self, *, day: date, number: int, now: datetime, lease: float = PAR_LEASE) -> bool:
-        """Take the computing of a deal's par (a lease row, `challenge_par_claims`): True for the one caller that
-        may compute it now, on any process; False while another holds it (it stores the par, or its lease runs
-        out and the par may be claimed again) or once the par is stored."""
+    async def claim_par(self, *, day: date, number: int, now: datetime, lease: float = PAR_LEASE) -> ParClaim | None:
+        """Take the computing of a deal's par (a lease row, `challenge_par_claims`): the claim for the one caller that
+        may compute it now, on any process; None while another holds it (it stores the par, or its lease runs out
+        and the par may be claimed again) or once the par is stored."""
         stamp = to_millis(now)
         key = {"day": day.isoformat(), "n": number}
         if await self._db.fetch_all("SELECT 1 FROM challenge_pars WHERE day = :day AND deal_number = :n", key):
-            return False
+            return None
+        until = stamp + round(lease * 1000)
         [claimed] = await self._db.write([Statement(
             "INSERT INTO challenge_par_claims (day, deal_number, claimed_until) VALUES (:day, :n, :until) "
             "ON CONFLICT (day, deal_number) DO UPDATE SET claimed_until = excluded.claimed_until "
             "WHERE challenge_par_claims.claimed_until <= :now",
-            {**key, "until": stamp + round(lease * 1000), "now": stamp})])
-        return claimed.rowcount == 1
+            {**key, "until": until, "now": stamp})])
+        return ParClaim(day, number, until) if claimed.rowcount == 1 else None
+
+    async def renew_par(self, *, claim: ParClaim, now: datetime, lease: float = PAR_LEASE) -> ParClaim | None:
+        """Extend a held claim to `lease` seconds from `now`: the renewed claim, or None when it is no longer the
+        holder's (it ran out and another process claimed the par, or the par was stored and the claim dropped)."""
+        until = max(claim.until, to_millis(now) + round(lease * 1000))
+        [renewed] = await self._db.write([Statement(
+            "UPDATE challenge_par_claims SET claimed_until = :until WHERE day = :day AND deal_number = :n "
+            "AND claimed_until = :held",
+            {"day": claim.day.isoformat(), "n": claim.number, "until": until, "held": claim.until})])
+        return ParClaim(claim.day, claim.number, until) if renewed.rowcount == 1 else None
 
     async def store_par(self, *, day: date, line: ParLine, now: datetime) -> None:
         """Keep a deal's par (the first one stored stands: every process computes the same), and drop its claim."""
