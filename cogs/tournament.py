@@ -38,7 +38,7 @@ from skatbot.ui.tournament_text import (
     draw_text,
     export_csv,
     export_json,
-    final_text,
+    final_texts,
     shown,
     signup_text,
     standings_text,
@@ -392,7 +392,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def standings(self, interaction: discord.Interaction) -> None:
         run = await self._here(interaction)
         lang = self.reader(interaction, await self._lang(run))
-        await say(interaction, await self._standings_text(run, lang))
+        await say(interaction, await self._standings_text(run, lang, reader=interaction.user.id))
 
     @app_commands.command(name="export", description=en("cmd.tournament.export"))
     async def export(self, interaction: discord.Interaction) -> None:
@@ -406,12 +406,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await interaction.followup.send(t(lang, "tournament.exported", name=run.name, deals=len(document["deals"])),
                                         files=files, ephemeral=True)
 
-    async def _standings_text(self, run: Running, lang: Lang) -> str:
+    async def _standings_text(self, run: Running, lang: Lang, reader: int | None = None) -> str:
         lines = await self.organiser.lines(run)
         table = await self.organiser.standings(run)
         return standings_text(run.tournament_id, run.name, run.state, table, lang,
                               deals=len({(d.table_id, d.number) for d in lines}),
-                              stand_ins=await self.organiser.stand_ins(run))
+                              stand_ins=await self.organiser.stand_ins(run), reader=reader)
 
     # --- the port: what the organiser asks of Discord ------------------------------------------------------
 
@@ -499,9 +499,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 log.exception("tournament %s: the final list's picture could not be drawn", run.tournament_id)
                 chart = None
             extra = {"file": chart.file()} if chart is not None else {}
-        message = await channel.send(final_text(run.tournament_id, run.name, run.state, table, lang,
-                                                await self.organiser.stand_ins(run)), nonce=nonce(run, "final"),
-                                     **extra)
+        parts = final_texts(run.tournament_id, run.name, run.state, table, lang, await self.organiser.stand_ins(run))
+        message = await channel.send(parts[0], nonce=nonce(run, "final"), **extra)
+        for at, part in enumerate(parts[1:], 2):  # a big club evening: the rest of the list, each part once
+            await channel.send(part, nonce=nonce(run, "final", at))
         await self._paint(run.tournament_id)
         return int(message.id)
 

@@ -50,6 +50,7 @@ from skatbot.tournaments import (
     TournamentSettings,
     TournamentState,
     draw_by_lot,
+    fees_of,
     seeded_draw,
     standings,
 )
@@ -132,6 +133,12 @@ def _state_column(state: TournamentState, *, stored: bool = False) -> str:
     if stored and "final" not in state.shown:
         return Stage.PLAYING.value
     return "stopped" if state.ended == "stopped" else "finished"
+
+
+def _fees_json(standing: Standing, settings: TournamentSettings) -> dict[str, int]:
+    """A player's fees as booked (cents): the entry, the lost games' and the total, as the final list says."""
+    fees = fees_of(standing, entry_fee=settings.entry_fee, per_lost_game=settings.lost_fee)
+    return {"entry": fees.entry, "lost_games": fees.lost_games, "total": fees.total}
 
 
 class Organiser:
@@ -411,7 +418,8 @@ class Organiser:
                          " the order series 1 was drawn in (Skatwettspielordnung)",
             "standings": [{"place": s.place, "player_id": s.player, "player": names.get(s.player),
                            "seeger": s.points, "won": s.won, "lost": s.lost, "series": list(s.series),
-                           "table": s.table, "deals": s.deals, "stand_in_deals": stand_ins.get(s.player, 0)}
+                           "table": s.table, "deals": s.deals, "stand_in_deals": stand_ins.get(s.player, 0),
+                           "fees_cents": _fees_json(s, run.settings)}
                           for s in table],
             "deals": deals}
         return rows, document

@@ -14,7 +14,7 @@ import discord
 from skatbot.tournaments import Drawn, Standing, TournamentState, fees_of
 from skatbot.tournaments.log import Stage
 
-from .fit import Limit, fit_lines
+from .fit import ELLIPSIS, Limit, fit, fit_lines
 from .i18n import t, tn
 from .languages import Lang
 
@@ -92,21 +92,45 @@ def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: L
 
 
 def standings_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing],
-                   lang: Lang, *, deals: int, stand_ins: Mapping[int, int] | None = None) -> str:
-    """The live standings: after which series, how many deals stored, the list, and the tie rule named."""
+                   lang: Lang, *, deals: int, stand_ins: Mapping[int, int] | None = None,
+                   reader: int | None = None) -> str:
+    """The live standings: after which series, how many deals stored, the list, and the tie rule named. Too
+    long for one message (a big club evening): the leaders stay and the rest goes from the bottom, marked by
+    "…"; the `reader`'s own line is kept below it (/tournament standings)."""
     if state.phase is Stage.ENDED:
         title = t(lang, "tournament.standings.final" if state.ended == "finished" else "tournament.standings.stopped",
                   id=tournament_id, name=shown(name))
     else:
         title = t(lang, "tournament.standings.title", id=tournament_id, name=shown(name), series=state.series,
                   of=state.settings.series, deals=deals)
-    lines = [title, *standings_lines(table, state.players, lang, stand_ins), t(lang, "tournament.tiebreak")]
-    return fit_lines(lines, Limit.CONTENT, first_droppable=2)
+    header, *rows = standings_lines(table, state.players, lang, stand_ins)
+    tail = [t(lang, "tournament.tiebreak")]
+    if len("\n".join([title, header, *rows, *tail])) <= Limit.CONTENT:
+        return fit("\n".join([title, header, *rows, *tail]), Limit.CONTENT)
+    own = next((row for s, row in zip(table, rows, strict=True) if s.player == reader), None)
+    cut = [ELLIPSIS, own] if own is not None else [ELLIPSIS]
+    kept = list(rows)
+    while kept and len("\n".join([title, header, *kept, *cut, *tail])) > Limit.CONTENT:
+        kept.pop()
+    if own in kept:
+        cut = [ELLIPSIS]
+    return fit_lines([title, header, *kept, *cut, *tail], Limit.CONTENT)
 
 
-def final_text(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: Lang,
-               stand_ins: Mapping[int, int] | None = None) -> str:
-    """The final list (or the list as it stood when the organiser stopped), with the fees booked."""
+def in_messages(lines: Sequence[str], limit: int = Limit.CONTENT) -> list[str]:
+    """The lines in as few messages as they fit, none dropped (a line longer than a message alone is cut)."""
+    parts: list[list[str]] = [[]]
+    for line in (fit(line, limit) for line in lines):
+        if parts[-1] and len("\n".join([*parts[-1], line])) > limit:
+            parts.append([])
+        parts[-1].append(line)
+    return ["\n".join(part) for part in parts if part]
+
+
+def final_texts(tournament_id: int, name: str, state: TournamentState, table: Sequence[Standing], lang: Lang,
+                stand_ins: Mapping[int, int] | None = None) -> list[str]:
+    """The final list (or the list as it stood when the organiser stopped), with the fees booked: whole, in as
+    many messages as it needs (the first starts with its title), so no place and no fee is left out."""
     lines = [t(lang, "tournament.final.title" if state.ended == "finished" else "tournament.final.stopped",
                id=tournament_id, name=shown(name))]
     lines += standings_lines(table, state.players, lang, stand_ins)
@@ -118,7 +142,7 @@ def final_text(tournament_id: int, name: str, state: TournamentState, table: Seq
             lines.append(t(lang, "tournament.final.fee_line", name=_name(state.players, s.player),
                            total=money(fees.total), entry=money(fees.entry), lost=s.lost, lost_fees=money(fees.lost_games)))
     lines.append(t(lang, "tournament.tiebreak"))
-    return fit_lines(lines, Limit.CONTENT, first_droppable=2)
+    return in_messages(lines)
 
 
 CSV_COLUMNS = ("series", "table", "table_id", "deal", "player_id", "player", "seeger", "score", "role",

@@ -24,7 +24,8 @@ async def _tournament(storage: AnyStorage) -> tuple[Organiser, int]:
     await add_players(storage, *(Player(pid, name) for pid, name in PEOPLE.items()))
     organiser = Organiser(storage, NO_TABLES, clock=lambda: NOW)
     run = await organiser.create(server_id=100, channel_id=555, organiser_id=9,
-                                 settings=TournamentSettings("Club evening", series=2, deals=3))
+                                 settings=TournamentSettings("Club evening", series=2, deals=3, entry_fee=500,
+                                                             lost_fee=50))
     await organiser.commit(run, lambda _: [Joined(pid, name) for pid, name in PEOPLE.items()])
     return organiser, run.tournament_id
 
@@ -68,6 +69,9 @@ async def test_standings_are_the_sums_of_the_stored_deals_and_survive_a_restart(
     rows_out, document = await restarted.export(again)
     assert len(document["deals"]) == 2 + 3 and len(rows_out) == 2 * 4 + 3 * 3
     assert sum(r["seeger"] for r in rows_out if r["player_id"] == 15) == sums.get(15, 0)
+    for listed in document["standings"]:  # the fees booked, as the final list says (entry 5.00, 0.50 a lost game)
+        assert listed["fees_cents"] == {"entry": 500, "lost_games": 50 * listed["lost"],
+                                        "total": 500 + 50 * listed["lost"]}, listed
 
 
 async def test_a_series_is_finished_when_every_table_has_stored_its_deals(storage: AnyStorage) -> None:

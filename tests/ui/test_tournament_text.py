@@ -7,11 +7,20 @@ import csv
 import io
 
 from skatbot.models import ServerSettings
-from skatbot.tournaments import Drawn, Joined, Standing, TableDraw, TournamentSettings, TournamentState
+from skatbot.tournaments import (
+    Drawn,
+    Joined,
+    Standing,
+    TableDraw,
+    TournamentError,
+    TournamentSettings,
+    TournamentState,
+)
 from skatbot.ui.languages import Lang
+from skatbot.ui.refusals import refusal_reply
 from skatbot.ui.server_settings import SettingsRequest, apply_request
 from skatbot.ui.server_text import changes_text, settings_text
-from skatbot.ui.tournament_text import draw_text, export_csv, final_text, signup_text, standings_text
+from skatbot.ui.tournament_text import draw_text, export_csv, final_texts, signup_text, standings_text
 
 
 def state() -> TournamentState:
@@ -50,7 +59,7 @@ def test_standings_and_the_final_list_name_the_tie_rule_and_the_fees() -> None:
     assert "1. Bert · +136 · 2/0 · table 1" in live and "2. Anna · -20 · 0/1 · table 1" in live
     assert "more games won come first, then fewer games lost, then the lot" in live
     run.ended = "finished"
-    final = final_text(1, "Club evening", run, table, Lang("en"))
+    (final,) = final_texts(1, "Club evening", run, table, Lang("en"))
     assert final.startswith("🏆 **Club evening (#1): the final list**")
     assert "Anna: 5.50 (5.00 + 1 × lost = 0.50)" in final and "Bert: 5.00 (5.00 + 0 × lost = 0.00)" in final
 
@@ -82,3 +91,47 @@ def test_names_in_public_messages_neither_ping_nor_format() -> None:
     text = signup_text(1, "**Big** @everyone", run, Lang("en"))
     assert "@everyone" not in text and "<@123456789012345678>" not in text and "**Big**" not in text
     assert "\\*\\*Big\\*\\*" in text and "\\_x\\_" in text
+
+
+def club_of(players: int) -> tuple[TournamentState, list[Standing]]:
+    """A big club evening, ended: `players` with long names, every one of them with a game lost (a fee line)."""
+    run = TournamentState(TournamentSettings("Preisskat", series=2, deals=3, entry_fee=1000, lost_fee=50), 9)
+    for player in range(1, players + 1):
+        run.apply(Joined(player, f"Maximiliane Mustermann {player:02d}"))
+    run.apply(Drawn(1, 7, tuple(TableDraw(tuple(range(p, p + 3))) for p in range(1, players + 1, 3))))
+    run.ended = "finished"
+    table = [Standing(at, player, 2000 - 37 * at, 3, 1, (1000, 1000 - 37 * at), (player + 2) // 3, 6)
+             for at, player in enumerate(range(1, players + 1), 1)]
+    return run, table
+
+
+def test_a_big_final_list_is_posted_whole_in_several_messages_with_every_fee() -> None:
+    run, table = club_of(42)
+    parts = final_texts(1, "Preisskat", run, table, Lang("en"))
+    assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
+    assert parts[0].startswith("🏆 **Preisskat (#1): the final list**")
+    whole = "\n".join(parts)
+    for at in range(1, 43):  # every place, the winners too, and every player's fees
+        assert f"\n{at}. Maximiliane Mustermann {at:02d} · " in whole, at
+        assert f"\nMaximiliane Mustermann {at:02d}: 10.50 (10.00 + 1 × lost = 0.50)" in whole, at
+    assert "…" not in whole and whole.rstrip().endswith("then the lot (the order series 1 was drawn in).")
+
+
+def test_big_standings_keep_the_leaders_and_the_readers_own_line() -> None:
+    run, table = club_of(60)
+    run.ended = None
+    live = standings_text(1, "Preisskat", run, table, Lang("en"), deals=90)
+    assert len(live) <= 2000
+    lines = live.splitlines()
+    assert lines[2].startswith("1. Maximiliane Mustermann 01 · ") and "…" in lines
+    assert lines[-1].startswith("Ties, as the Skatwettspielordnung rules")
+    mine = standings_text(1, "Preisskat", run, table, Lang("en"), deals=90, reader=57)
+    assert len(mine) <= 2000 and "\n57. Maximiliane Mustermann 57 · " in mine
+    assert mine.splitlines()[2].startswith("1. Maximiliane Mustermann 01 · ")
+
+
+def test_the_organisers_refusal_names_every_way_to_be_one() -> None:
+    """A member refused learns that the role from /skat settings organisers would let them, in every language."""
+    for code in ("en", "de", "da", "fr"):
+        text = refusal_reply(TournamentError("organisers_only"), Lang(code))
+        assert "/skat settings organisers" in text, (code, text)
