@@ -525,12 +525,16 @@ class Organiser:
         if series >= run.settings.series:
             await self.commit(run, lambda state: [] if state.phase is Stage.ENDED else [Ended("finished")])
             await self._show_end(run)
-        elif run.settings.auto_next:
+            return
+        if run.settings.auto_next:
             try:
                 await self.next_series(run)
-            except TournamentError as error:
+                return
+            except TournamentError as error:  # e.g. a player sat down at another table: tried again, and said
                 log.info("tournament %s: the next series waits: %s", run.tournament_id, error.key)
-        elif f"series-{series}" not in run.state.shown and self.port is not None:
+                if run.state.series != series:
+                    return  # drawn; a table's thread waits, and its notice says so
+        if f"series-{series}" not in run.state.shown and self.port is not None:
             message = await self.port.series_done(run, series)
             await self.commit(run, lambda state: [] if f"series-{series}" in state.shown
                               else [Shown(f"series-{series}", message)])

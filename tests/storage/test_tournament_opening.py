@@ -352,3 +352,22 @@ async def test_catching_up_while_the_next_series_opens_its_tables_opens_each_onc
     assert port.draws == [1, 2] and len(await storage.tables.all_ids()) == 4
     assert sorted(run.state.tables) == [(1, 1), (1, 2), (2, 1), (2, 2)]
     await manager.close()
+
+
+async def test_an_automatic_next_series_that_must_wait_says_the_series_is_over(storage: AnyStorage) -> None:
+    """With auto_next, a player seated at another running table holds the next series back: the channel is told
+    the series is over (once; the organiser's /tournament next says why), and the next series starts by itself
+    once that table is over."""
+    organiser, manager, run = await _started(storage, port := CountingPort(), series=2, auto_next=True)
+    await _close_series(storage, run)
+    elsewhere = await storage.tables.create(server_id=100, channel_id=556, creator_id=13, rule_preset="official",
+                                            rules=RuleSet.preset("official").to_dict(), series_length=6, now=NOW,
+                                            seats=(13, 11, 12), size=3)
+    await storage.tables.set_state(table_id=elsewhere.table_id, state=TableState.PLAYING, now=NOW)
+    await organiser.catch_up(run)
+    await organiser.catch_up(run)
+    assert run.state.series == 1 and port.series_ends == [1]
+    await storage.tables.set_state(table_id=elsewhere.table_id, state=TableState.FINISHED, now=NOW)
+    await organiser.catch_up(run)
+    assert run.state.series == 2 and port.series_ends == [1] and port.draws == [1, 2]
+    await manager.close()
