@@ -307,19 +307,21 @@ class ChallengeCog(AttachingCog):
         return lines
 
     async def standing(self, stored: StoredAttempt) -> DayStanding:
-        """The finished attempt's totals, its place on its server and its percentile among everyone that day."""
+        """The finished attempt's totals, its place on its server and its percentile among everyone that day, each
+        among the attempts of as many deals (the same deals: a server may change its number during the day)."""
         everyone = await self.bot.storage.challenge.day_results(day=stored.day)
         mine = [row for row in everyone if row.player_id == stored.player_id]
         names = {a.player_id: a.name for a in await self.bot.storage.challenge.attempts(
             first=stored.day, last=stored.day, server_id=stored.server_id)}
-        here = board([row for row in everyone if row.server_id == stored.server_id], names)
-        rank = next((place for place, row in enumerate(here, start=1) if row.player_id == stored.player_id), len(here))
         deals = await self.bot.storage.challenge.finished_deals(day=stored.day)
         alike = [row for row in everyone if deals.get(row.player_id) == stored.deals]  # as many deals as this one
+        here = board([row for row in alike if row.server_id == stored.server_id], names)
+        rank = next((place for place, row in enumerate(here, start=1) if row.player_id == stored.player_id), len(here))
+        mixed = any(deals.get(row.player_id) != stored.deals for row in everyone if row.server_id == stored.server_id)
         margins = [row.margin for row in board(alike, {})]
         score, par = sum(row.score for row in mine), sum(row.par for row in mine)
         return DayStanding(score, par, rank, len(here), percentile(score - par, margins), len(margins), tuple(here),
-                           deals=stored.deals)
+                           deals=stored.deals, mixed=mixed)
 
     async def closed(self, stored: StoredAttempt) -> ChallengeRefusal:
         """What a player is told of their attempt of a past day left unfinished: it closed at the day's end (midnight
@@ -393,11 +395,14 @@ class ChallengeCog(AttachingCog):
         last = on if played else on - timedelta(days=1)
         first = last if period == "day" else on - timedelta(days=6)
         rows = await storage.results(first=first, last=last, server_id=guild_id)
-        names = {a.player_id: a.name for a in await storage.attempts(first=first, last=last, server_id=guild_id)}
+        attempts = await storage.attempts(first=first, last=last, server_id=guild_id)
+        names = {a.player_id: a.name for a in attempts}
+        # a day's attempts are ranked among those of as many deals (the server may have changed its number that day)
+        deals = {a.player_id: a.deals for a in attempts} if period == "day" else None
         note = None if played else t(lang, "challenge.board.hidden")
         # today's board only for the player who played it: the others must not see the day's results yet
-        await say(interaction, day_board_text(board(rows, names), first, last, lang, note), ephemeral=played,
-                  allowed_mentions=discord.AllowedMentions.none())
+        await say(interaction, day_board_text(board(rows, names), first, last, lang, note, deals=deals),
+                  ephemeral=played, allowed_mentions=discord.AllowedMentions.none())
 
 
 def _cog(interaction: discord.Interaction) -> ChallengeCog:

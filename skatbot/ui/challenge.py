@@ -236,7 +236,8 @@ class DayStanding:
     percentile: int
     players_all: int
     ranking: tuple[BoardRow, ...] = ()  # the server's board of the day, best first (names of this server only)
-    deals: int = DEFAULT_DEALS  # the attempt's deals: the percentile is among the attempts of as many
+    deals: int = DEFAULT_DEALS  # the attempt's deals: place and percentile are among the attempts of as many
+    mixed: bool = False  # the server's day has attempts of another number of deals too (it changed its setting)
 
 
 SUMMARY_RANKS = 10
@@ -250,6 +251,8 @@ def summary_text(day: date, lines: Sequence[AttemptLine], standing: DayStanding,
     out.append(t(lang, "challenge.summary.total", score=_signed(standing.score), par=_signed(standing.par),
                  margin=_signed(standing.score - standing.par)))
     out.append(tn(lang, "challenge.summary.rank", standing.players_here, rank=standing.rank))
+    if standing.mixed:
+        out.append(tn(lang, "challenge.summary.alike", standing.deals))
     out += [_board_line(rank, row, lang) for rank, row in enumerate(standing.ranking, start=1)
             if rank <= SUMMARY_RANKS or rank == standing.rank]
     out.append(tn(lang, "challenge.summary.percentile", standing.players_all, percent=standing.percentile,
@@ -270,8 +273,11 @@ def summary_view(day: date, deals: int, lang: Lang) -> discord.ui.View:
     return view
 
 
-def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None) -> str:
-    """A server's challenge board (names of this server only), best against par first."""
+def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None,
+                   deals: Mapping[int, int] | None = None) -> str:
+    """A server's challenge board (names of this server only), best against par first. With `deals` (a day's board:
+    each player's number of deals), attempts of different numbers of deals (the server changed its setting that
+    day) are ranked apart, each group among the attempts of the same deals, and the board says so."""
     title = (t(lang, "challenge.board.day", day=first.isoformat()) if first == last else
              t(lang, "challenge.board.week", first=first.isoformat(), last=last.isoformat()))
     out = [title]
@@ -279,7 +285,16 @@ def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang
         out.append(note)
     if not rows:
         out.append(t(lang, "challenge.board.empty"))
-    out += [_board_line(rank, row, lang) for rank, row in enumerate(rows, start=1)]
+    groups = sorted({deals.get(row.player_id, row.deals) for row in rows} if deals else set(), reverse=True)
+    if len(groups) < 2:
+        out += [_board_line(rank, row, lang) for rank, row in enumerate(rows, start=1)]
+        return fit_lines(out)
+    assert deals is not None
+    out.append(t(lang, "challenge.board.alike"))
+    for count in groups:
+        out.append(tn(lang, "challenge.board.group", count))
+        alike = [row for row in rows if deals.get(row.player_id, row.deals) == count]
+        out += [_board_line(rank, row, lang) for rank, row in enumerate(alike, start=1)]
     return fit_lines(out)
 
 

@@ -227,3 +227,42 @@ async def test_an_attempt_left_unfinished_at_midnight_is_closed_and_the_player_t
         assert (started.replies[-1].content or "").startswith(
             f"Your daily challenge of {day.isoformat()} closed at midnight UTC before you finished a deal: nothing "
             "of it counts.\nYour daily challenge is in your DMs")
+
+
+async def test_a_server_that_changes_its_number_of_deals_mid_day_ranks_like_with_like(world: CogBot) -> None:
+    """Alice and Bob finish three deals; then the server's managers choose four, and Carol finishes four. Each is
+    ranked (on the board and in their summary) among the attempts of the same deals only, and both say so."""
+    alice, bob, carol = (with_dm(world, name)[0] for name in ("alice", "bob", "carol"))
+    await deals_for(world, GUILD_ID, 3)
+    for user in (alice, bob):
+        await world.run("challenge", user)
+        await play_out(world, user)
+    await deals_for(world, GUILD_ID, 4)
+    await world.run("challenge", carol)
+    await play_out(world, carol)
+    changed = "This server changed its number of deals today: your place is among the attempts on the same"
+    carols = await summary_of(world, carol)
+    assert "On this server: place 1 of 1 player" in carols and f"{changed} 4 deals." in carols
+    for user in (alice, bob):
+        summary = await summary_of(world, user)
+        assert "of 2 players" in summary and f"{changed} 3 deals." in summary
+        assert "carol" not in summary  # not ranked with them
+    shown = (await world.run("skat scores challenge", alice)).text.splitlines()
+    assert shown[1:3] == ["This server changed its number of deals that day: each attempt is ranked only among "
+                          "those on the same deals.", "**4 deals**"]
+    assert shown[3].startswith("1. carol: ") and shown[4] == "**3 deals**"
+    assert shown[5].startswith("1. ") and shown[6].startswith("2. ") and len(shown) == 7
+    assert {shown[5].split(":")[0][3:], shown[6].split(":")[0][3:]} == {"alice", "bob"}
+
+
+async def test_a_server_on_one_number_of_deals_is_told_nothing_of_it(world: CogBot) -> None:
+    await deals_for(world, GUILD_ID, 3)
+    await deals_for(world, GUILD_ID + 1, 4)  # another server on four deals: its attempts are elsewhere
+    alice, bob = with_dm(world, "alice")[0], with_dm(world, "bob")[0]
+    for user, guild in ((alice, GUILD_ID), (bob, GUILD_ID + 1)):
+        await world.run("challenge", user, world.interaction(user, guild_id=guild))
+        await play_out(world, user)
+    summary = await summary_of(world, alice)
+    assert "changed its number of deals" not in summary and "On this server: place 1 of 1 player" in summary
+    shown = (await world.run("skat scores challenge", alice)).text.splitlines()
+    assert len(shown) == 2 and shown[1].startswith("1. alice: ")

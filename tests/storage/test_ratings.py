@@ -231,3 +231,19 @@ async def test_a_periods_board_lists_those_rated_since_with_the_change_since(peo
     assert board[11].change == pytest.approx(board[11].rating.conservative - (second.mu - 3 * second.sigma))
     assert board[13].change == pytest.approx(board[13].rating.conservative - Rating().conservative)
     assert all(row.change is None for row in await people.ratings.board(server_id=SERVER))
+
+
+async def test_a_day_of_attempts_on_different_numbers_of_deals_is_rated_on_the_deals_all_played(
+        people: AnyStorage) -> None:
+    """The server changed its number of deals during the day: Anna played three deals, Bert four. They are compared
+    on the three deals both played (Bert's fourth, far above par, does not lift him over her)."""
+    day = date(2026, 11, 29)
+    await _challenge(people, day, ANNA, [(60, 40), (60, 40), (60, 40)])  # 60 above par
+    await _challenge(people, day, BERT, [(40, 40), (40, 40), (40, 40), (500, 0)])  # at par on the same three
+    assert await people.ratings.catch_up(now=NOW) == 1
+    expected = rate({}, [(ANNA, 1), (BERT, 2), (level_identity("strong"), 2)], EventKind.CHALLENGE)
+    assert await people.ratings.of(server_id=SERVER, player_id=ANNA) == expected[ANNA]
+    assert await people.ratings.of(server_id=SERVER, player_id=BERT) == expected[BERT]
+    before = await _snapshot(people)
+    await people.ratings.rebuild(now=NOW)
+    assert await _snapshot(people) == before

@@ -161,7 +161,7 @@ class SqlRatings:
 
     async def rate_challenge_days(self, *, day: date, now: datetime) -> int:
         """Rate a challenge day on every server that played it, from its stored results (finished attempts
-        only: each player's Seeger-Fabian scores and pars summed over the day's deals). Returns how many servers
+        only: each player's Seeger-Fabian scores and pars summed over the deals all of them played). Returns how many servers
         were rated now."""
         count = 0
         for server_id, results in sorted((await self._challenge_results(day)).items()):
@@ -169,12 +169,15 @@ class SqlRatings:
         return count
 
     async def _challenge_results(self, day: date) -> dict[int, list[tuple[int, int, int]]]:
-        """A day's (player, score, par) per server, from the challenge's stored results of finished attempts."""
+        """A day's (player, score, par) per server, from the challenge's stored results of finished attempts: over the
+        deals all of that server's finished attempts played (the first of the day's deals, as many as its shortest
+        attempt had), so that everyone is compared on the same deals when the server changed its number that day."""
         rows = await self._db.fetch_all(
             "SELECT r.server_id, r.player_id, SUM(r.score) AS score, SUM(r.par) AS par FROM challenge_results r "
             "JOIN challenge_attempts a ON a.day = r.day AND a.player_id = r.player_id "
-            "WHERE r.day = :day AND a.finished_at IS NOT NULL GROUP BY r.server_id, r.player_id "
-            "ORDER BY r.server_id, r.player_id", {"day": day.isoformat()})
+            "WHERE r.day = :day AND a.finished_at IS NOT NULL AND r.deal_number < (SELECT MIN(b.deals) FROM "
+            "challenge_attempts b WHERE b.day = r.day AND b.server_id = r.server_id AND b.finished_at IS NOT NULL) "
+            "GROUP BY r.server_id, r.player_id ORDER BY r.server_id, r.player_id", {"day": day.isoformat()})
         out: dict[int, list[tuple[int, int, int]]] = {}
         for row in rows:
             out.setdefault(int(row["server_id"]), []).append(
