@@ -298,8 +298,10 @@ class Organiser:
             raise TournamentError("player_busy", names=", ".join(busy))
 
     async def stop(self, run: Running) -> None:
-        """Ended early by the organiser: the standings stay as they are, its running tables are closed."""
-        await self.commit(run, lambda _: [Ended("stopped")])
+        """Ended early by the organiser: the standings stay as they are, its running tables are closed. A series'
+        tables being opened are opened first (then closed with the rest): none is left playing unrecorded."""
+        async with run.opening:
+            await self.commit(run, lambda _: [Ended("stopped")])
         for table_id in run.state.series_tables(run.state.series).values():
             try:
                 table = await self.tables.load(table_id)

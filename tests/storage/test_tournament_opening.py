@@ -371,3 +371,32 @@ async def test_an_automatic_next_series_that_must_wait_says_the_series_is_over(s
     await organiser.catch_up(run)
     assert run.state.series == 2 and port.series_ends == [1] and port.draws == [1, 2]
     await manager.close()
+
+
+class StoppingPort(CountingPort):
+    """The organiser's /tournament stop arrives while the first table of series 2 is being opened."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.organiser: Organiser | None = None
+        self.stops: list[asyncio.Task[None]] = []
+
+    async def open_thread(self, run: Running, series: int, index: int, draw: TableDraw) -> int:
+        if series == 2 and not self.stops and self.organiser is not None:
+            self.stops.append(asyncio.create_task(self.organiser.stop(run)))
+            await asyncio.sleep(0.05)
+        return await super().open_thread(run, series, index, draw)
+
+
+async def test_a_stop_while_the_next_series_opens_its_tables_leaves_no_table_playing(storage: AnyStorage) -> None:
+    organiser, manager, run = await _started(storage, port := StoppingPort(), series=2)
+    port.organiser = organiser
+    await _close_series(storage, run)
+    await organiser.next_series(run)
+    await asyncio.gather(*port.stops)
+    assert run.state.ended == "stopped" and port.ends == 1
+    playing = [t for t in await storage.tables.all_ids()
+               if (await storage.tables.get(table_id=t)).state is TableState.PLAYING]
+    assert playing == []  # every table the tournament opened is closed: nobody keeps playing a stopped tournament
+    assert sorted(run.state.tables) == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    await manager.close()
