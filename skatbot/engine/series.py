@@ -27,7 +27,7 @@ from typing import Any
 
 from .deal import Deal
 from .games import GameType
-from .records import RecordError, deal_from_json, deal_to_json, export_record, parse_record, replay
+from .records import RecordError, deal_from_json, deal_to_json, parse_record, replay
 from .rules import OFFICIAL, BockTrigger, RuleSet
 from .scoring import (
     DealResult,
@@ -328,23 +328,6 @@ class Series:
             if self._row(at, deal.result, row.deal) != row:
                 raise SeriesError(f"row {row.number} does not match a replay of its deal")
         self._append(row)
-
-    def to_iss(self, place: str = "skatbot") -> list[str]:
-        """One ISS record line per deal, numbered by deal, players named in their seats. Only rows that
-        keep their deal can be written, and only games the ISS format knows (no Ramsch, Kontra, Re or Musik)."""
-        lines: list[str] = []
-        for row in self.rows:
-            if row.deal is None:
-                raise SeriesError(f"deal {row.number} was recorded without its cards and moves")
-            names = [self.players[p] for p in row.seats]
-            deal = deal_from_json(row.deal)
-            if deal.contract is not None and deal.contract.musik:
-                raise SeriesError(f"deal {row.number} cannot be an ISS record: the format has no Musik")
-            try:
-                lines.append(export_record(deal, str(row.number), names, place))
-            except RecordError as error:
-                raise SeriesError(f"deal {row.number} cannot be an ISS record: {error.reason}") from None
-        return lines
 
     @classmethod
     def from_iss(cls, lines: Sequence[str], players: Sequence[str], deals: int, rules: RuleSet = OFFICIAL,

@@ -250,10 +250,6 @@ class Database:
         except sqlite3.Error as error:  # a later checkpoint (or the last close) catches up
             log.warning("WAL checkpoint of %s failed: %s", self.path, error)
 
-    async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._user_version()
-
     async def _user_version(self) -> int:
         async with self.connection.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()

@@ -1,7 +1,7 @@
 """The two ports of a table: where its log is stored and how it is shown.
 
-Storage implements `TableStore`; the Discord layer implements `Presenter`. Tests use the in-memory
-and recording versions in `skatbot.tables.memory`.
+Storage implements `TableStore`; the Discord layer implements `Presenter`. Tests use the in-memory store
+(tests/tables/memory_store.py) and the recording presenter (`skatbot.tables.memory`).
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from .due import DueSteps
 from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
 from .kontra import KontraWindow
-from .log import Act, AddAI, Close, Entry, Hints, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
+from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
 from .ports import Presenter, TableStore
 from .replay import replay_log
 from .showing import Showing
@@ -145,10 +145,6 @@ class Table:
         if user_id != self.game.creator_id and not is_admin:
             raise NotAllowed("stop_creator")
         await self._commit([Close("stopped")])
-
-    async def offer_hints(self, user_id: int) -> None:
-        """Hints for learners at this table (only before the start, so nobody mistakes the series)."""
-        await self._commit(lambda: self._seated_or_creator(user_id, Hints()), [ev.LobbyChanged()])
 
     async def hint(self, user_id: int, *, seq: int | None = None) -> Hint:
         """The strong level's choice for the player's own decision now, from their view alone (computed

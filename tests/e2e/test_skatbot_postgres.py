@@ -16,6 +16,7 @@ from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_play import open_against_ais
+from tests.storage.storage_helpers import final_ranking
 
 
 @pytest.fixture
@@ -52,7 +53,7 @@ async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: 
         [table_id] = [row[0] for row in await storage.database.fetch_all("SELECT table_id FROM tables")]
         records = await storage.deals.for_table(table_id=table_id)
         assert [r.deal_number for r in records] == [1, 2]
-        assert [s.player_id for s in (await storage.deals.final_ranking(table_id=table_id))] and \
+        assert [s.player_id for s in (await final_ranking(storage, table_id))] and \
             await storage.load_unfinished_tables() == []
     finally:
         await storage.close()

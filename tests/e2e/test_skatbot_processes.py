@@ -23,6 +23,7 @@ from tests.e2e.skat_helpers import open_table, public_texts
 from tests.e2e.skat_leaks import assert_no_public_leaks
 from tests.e2e.skat_players import button_move, game_controls, is_hand_message, kind_of, play_out, slash_move
 from tests.e2e.skat_processes import assert_no_tracebacks, start_processes, stored_log
+from tests.storage.storage_helpers import final_ranking
 
 ROUTES = ("button in the DM", "slash in the DM", "slash in the channel")
 
@@ -143,7 +144,7 @@ async def test_a_series_plays_across_two_processes_and_each_deal_is_shown_and_co
     storage = await PostgresStorage.open(schema_url)
     try:
         assert [r.deal_number for r in await storage.deals.for_table(table_id=table_id)] == [1, 2]
-        assert len(await storage.deals.final_ranking(table_id=table_id)) == 3
+        assert len(await final_ranking(storage, table_id)) == 3
     finally:
         await storage.close()
     check = await asyncio.create_subprocess_exec(sys.executable, "-m", "skatbot.storage", "--database", schema_url,

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
 from skatbot.engine import Ending, RuleSet, parse_game_text
+from skatbot.models import SeriesStanding
 from skatbot.storage import DealRecord, DealScore, Player, PostgresStorage, Role, SqliteStorage, Storage
+from skatbot.storage.database import Database
+from skatbot.storage.postgres.database import PostgresDatabase
 from skatbot.storage.recording import deal_record
 from skatbot.tables.game import FinishedDeal, TableGame
 from skatbot.tables.log import Act, Entry, Join, NewDeal, Start
@@ -15,6 +19,31 @@ from skatbot.tables.log import Act, Entry, Join, NewDeal, Start
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 AnyStorage = SqliteStorage | PostgresStorage
 """What the `storage` fixture gives: either backend (tests may read its `database` directly)."""
+
+
+async def schema_version(database: Database | PostgresDatabase) -> int:
+    """The version of the migrations applied, as the database keeps it (SQLite's user_version, PostgreSQL's
+    schema_version table)."""
+    if isinstance(database, Database):
+        rows = await database.fetch_all("PRAGMA user_version")
+    else:
+        rows = await database.fetch_all("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+    return int(rows[0][0])
+
+
+async def series_list(storage: Storage, table_id: int) -> tuple[bool, list[SeriesStanding]]:
+    """The series' list as /skat scores export gives it (`export_series_json`): whether it is final, and its lines
+    (the running list until then)."""
+    document = json.loads(await storage.deals.export_series_json(table_id=table_id))
+    return document["final"], [SeriesStanding(s["player"], s["place"], s["total"], s["seeger"], s["deals"])
+                               for s in document["standings"]]
+
+
+async def final_ranking(storage: Storage, table_id: int) -> list[SeriesStanding]:
+    """The series' final list; the series must be finished."""
+    final, lines = await series_list(storage, table_id)
+    assert final, f"the series of table {table_id} is not finished"
+    return lines
 
 
 async def add_players(storage: Storage, *players: Player) -> None:

@@ -20,6 +20,7 @@ from skatbot.tables import Table, TableState, TableTiming
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import RecordingPresenter
 from skatbot.wiring import StorageTables
+from tests.storage.storage_helpers import series_list
 
 SERVER = 900
 NAMES = dict(zip(range(11, 18), ["Anna", "Bert", "Carla", "Dora", "Emil", "Frieda", "Gustav"], strict=True))
@@ -95,7 +96,7 @@ async def _lists(storage: Storage, table_ids: list[int]) -> tuple[object, ...]:
             [await storage.tables.get(table_id=t) for t in table_ids],
             [await storage.tables.log(table_id=t) for t in table_ids],
             [await storage.deals.for_table(table_id=t) for t in table_ids],
-            [await storage.deals.running_list(table_id=t) for t in table_ids],
+            [await series_list(storage, t) for t in table_ids],
             [await storage.deals.export_series_json(table_id=t) for t in table_ids])
 
 

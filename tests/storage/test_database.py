@@ -16,7 +16,7 @@ from skatbot.storage import MigrationError, Player, SchemaTooNew, SqliteStorage,
 from skatbot.storage.database import CHECKPOINT_EVERY, MIGRATIONS, Database, load_migrations, split_statements
 from skatbot.storage.sql.connection import INTEGRITY_ERRORS, SqlDatabase, Statement
 from skatbot.storage.sql.storage import SqlStorage
-from tests.storage.storage_helpers import NOW
+from tests.storage.storage_helpers import NOW, schema_version
 
 
 def _copy_migrations(tmp_path: Path) -> Path:
@@ -39,7 +39,7 @@ async def test_a_new_file_gets_wal_foreign_keys_and_the_latest_schema(tmp_path: 
         assert await pragma(connection, "PRAGMA journal_mode") == "wal"
         assert await pragma(connection, "PRAGMA foreign_keys") == 1
         assert await pragma(connection, "PRAGMA busy_timeout") == 5000
-        assert await database.schema_version() == len(load_migrations())
+        assert await schema_version(database) == len(load_migrations())
     finally:
         await database.close()
 
@@ -47,7 +47,7 @@ async def test_a_new_file_gets_wal_foreign_keys_and_the_latest_schema(tmp_path: 
 async def test_opening_twice_applies_nothing_twice(tmp_path: Path) -> None:
     for _ in range(2):
         storage = await SqliteStorage.open(tmp_path / "twice.sqlite3")
-        assert await storage.database.schema_version() == len(load_migrations())
+        assert await schema_version(storage.database) == len(load_migrations())
         await storage.close()
 
 
@@ -64,7 +64,7 @@ async def test_an_older_database_upgrades_itself_keeping_its_rows(tmp_path: Path
         "CREATE INDEX players_by_nickname ON players (nickname);\n", encoding="utf-8")
     upgraded = await SqliteStorage.open(path, migrations=folder)
     try:
-        assert await upgraded.database.schema_version() == version + 1
+        assert await schema_version(upgraded.database) == version + 1
         rows = await upgraded.database.fetch_all("SELECT display_name, nickname FROM players")
         assert [tuple(row) for row in rows] == [("Anna", None)]
     finally:
@@ -174,7 +174,7 @@ async def test_a_version_one_database_with_deals_upgrades_to_the_current_schema(
     await old.close()
     storage = await SqliteStorage.open(path)
     try:
-        assert await storage.database.schema_version() == len(load_migrations()) > 1
+        assert await schema_version(storage.database) == len(load_migrations()) > 1
         assert await storage.players.get(player_id=1) == Player(1, "Anna")
         indexes = {row[0] for row in await storage.database.fetch_all(
             "SELECT name FROM sqlite_master WHERE type = 'index'")}

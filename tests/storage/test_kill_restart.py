@@ -25,6 +25,7 @@ from skatbot.engine import RuleSet
 from skatbot.storage import SqliteStorage
 from skatbot.storage.recording import result_mismatches
 from skatbot.tables.replay import replay_log
+from tests.storage.storage_helpers import final_ranking
 
 WORKER = Path(__file__).with_name("kill_worker.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +112,7 @@ async def _check(database: Path, tables: int, deals: int, acked: dict[tuple[int,
                 assert result_mismatches(record, row.deal) == []
                 assert [s.score for s in sorted(record.scores, key=lambda s: table.seats.index(s.player_id))] == list(
                     row.place_scores)
-            final = {s.player_id: s.total for s in await storage.deals.final_ranking(table_id=table_id)}
+            final = {s.player_id: s.total for s in await final_ranking(storage, table_id)}
             assert final == {player: total for player, total in zip(table.seats, game.totals(), strict=True)}
         missing = {key: text for key, text in acked.items() if logged.get(key) != text}
         assert missing == {}, f"acknowledged but not in the log: {missing}"

@@ -22,6 +22,7 @@ from skatbot.storage.__main__ import main
 from skatbot.tables.manager import TableManager
 from skatbot.tables.memory import RecordingPresenter
 from skatbot.wiring import StorageTables
+from tests.storage.storage_helpers import schema_version
 
 DATA = Path(__file__).parents[1] / "data" / "storage"
 
@@ -53,7 +54,7 @@ async def test_old_logs_become_the_tables_own_entries_and_unfinished_tables_rest
     _as_older_tables_kept_the_size(path, 2)
     storage = await SqliteStorage.open(path)
     try:
-        assert await storage.database.schema_version() >= 5
+        assert await schema_version(storage.database) >= 5
         for table_id, table in expected.items():
             log = await storage.tables.log(table_id=table_id)
             assert [entry.entry for entry in log] == table["entries"], f"table {table_id}"

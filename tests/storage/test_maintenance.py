@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from skatbot.engine import RuleSet
-from skatbot.storage import NotFound, Player, SqliteStorage
+from skatbot.storage import Player, SqliteStorage
 from skatbot.storage.__main__ import main
 from skatbot.storage.database import load_migrations
 from tests.storage.storage_helpers import NOW, add_players, play_series
@@ -108,16 +108,14 @@ def test_cli_refuses_a_missing_or_newer_database(tmp_path: Path, database: Path,
     assert "newer skatbot" in capsys.readouterr().err
 
 
-async def test_iss_export_of_a_deal_the_format_cannot_hold_is_a_clear_not_found(database: Path) -> None:
+async def test_a_deal_the_iss_format_cannot_hold_has_no_iss_record_and_exports_as_json(database: Path) -> None:
     storage = await SqliteStorage.open(database)
     try:
         rows = await storage.database.fetch_all(
             "SELECT deal_id, iss <> '' AS has_iss FROM deal_records ORDER BY has_iss")
         without, with_iss = rows[0], rows[-1]
         assert not without["has_iss"] and with_iss["has_iss"]
-        with pytest.raises(NotFound, match="cannot hold it; export it as JSON"):
-            await storage.deals.export_iss(deal_id=without["deal_id"])
         assert json.loads(await storage.deals.export_json(deal_id=without["deal_id"]))["actions"]
-        assert (await storage.deals.export_iss(deal_id=with_iss["deal_id"])).startswith("(;GM[Skat]")
+        assert (await storage.deals.get(deal_id=with_iss["deal_id"])).iss.startswith("(;GM[Skat]")
     finally:
         await storage.close()

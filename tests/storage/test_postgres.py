@@ -16,6 +16,7 @@ from skatbot.storage import MigrationError, PostgresStorage, SchemaTooNew, Stora
 from skatbot.storage.database import MIGRATIONS as SQLITE_MIGRATIONS
 from skatbot.storage.database import load_migrations
 from skatbot.storage.postgres.database import MIGRATIONS, redact, translate
+from tests.storage.storage_helpers import schema_version
 
 
 def test_every_migration_has_its_twin_under_the_same_number() -> None:
@@ -49,7 +50,7 @@ async def test_processes_starting_together_apply_each_migration_once(schema_url:
     opened = await asyncio.gather(*(PostgresStorage.open(schema_url) for _ in range(3)))
     try:
         for storage in opened:
-            assert await storage.database.schema_version() == len(load_migrations(MIGRATIONS))
+            assert await schema_version(storage.database) == len(load_migrations(MIGRATIONS))
         assert {"servers", "players", "tables", "table_log", "deals", "deal_scores", "player_days",
                 "series_results", "schema_version"} <= await _tables(schema_url)
     finally:

@@ -4,7 +4,7 @@ AI levels are rated identities, and a rebuild from the stored results gives the 
 from __future__ import annotations
 
 import asyncio
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 import pytest
 
@@ -210,8 +210,9 @@ async def test_a_day_is_rated_on_every_server_that_played_it(people: AnyStorage)
     await _challenge(people, day, ANNA, [(100, 40)], server_id=SERVER)
     await _challenge(people, day, BERT, [(10, 40)], server_id=SERVER)
     await _challenge(people, day, CARLA, [(90, 40)], server_id=SERVER + 1)
-    assert await people.ratings.rate_challenge_days(day=day, now=NOW) == 2
-    assert await people.ratings.rate_challenge_days(day=day, now=NOW) == 0
+    day_after = datetime.combine(day + timedelta(days=1), NOW.timetz())  # the day has ended: the catch-up rates it
+    assert await people.ratings.catch_up(now=day_after) == 2
+    assert await people.ratings.catch_up(now=day_after) == 0
     assert (await people.ratings.of(server_id=SERVER + 1, player_id=CARLA)).days == 1
     with pytest.raises(NotFound):
         await people.ratings.of(server_id=SERVER, player_id=CARLA)

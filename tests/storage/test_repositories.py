@@ -19,7 +19,7 @@ from skatbot.storage import (
     TableState,
     Window,
 )
-from tests.storage.storage_helpers import NOW, AnyStorage, add_players, record
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players, final_ranking, record, series_list
 
 ANNA, BERT, CARLA, DIRK = Player(1, "Anna"), Player(2, "Bert"), Player(3, "Carla"), Player(4, "Dirk")
 
@@ -182,15 +182,14 @@ async def test_series_list_runs_and_finishes_once(storage: AnyStorage) -> None:
         await storage.deals.store(record=record(table_id=table_id, number=number, server_id=100, declarer=declarer,
                                                 scores=scores, won=scores[declarer] > 0, out=out,
                                                 finished_at=NOW + timedelta(minutes=number)))
-    running = await storage.deals.running_list(table_id=table_id)
+    final_yet, running = await series_list(storage, table_id)
     assert [(s.player_id, s.place, s.total, s.deals) for s in running] == [
         (1, 1, 48, 2), (3, 2, 23, 3), (4, 3, 0, 2), (2, 4, -60, 2)]
-    with pytest.raises(NotFound):
-        await storage.deals.final_ranking(table_id=table_id)
+    assert not final_yet
     final = await storage.deals.finish_series(table_id=table_id, now=NOW + timedelta(hours=1))
     assert final == running
     assert await storage.deals.finish_series(table_id=table_id, now=NOW + timedelta(hours=2)) == final
-    assert await storage.deals.final_ranking(table_id=table_id) == final
+    assert await final_ranking(storage, table_id) == final
     assert (await storage.tables.get(table_id=table_id)).state is TableState.FINISHED
     exported = json.loads(await storage.deals.export_series_json(table_id=table_id))
     assert exported["final"] is True and [d["number"] for d in exported["deals"]] == [1, 2, 3]
@@ -205,7 +204,7 @@ async def test_ties_share_a_place_and_an_abandoned_series_cannot_finish(storage:
                                             scores={1: 20, 2: 0, 3: 0}, finished_at=NOW))
     await storage.deals.store(record=record(table_id=table_id, number=2, server_id=100, declarer=2,
                                             scores={1: 0, 2: 20, 3: 0}, finished_at=NOW))
-    assert [(s.player_id, s.place) for s in await storage.deals.running_list(table_id=table_id)] == [
+    assert [(s.player_id, s.place) for s in (await series_list(storage, table_id))[1]] == [
         (1, 1), (2, 1), (3, 3)]
     await storage.tables.set_state(table_id=table_id, state=TableState.ABANDONED, now=NOW)
     with pytest.raises(SeriesConflict):
@@ -219,13 +218,13 @@ async def test_deal_exports(storage: AnyStorage) -> None:
     stored = await storage.deals.store(record=record(table_id=table_id, number=1, server_id=100, declarer=1,
                                                      scores={1: 24, 2: 0, 3: 0}, finished_at=NOW))
     assert stored.deal_id is not None
-    assert await storage.deals.export_iss(deal_id=stored.deal_id) == f"(;GM[Skat]ID[{table_id}-1] ;)"
+    assert (await storage.deals.get(deal_id=stored.deal_id)).iss == f"(;GM[Skat]ID[{table_id}-1] ;)"
     assert json.loads(await storage.deals.export_json(deal_id=stored.deal_id)) == {"deal": 1}
     assert await storage.deals.by_number(table_id=table_id, deal_number=1) == stored
     with pytest.raises(NotFound):
         await storage.deals.by_number(table_id=table_id, deal_number=2)
     with pytest.raises(NotFound):
-        await storage.deals.export_iss(deal_id=stored.deal_id + 1)
+        await storage.deals.export_json(deal_id=stored.deal_id + 1)
 
 
 async def test_rules_are_checked_before_anything_is_stored(storage: AnyStorage) -> None:

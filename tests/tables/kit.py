@@ -13,7 +13,8 @@ from skatbot.engine import OFFICIAL, RuleSet
 from skatbot.tables import Table, TableGame, TableState, TableTiming
 from skatbot.tables.events import Event
 from skatbot.tables.manager import TableManager
-from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from skatbot.tables.memory import RecordingPresenter
+from tests.tables.memory_store import MemoryStore
 
 
 class ManualClock:

@@ -23,9 +23,10 @@ from skatbot.tables import events as ev
 from skatbot.tables.errors import NotAllowed
 from skatbot.tables.log import Act, parse_entry
 from skatbot.tables.manager import TableManager
-from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from skatbot.tables.memory import RecordingPresenter
 from skatbot.tables.scheduler import DueScheduler
 from tests.tables.kit import InlineExecutor, ManualClock, P, R, events_shown
+from tests.tables.memory_store import MemoryStore
 
 ALICE = 100
 LEASE = 3.0

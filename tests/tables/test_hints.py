@@ -12,17 +12,28 @@ from skatbot.ai.hints import hint
 from skatbot.engine import Deal, Phase, PlayCard
 from skatbot.engine.games import TRICK_TABLES
 from skatbot.engine.views import seat_view
+from skatbot.tables import Table
+from skatbot.tables import events as ev
 from skatbot.tables.errors import NotAllowed
+from skatbot.tables.log import Hints
 from tests.tables.kit import TableKit
 
 ALICE = 100
+
+
+async def offer_hints(table: Table) -> None:
+    """Hints offered at the table (as /skat new hints:true stores them with its first entries, before the start)."""
+    async def steps() -> list[ev.Event]:
+        return await table.apply_and_store(Hints(), ev.Actor.PLAYER)
+
+    await table.commit(steps)
 
 
 async def hinted_table(seed: int, hints: bool = True) -> TableKit:
     kit = TableKit(deals=1, seed=seed)
     await kit.table.join(ALICE, "Alice")
     if hints:
-        await kit.table.offer_hints(ALICE)
+        await offer_hints(kit.table)
     await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.add_ai(ALICE, Level.NORMAL)
     await kit.table.start(ALICE)

@@ -15,9 +15,10 @@ from skatbot.tables.game import TableGame
 from skatbot.tables.kontra import Change, KontraWindow
 from skatbot.tables.log import Act, AddAI, Entry, Join, NewDeal, Start
 from skatbot.tables.manager import TableManager
-from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from skatbot.tables.memory import RecordingPresenter
 from skatbot.tables.turns import TableTiming, due_steps
 from tests.tables.kit import InlineExecutor, ManualClock, seed_with_first_dealer
+from tests.tables.memory_store import MemoryStore
 from tests.tables.test_turns import KONTRA_RULES, TIMING, seated, to_the_first_lead
 
 

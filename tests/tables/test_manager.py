@@ -14,9 +14,10 @@ from skatbot.storage import SqliteStorage
 from skatbot.tables import TableState
 from skatbot.tables import events as ev
 from skatbot.tables.manager import ChannelBusy, TableManager
-from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from skatbot.tables.memory import RecordingPresenter
 from skatbot.wiring import StorageTables
 from tests.tables.kit import InlineExecutor, ManualClock
+from tests.tables.memory_store import MemoryStore
 
 ALICE, BOB = 100, 101
 

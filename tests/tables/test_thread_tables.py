@@ -10,9 +10,10 @@ import pytest
 from skatbot.engine import RuleSet
 from skatbot.storage import SqliteStorage
 from skatbot.tables.manager import TableManager
-from skatbot.tables.memory import MemoryStore, RecordingPresenter
+from skatbot.tables.memory import RecordingPresenter
 from skatbot.wiring import StorageTables
 from tests.tables.kit import InlineExecutor
+from tests.tables.memory_store import MemoryStore
 
 ALICE, BOB = 100, 101
 CHANNEL, THREAD, OTHER_THREAD = 5, 50, 51

@@ -335,13 +335,6 @@ class PostgresDatabase:
         finally:
             await self.lock_pool.release(connection)
 
-    async def schema_version(self) -> int:
-        async with self._connection(self.pool) as connection:
-            try:
-                return await _version(connection)
-            except BUSY as error:
-                raise self._busy(error) from error
-
     async def migrate(self, migrations: Sequence[Migration]) -> int:
         """Apply every pending migration in one transaction, one process at a time; refuse a newer schema."""
         latest = migrations[-1].version if migrations else 0

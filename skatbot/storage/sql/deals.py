@@ -125,24 +125,10 @@ class SqlDeals:
             return await _load_deals(connection, "WHERE deal_id > :after ORDER BY deal_id LIMIT :limit",
                                      {"after": after_deal_id, "limit": limit}, order=False)
 
-    async def export_iss(self, *, deal_id: int) -> str:
-        """The deal's ISS record line; NotFound for a deal the format cannot hold (Ramsch, Kontra)."""
-        record = await self.get(deal_id=deal_id)
-        if not record.iss:
-            raise NotFound(f"deal {deal_id} ({game_text(record.game)}) has no ISS record: the ISS format cannot hold it; "
-                           "export it as JSON")
-        return record.iss
-
     async def export_json(self, *, deal_id: int) -> str:
         return (await self.get(deal_id=deal_id)).record_json
 
     # --- series ------------------------------------------------------------------------------------
-
-    async def running_list(self, *, table_id: int) -> list[SeriesStanding]:
-        """The series list so far: every seated player, with the sums of their stored deal rows."""
-        totals, seats = await self._db.read([Statement(_TOTALS_SQL, {"t": table_id}),
-                                             Statement(_SEATS_SQL, {"t": table_id})])
-        return _list_from(totals, seats)
 
     async def finish_series(self, *, table_id: int, now: datetime) -> list[SeriesStanding]:
         """Write the final ranking (from the stored deals) and mark the table finished, exactly once. The list
@@ -186,12 +172,6 @@ class SqlDeals:
             except _SeriesChanged:
                 continue  # finished by another process a moment ago, or a deal came in: read again
             return standings
-
-    async def final_ranking(self, *, table_id: int) -> list[SeriesStanding]:
-        final = _final_from(await self._db.fetch_all(_FINAL_SQL, {"t": table_id}))
-        if not final:
-            raise NotFound(f"the series of table {table_id} is not finished")
-        return final
 
     async def export_series_json(self, *, table_id: int) -> str:
         """The series as JSON: table, players, every deal with its score lines, and the list."""

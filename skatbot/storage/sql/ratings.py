@@ -159,15 +159,6 @@ class SqlRatings:
         rows = [[int(player), int(score), int(par)] for player, score, par in results if _rateable(player)]
         return await self._rate(server_id, EventKind.CHALLENGE, day_key(day), rows, now)
 
-    async def rate_challenge_days(self, *, day: date, now: datetime) -> int:
-        """Rate a challenge day on every server that played it, from its stored results (finished attempts
-        only: each player's Seeger-Fabian scores and pars summed over the deals all of them played). Returns how many servers
-        were rated now."""
-        count = 0
-        for server_id, results in sorted((await self._challenge_results(day)).items()):
-            count += await self.rate_challenge_day(server_id=server_id, day=day, results=results, now=now)
-        return count
-
     async def _challenge_results(self, day: date) -> dict[int, list[tuple[int, int, int]]]:
         """A day's (player, score, par) per server, from the challenge's stored results of finished attempts: over the
         deals all of that server's finished attempts played (the first of the day's deals, as many as its shortest
