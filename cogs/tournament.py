@@ -318,7 +318,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if guild is None or not interaction.app_permissions.manage_events:
             return t(lang, "tournament.event.no_permission")
         try:
-            await guild.create_scheduled_event(
+            event = await guild.create_scheduled_event(
                 name=fit(run.name, 100), start_time=at, end_time=at + timedelta(hours=EVENT_HOURS),
                 entity_type=discord.EntityType.external, privacy_level=discord.PrivacyLevel.guild_only,
                 location=fit(f"#{getattr(interaction.channel, 'name', 'skat')}", 100),
@@ -326,7 +326,20 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         except discord.HTTPException as error:
             log.warning("tournament %s: no scheduled event: %s %s", run.tournament_id, error.status, error.text)
             return t(lang, "tournament.event.failed")
+        await self.organiser.commit(run, lambda state: [] if "event" in state.shown else [Shown("event", event.id)])
         return t(lang, "tournament.event.created", at=f"<t:{int(at.timestamp())}:F>")
+
+    async def _event_status(self, run: Running, status: discord.EventStatus) -> None:
+        """The tournament's scheduled event follows it: active at the start, completed at the end, canceled when it
+        is stopped before it started (a status Discord does not let it take, e.g. again after a restart: left)."""
+        event = run.state.shown.get("event")
+        if event is None:
+            return
+        try:
+            await self.bot.http.edit_scheduled_event(run.server_id, event, status=status.value)
+        except discord.HTTPException as error:
+            log.info("tournament %s: its scheduled event stays as it is: %s %s", run.tournament_id, error.status,
+                     error.text)
 
     @app_commands.command(name="join", description=en("cmd.tournament.join"))
     async def join(self, interaction: discord.Interaction) -> None:
@@ -477,6 +490,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                    for index in range(1, len(drawn.tables) + 1) if f"thread-{drawn.series}-{index}" in run.state.shown}
         message = await channel.send(draw_text(drawn, run.state.players, threads, lang),
                                      nonce=nonce(run, "draw", drawn.series))
+        if drawn.series == 1:
+            await self._event_status(run, discord.EventStatus.active)
         return int(message.id)
 
     async def series_done(self, run: Running, series: int) -> int:
@@ -503,6 +518,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         message = await channel.send(parts[0], nonce=nonce(run, "final"), **extra)
         for at, part in enumerate(parts[1:], 2):  # a big club evening: the rest of the list, each part once
             await channel.send(part, nonce=nonce(run, "final", at))
+        await self._event_status(run, discord.EventStatus.completed if run.state.draws
+                                 else discord.EventStatus.canceled)
         await self._paint(run.tournament_id)
         return int(message.id)
 

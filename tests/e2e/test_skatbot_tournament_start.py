@@ -64,6 +64,7 @@ async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_it
 
     drawn = await fake.wait_for_message(channel, lambda m: m.content.startswith("🎲 **Series 1"), timeout=60)
     assert "Table 1: " in drawn.content and len(fake.threads(channel)) == 1
+    await fake.wait_for(lambda: event["status"] == 2, 30, "the event shown as under way")
     thread = fake.threads(channel)[0]
     await fake.wait_for_message(thread, lambda m: "Skat table" in m.content, timeout=30)
 
@@ -80,6 +81,7 @@ async def test_a_start_time_makes_a_scheduled_event_and_the_tournament_starts_it
         "🏆 **Friday Skat (#1) was stopped: the list as it stood**"), timeout=30)
     assert "**Fees booked** (entry + lost games):" in final.content and "ida: 5.00 (5.00 + 0 × lost = 0.00)" in \
         final.content
+    await fake.wait_for(lambda: event["status"] == 3, 30, "the event shown as completed")
     again = await tournament(fake, organiser, channel, "stop")
     assert again.content == "This tournament is over."
     with sqlite3.connect(database) as db:
@@ -110,3 +112,21 @@ async def test_a_start_time_that_passed_while_the_bot_was_down_starts_the_tourna
     assert "Table 1: " in drawn.content and len(fake.threads(channel)) == 1
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "playing"
+
+
+async def test_a_tournament_stopped_before_its_start_time_cancels_its_scheduled_event(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """Called off before it began: the server's event list must not keep announcing it."""
+    fake, channel, owner = club.fake, club.channel, club.fake.world.owner
+    bot_role = next(r for r in club.guild.roles.values() if r.name == fake.world.bot.name)
+    bot_role.permissions |= MANAGE_EVENTS
+    await start_skatbot(fake, start_bot, str(tmp_path / "skat.sqlite3"))
+    start = (dt.datetime.now(dt.UTC) + dt.timedelta(hours=2)).replace(microsecond=0)
+    created = await tournament(fake, owner, channel, "new", name="Rained off", start=start.isoformat())
+    assert "A scheduled event shows the start" in created.content, created.content
+    (event,) = fake.world.scheduled_events.values()
+    assert event["status"] == 1
+    stopped = await tournament(fake, owner, channel, "stop")
+    assert stopped.content == "Rained off is over; the standings stay as they are."
+    await fake.wait_for(lambda: event["status"] == 4, 30, "the event canceled")
+    fake.assert_clean()

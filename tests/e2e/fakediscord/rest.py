@@ -147,6 +147,7 @@ class BotRoutes:
         r.add_get(f"{API}/guilds/{{guild_id}}/members/{{user_id}}", self.get_member)
         r.add_get(f"{API}/guilds/{{guild_id}}/scheduled-events", self.list_scheduled_events)
         r.add_post(f"{API}/guilds/{{guild_id}}/scheduled-events", self.create_scheduled_event)
+        r.add_patch(f"{API}/guilds/{{guild_id}}/scheduled-events/{{event_id}}", self.edit_scheduled_event)
 
     # -- lookups -------------------------------------------------------------------------------
 
@@ -489,6 +490,37 @@ class BotRoutes:
         self.world.changed()
         await self.gateway.dispatch("GUILD_SCHEDULED_EVENT_CREATE", event, guild_id=guild.id)
         return json_response(event)
+
+    async def edit_scheduled_event(self, request: web.Request) -> web.Response:
+        """PATCH /guilds/{id}/scheduled-events/{event}: Manage Events; its status only as Discord lets it change
+        (scheduled to active or canceled, active to completed), else 400."""
+        guild = self._guild(request)
+        if not guild.permissions_of(self.world.bot.id) & (MANAGE_EVENTS | CREATE_EVENTS):
+            raise ApiError(403, 50013, "Missing Permissions")
+        body, _ = await read_body(request)
+        event = _edit_event(self.world, guild.id, int(request.match_info["event_id"]), body or {})
+        self.world.changed()
+        await self.gateway.dispatch("GUILD_SCHEDULED_EVENT_UPDATE", event, guild_id=guild.id)
+        return json_response(event)
+
+
+EVENT_STATUS_CHANGES = {(1, 2), (1, 4), (2, 3)}
+"""A guild scheduled event's status as Discord lets it change: SCHEDULED (1) to ACTIVE (2) or CANCELED (4),
+ACTIVE to COMPLETED (3); nothing else."""
+
+
+def _edit_event(world: World, guild_id: int, event_id: int, body: dict[str, Any]) -> dict[str, Any]:
+    event = world.scheduled_events.get(event_id)
+    if event is None or event["guild_id"] != str(guild_id):
+        raise ApiError(404, 10070, "Unknown Guild Scheduled Event")
+    status = body.get("status")
+    if status is not None and (event["status"], status) not in EVENT_STATUS_CHANGES:
+        raise invalid_form({"status": {"_errors": [{"code": "GUILD_SCHEDULED_EVENT_INVALID_STATUS_TRANSITION",
+                                                    "message": "Invalid status transition."}]}})
+    for key in ("name", "description", "status", "scheduled_start_time", "scheduled_end_time", "entity_metadata"):
+        if key in body:
+            event[key] = body[key]
+    return event
 
 
 def _parse_time(value: object) -> dt.datetime | None:
