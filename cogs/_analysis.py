@@ -24,6 +24,8 @@ from skatbot.tables.ai_bridge import analyse_record
 from skatbot.ui.analysis_text import ANALYSE_TEMPLATE, analysis_text
 from skatbot.ui.fit import Limit, fit
 from skatbot.ui.i18n import t
+from skatbot.ui.languages import Lang
+from skatbot.ui.names import player_name_of
 from skatbot.ui.refusals import ServerError
 from skatbot.ui.replay import history_view
 
@@ -38,17 +40,20 @@ PROGRESS_AFTER = 2.0
 """Seconds before a progress message answers the interaction (Discord wants an answer within 3 s)."""
 
 
-async def _names(bot: SkatBot, stored: DealRecord) -> list[str]:
-    """The players' names by seat (forehand, middlehand, rearhand)."""
+async def _names(bot: SkatBot, stored: DealRecord, lang: Lang) -> list[str]:
+    """The players' names by seat (forehand, middlehand, rearhand) as the reader sees them everywhere: a computer
+    player marked 🤖 and named in the reader's language from its id (its stored name is never read back)."""
     names = ["?", "?", "?"]
     for score in stored.scores:
         if score.seat is None:
             continue
         try:
             known = await bot.storage.players.get(player_id=score.player_id)
-            names[score.seat] = ("🤖 " if known.is_ai else "") + known.display_name
         except NotFound:
             names[score.seat] = str(score.player_id)
+            continue
+        name = known.display_name
+        names[score.seat] = f"🤖 {player_name_of(score.player_id, name, lang)}" if known.is_ai else name
     return names
 
 
@@ -71,7 +76,7 @@ async def answer_analysis(interaction: discord.Interaction, stored: DealRecord) 
     except Exception:
         log.exception("the analysis of deal %s failed", deal_id)
         raise ServerError("analysis.error.failed", deal=deal_id) from None
-    text = analysis_text(analysis, await _names(bot, stored), deal_id or 0, lang, deck)
+    text = analysis_text(analysis, await _names(bot, stored, lang), deal_id or 0, lang, deck)
     replay = history_view([deal_id], lang) if deal_id else None  # 🎞 Replay of the deal (cogs.replay)
     if progress:
         await interaction.edit_original_response(content=fit(text, Limit.CONTENT), view=replay)

@@ -27,8 +27,9 @@ from skatbot.engine.records import RecordError, deal_from_json
 from skatbot.interactions.replies import guarded, reader_style, say
 from skatbot.models import DealRecord, Role, seen_number
 from skatbot.storage import NotFound
+from skatbot.ui.challenge import attempt_table
 from skatbot.ui.fit import Limit, fit
-from skatbot.ui.i18n import t
+from skatbot.ui.render import player_name
 from skatbot.ui.replay import (
     REPLAY_CHALLENGE,
     REPLAY_CHALLENGE_OPEN,
@@ -81,7 +82,8 @@ async def _replay(interaction: discord.Interaction, stored: DealRecord) -> Repla
     try:
         deal = deal_from_json(json.loads(stored.record_json))
         declarer = next((s.score for s in stored.scores if s.role is Role.DECLARER), None)
-        return read_replay(deal, await _names(skat_bot(interaction), stored), deal_id, declarer)
+        lang, _ = await reader_style(interaction)
+        return read_replay(deal, await _names(skat_bot(interaction), stored, lang), deal_id, declarer)
     except (RecordError, ValueError):
         raise ReplayRefusal("replay.error.unreadable", deal=deal_id) from None
 
@@ -216,9 +218,8 @@ async def challenge_replay(interaction: discord.Interaction, day: date, number: 
         raise ReplayRefusal("replay.error.challenge_deal", deal=seen_number(number), day=day.isoformat())
     lang, _ = await reader_style(interaction)
     seat = today.player_seat(number)
-    ai = "🤖 " + t(lang, "level.strong")
-    names = [ai, ai, ai]
-    names[seat] = interaction.user.display_name
+    shown = attempt_table(attempt, interaction.user.display_name, number)  # seated as the deal was: place = seat
+    names = [player_name(shown, place, lang) for place in range(3)]  # the opponents as the hand named them (🤖)
     deal = attempt.played[number]
     mine = read_replay(deal, names, seen_number(number), seeger_fabian_score(deal.result, seat) if deal.declarer == seat
                        else None)
@@ -229,7 +230,7 @@ async def challenge_replay(interaction: discord.Interaction, day: date, number: 
         for text in line.moves:
             move = Move.parse(text)
             again.apply(move.action, move.seat)
-        par_names = [ai, ai, ai]
+        par_names = list(names)
         par_names[seat] = "🤖 par"
         par = read_replay(again, par_names, seen_number(number))
     return ChallengeReplay(day, number, mine, par)

@@ -10,8 +10,8 @@ from datetime import UTC, date, datetime
 from skatbot.challenge import Attempt, ChallengeDay, Move, ParLine
 from skatbot.ui.analysis_text import analyse_view
 from skatbot.ui.languages import Lang
-from tests.cogs.helpers import CogBot, FakeMessage
-from tests.cogs.table_helpers import one_deal_conceded, three_humans
+from tests.cogs.helpers import CogBot, FakeMessage, FakeUser
+from tests.cogs.table_helpers import command_for, one_deal_conceded, three_humans
 
 NOW = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
 
@@ -116,3 +116,44 @@ async def test_with_pictures_off_the_replay_is_text_only(world: CogBot) -> None:
     await storage.settings.save(settings=dataclasses.replace(settings, pictures=False), now=NOW)
     opened = await world.run("skat scores replay", world.user("dora"), deal=1)
     assert (opened.answer.content or "").startswith("🎞 **Replay of deal #1**") and opened.answer.file is None
+
+
+async def _deal_against_two_ais(world: CogBot) -> FakeUser:
+    """Alice's one-deal table against two normal AIs, played to its end (she passes, then plays her first legal
+    card each time); the AIs play inline."""
+    alice = world.user("alice")
+    await world.run("skat new", alice, deals=1, rules="pub")
+    for _ in range(2):
+        await world.run("skat add-ai", alice, level="normal")
+    await world.run("skat start", alice)
+    table = world.skat.manager.in_channel(20)
+    for _ in range(60):
+        await world.settle()
+        deal = table.game.deal
+        if deal is None or deal.is_over:
+            break
+        seat = deal.current_seat
+        if seat is not None and table.game.occupant_of_seat(seat).user_id == alice.id:
+            name, options = command_for(deal.legal_actions()[-1])  # pass in the auction, else a legal card
+            await world.run(name, alice, **options)
+    await world.settle()
+    assert await world.bot.storage.deals.get(deal_id=1)
+    return alice
+
+
+async def test_a_replay_names_the_computer_players_as_everywhere_else(world: CogBot) -> None:
+    alice = await _deal_against_two_ais(world)
+    german = await world.run("skat scores replay", alice, interaction=world.interaction(alice, locale="de"), deal=1)
+    seats = (german.answer.content or "").splitlines()[1]
+    assert "🤖 KI 1 (normal)" in seats and "🤖 KI 2 (normal)" in seats and "alice" in seats
+    assert "AI 1" not in (german.answer.content or "")  # the stored English name is never read back
+
+
+async def test_a_challenge_replay_names_the_opponents_as_the_hand_did(world: CogBot) -> None:
+    alice = world.user("alice")
+    day = date(2026, 12, 5)
+    await _challenge_played(world, alice.id, day)
+    opened = await world.run("skat scores replay", alice, deal=1, day="2026-12-05")
+    text = opened.answer.content or ""
+    assert "🤖 AI 1 (strong)" in text and "🤖 AI 2 (strong)" in text and "🤖 par" in text
+    assert "🤖 strong " not in text  # two opponents under one name could not be told apart
