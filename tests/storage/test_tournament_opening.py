@@ -400,3 +400,26 @@ async def test_a_stop_while_the_next_series_opens_its_tables_leaves_no_table_pla
     assert playing == []  # every table the tournament opened is closed: nobody keeps playing a stopped tournament
     assert sorted(run.state.tables) == [(1, 1), (1, 2), (2, 1), (2, 2)]
     await manager.close()
+
+
+async def test_five_players_with_ai_fill_play_at_two_tables_one_seat_filled_by_a_computer(storage: AnyStorage) -> None:
+    """Five cannot be split into tables of three and four: with ai_fill the second table of three gets a computer
+    player, seated and started with the drawn players; the list counts only the five."""
+    five = dict(list(PEOPLE.items())[:5])
+    await add_players(storage, *(Player(pid, name) for pid, name in five.items()))
+    organiser, manager = process(storage, port := CountingPort(), seed=1)
+    run = await organiser.create(server_id=100, channel_id=555, organiser_id=9,
+                                 settings=TournamentSettings("Club evening", deals=3, ai_fill=True))
+    await organiser.commit(run, lambda _: [Joined(pid, name) for pid, name in five.items()])
+    drawn = await organiser.start(run)
+    assert [(len(t.players), t.ais) for t in drawn.tables] == [(3, 0), (2, 1)]
+    assert port.draws == [1]
+    filled = manager.tables[run.state.tables[(1, 2)]]
+    await filled.settle()
+    assert filled.game.state is TableState.PLAYING
+    assert sum(1 for place in filled.game.places if place.is_ai) == 1
+    assert {place.player_id for place in filled.game.places if not place.is_ai} == set(drawn.tables[1].players)
+    stored = await storage.tables.get(table_id=filled.id)
+    assert stored.state is TableState.PLAYING and set(drawn.tables[1].players) <= set(stored.seats)
+    assert sorted(s.player for s in await organiser.standings(run)) == sorted(five)
+    await manager.close()
