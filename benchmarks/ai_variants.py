@@ -4,7 +4,8 @@ A change that has not passed the regression match (ai_tournament --baseline) lan
 off by default; a benchmark turns it on by name, so an operator can test it again without editing code.
 Switches (attributes of skatbot.ai.strong.StrongPlayer): `contracts` (the skat, the game, Kontra and Re by
 search), `bidding` (the auction by search too, with `contracts`), `inference` (card play's worlds weighted by
-the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`).
+the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`), `steady` (a hand game over the
+pickup only by a margin of its standard error, with `contracts`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from skatbot.ai.base import ComputerPlayer
 from skatbot.ai.strong import StrongPlayer
 
 SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
-            "sharp": "sharp_auction"}
+            "sharp": "sharp_auction", "steady": "steady_hand"}
 
 
 def check(spec: str) -> str | None:

@@ -75,18 +75,47 @@ class Estimate:
 
     candidate: Candidate
     outcomes: tuple[tuple[float, int, float], ...]  # (world weight, value written, chance to win)
+    worlds: tuple[int, ...] = ()  # the index of each outcome's world (`evaluate`; empty: not known)
+
+    def utility(self, value: int, chance: float, bid: int) -> float:
+        """The expected result against the table in one world (overbid: lost at the value covering `bid`)."""
+        if value < bid:
+            base = _base(self.candidate, value)
+            value, chance = -(-bid // base) * base, 0.0
+        return chance * (value + 50) - (1 - chance) * (2 * value + 90)
 
     def expected(self, bid: int) -> float | None:
         """Expected Seeger-Fabian result against the table at `bid` (an overbid world is a loss at the
         value covering the bid); None when no world was solved."""
         total = weight = 0.0
         for w, value, chance in self.outcomes:
-            if value < bid:
-                base = _base(self.candidate, value)
-                value, chance = -(-bid // base) * base, 0.0
-            total += w * (chance * (value + 50) - (1 - chance) * (2 * value + 90))
+            total += w * self.utility(value, chance, bid)
             weight += w
         return total / weight if weight else None
+
+
+def advantage(first: Estimate, second: Estimate, bid: int) -> tuple[float, float] | None:
+    """How much `first` expects more than `second` at `bid`, paired world by world over the worlds both were
+    solved in (the same worlds, so most of their luck cancels), with the standard error of that mean (the
+    worlds' weights taken as importance weights: effective count (sum w)^2 / sum w^2); None under two worlds.
+    A choice by the larger of two estimates from 16 worlds favours whichever got the kinder worlds, most of
+    all the riskier one (a hand grand's result swings by some 300 points between a win and a loss)."""
+    seconds = {world: (w, value, chance) for world, (w, value, chance) in zip(second.worlds, second.outcomes,
+                                                                              strict=True)}
+    pairs = []
+    for world, (w, value, chance) in zip(first.worlds, first.outcomes, strict=True):
+        other = seconds.get(world)
+        if other is not None and w > 0:
+            pairs.append((w, first.utility(value, chance, bid) - second.utility(other[1], other[2], bid)))
+    total = sum(w for w, _ in pairs)
+    if len(pairs) < 2 or total <= 0:
+        return None
+    mean = sum(w * d for w, d in pairs) / total
+    variance = sum(w * (d - mean) ** 2 for w, d in pairs) / total
+    effective = total ** 2 / sum(w * w for w, _ in pairs)
+    if effective <= 1:
+        return None
+    return mean, (variance * effective / (effective - 1) / effective) ** 0.5
 
 
 def _base(candidate: Candidate, value: int) -> int:
@@ -189,12 +218,17 @@ Solved = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[tuple[int, float] |
 
 @lru_cache(maxsize=256)
 def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...], worlds_at_most: int = WORLDS,
-          budget: int = NODE_BUDGET, sharp: Facts = ()) -> Solved:
+          budget: int = NODE_BUDGET, sharp: Facts = (), share: bool = True) -> Solved:
     """Each candidate in the same worlds. `mine`: this seat's ten cards (PICKUP and HAND candidates) or its
     twelve after the pickup (FIXED). Without `sharp` the worlds are drawn uniformly and remembered: the
     auction's later decisions only weigh them anew. With the auction's facts as `sharp`, each world is drawn
     in proportion to its likelihood under `SHARP_MISFIT` (`draw_sharp`), so a bid of 30 is not judged mostly
-    in worlds where the bidder could not have made it; each new fact then costs a new search."""
+    in worlds where the bidder could not have made it; each new fact then costs a new search.
+
+    Two candidates often play the same cards in a world (the free pickup and the pickup committed to the
+    game `normal` picks there; a hand game and its pickup when the skat is put back); with `share` such a
+    position is solved once and its verdict reused, its nodes still charged to the budget, so the worlds and
+    verdicts are exactly those of solving it again, at less CPU (`share=False` solves every one)."""
     rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}|{sharp}")
     solvers: dict[GameType, Solver] = {}
     worlds: list[tuple[int, int, int]] = []
@@ -203,6 +237,7 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
     while len(worlds) < worlds_at_most and spent < budget:
         hands, world_skat = draw_sharp(rng, seat, mine, sharp) if sharp else draw_world(rng, seat, mine)
         row: list[tuple[int, float] | None] = []
+        solved: dict[tuple[GameType, int, int], tuple[float | None, int]] = {}  # verdict (None: aborted), nodes
         for candidate in candidates:
             played = _declarer_cards(candidate, seat, bid, mine, world_skat)
             if played is None:
@@ -210,25 +245,35 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
                 continue
             game, kept, counted, hand = played
             value = game.base_value * (abs(matadors(game, kept | counted)) + 1 + int(hand))
-            solver = solvers.get(game)
-            if solver is None:
-                solver = solvers[game] = Solver(game, seat, Mode.POINTS)
-            solver.reset()
-            before = solver.nodes
-            solver.node_limit = before + SOLVE_CAP
-            position = list(hands)
-            position[seat] = kept
-            try:
-                chance = calibrated(solver, Position((position[0], position[1], position[2]), 0),
-                                    points_of(counted))
-                row.append((value, chance))
-            except SearchAborted:
-                row.append(None)
-            finally:
-                spent += solver.nodes - before
+            known = solved.get((game, kept, counted)) if share else None
+            if known is None:
+                known = _verdict(solvers, game, seat, hands, kept, counted)
+                solved[(game, kept, counted)] = known
+            chance, nodes = known
+            spent += nodes
+            row.append(None if chance is None else (value, chance))
         worlds.append(hands)
         results.append(tuple(row))
     return tuple(worlds), tuple(results)
+
+
+def _verdict(solvers: dict[GameType, Solver], game: GameType, seat: int, hands: tuple[int, int, int], kept: int,
+             counted: int) -> tuple[float | None, int]:
+    """The calibrated chance of `game` with `kept` in this seat's hand of the world (None past `SOLVE_CAP`),
+    and the nodes it took."""
+    solver = solvers.get(game)
+    if solver is None:
+        solver = solvers[game] = Solver(game, seat, Mode.POINTS)
+    solver.reset()
+    before = solver.nodes
+    solver.node_limit = before + SOLVE_CAP
+    position = list(hands)
+    position[seat] = kept
+    try:
+        return calibrated(solver, Position((position[0], position[1], position[2]), 0), points_of(counted)), \
+            solver.nodes - before
+    except SearchAborted:
+        return None, solver.nodes - before
 
 
 DECLARER_WINS = 0.8
@@ -291,11 +336,13 @@ def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candid
     out = []
     for i, candidate in enumerate(candidates):
         outcomes = []
-        for weight, row in zip(weights, results, strict=True):
+        indices = []
+        for world, (weight, row) in enumerate(zip(weights, results, strict=True)):
             result = row[i]
             if result is not None:
                 outcomes.append((weight, result[0], result[1]))
-        out.append(Estimate(candidate, tuple(outcomes)))
+                indices.append(world)
+        out.append(Estimate(candidate, tuple(outcomes), tuple(indices)))
     return out
 
 

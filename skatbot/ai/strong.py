@@ -84,6 +84,16 @@ SHARP_AUCTION = False
 (`contracts.solve` with facts, `inference.SHARP_MISFIT`), not uniform worlds weighted softly. With the other
 searches on (`strong+contracts+bidding+inference+sharp`) against d12d2ea: +3.08 SF points per deal [-1.79,
 +7.95] over 61 deals, too few to switch it on (benchmarks/README.md, issue 25)."""
+STEADY_HAND = False
+"""A hand game over the pickup only when it expects more by at least `HAND_MARGIN` standard errors of the
+difference, paired world by world (`contracts.advantage`), not merely by a larger mean: the larger of two
+estimates from 16 worlds favours the riskier one, and a hand grand lost costs some 300 points. In the sharp
+variant's duplicate deals against d12d2ea (benchmarks/README.md, issue 25), the seats where it played hand
+more often than the baseline lost about one SF point per deal, its largest loss by kind of decision; there a
+hand grand was often chosen on one to three worlds solved (the node budget ran out on the hard ones), so a hand
+game solved in fewer than two of the pickup's worlds is not chosen either."""
+HAND_MARGIN = 1.0
+"""Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
 """Worlds for the Kontra and Re estimate."""
 
@@ -133,6 +143,7 @@ class StrongPlayer(NormalPlayer):
         self.search_bidding = SEARCH_BIDDING  # the auction too (with search_contracts)
         self.infer_auction = INFER_AUCTION  # card play's worlds weighted by the auction
         self.sharp_auction = SHARP_AUCTION  # contracts judged in worlds drawn by the auction (see contracts.solve)
+        self.steady_hand = STEADY_HAND  # hand over pickup only by a margin of its standard error
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -197,13 +208,18 @@ class StrongPlayer(NormalPlayer):
         """Play hand when a hand game's estimate beats the pickup's."""
         candidates = bidding_candidates(view.hand, view.seat)
         estimates = self._estimates(view, mask_of(view.hand), view.bid, candidates)
-        pickups = [e for e in (x.expected(view.bid) for x in estimates if x.candidate.kind == PICKUP) if e is not None]
-        pickup = max(pickups, default=None)
+        pickups = [(e, x) for x in estimates if x.candidate.kind == PICKUP
+                   for e in (x.expected(view.bid),) if e is not None]
+        pickup, pickup_estimate = max(pickups, key=lambda p: p[0], default=(None, None))
         best: tuple[float, Contract] | None = None
         for estimate in estimates:
             value = estimate.expected(view.bid)
             if (value is not None and estimate.candidate.kind == HAND and estimate.candidate.game is not None
                     and (best is None or value > best[0])):
+                if self.steady_hand and pickup_estimate is not None and pickup is not None and value > pickup:
+                    paired = contracts.advantage(estimate, pickup_estimate, view.bid)
+                    if paired is None or paired[0] - HAND_MARGIN * paired[1] <= 0:
+                        continue  # not clearly better than picking up (or solved in under two of its worlds)
                 best = (value, Contract(estimate.candidate.game, True))
         for option in null_options(view.hand, view.bid, True):
             if best is None or option.expected > best[0]:

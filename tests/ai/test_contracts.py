@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from skatbot.ai import contracts, play_deal
+from skatbot.ai import Level, contracts, make_player, play_deal, strong
 from skatbot.ai.contracts import FIXED, HAND, PICKUP, Candidate, Estimate, discard_candidates
 from skatbot.ai.inference import MISFIT, auction_facts, seat_likelihood
 from skatbot.ai.solver import Position, Solver
@@ -240,3 +240,71 @@ def test_sharp_worlds_fit_a_high_bid_and_its_bidder_plays_if_this_seat_passes() 
     candidates = contracts.bidding_candidates(view.hand, 0)
     after = contracts.passing(5, 0, mine, candidates, view.auction, LADDER, 30, 4, 1, sharp=True)
     assert after.all_pass == 0.0 and after.defending < 0
+
+
+def test_the_advantage_of_one_candidate_is_paired_world_by_world() -> None:
+    hand = Candidate(HAND, GameType.GRAND)
+    pickup = Candidate(PICKUP, None)
+    # the hand grand (96) and the pickup (a clubs game, 36) in worlds 0-3; the pickup was not solved in world 2
+    first = Estimate(hand, ((1.0, 96, 0.97), (1.0, 96, 0.86), (1.0, 96, 0.97), (1.0, 96, 0.58)), (0, 1, 2, 3))
+    second = Estimate(pickup, ((1.0, 36, 0.97), (1.0, 36, 0.86), (1.0, 36, 0.58)), (0, 1, 3))
+    paired = contracts.advantage(first, second, 18)
+    assert paired is not None
+    differences = [first.utility(96, c, 18) - second.utility(36, d, 18)
+                   for c, d in ((0.97, 0.97), (0.86, 0.86), (0.58, 0.58))]
+    mean = sum(differences) / 3
+    assert paired[0] == pytest.approx(mean)
+    spread = (sum((d - mean) ** 2 for d in differences) / 2 / 3) ** 0.5  # the sample's standard error
+    assert paired[1] == pytest.approx(spread)
+    # one world in common says nothing about the spread
+    assert contracts.advantage(Estimate(hand, ((1.0, 96, 0.97),), (2,)), second, 18) is None
+
+
+def skat_view(seed: int = 1) -> tuple[Deal, int]:
+    """A deal bid by `normal` up to the declarer's choice of hand or pickup."""
+    for attempt in range(seed, seed + 50):
+        deal = Deal.new(attempt)
+        players = [make_player(Level.NORMAL, attempt * 3 + s) for s in range(3)]
+        while not deal.is_over and deal.phase is Phase.AUCTION:
+            seat = deal.current_seat
+            assert seat is not None
+            deal.apply(players[seat].choose(seat_view(deal, seat)), seat)
+        if not deal.is_over and deal.phase is Phase.SKAT:
+            seat = deal.current_seat
+            assert seat is not None
+            return deal, seat
+    raise AssertionError("no deal reached the skat")
+
+
+@pytest.mark.parametrize("steady", [False, True])
+def test_a_steady_declarer_needs_more_than_one_lucky_world_to_play_hand(steady: bool,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    deal, seat = skat_view()
+    view = seat_view(deal, seat)
+    player = quick(5)
+    player.steady_hand = steady
+    pickup = Estimate(Candidate(PICKUP, None), tuple((1.0, 36, 0.97) for _ in range(6)), tuple(range(6)))
+    lucky = Estimate(Candidate(HAND, GameType.GRAND), ((1.0, 96, 0.97),), (0,))  # solved in one world only
+    monkeypatch.setattr(player, "_estimates", lambda *args: [pickup, lucky])
+    monkeypatch.setattr(strong, "null_options", lambda *args: [])
+    action = player.hand_or_pickup(view)
+    assert isinstance(action, PickUpSkat) if steady else action == Declare(Contract(GameType.GRAND, hand=True))
+    # a hand game ahead in every world by far more than its spread is played hand, steady or not
+    clear = Estimate(Candidate(HAND, GameType.GRAND), tuple((1.0, 96, c) for c in (0.97, 0.97, 0.86, 0.97, 0.97, 0.97)),
+                     tuple(range(6)))
+    monkeypatch.setattr(player, "_estimates", lambda *args: [pickup, clear])
+    assert player.hand_or_pickup(view) == Declare(Contract(GameType.GRAND, hand=True))
+
+
+def test_a_position_two_candidates_share_is_solved_once_with_the_same_verdicts() -> None:
+    deal = Deal.new(3)
+    seat = 0
+    hand = seat_view(deal, seat).hand
+    candidates = contracts.bidding_candidates(hand, seat)
+    mine = mask_of(hand)
+    # the free pickup and the pickup committed to the game `normal` picks are the same position in most worlds
+    contracts.solve.cache_clear()
+    shared = contracts.solve(3, seat, mine, 18, candidates, 3, 10**9, (), True)
+    alone = contracts.solve(3, seat, mine, 18, candidates, 3, 10**9, (), False)
+    assert shared == alone
+    assert len(shared[0]) == 3
