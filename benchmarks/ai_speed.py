@@ -86,7 +86,7 @@ def solver_line(label: str, runs: list[SolverRun]) -> str:
             f" {len(runs)} deals)")
 
 
-Timings = tuple[list[float], list[float], list[float], list[int], dict[str, list[float]]]
+Timings = tuple[list[float], list[float], list[float], list[int], dict[str, list[float]], list[float]]
 
 CONTRACT_PHASES = {Phase.AUCTION: "bidding", Phase.SKAT: "skat/declaration", Phase.DISCARD: "skat/declaration",
                    Phase.DECLARE: "skat/declaration"}
@@ -94,12 +94,14 @@ CONTRACT_PHASES = {Phase.AUCTION: "bidding", Phase.SKAT: "skat/declaration", Pha
 
 
 def bench_level(level: str, deals: int, first_seed: int, kontra: bool = False) -> Timings:
-    """Seconds per decision (wall and CPU), card play only (wall), worlds per strong card decision, and
-    CPU seconds per bidding, skat/declaration and Kontra/Re decision."""
+    """Seconds per decision (wall and CPU), card play only (wall), worlds per strong card decision, CPU
+    seconds per bidding, skat/declaration and Kontra/Re decision, and card play only (CPU: on a loaded
+    machine the wall time says more about the load than about the search)."""
     by_kind: dict[str, list[float]] = {"bidding": [], "skat/declaration": [], "kontra/re": []}
     every: list[float] = []
     cpu: list[float] = []
     cards: list[float] = []
+    cards_cpu: list[float] = []
     worlds: list[int] = []
     for number in range(deals):
         seed = first_seed + number
@@ -121,11 +123,12 @@ def bench_level(level: str, deals: int, first_seed: int, kontra: bool = False) -
                 by_kind[CONTRACT_PHASES[view.phase]].append(cpu[-1])
             if view.phase is Phase.PLAY:
                 cards.append(spent)
+                cards_cpu.append(cpu[-1])
                 player = players[seat]
                 if isinstance(player, StrongPlayer) and len(view.legal_actions) > 1:
                     worlds.append(player.last_worlds)
             deal.apply(action, seat)
-    return every, cpu, cards, worlds, by_kind
+    return every, cpu, cards, worlds, by_kind, cards_cpu
 
 
 class TimedSide:
@@ -177,13 +180,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                     print("  " + solver_line(f"{game.name.lower():8s}", of_game))
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
-        every, cpu, cards, worlds, by_kind = bench_level(level, options.level_deals, options.seed,
+        every, cpu, cards, worlds, by_kind, cards_cpu = bench_level(level, options.level_deals, options.seed,
                                                          options.kontra)
         line = (f"  {level:7s} {len(every):4d} decisions: median {ms(statistics.median(every))}  p95 "
                 f"{ms(quantile(every, 0.95))}  max {ms(max(every))}  (CPU p95 {ms(quantile(cpu, 0.95))}"
                 f" max {ms(max(cpu))})")
         if cards:
-            line += f" | card play p95 {ms(quantile(cards, 0.95))}"
+            line += f" | card play p95 {ms(quantile(cards, 0.95))} (CPU p95 {ms(quantile(cards_cpu, 0.95))})"
         if worlds:
             line += f", worlds per searched card: median {statistics.median(worlds):.0f}"
             line += f", none solved {100 * sum(w == 0 for w in worlds) / len(worlds):.0f}%"
