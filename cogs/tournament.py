@@ -35,7 +35,7 @@ from skatbot.ui.pictures import standings_shown
 from skatbot.ui.presenter import nonce_of
 from skatbot.ui.refusals import ServerError, refusal_reply
 from skatbot.ui.tournament_text import (
-    draw_text,
+    draw_texts,
     export_csv,
     export_json,
     final_texts,
@@ -488,8 +488,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         channel = await self._channel(run.channel_id)
         threads = {index: run.state.shown[f"thread-{drawn.series}-{index}"]
                    for index in range(1, len(drawn.tables) + 1) if f"thread-{drawn.series}-{index}" in run.state.shown}
-        message = await channel.send(draw_text(drawn, run.state.players, threads, lang),
-                                     nonce=nonce(run, "draw", drawn.series))
+        parts = draw_texts(drawn, run.state.players, threads, lang)
+        message = await channel.send(parts[0], nonce=nonce(run, "draw", drawn.series))
+        for at, part in enumerate(parts[1:], 2):  # many tables: the rest of the draw, each part once
+            await channel.send(part, nonce=nonce(run, "draw", drawn.series, at))
         if drawn.series == 1:
             await self._event_status(run, discord.EventStatus.active)
         return int(message.id)

@@ -56,16 +56,18 @@ def signup_text(tournament_id: int, name: str, state: TournamentState, lang: Lan
         lines.append(t(lang, "tournament.signup.starts", at=f"<t:{start_at}:F>"))
     players = [shown(player) for player in state.players.values()]
     lines.append(t(lang, "tournament.signup.players", count=len(players)))
+    head = len(lines)  # too many names for one message: the earliest give way, never the head or how to join
     lines += [f"{n}. {player}" for n, player in enumerate(players, 1)] or [t(lang, "tournament.signup.nobody")]
     if state.phase is Stage.SIGNUP:
         lines.append(t(lang, "tournament.signup.how"))
     else:
         lines.append(t(lang, "tournament.signup.closed"))
-    return fit_lines(lines, Limit.CONTENT)
+    return fit_lines(lines, Limit.CONTENT, first_droppable=head)
 
 
-def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int], lang: Lang) -> str:
-    """A series' tables: drawn by lot with the seed shown (series 1), or set by the standings."""
+def draw_texts(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int], lang: Lang) -> list[str]:
+    """A series' tables: drawn by lot with the seed shown (series 1), or set by the standings; every table with
+    its thread, in as many messages as it takes (the first with the seed), so everyone finds their table."""
     head = (t(lang, "tournament.drawn.lot", series=drawn.series, seed=drawn.seed) if drawn.seed
             else t(lang, "tournament.drawn.seeded", series=drawn.series))
     lines = [head]
@@ -73,7 +75,7 @@ def draw_text(drawn: Drawn, names: Mapping[int, str], threads: Mapping[int, int]
         people = [_name(names, p) for p in table.players] + [t(lang, "tournament.ai_seat")] * table.ais
         where = f" → <#{threads[index]}>" if index in threads else ""
         lines.append(t(lang, "tournament.drawn.table", table=index, players=", ".join(people)) + where)
-    return fit_lines(lines, Limit.CONTENT)
+    return in_messages(lines)
 
 
 def standings_lines(table: Sequence[Standing], names: Mapping[int, str], lang: Lang,

@@ -20,7 +20,7 @@ from skatbot.ui.languages import Lang
 from skatbot.ui.refusals import refusal_reply
 from skatbot.ui.server_settings import SettingsRequest, apply_request
 from skatbot.ui.server_text import changes_text, settings_text
-from skatbot.ui.tournament_text import draw_text, export_csv, final_texts, signup_text, standings_text
+from skatbot.ui.tournament_text import draw_texts, export_csv, final_texts, signup_text, standings_text
 
 
 def state() -> TournamentState:
@@ -44,7 +44,7 @@ def test_the_signup_lists_the_players_and_the_format() -> None:
 
 def test_the_draw_shows_its_seed_and_the_tables() -> None:
     drawn = Drawn(1, 4242, (TableDraw((12, 11)), TableDraw((13,), 2)))
-    text = draw_text(drawn, {11: "Anna", 12: "Bert", 13: "Cara"}, {1: 700}, Lang("en"))
+    (text,) = draw_texts(drawn, {11: "Anna", 12: "Bert", 13: "Cara"}, {1: 700}, Lang("en"))
     assert "seed 4242" in text and "random.Random(seed)" in text
     assert "Table 1: Bert, Anna → <#700>" in text and "Table 2: Cara, a computer player, a computer player" in text
 
@@ -135,3 +135,31 @@ def test_the_organisers_refusal_names_every_way_to_be_one() -> None:
     for code in ("en", "de", "da", "fr"):
         text = refusal_reply(TournamentError("organisers_only"), Lang(code))
         assert "/skat settings organisers" in text, (code, text)
+
+
+def test_a_long_sign_up_list_keeps_its_title_format_count_and_how_to_join() -> None:
+    """80 players with long names do not fit one message: the earliest names give way (marked "…"), never the
+    tournament's title, its format, the count, the newest sign-ups or how to join."""
+    run = TournamentState(TournamentSettings("Preisskat", series=3), 9)
+    for player in range(1, 81):
+        run.apply(Joined(player, f"Maximiliane Mustermann {player:02d}"))
+    text = signup_text(1, "Preisskat", run, Lang("en"), start_at=1_800_000_000)
+    lines = text.splitlines()
+    assert len(text) <= 2000
+    assert lines[:4] == ["🏆 **Tournament #1: Preisskat**",
+                         "3 series · 36 deals at three, 48 at four · tables of four where possible · rules: tournament",
+                         "Starts <t:1800000000:F>.", "**Signed up (80):**"]
+    assert lines[4] == "…" and "80. Maximiliane Mustermann 80" in lines and "/tournament join" in lines[-1]
+
+
+def test_a_draw_of_many_tables_shows_its_seed_and_every_table_with_its_thread() -> None:
+    """Sixty players at fifteen tables of four do not fit one message: the draw goes out in parts, the first
+    with the seed, and no table (nobody's way to their thread) is left out."""
+    names = {player: f"Maximiliane Mustermann {player:02d}" for player in range(1, 61)}
+    drawn = Drawn(1, 4242, tuple(TableDraw(tuple(range(p, p + 4))) for p in range(1, 61, 4)))
+    parts = draw_texts(drawn, names, {index: 7000 + index for index in range(1, 16)}, Lang("en"))
+    assert len(parts) > 1 and all(len(part) <= 2000 for part in parts)
+    assert parts[0].startswith("🎲 **Series 1: the tables, drawn by lot** (seed 4242")
+    whole = "\n".join(parts)
+    for index in range(1, 16):
+        assert f"Table {index}: Maximiliane Mustermann {4 * index - 3:02d}, " in whole and f"<#{7000 + index}>" in whole
