@@ -266,3 +266,16 @@ async def test_a_server_on_one_number_of_deals_is_told_nothing_of_it(world: CogB
     assert "changed its number of deals" not in summary and "On this server: place 1 of 1 player" in summary
     shown = (await world.run("skat scores challenge", alice)).text.splitlines()
     assert len(shown) == 2 and shown[1].startswith("1. alice: ")
+
+
+async def test_a_strangers_press_on_anothers_challenge_moves_nothing(world: CogBot) -> None:
+    await deals_for(world, GUILD_ID, 3)
+    alice, dm = with_dm(world, "alice")
+    await world.run("challenge", alice)
+    message = challenge_message(dm)
+    before = await stored_moves(world, alice)
+    stranger = world.user("mallory")  # no attempt of her own today
+    pressed = await world.click(stranger, message, moves_of(message.view)[0])
+    assert (pressed.replies[-1].content or "") == "This is not your challenge: start your own with /challenge."
+    assert pressed.replies[-1].ephemeral and await stored_moves(world, alice) == before
+    assert await world.bot.storage.challenge.attempt(day=loaded(world).today(), player_id=stranger.id) is None

@@ -157,3 +157,15 @@ async def test_a_challenge_replay_names_the_opponents_as_the_hand_did(world: Cog
     text = opened.answer.content or ""
     assert "🤖 AI 1 (strong)" in text and "🤖 AI 2 (strong)" in text and "🤖 par" in text
     assert "🤖 strong " not in text  # two opponents under one name could not be told apart
+
+
+async def test_a_strangers_press_on_a_challenge_replay_shows_nothing_of_it(world: CogBot) -> None:
+    alice, mallory = world.user("alice"), world.user("mallory")
+    await _challenge_played(world, alice.id, date(2026, 12, 5))
+    opened = await world.run("skat scores replay", alice, deal=1, day="2026-12-05")
+    shown = FakeMessage(4, 20, opened.answer.content or "", opened.answer.view)
+    pressed = await world.click(mallory, shown, "rpc:20261205:0:0")  # her press: only her own line would show
+    assert pressed.answer.ephemeral and pressed.text == (
+        "You have not played the challenge of 2026-12-05: only your own deals are replayed.")
+    assert all(reply.file is None for reply in pressed.replies)
+    assert "alice" not in pressed.text

@@ -76,7 +76,8 @@ async def test_a_series_changes_the_ratings_and_they_rebuild_the_same(club: Club
 async def test_an_ended_challenge_day_is_rated_by_score_against_par(club: Club, start_bot: StartBot,
                                                                    tmp_path: Path) -> None:
     """Yesterday's challenge as the challenge stores it (alice above par, bob below): the bot rates the ended
-    day by itself (its catch-up at start-up), and the rating board shows both beside "strong" at par."""
+    day by itself (its catch-up at start-up), the rating board shows both beside "strong" at par, and a rebuild
+    from the stored results gives the same numbers."""
     fake, alice, bob = club.fake, club.alice, club.bob
     database = tmp_path / "skat.sqlite3"
     now = datetime.now(UTC)
@@ -113,4 +114,14 @@ async def test_an_ended_challenge_day_is_rated_by_score_against_par(club: Club, 
     rated = {int(str(row[1])): float(str(row[2])) for row in rows(database)[0]}
     assert set(rated) == {alice.id, bob.id, -300}
     assert rated[alice.id] > rated[-300] > rated[bob.id]  # above par, at par, below par
+    await start_bot.procs[-1].stop()
+    before = rows(database)
+    with sqlite3.connect(database) as connection:  # lost: the stored results are the truth
+        connection.execute("DELETE FROM ratings")
+        connection.execute("DELETE FROM rating_history")
+    rebuilt = subprocess.run([sys.executable, "-m", "skatbot.storage", "--database", str(database), "ratings",
+                              "--rebuild"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert "rebuilt the ratings from 1 rated series and challenge days" in rebuilt.stdout
+    assert rows(database) == before
     fake.assert_clean(allow_rejections=False)
