@@ -50,3 +50,22 @@ async def test_help_names_the_tournament_rules_for_ties_the_draw_and_the_seeding
     assert "draws the tables by lot (the seed is shown" in page
     assert "set by the standings (best at table 1; no three from one table of the series before together again, " \
         "where the count allows)" in page
+
+
+async def test_help_names_the_tie_break_and_the_seeding_in_every_language(world: CogBot) -> None:
+    """Each language's tournament page names the tie-break's source and its steps as the list under every
+    standings does, and the seeding as the draw makes it (only the series before, where the count allows)."""
+    alice = world.user("alice")
+    steps = {"en-GB": ("Skatwettspielordnung", "more games won", "fewer games lost", "the lot",
+                      "no three from one table of the series before together again"),
+             "de": ("Skatwettspielordnung", "mehr gewonnene Spiele", "weniger verlorene Spiele", "das Los",
+                    "keine drei von einem Tisch der Serie davor"),
+             "da": ("Skatwettspielordnung", "flest vundne spil", "færrest tabte spil", "lodtrækningen",
+                    "aldrig tre fra samme bord i serien før"),
+             "fr": ("Skatwettspielordnung", "le plus de jeux gagnés", "le moins de jeux perdus", "le tirage au sort",
+                    "jamais trois joueurs d’une même table de la série d’avant")}
+    for locale, needed in steps.items():
+        page = (await world.run("skat help play", alice, interaction=world.interaction(alice, locale=locale),
+                                page=6)).text
+        for text in needed:
+            assert text in page, (locale, text)
