@@ -175,7 +175,12 @@ class ChallengeCog(AttachingCog):
             done, _ = await asyncio.wait({work}, timeout=PAR_RENEW)
             if done:
                 break
-            held = await storage.renew_par(claim=held, now=_now(), lease=PAR_LEASE)
+            try:
+                held = await storage.renew_par(claim=held, now=_now(), lease=PAR_LEASE)
+            except Exception:  # a database hiccup: the par goes on, the renewal is tried again in PAR_RENEW s
+                log.warning("challenge %s: renewing the claim on the par of deal %d failed", claim.day,
+                            claim.number + 1, exc_info=True)
+                continue
             if held is None:  # stalled for a whole lease and taken over: both store the same par, the first stands
                 log.warning("challenge %s: the claim on the par of deal %d ran out while it was computed",
                             claim.day, claim.number + 1)

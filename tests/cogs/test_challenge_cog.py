@@ -6,8 +6,11 @@ normal here: the flow is under test, not the strong AI."""
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import ModuleType
 from typing import Any
@@ -279,3 +282,46 @@ async def test_a_strangers_press_on_anothers_challenge_moves_nothing(world: CogB
     assert (pressed.replies[-1].content or "") == "This is not your challenge: start your own with /challenge."
     assert pressed.replies[-1].ephemeral and await stored_moves(world, alice) == before
     assert await world.bot.storage.challenge.attempt(day=loaded(world).today(), player_id=stranger.id) is None
+
+
+async def test_a_failed_renewal_of_a_pars_claim_does_not_lose_the_par(world: CogBot,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The database fails once while the claim on a par being computed is renewed: the par is still computed once,
+    stored and given, the renewal tried again."""
+    module = loaded(world)
+    monkeypatch.setattr(module, "PAR_RENEW", 0.01)
+    renewals: list[bool] = []
+    storage = world.bot.storage.challenge
+    renew = storage.renew_par
+
+    async def flaky(**kwargs: Any) -> Any:
+        renewals.append(True)
+        if len(renewals) == 1:
+            raise ConnectionError("the database went away for a moment")
+        return await renew(**kwargs)
+
+    monkeypatch.setattr(storage, "renew_par", flaky)
+    quick = functools.partial(par_line, level=Level.NORMAL, opponents=Level.NORMAL)
+    computed: list[int] = []
+    go_on = threading.Event()
+
+    def held_up(day: Any, number: int) -> Any:
+        computed.append(number)
+        if not go_on.wait(timeout=120):
+            raise TimeoutError("never let go")
+        return quick(day, number)
+
+    monkeypatch.setattr(module, "par_line", held_up)
+    world.bot.ai_executor = ThreadPoolExecutor(1)
+    cog: Any = world.bot.get_cog("ChallengeCog")
+    day = await cog.day(module.today())
+    asked = asyncio.create_task(cog.par(day, 0))
+    for _ in range(2400):  # a bound against hanging: the renewals come every 10 ms
+        if len(renewals) >= 3 or asked.done():
+            break
+        await asyncio.sleep(0.025)
+    go_on.set()
+    line = await asked
+    world.bot.ai_executor.shutdown()
+    assert len(renewals) >= 3 and computed == [0]
+    assert line == await storage.par(day=day.day, number=0) and line.moves
