@@ -180,9 +180,10 @@ async def _copy(source: Path, target: str) -> int:
                 await postgres.close()
         finally:
             await sqlite.close()
-    print(f"{'table':<16} {'SQLite':>10} {'PostgreSQL':>10}")
+    width = max([len("table"), *map(len, report.counts)])  # challenge_par_claims is 20 characters
+    print(f"{'table':<{width}} {'SQLite':>10} {'PostgreSQL':>10}")
     for name, (rows_before, rows_after) in report.counts.items():
-        print(f"{name:<16} {rows_before:>10} {rows_after:>10}")
+        print(f"{name:<{width}} {rows_before:>10} {rows_after:>10}")
     print(f"copied {redact(str(source))} to {redact(target)}; every table has the same number of rows")
     return await _check(target)
 

@@ -125,6 +125,17 @@ def test_copy_leaves_an_older_source_untouched(tmp_path: Path, schema_url: str,
     assert not list(tmp_path.glob("old.sqlite3-*")), "no WAL or journal left beside the source"
 
 
+def test_copy_lists_the_row_counts_in_aligned_columns(tmp_path: Path, schema_url: str,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    source = old_schema_file(tmp_path / "old.sqlite3", 4)
+    assert main(["copy", str(source), schema_url]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = next(n for n, line in enumerate(lines) if line.startswith("table "))
+    rows = lines[header:next(n for n, line in enumerate(lines) if line.startswith("copied "))]
+    assert any(line.startswith("challenge_par_claims ") for line in rows)  # the longest table name
+    assert {len(line) for line in rows} == {len(lines[header])}, "\n".join(rows)
+
+
 def test_check_caps_each_kind_of_problem_and_sums_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "filled.sqlite3"
     fill(path, deals=300, servers=3)
