@@ -45,7 +45,7 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
     lobby = await fake.wait_for_message(channel, lambda m: m.content.startswith("🃏 **Skattisch #1**"))
     assert "3 Plätze · 1 Spiel" in lobby.content  # the server's language, with its plural forms
     joined = await (await fake.slash(amelie, channel, "skat", subcommand="join")).wait_message()
-    assert joined.content == "Vous êtes assis à la table n° 1."
+    assert joined.content == "Vous êtes assis à la table n°\u00a01."  # n° held to its number
     await (await fake.click(karen, lobby, next(
         c["custom_id"] for c in lobby.buttons() if control_kind(c) == "addai"))).wait_acked()
     await fake.wait_for(lambda: "KI 1 (normal)" in lobby.content, 30, "the AI seated")
