@@ -18,7 +18,8 @@ from typing import Any
 import pytest
 
 from skatbot.ai import Level
-from skatbot.challenge import ai_decision, par_line
+from skatbot.challenge import Attempt, Move, ai_decision, par_line
+from skatbot.engine import parse_action
 from skatbot.storage.sql.connection import Statement
 from tests.challenge.challenge_helpers import players_turn
 from tests.cogs.helpers import GUILD_ID, CogBot, FakeChannel, FakeMessage, FakeUser
@@ -325,3 +326,27 @@ async def test_a_failed_renewal_of_a_pars_claim_does_not_lose_the_par(world: Cog
     world.bot.ai_executor.shutdown()
     assert len(renewals) >= 3 and computed == [0]
     assert line == await storage.par(day=day.day, number=0) and line.moves
+
+
+async def test_a_double_press_moves_once(world: CogBot) -> None:
+    """The same button pressed twice at once (a double click, or two devices): one move is taken, the other press
+    is told it came for an earlier moment, and the log holds the player's move once."""
+    await deals_for(world, GUILD_ID, 3)
+    alice, dm = with_dm(world, "alice")
+    await world.run("challenge", alice)
+    message = challenge_message(dm)
+    pressed = moves_of(message.view)[0]
+    before = await stored_moves(world, alice)
+    clicks = await asyncio.gather(world.click(alice, message, pressed), world.click(alice, message, pressed))
+    after = await stored_moves(world, alice)
+    told = ["earlier moment of the deal: nothing was played" in (reply.content or "")
+            for click in clicks for reply in click.replies]
+    assert told.count(True) == 1
+    # the log is that of one press: the player's move and the opponents' (seeded, so the same) answers
+    cog: Any = world.bot.get_cog("ChallengeCog")
+    probe = Attempt(await cog.day(loaded(world).today()), 3, [Move.parse(text) for text in before])
+    probe.apply(probe.players_move(parse_action(pressed.split(":", 3)[3])))
+    while (turn := probe.opponent_to_move()) is not None:
+        seat, seed, view = turn
+        probe.apply(Move(probe.number, seat, await cog._decide(seed, view)))
+    assert after == tuple(str(move) for move in probe.moves)
