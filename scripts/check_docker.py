@@ -138,6 +138,7 @@ def problems(root: Path) -> list[str]:
             found.append("the README must show how to move an SQLite volume into compose's PostgreSQL with "
                          "`docker run ... --network ... python -m skatbot.storage copy ...`")
         found += recipe_problems(readme, compose)
+        found += anonymous_volume_problems(compose, image)
     else:
         found.append("compose.yaml is missing (PostgreSQL 15 and two shard processes)")
     return found
@@ -315,6 +316,21 @@ def compose_problems(compose: dict[str, Any], settings: set[str]) -> list[str]:
                      f"not {shards}")
     if len({env.get("SKATBOT_DATABASE_URL") for env in environments.values()}) > 1:
         found.append("compose.yaml: both bots must share one SKATBOT_DATABASE_URL")
+    return found
+
+
+def anonymous_volume_problems(compose: dict[str, Any], image: Image) -> list[str]:
+    """A bot service that mounts nothing at the image's VOLUME gets a new anonymous volume with each container,
+    and `docker compose down` (without -v) leaves the old ones behind: every down and up added two."""
+    found: list[str] = []
+    for name, service in bot_services(compose).items():
+        mounted = {str(entry).split(":")[0] for entry in service.get("tmpfs") or []}
+        for volume in service.get("volumes") or []:
+            target = volume.get("target") if isinstance(volume, dict) else str(volume).split(":")[1:2]
+            mounted.update([target] if isinstance(target, str) else target or [])
+        found += [f"compose.yaml: {name} mounts nothing at the image's volume {path} (a tmpfs or a named volume): "
+                  "each container gets an anonymous volume there, which `docker compose down` leaves behind"
+                  for path in image.volumes if path.rstrip("/") not in {m.rstrip("/") for m in mounted}]
     return found
 
 

@@ -109,6 +109,9 @@ def test_the_image_keeps_its_database_on_the_volume_whatever_env_example_says() 
     ("compose.yaml", "pg_isready -h 127.0.0.1 -U", "pg_isready -U", "over TCP"),
     ("README.md", "docker compose up -d --wait db\n", "docker compose up -d db\n", "--wait db"),
     ("README.md", "--network skatbot_default", "--network skatbot-default", "compose.yaml's is skatbot_default"),
+    # found with a daemon: each `docker compose down && up -d` left two anonymous /data volumes behind
+    ("compose.yaml", "  tmpfs:\n    - /data:uid=10001,gid=10001\n", "", "anonymous volume"),
+    ("compose.yaml", "    - /data:uid=10001,gid=10001\n", "    - /tmp\n", "anonymous volume"),
 ])
 def test_each_broken_operator_promise_is_reported(operated: Path, file: str, old: str, new: str,
                                                   complaint: str) -> None:
