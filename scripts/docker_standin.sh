@@ -15,14 +15,16 @@
 # is labelled org.skatbot.standin; `bases` never replaces an image of the same name that is not one. While the
 # stand-ins are there, `docker build` and `docker compose up` use them instead of pulling the real images.
 #
-# `verify` works on a copy of the project (your .env and your containers and volumes are not touched), as the
-# compose project skatbot-standin, and removes what it made at the end. It checks: `docker compose config`;
-# `docker run --env-file .env -v DATA:/data skatbot` (the README's one process on SQLite, pointed at the fake)
-# gets healthy, plays, stops with exit code 0 on `docker stop`; the README's move of that volume into compose's
-# PostgreSQL (up -d --wait db, docker run ... skatbot.storage copy) copies and leaves the SQLite file as it was;
-# `docker compose up -d` starts shards 0 and 1 on it, which resume the SQLite tables and get healthy;
-# `docker compose down && up -d` keeps the data; a token the fake rejects and an unreachable Discord end a bot
-# with exit code 2 and a message. Ports 9100 and 9101 on 127.0.0.1 must be free (compose.yaml publishes them).
+# `verify` works on a copy of the project (your .env, containers and volumes are not touched; it builds the
+# image skatbot from this tree), as the compose project skatbot-standin, and removes what it made at the end.
+# It checks: `docker compose config`; `docker run --env-file .env -v DATA:/data skatbot` (the README's one
+# process on SQLite, pointed at the fake) gets healthy, plays, stops with exit code 0 on `docker stop`; the
+# README's backup; the README's move of that volume into compose's PostgreSQL (up -d --wait db, docker run ...
+# skatbot.storage copy) copies and leaves the SQLite file as it was; `docker compose up -d` starts shards 0 and
+# 1 on it, which resume the SQLite tables and get healthy (/healthz); `docker compose down && up -d` keeps the
+# data and leaves no anonymous volume; the storage tool checks the data from a bot's container; a token the
+# fake rejects and an unreachable Discord end a bot with exit code 2 and a message. Ports 9100 and 9101 on
+# 127.0.0.1 must be free (compose.yaml publishes them).
 set -Eeuo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -212,7 +214,7 @@ verify_cleanup() {
 }
 
 verify() {
-    local compose rows_before rows_after sum_before sum_after url output rc
+    local compose rows_before rows_after sum_before sum_after url output rc dangling
     docker info >/dev/null 2>&1 || fail "no Docker daemon answers"
     docker compose version >/dev/null 2>&1 || fail "no Compose v2 (docker compose)"
     docker image inspect "$(python_image)" "$(postgres_image)" >/dev/null 2>&1 \
@@ -261,6 +263,11 @@ EOF
     [ "$rc" = 0 ] || fail "docker stop: the bot exited with $rc, not 0"
     say "docker stop: exit code 0"
     docker rm -v "$SQLITE" >/dev/null
+    docker run --rm -v "$DATA:/data" skatbot python -m skatbot.storage backup /data/backup.sqlite3 | sed 's/^/  /'
+    docker run --rm -v "$DATA:/data" skatbot python -m skatbot.storage check --database /data/backup.sqlite3 \
+        2>&1 | sed 's/^/  /'
+    docker run --rm -v "$DATA:/data" skatbot rm /data/backup.sqlite3
+    say "the README's backup: written and checked"
 
     say "the README's move into compose's PostgreSQL"
     sum_before="$(docker run --rm -v "$DATA:/data" skatbot sha256sum /data/skatbot.sqlite3)"
@@ -281,6 +288,7 @@ EOF
     curl -fsS 127.0.0.1:9100/healthz >/dev/null && curl -fsS 127.0.0.1:9101/healthz >/dev/null \
         && say "/healthz answers 200 on 127.0.0.1:9100 and 9101"
 
+    dangling="$(docker volume ls -qf dangling=true | wc -l)"
     rows_before="$("${compose[@]}" exec -T db psql -U skatbot -d skatbot -Atc 'SELECT count(*) FROM tables')"
     "${compose[@]}" down >/dev/null 2>&1
     "${compose[@]}" up -d >/dev/null 2>&1
@@ -290,6 +298,10 @@ EOF
     say "docker compose down && up -d: the $rows_after tables are still there"
     wait_healthy "${PROJECT}-shard-0-1" 150
     wait_healthy "${PROJECT}-shard-1-1" 60
+    "${compose[@]}" exec -T shard-0 python -m skatbot.storage check 2>&1 | sed 's/^/  /'
+    [ "$(docker volume ls -qf dangling=true | wc -l)" = "$dangling" ] \
+        || fail "docker compose down && up -d left anonymous volumes behind"
+    say "storage check on PostgreSQL: ok; no anonymous volume left behind"
 
     for case in "DISCORD_TOKEN=not-the-token:rejected the token" \
                 "FAKE_DISCORD_REST=http://fakediscord:9/api/v10:cannot reach Discord"; do
@@ -308,5 +320,5 @@ case "${1:-}" in
     bases) bases ;;
     verify) verify ;;
     remove) remove ;;
-    *) sed -n '2,25p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "${BASH_SOURCE[0]}"; exit 2 ;;
 esac
