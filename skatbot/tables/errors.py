@@ -13,7 +13,6 @@ TABLE_REASONS: dict[str, tuple[str, ...]] = {
     "server_only": (),
     "channel_busy": ("table_id",),
     "table_gone": (),
-    "no_table_in_channel": (),
     "no_table_here": (),
     # the lobby
     "started": (),

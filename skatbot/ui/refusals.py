@@ -47,7 +47,6 @@ OWN_REPLIES: dict[str, str] = {
     "store_busy": "error.store_busy",
     "channel_busy": "error.table_exists",
     "no_table_here": "error.no_table",
-    "no_table_in_channel": "error.no_table",
 }
 """Reason key -> catalog key of a whole reply, for the refusals players meet most."""
 
