@@ -87,13 +87,15 @@ class TournamentSettings:
     def __post_init__(self) -> None:
         if not 1 <= self.series <= MOST_SERIES:
             raise TournamentError("series_range", least=1, most=MOST_SERIES)
-        if not FEWEST_DEALS <= self.deals <= RULES_DEALS:
+        if not FEWEST_DEALS <= self.deals <= RULES_DEALS or self.deals % 3:  # everyone deals equally often
             raise TournamentError("deals_range", least=FEWEST_DEALS, most=RULES_DEALS)
         if self.entry_fee < 0 or self.lost_fee < 0:
             raise TournamentError("fee_negative")
 
     def deals_at(self, size: int) -> int:
-        """A series' deals at a table of `size`: four play a third more, so each player deals as often."""
+        """A series' deals at a table of `size`: four play a third more, so each player deals as often (and at a
+        table of four, where the dealer sits out, plays as many deals as at a table of three): hence a multiple of
+        three at three (36: 12 each), and of four at four (48: each deals 12 and plays 36)."""
         return self.deals if size == 3 else -(-self.deals * 4 // 3)
 
     def to_json(self) -> str:

@@ -92,12 +92,25 @@ def test_fees_are_the_entry_and_each_game_lost_as_declarer() -> None:
     assert (fees.entry, fees.lost_games, fees.total) == (1000, 150, 1150)
 
 
+def test_a_series_is_a_multiple_of_three_deals_so_everyone_deals_and_sits_out_equally_often() -> None:
+    # 12 deals at three: each of the three deals 4 times. At four, 16: each deals 4 times, so sits out 4 and
+    # plays 12, as at three. 10 at three would be 14 at four: two players would sit out 4 times and play 10,
+    # two 3 times and play 11 (one more deal to score in): refused, as 4 would be (6 at four: 4 or 5 deals).
+    twelve = TournamentSettings("Quick", deals=12)
+    assert (twelve.deals_at(3), twelve.deals_at(4)) == (12, 16)
+    assert [TournamentSettings("x", deals=d).deals_at(4) for d in range(3, 37, 3)] == list(range(4, 49, 4))
+    for uneven in (4, 10, 35):
+        with pytest.raises(TournamentError) as refused:
+            TournamentSettings("x", deals=uneven)
+        assert refused.value.key == "deals_range"
+
+
 def test_settings_check_their_ranges_and_deals_at_four() -> None:
     settings = TournamentSettings("Club evening", series=2, deals=36)
     assert (settings.deals_at(3), settings.deals_at(4)) == (36, 48)
     assert TournamentSettings("Quick", deals=3).deals_at(4) == 4
     assert TournamentSettings.from_json(settings.to_json()) == settings
-    for bad in ({"series": 7}, {"deals": 2}, {"entry_fee": -1}):
+    for bad in ({"series": 7}, {"deals": 2}, {"deals": 39}, {"deals": 10}, {"entry_fee": -1}):
         with pytest.raises(TournamentError):
             TournamentSettings("x", **bad)  # type: ignore[arg-type]
 
