@@ -169,6 +169,7 @@ class SkatCog(commands.GroupCog, group_name="skat", group_description=en("cmd.sk
         missing = [p for p in NEEDED_PERMISSIONS if not getattr(interaction.app_permissions, p)]
         if missing:
             raise ServerError("error.missing_permissions", perms=", ".join(missing))
+        await self.manager.may_sit(interaction.user.id)  # e.g. not while at a running tournament table
         since = to_seconds(self.store.clock())
         async with self.pending.opening(interaction, since, lang, lambda: pending_note(interaction)) as watch:
             opened: list[tuple[Table, Place]] = []

@@ -151,6 +151,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)
         self.services.store.deal_listeners.append(self.organiser.deal_stored)
+        self.services.tables.seat_guards.append(self.organiser.may_sit)  # at a tournament table: at no other
         self._clock = asyncio.create_task(self._keep_time(), name="tournament-clock")
         self._looking = asyncio.create_task(self._look_for_deals(), name="tournament-deals")
 
@@ -162,6 +163,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             alarm.cancel()
         with contextlib.suppress(ValueError):
             self.services.store.deal_listeners.remove(self.organiser.deal_stored)
+        with contextlib.suppress(ValueError):
+            self.services.tables.seat_guards.remove(self.organiser.may_sit)
         await self.organiser.close()
         for task in self._painting.values():
             task.cancel()

@@ -60,6 +60,8 @@ log = logging.getLogger(__name__)
 
 AI_LEVEL = Level.NORMAL
 """Computer players that fill seats when the count cannot be split into tables of three and four."""
+RUNNING_TABLE = (TableState.OPEN, TableState.PLAYING)
+"""A table in these states holds its players (`may_sit`)."""
 
 
 class TournamentPort(Protocol):
@@ -296,6 +298,32 @@ class Organiser:
                 if set(await self.storage.tables.playing_with(player_id=player)) - own]
         if busy:
             raise TournamentError("player_busy", names=", ".join(busy))
+
+    async def may_sit(self, player_id: int, table_id: int | None = None, channel_id: int | None = None) -> None:
+        """The tables' seat guard (`TableManager.seat_guards`): a player drawn to a table of a series under way
+        sits at no other table and opens none until that table has finished its series (TournamentError
+        "at_tournament_table", naming the tournament; nothing changed). Their own table (`table_id`, or its
+        thread `channel_id` while it is being opened) is theirs: coming back after leaving it, or seated there
+        by the organiser. A table drawn but not open yet counts as running: it is about to be.
+
+        Read as stored (the tournaments under way, their logs, the table's state), so a tournament another
+        process runs refuses here too: one query, and per tournament under way its log and that player's
+        table. A sign-up is no seat (/tournament start refuses a player still seated elsewhere)."""
+        for tournament_id in await self.storage.tournaments.under_way():
+            run = await self.get(tournament_id)
+            drawn = run.state.current()
+            if run.state.phase is not Stage.PLAYING or drawn is None:
+                continue  # ended, its final list still owed
+            index = next((i for i, draw in enumerate(drawn.tables, 1) if player_id in draw.players), None)
+            if index is None:
+                continue
+            own = run.state.tables.get((drawn.series, index))
+            thread = run.state.shown.get(f"thread-{drawn.series}-{index}")
+            if (table_id is not None and table_id == own) or (channel_id is not None and channel_id == thread):
+                continue
+            if own is not None and (await self.storage.tables.get(table_id=own)).state not in RUNNING_TABLE:
+                continue  # their table has finished its series (or was closed): free until the next draw
+            raise TournamentError("at_tournament_table", name=run.name, series=drawn.series, table=index)
 
     async def stop(self, run: Running) -> None:
         """Ended early by the organiser: the standings stay as they are, its running tables are closed. A series'

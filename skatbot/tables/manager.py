@@ -13,7 +13,7 @@ from skatbot.models import DueStep, TableState
 from .errors import TableError
 from .game import TableGame
 from .log import Entry, Hints
-from .ports import DueClaims, Presenter, StoredTable, TableCatalog, TableStore
+from .ports import DueClaims, Presenter, SeatGuard, StoredTable, TableCatalog, TableStore
 from .replay import ReplayError, replay_log
 from .scheduler import POLL_SECONDS, DueScheduler
 from .table import Table, joining
@@ -65,6 +65,16 @@ class TableManager:
         self._creating = asyncio.Lock()
         self.timing_for: Callable[[int], Awaitable[TableTiming]] | None = None  # each server's (set by restore)
         self.scheduler: DueScheduler | None = None
+        # Who may take a seat (`may_sit`): asked before a player joins a table or opens one. Ordinary tables add
+        # none: a player may sit at two ordinary tables at once, as always (a command in a DM then names no
+        # table and must be used in the table's channel). A tournament's organiser adds one (its cog does).
+        self.seat_guards: list[SeatGuard] = []
+
+    async def may_sit(self, player_id: int, table_id: int | None = None, channel_id: int | None = None) -> None:
+        """Raise the refusal of a seat guard when this player may not sit at `table_id` (in `channel_id`), or,
+        with neither, open a table of their own; nothing is changed either way."""
+        for guard in list(self.seat_guards):
+            await guard(player_id, table_id, channel_id)
 
     def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame,
               timing: TableTiming | None = None) -> Table:
@@ -73,6 +83,7 @@ class TableManager:
                       sleep=self.sleep)
         if self.new_seed is not None:
             table.new_seed = self.new_seed
+        table.may_sit = self.may_sit
         self.tables[table_id] = table
         return table
 

@@ -120,3 +120,11 @@ class TableCatalog(Protocol):
 
     async def playing_with(self, *, player_id: int) -> list[int]:
         """The ids of the tables playing with this player seated, oldest first (commands in a DM name none)."""
+
+
+class SeatGuard(Protocol):
+    async def __call__(self, player_id: int, table_id: int | None, channel_id: int | None) -> None:
+        """Raise a refusal (a `Refusal`, nothing changed) when this player may not take a seat at the table
+        `table_id` in `channel_id` (both None: a table they would open). Read from storage, not only from this
+        process's memory: the seat that forbids it may be at a table another process serves. A tournament's
+        organiser is one: a player seated at a running tournament table sits nowhere else until it finished."""

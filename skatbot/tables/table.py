@@ -72,6 +72,10 @@ def joining(user_id: int, name: str) -> Join:
     return Join(user_id, name.replace("\n", " ")[:64] or str(user_id))
 
 
+async def _anyone(player_id: int, table_id: int | None, channel_id: int | None) -> None:
+    """Anyone may sit at a table made outside a manager (tests): no guard."""
+
+
 class Table:
     """One table in a channel. All changes go through `commit`, under `lock`."""
 
@@ -100,6 +104,7 @@ class Table:
         self.window = KontraWindow()  # the Kontra window as this process sees it
         self.timers = Timers(self)  # the turn timer and the Kontra window's, in this process
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
+        self.may_sit: Callable[[int, int | None, int | None], Awaitable[None]] = _anyone  # the manager's guards
 
     def opened(self) -> None:
         """The table was just stored with its first entries (its creator seated): show its lobby."""
@@ -116,6 +121,7 @@ class Table:
 
     async def join(self, user_id: int, name: str) -> None:
         self.require_live()
+        await self.may_sit(user_id, self.id, self.channel_id)  # e.g. not while at a running tournament table
         await self._commit([joining(user_id, name)], [ev.LobbyChanged()])
 
     async def leave(self, user_id: int) -> None:

@@ -32,6 +32,7 @@ class TournamentError(Refusal):
     prefix = "tournament.error."
     reasons: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "already_joined": (),
+        "at_tournament_table": ("name", "series", "table"),
         "already_started": (),
         "bad_rules": ("text",),
         "bad_time": ("text",),

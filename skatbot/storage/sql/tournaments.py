@@ -104,6 +104,13 @@ class SqlTournaments:
             "SELECT tournament_id FROM tournaments WHERE state IN ('signup', 'playing') ORDER BY tournament_id")
         return [int(r["tournament_id"]) for r in rows]
 
+    async def under_way(self) -> list[int]:
+        """Tournaments whose tables play (drawn, not ended; one whose final list is still owed too): where a
+        player may be seated at a tournament table, so not at another (`Organiser.may_sit`)."""
+        rows = await self._db.fetch_all(
+            "SELECT tournament_id FROM tournaments WHERE state = 'playing' ORDER BY tournament_id")
+        return [int(r["tournament_id"]) for r in rows]
+
     async def in_channel(self, *, channel_id: int) -> list[int]:
         """The channel's tournaments, newest first."""
         rows = await self._db.fetch_all(
