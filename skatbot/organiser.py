@@ -299,7 +299,8 @@ class Organiser:
         if busy:
             raise TournamentError("player_busy", names=", ".join(busy))
 
-    async def may_sit(self, player_id: int, table_id: int | None = None, channel_id: int | None = None) -> None:
+    async def may_sit(self, player_id: int, table_id: int | None = None, channel_id: int | None = None, *,
+                      asked_by: int | None = None) -> None:
         """The tables' seat guard (`TableManager.seat_guards`): a player drawn to a table of a series under way
         sits at no other table and opens none until that table has finished its series (TournamentError
         "at_tournament_table", naming the tournament; nothing changed). Their own table (`table_id`, or its
@@ -308,7 +309,9 @@ class Organiser:
 
         Read as stored (the tournaments under way, their logs, the table's state), so a tournament another
         process runs refuses here too: one query, and per tournament under way its log and that player's
-        table. A sign-up is no seat (/tournament start refuses a player still seated elsewhere)."""
+        table. A sign-up is no seat (/tournament start refuses a player still playing elsewhere; one seated in a
+        lobby then is refused when that table starts: `asked_by`, whoever starts it, hears the player named,
+        "player_at_tournament_table")."""
         for tournament_id in await self.storage.tournaments.under_way():
             run = await self.get(tournament_id)
             drawn = run.state.current()
@@ -323,6 +326,9 @@ class Organiser:
                 continue
             if own is not None and (await self.storage.tables.get(table_id=own)).state not in RUNNING_TABLE:
                 continue  # their table has finished its series (or was closed): free until the next draw
+            if asked_by is not None and asked_by != player_id:
+                raise TournamentError("player_at_tournament_table", player=run.state.players.get(player_id, "?"),
+                                      name=run.name, series=drawn.series, table=index)
             raise TournamentError("at_tournament_table", name=run.name, series=drawn.series, table=index)
 
     async def stop(self, run: Running) -> None:

@@ -70,11 +70,13 @@ class TableManager:
         # table and must be used in the table's channel). A tournament's organiser adds one (its cog does).
         self.seat_guards: list[SeatGuard] = []
 
-    async def may_sit(self, player_id: int, table_id: int | None = None, channel_id: int | None = None) -> None:
+    async def may_sit(self, player_id: int, table_id: int | None = None, channel_id: int | None = None, *,
+                      asked_by: int | None = None) -> None:
         """Raise the refusal of a seat guard when this player may not sit at `table_id` (in `channel_id`), or,
-        with neither, open a table of their own; nothing is changed either way."""
+        with neither, open a table of their own; nothing is changed either way. `asked_by`: another player,
+        starting the table where this one sits (a seat taken in its lobby before the player's tournament began)."""
         for guard in list(self.seat_guards):
-            await guard(player_id, table_id, channel_id)
+            await guard(player_id, table_id, channel_id, asked_by=asked_by)
 
     def _make(self, *, table_id: int, guild_id: int, channel_id: int, game: TableGame,
               timing: TableTiming | None = None) -> Table:

@@ -123,8 +123,10 @@ class TableCatalog(Protocol):
 
 
 class SeatGuard(Protocol):
-    async def __call__(self, player_id: int, table_id: int | None, channel_id: int | None) -> None:
+    async def __call__(self, player_id: int, table_id: int | None, channel_id: int | None, *,
+                       asked_by: int | None = None) -> None:
         """Raise a refusal (a `Refusal`, nothing changed) when this player may not take a seat at the table
-        `table_id` in `channel_id` (both None: a table they would open). Read from storage, not only from this
-        process's memory: the seat that forbids it may be at a table another process serves. A tournament's
+        `table_id` in `channel_id` (both None: a table they would open), or play there: `asked_by` another
+        player starting the table they sit at (the refusal then names them). Read from storage, not only from
+        this process's memory: the seat that forbids it may be at a table another process serves. A tournament's
         organiser is one: a player seated at a running tournament table sits nowhere else until it finished."""

@@ -39,7 +39,7 @@ from .errors import NotAllowed, NotAtTable, TableError, WrongTableState
 from .game import FinishedDeal, TableGame
 from .kontra import KontraWindow
 from .log import Act, AddAI, Close, Entry, Join, Leave, NewDeal, RemoveAI, StandIn, Start, parse_entry
-from .ports import Presenter, TableStore
+from .ports import Presenter, SeatGuard, TableStore
 from .replay import replay_log
 from .showing import Showing
 from .timers import Sleep, Timers
@@ -72,7 +72,8 @@ def joining(user_id: int, name: str) -> Join:
     return Join(user_id, name.replace("\n", " ")[:64] or str(user_id))
 
 
-async def _anyone(player_id: int, table_id: int | None, channel_id: int | None) -> None:
+async def _anyone(player_id: int, table_id: int | None, channel_id: int | None, *,
+                  asked_by: int | None = None) -> None:
     """Anyone may sit at a table made outside a manager (tests): no guard."""
 
 
@@ -104,7 +105,7 @@ class Table:
         self.window = KontraWindow()  # the Kontra window as this process sees it
         self.timers = Timers(self)  # the turn timer and the Kontra window's, in this process
         self._in_flight = 0  # 1 while an applied entry is being stored: the game already shows it
-        self.may_sit: Callable[[int, int | None, int | None], Awaitable[None]] = _anyone  # the manager's guards
+        self.may_sit: SeatGuard = _anyone  # the manager's seat guards (a tournament's players sit nowhere else)
 
     def opened(self) -> None:
         """The table was just stored with its first entries (its creator seated): show its lobby."""
@@ -143,6 +144,9 @@ class Table:
         await self._commit(lambda: self._seated_or_creator(user_id, RemoveAI(user_id)), [ev.LobbyChanged()])
 
     async def start(self, user_id: int) -> None:
+        for place in list(self.game.places):  # seated in this lobby before their tournament began: not both
+            if place.user_id is not None and not place.is_ai:
+                await self.may_sit(place.user_id, self.id, self.channel_id, asked_by=user_id)
         # The rules texts draw the first dealer; the draw is stored with the start, so a replay is exact.
         first_dealer = self.new_seed() % self.game.size
         await self._commit(lambda: self._seated_or_creator(user_id, Start(first_dealer)), [ev.GameStarted()])

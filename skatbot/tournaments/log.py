@@ -53,6 +53,7 @@ class TournamentError(Refusal):
         "not_threes": ("players",),
         "organisers_only": (),
         "past_time": ("text",),
+        "player_at_tournament_table": ("player", "name", "series", "table"),
         "player_busy": ("names",),
         "series_range": ("least", "most"),
         "series_running": (),

@@ -1,7 +1,8 @@
 """A player at a running tournament table sits at no other table, through the real bot process: the Join button
 of an ordinary table's lobby, /skat join and /skat new are refused with a private message naming the tournament,
-and nothing changes (no seat, no table, no message); once their table has finished its series, they may join
-again. Ordinary players keep what they had."""
+and nothing changes (no seat, no table, no message); a lobby they sat in before the tournament began does not
+start while their table plays (its Start says who and why); once their table has finished its series, they may
+join again and that table starts. Ordinary players keep what they had."""
 
 from __future__ import annotations
 
@@ -17,11 +18,18 @@ from tests.e2e.skat_players import button_move, play_out
 
 REFUSED = ("You are playing in the tournament Friday Skat at table 1 (series 1). Once your table has finished its "
            "series, you can join or open another table.")
+NOT_STARTED = ("kai is playing in the tournament Friday Skat at table 1 (series 1). This table can start once they "
+               "have left it or their tournament table has finished its series.")
 
 
 async def tournament(fake: FakeDiscord, user: User, channel: Channel, subcommand: str, **options: Any) -> Message:
     ix = await fake.slash(user, channel, "tournament", subcommand=subcommand, options=options)
     return await ix.wait_message(60)
+
+
+def state_of(database: Path, table_id: int) -> str:
+    with sqlite3.connect(database) as db:
+        return str(db.execute("SELECT state FROM tables WHERE table_id = ?", (table_id,)).fetchone()[0])
 
 
 def stored(database: Path) -> tuple[int, int]:
@@ -40,9 +48,11 @@ async def test_a_tournament_player_cannot_join_or_open_another_table_until_their
     xaver = fake.add_user("xaver")
     people = [fake.add_user(name) for name in ("ida", "jan", "kai")]
     ida, jan, kai = people
-    opened, _ = await open_table(fake, xaver, side)  # an ordinary table's lobby, in #side
+    opened, _ = await open_table(fake, xaver, side, seats=4)  # an ordinary table's lobby, in #side
     assert opened == "Table #1 is open.", opened
     lobby = await fake.wait_for_message(side, lambda m: "Skat table" in m.content)
+    early = await (await fake.slash(kai, side, "skat", subcommand="join")).wait_message(30)  # before the start
+    assert early.content == "You sit at table #1.", early.content
 
     created = await tournament(fake, owner, channel, "new", name="Friday Skat", series=2, deals=3)
     assert created.content.startswith("Tournament #1 (Friday Skat) is open for sign-up"), created.content
@@ -62,12 +72,17 @@ async def test_a_tournament_player_cannot_join_or_open_another_table_until_their
     assert new.visibility == "ephemeral" and new.content == REFUSED, new.content
     assert stored(database)[0] == before[0]  # no table opened; and no seat taken at the lobby
     assert lobby.content == shown and "ida" not in lobby.content and "jan" not in lobby.content
+    assert "kai" in lobby.content
     assert not [m for m in fake.messages(empty) if m.visibility == "public"] and not fake.threads(empty)
     # Ordinary players as before: anyone else joins, and a player may sit at two ordinary tables.
     bert = fake.add_user("bert")
     assert (await (await fake.slash(bert, side, "skat", subcommand="join")).wait_message(30)).content == \
         "You sit at table #1."
     assert (await open_table(fake, bert, empty))[0] == "Table #3 is open."
+    await fake.wait_for(lambda: "bert" in lobby.content, 30, "bert in the lobby")
+    blocked = await (await fake.click(xaver, lobby, control_id(lobby, "start"))).wait_message(30)
+    assert blocked.visibility == "ephemeral" and blocked.content == NOT_STARTED, blocked.content
+    assert state_of(database, 1) == "open"
 
     rng = random.Random(7)
 
@@ -82,4 +97,6 @@ async def test_a_tournament_player_cannot_join_or_open_another_table_until_their
     back = await (await fake.slash(jan, side, "skat", subcommand="join")).wait_message(30)
     assert back.content == "You sit at table #1.", back.content
     await fake.wait_for(lambda: "jan" in lobby.content, 30, "jan in the lobby")
+    await (await fake.click(xaver, lobby, control_id(lobby, "start"))).wait_acked(30)
+    await fake.wait_for(lambda: state_of(database, 1) == "playing", 30, "the ordinary table started")
     fake.assert_clean()

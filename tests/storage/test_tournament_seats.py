@@ -71,3 +71,37 @@ async def test_a_player_at_a_running_tournament_table_is_refused_another_seat_un
     assert [o.player_id for o in ordinary.game.places] == [21, 22, 11]
     await first_tables.close()
     await tables.close()
+
+
+async def test_a_lobby_taken_before_the_tournament_began_does_not_start_while_the_players_table_plays(
+        storage: AnyStorage) -> None:
+    """Cara sat down in an ordinary lobby during the sign-up (no seat yet, so allowed, and /tournament start sees
+    no table playing with her). Once her tournament table plays, that lobby does not start: whoever presses Start
+    hears her named (she herself, in her own words), nothing is stored; after her table's series it starts."""
+    await add_players(storage, *(Player(pid, name) for pid, name in (CLUB | OTHERS).items()))
+    first, first_tables = guarded(storage, seed=1)
+    run = await first.create(server_id=100, channel_id=555, organiser_id=9,
+                             settings=TournamentSettings("Friday Skat", deals=3))
+    await first.commit(run, lambda _: [Joined(pid, name) for pid, name in CLUB.items()])
+    _, tables = guarded(storage, seed=2)
+    lobby = await tables.create(guild_id=100, channel_id=777, creator_id=21, creator_name="Xaver", size=3, deals=6,
+                                rules=RuleSet.preset("pub"))
+    await lobby.join(13, "Cara")
+    await lobby.join(22, "Yvonne")
+    await first.start(run)
+    stored = len(await storage.tables.log(table_id=lobby.id))
+
+    with pytest.raises(TournamentError) as starting:
+        await lobby.start(21)
+    assert starting.value.key == "player_at_tournament_table"
+    assert starting.value.values == {"player": "Cara", "name": "Friday Skat", "series": 1, "table": 1}
+    with pytest.raises(TournamentError) as herself:
+        await lobby.start(13)
+    assert herself.value.key == "at_tournament_table"
+    assert lobby.game.state is TableState.OPEN and len(await storage.tables.log(table_id=lobby.id)) == stored
+
+    await storage.tables.set_state(table_id=run.state.tables[(1, 1)], state=TableState.FINISHED, now=NOW)
+    await lobby.start(21)
+    assert lobby.current().state is TableState.PLAYING
+    await first_tables.close()
+    await tables.close()
