@@ -125,8 +125,8 @@ async def test_a_table_made_before_the_crash_is_taken_up_not_made_again(storage:
 
 
 class CountingPort(Port):
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, first_thread: int = 9001) -> None:
+        super().__init__(first_thread=first_thread)
         self.ends = 0
         self.series_ends: list[int] = []
 
@@ -290,7 +290,7 @@ async def test_two_nexts_at_once_start_the_next_series_once_never_the_one_after(
     processes): series 2 is drawn and opened once, the other is refused, and series 3 is not drawn before
     series 2 is played."""
     organiser, manager, run = await _started(storage, port := CountingPort(), series=3)
-    other, other_manager = process(storage, other_port := CountingPort(), seed=3)
+    other, other_manager = process(storage, other_port := CountingPort(first_thread=9101), seed=3)  # Discord's ids are unique
     theirs = await other.get(run.tournament_id)
     await _close_series(storage, run)
     done = await asyncio.gather(organiser.next_series(run), organiser.next_series(run), other.next_series(theirs),
