@@ -82,8 +82,8 @@ by name (benchmarks/ai_variants.py: `strong+contracts+bidding+inference`) until 
 SHARP_AUCTION = False
 """Contracts judged in worlds drawn in proportion to the auction's likelihood under a sharper model
 (`contracts.solve` with facts, `inference.SHARP_MISFIT`), not uniform worlds weighted softly. With the other
-searches on (`strong+contracts+bidding+inference+sharp`) against d12d2ea: +3.08 SF points per deal [-1.79,
-+7.95] over 61 deals, too few to switch it on (benchmarks/README.md, issue 25)."""
+searches on (`strong+contracts+bidding+inference+sharp`) against d12d2ea: +1.23 SF points per deal [-1.11,
++3.56] over 335 deals, not above zero, so it stays off (benchmarks/README.md, issue 25)."""
 STEADY_HAND = False
 """A hand game over the pickup only when it expects more by at least `HAND_MARGIN` standard errors of the
 difference, paired world by world (`contracts.advantage`), not merely by a larger mean: the larger of two
@@ -91,7 +91,8 @@ estimates from 16 worlds favours the riskier one, and a hand grand lost costs so
 variant's duplicate deals against d12d2ea (benchmarks/README.md, issue 25), the seats where it played hand
 more often than the baseline lost about one SF point per deal, its largest loss by kind of decision; there a
 hand grand was often chosen on one to three worlds solved (the node budget ran out on the hard ones), so a hand
-game solved in fewer than two of the pickup's worlds is not chosen either."""
+game solved in fewer than two of the pickup's worlds is not chosen either. Replayed on those 335 deals
+(benchmarks/seating_replay.py): +0.30 [-0.00, +0.61] per deal, not above zero, so it stays off."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
