@@ -170,8 +170,10 @@ class Organiser:
         run = self.running.get(tournament_id)
         if run is None:
             stored = await self.storage.tournaments.get(tournament_id=tournament_id)
-            run = self._made(stored)
-            self.running[tournament_id] = run
+            made = self._made(stored)
+            run = self.running.setdefault(tournament_id, made)  # two first looks at once: one Running (one lock)
+            if run is not made:
+                await self._catch_up(run)
         else:
             await self._catch_up(run)
         return run
@@ -186,9 +188,17 @@ class Organiser:
         return run
 
     async def _catch_up(self, run: Running) -> None:
-        """What another process appended (PostgreSQL): the log read again when it grew."""
+        """What another process appended (PostgreSQL): the log read again when it grew. Under the tournament's
+        lock, as every step is: a read that began before a step was stored and ended after it would otherwise
+        take the tournament back to before it (a draw made, the state saying sign-up), and one that ended
+        between a step's write and its commit's own update would have the step counted twice."""
+        async with run.lock:
+            await self._read_again(run)
+
+    async def _read_again(self, run: Running) -> None:
+        """The log as stored now, taken when it grew (the caller holds `run.lock`)."""
         stored = await self.storage.tournaments.get(tournament_id=run.tournament_id)
-        if len(stored.log) != len(run.log):
+        if len(stored.log) > len(run.log):
             fresh = self._made(stored)
             run.state, run.log = fresh.state, fresh.log
 
@@ -218,15 +228,16 @@ class Organiser:
                 if not entries:
                     return []
                 texts = [str(e) for e in entries]
-                state = TournamentState.replay(run.settings, run.organiser_id, [*run.log, *texts])
+                grown = [*run.log, *texts]
+                state = TournamentState.replay(run.settings, run.organiser_id, grown)
                 try:
                     await self.storage.tournaments.append(tournament_id=run.tournament_id, seq=len(run.log),
                                                           entries=texts, now=self.clock(),
                                                           state=_state_column(state, stored=True))
                 except LogConflict:
-                    await self._catch_up(run)
+                    await self._read_again(run)
                     continue
-                run.state, run.log = state, [*run.log, *texts]
+                run.state, run.log = state, grown
                 return entries
         raise TournamentError("busy")
 

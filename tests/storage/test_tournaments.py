@@ -43,6 +43,11 @@ async def test_a_second_writer_of_the_same_entry_is_refused_and_nothing_is_writt
     stored = await storage.tournaments.get(tournament_id=tid)
     assert stored.log == ("join 11 Alice",) and stored.state == "signup"
 
+    with pytest.raises(LogConflict, match="the next log entry is 1, not 2"):  # a writer whose view runs ahead
+        await storage.tournaments.append(tournament_id=tid, seq=2, entries=["join 12 Ben"], now=NOW, state="stopped")
+    stored = await storage.tournaments.get(tournament_id=tid)
+    assert stored.log == ("join 11 Alice",) and stored.state == "signup"
+
 
 async def test_ended_tournaments_are_not_taken_up_again(storage: AnyStorage) -> None:
     tid = await storage.tournaments.create(server_id=100, channel_id=555, organiser_id=9, name="x",

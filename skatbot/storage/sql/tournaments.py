@@ -83,11 +83,21 @@ class SqlTournaments:
     async def append(self, *, tournament_id: int, seq: int, entries: Sequence[str], now: datetime,
                      state: str | None = None) -> None:
         """Append `entries` from `seq` on (and set the state, if given) in one transaction; LogConflict when
-        another writer stored one of those numbers first (nothing is written then)."""
+        another writer stored one of those numbers first, or `seq` is past the log's end (a writer whose view
+        of the log is wrong: a gap would let two steps that exclude each other, a draw and a late sign-up, both
+        be stored); nothing is written then."""
         if state is not None and state not in STATES:
             raise ValueError(f"a tournament's state is one of {STATES}")
         stamp = to_seconds(now)
-        statements = [Statement("INSERT INTO tournament_log (tournament_id, seq, entry, at) VALUES (?, ?, ?, ?)",
+
+        def follows_on(rows: list[Any], _: int) -> None:  # checked inside the write: nothing stored on a gap
+            expected = 0 if rows[0][0] is None else int(rows[0][0]) + 1
+            if seq > expected:
+                raise LogConflict(f"tournament {tournament_id}: the next log entry is {expected}, not {seq}")
+
+        statements = [Statement("SELECT MAX(seq) FROM tournament_log WHERE tournament_id = :t", {"t": tournament_id},
+                                check=follows_on),
+                      Statement("INSERT INTO tournament_log (tournament_id, seq, entry, at) VALUES (?, ?, ?, ?)",
                                 many=[(tournament_id, seq + i, entry, stamp) for i, entry in enumerate(entries)])]
         if state is not None:
             statements.append(Statement(
