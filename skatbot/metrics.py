@@ -8,7 +8,11 @@ gateway latency, shard state) is collected by skatbot.health. The README lists e
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client import CollectorRegistry, Counter, Histogram, disable_created_metrics
+
+# No `<name>_created` gauge beside each counter and histogram (prometheus-client's default): the README documents
+# every family /metrics exports, and a process's counters start at 0 with it anyway.
+disable_created_metrics()  # type: ignore[no-untyped-call]  # prometheus-client leaves it unannotated
 
 ACK_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0)
 """Discord lets an interaction wait 3 s for its acknowledgement: buckets around that."""

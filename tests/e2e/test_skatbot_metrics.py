@@ -87,6 +87,7 @@ async def test_metrics_and_health_are_scraped_while_a_table_plays(club: Club, st
     documented = documented_metrics()
     assert len(documented) == 11, documented  # the README's table, read whole
     assert {name: exported.get(name) for name in documented} == documented  # each exported, of its type
+    assert set(exported) == set(documented), "a metric the README does not document is exported"
 
     assert total(after, "skatbot_deals_finished_total") == 1
     commands, clicks = (total(after, "skatbot_interactions_total", kind=kind)
