@@ -39,6 +39,7 @@ from skatbot.ui.tournament_text import (
     export_csv,
     export_json,
     final_texts,
+    series_done_text,
     shown,
     signup_text,
     standings_text,
@@ -499,10 +500,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await self._event_status(run, discord.EventStatus.active)
         return int(message.id)
 
-    async def series_done(self, run: Running, series: int) -> int:
+    async def series_done(self, run: Running, series: int, waiting: TournamentError | None = None) -> int:
         lang = await self._lang(run)
         channel = await self._channel(run.channel_id)
-        message = await channel.send(t(lang, "tournament.series_done", series=series, name=shown(run.name)),
+        message = await channel.send(fit(series_done_text(series, run.name, lang, waiting), Limit.CONTENT),
                                      nonce=nonce(run, "series", series))
         return int(message.id)
 

@@ -76,8 +76,9 @@ class TournamentPort(Protocol):
     async def changed(self, run: Running) -> None:
         """The sign-ups or the standings changed: refresh the messages (coalesced by the cog)."""
 
-    async def series_done(self, run: Running, series: int) -> int:
-        """Every table of `series` finished and another follows: say so; the message's id."""
+    async def series_done(self, run: Running, series: int, waiting: TournamentError | None = None) -> int:
+        """Every table of `series` finished and another follows: say so (and, when the next series would start
+        by itself, why it waits: `waiting`); the message's id."""
 
     async def ended(self, run: Running) -> int:
         """The tournament ended: post the final list; the message's id."""
@@ -573,6 +574,7 @@ class Organiser:
             await self.commit(run, lambda state: [] if state.phase is Stage.ENDED else [Ended("finished")])
             await self._show_end(run)
             return
+        waiting: TournamentError | None = None
         if run.settings.auto_next:
             try:
                 await self.next_series(run)
@@ -581,8 +583,9 @@ class Organiser:
                 log.info("tournament %s: the next series waits: %s", run.tournament_id, error.key)
                 if run.state.series != series:
                     return  # drawn; a table's thread waits, and its notice says so
+                waiting = error
         if f"series-{series}" not in run.state.shown and self.port is not None:
-            message = await self.port.series_done(run, series)
+            message = await self.port.series_done(run, series, waiting)
             await self.commit(run, lambda state: [] if f"series-{series}" in state.shown
                               else [Shown(f"series-{series}", message)])
 

@@ -11,12 +11,13 @@ from typing import Any
 
 import discord
 
-from skatbot.tournaments import Drawn, Standing, TournamentState, fees_of
+from skatbot.tournaments import Drawn, Standing, TournamentError, TournamentState, fees_of
 from skatbot.tournaments.log import Stage
 
 from .fit import ELLIPSIS, Limit, fit, fit_lines
 from .i18n import t, tn
 from .languages import Lang
+from .refusals import refusal_reply
 
 
 def money(cents: int) -> str:
@@ -34,6 +35,18 @@ def shown(text: str) -> str:
 
 def _name(names: Mapping[int, str], player: int) -> str:
     return shown(names.get(player, "?"))
+
+
+def series_done_text(series: int, name: str, lang: Lang, waiting: TournamentError | None = None) -> str:
+    """A series is over at every table: the organiser starts the next with /tournament next or, when the next
+    series starts by itself but waits (`waiting`: why /tournament next would be refused now), why it waits."""
+    if waiting is None:
+        return t(lang, "tournament.series_done", series=series, name=shown(name))
+    if waiting.key == "player_busy":
+        return t(lang, "tournament.series_done_busy", series=series, name=shown(name),
+                 names=shown(str(waiting.values.get("names", "?"))))
+    return t(lang, "tournament.series_done_waits", series=series, name=shown(name),
+             reason=refusal_reply(waiting, lang))
 
 
 def rules_line(state: TournamentState, lang: Lang) -> str:

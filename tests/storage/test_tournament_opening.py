@@ -46,7 +46,7 @@ class Port:
     async def changed(self, run: Running) -> None:
         return None
 
-    async def series_done(self, run: Running, series: int) -> int:
+    async def series_done(self, run: Running, series: int, waiting: TournamentError | None = None) -> int:
         return 800
 
     async def ended(self, run: Running) -> int:
@@ -129,9 +129,11 @@ class CountingPort(Port):
         super().__init__(first_thread=first_thread)
         self.ends = 0
         self.series_ends: list[int] = []
+        self.waits: list[tuple[str, dict[str, object]] | None] = []  # why each next series waited
 
-    async def series_done(self, run: Running, series: int) -> int:
+    async def series_done(self, run: Running, series: int, waiting: TournamentError | None = None) -> int:
         self.series_ends.append(series)
+        self.waits.append(None if waiting is None else (waiting.key, dict(waiting.values)))
         return 800
 
     async def ended(self, run: Running) -> int:
@@ -183,7 +185,7 @@ async def test_without_auto_next_the_organiser_is_told_once_and_starts_it(storag
     await _close_series(storage, run)
     await organiser.catch_up(run)
     await organiser.catch_up(run)
-    assert run.state.series == 1 and port.series_ends == [1]
+    assert run.state.series == 1 and port.series_ends == [1] and port.waits == [None]  # the organiser starts it
     await organiser.next_series(run)
     assert run.state.series == 2 and port.draws == [1, 2]
     await manager.close()
@@ -354,10 +356,10 @@ async def test_catching_up_while_the_next_series_opens_its_tables_opens_each_onc
     await manager.close()
 
 
-async def test_an_automatic_next_series_that_must_wait_says_the_series_is_over(storage: AnyStorage) -> None:
+async def test_an_automatic_next_series_that_must_wait_says_the_series_is_over_and_why(storage: AnyStorage) -> None:
     """With auto_next, a player seated at another running table holds the next series back: the channel is told
-    the series is over (once; the organiser's /tournament next says why), and the next series starts by itself
-    once that table is over."""
+    the series is over and why the next waits, naming who holds it back (once), and the next series starts by
+    itself once that table is over."""
     organiser, manager, run = await _started(storage, port := CountingPort(), series=2, auto_next=True)
     await _close_series(storage, run)
     elsewhere = await storage.tables.create(server_id=100, channel_id=556, creator_id=13, rule_preset="official",
@@ -367,6 +369,7 @@ async def test_an_automatic_next_series_that_must_wait_says_the_series_is_over(s
     await organiser.catch_up(run)
     await organiser.catch_up(run)
     assert run.state.series == 1 and port.series_ends == [1]
+    assert port.waits == [("player_busy", {"names": "Anna, Bert, Cara"})]
     await storage.tables.set_state(table_id=elsewhere.table_id, state=TableState.FINISHED, now=NOW)
     await organiser.catch_up(run)
     assert run.state.series == 2 and port.series_ends == [1] and port.draws == [1, 2]

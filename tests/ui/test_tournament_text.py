@@ -16,11 +16,18 @@ from skatbot.tournaments import (
     TournamentSettings,
     TournamentState,
 )
-from skatbot.ui.languages import Lang
+from skatbot.ui.languages import CODES, Lang
 from skatbot.ui.refusals import refusal_reply
 from skatbot.ui.server_settings import SettingsRequest, apply_request
 from skatbot.ui.server_text import changes_text, settings_text
-from skatbot.ui.tournament_text import draw_texts, export_csv, final_texts, signup_text, standings_text
+from skatbot.ui.tournament_text import (
+    draw_texts,
+    export_csv,
+    final_texts,
+    series_done_text,
+    signup_text,
+    standings_text,
+)
 
 
 def state() -> TournamentState:
@@ -163,3 +170,27 @@ def test_a_draw_of_many_tables_shows_its_seed_and_every_table_with_its_thread() 
     whole = "\n".join(parts)
     for index in range(1, 16):
         assert f"Table {index}: Maximiliane Mustermann {4 * index - 3:02d}, " in whole and f"<#{7000 + index}>" in whole
+
+
+WAIT_WORDS = {"en": "waits", "de": "wartet", "da": "venter", "fr": "attend"}
+
+
+def test_a_series_over_whose_next_series_waits_says_why_in_every_language() -> None:
+    """With the next series started automatically, "series over" says why the next one waits instead of
+    sending the organiser to /tournament next: who still sits at another table (no pings, no markdown), or the
+    reason /tournament next would give."""
+    busy = TournamentError("player_busy", names="Cara, @everyone")
+    other = TournamentError("busy")
+    for lang in CODES:
+        plain = series_done_text(1, "Club evening", lang)
+        assert "/tournament next" in plain
+        text = series_done_text(1, "Club evening", lang, busy)
+        assert text.startswith("✅") and "Club evening" in text and "Cara" in text, text
+        assert "@everyone" not in text and "/tournament next" not in text and WAIT_WORDS[lang] in text, text
+        generic = series_done_text(1, "Club evening", lang, other)
+        assert refusal_reply(other, lang) in generic and WAIT_WORDS[lang] in generic, generic
+        assert "{" not in text + generic
+    assert series_done_text(2, "Club evening", Lang("en"), busy) == (
+        "✅ Series 2 of Club evening is over at every table. The next series waits for players still seated at "
+        "another running table: Cara, @\u200beveryone. It starts by itself as soon as they are free (nobody plays "
+        "at two tables at once).")
