@@ -68,7 +68,7 @@ class _Person:
     def side_action(self, view: SeatView) -> Action | None:
         if self.yes is not None:
             self.lines.append(self.yes)
-            return KONTRA
+            return view.side_actions[0] if view.side_actions else KONTRA  # Re, when it is the declarer's answer
         self.lines += ["maybe", "no"]
         return None
 
@@ -366,6 +366,32 @@ def test_kontra_is_said_with_the_languages_yes_and_the_result_explains_the_doubl
     (explained,) = [line for line in output.splitlines() if t(lang, "explain.kontra") in line]
     assert explained.endswith("→ " + score), explained  # e.g. "with 1, game 2 × 12 = 24; Kontra × 2 → +48"
     assert (t(lang, "explain.re") in explained) == result.re
+
+
+def _re_deal(yes: str) -> tuple[int, list[str], Deal]:
+    rules = RuleSet(kontra=True)
+    for seed in range(1, 400):
+        lines, deal = _script(seed, Level.NORMAL, 0, 60, rules, yes=yes)
+        if deal.declarer == 0 and deal.re and len(deal.tricks) == 10:
+            return seed, lines, deal
+    raise AssertionError("no deal where an AI said Kontra against the person")
+
+
+@pytest.mark.parametrize(("lang", "yes"), [("en", "yes"), ("de", "ja"), ("da", "ja"), ("fr", "oui")])
+def test_re_is_answered_with_the_languages_yes(lang: Lang, yes: str) -> None:
+    """The declarer's question after an AI's Kontra takes the same yes as the Kontra question (it refused
+    'yes', 'ja' and 'oui' while it accepted 'no'), and the game line and the result carry the Re."""
+    seed, lines, deal = _re_deal(yes)
+    code, output = _run(["--seed", str(seed), "--level", "normal", "--seat", "0", "--kontra", "--lang", lang],
+                        _in_language(lines, lang) if lang != "en" else lines)
+    assert code == 0, output[-2000:]
+    assert t(lang, "cli.side.says", who=t(lang, "cli.you", seat=seat_word(0, lang)), word="Re") in output
+    assert t(lang, "cli.side.misread", text=yes, yes="\0", typed="", no="").split("\0")[0] not in output
+    head = t(lang, "cli.game", contract="\0", seat="").split("\0")[0]
+    game_lines = [line for line in output.splitlines() if line.startswith(head)]
+    assert game_lines and game_lines[-1].endswith(", " + t(lang, "result.with_re")), game_lines[-1:]
+    (explained,) = [line for line in output.splitlines() if t(lang, "explain.re") in line]
+    assert t(lang, "explain.kontra") in explained, explained
 
 
 def test_forehand_says_18_with_yes() -> None:
