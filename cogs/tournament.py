@@ -207,7 +207,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 await self._start_by_clock(run)
             elif run.state.phase is Stage.SIGNUP and at is not None:
                 self._alarm(tid, at)
-            elif run.state.phase is not Stage.SIGNUP:  # playing, or ended with its final list still owed
+            elif run.state.phase is not Stage.SIGNUP:  # playing, or ended with its final list (or what follows it) still owed
                 self.organiser.follow(tid)
 
     def _alarm(self, tournament_id: int, at: float) -> None:
@@ -524,10 +524,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         message = await channel.send(parts[0], nonce=nonce(run, "final"), **extra)
         for at, part in enumerate(parts[1:], 2):  # a big club evening: the rest of the list, each part once
             await channel.send(part, nonce=nonce(run, "final", at))
+        return int(message.id)
+
+    async def closed(self, run: Running) -> None:
         await self._event_status(run, discord.EventStatus.completed if run.state.draws
                                  else discord.EventStatus.canceled)
         await self._paint(run.tournament_id)
-        return int(message.id)
 
     async def changed(self, run: Running) -> None:
         """Repaint the sign-up and standings messages soon: one edit for everything that changed meanwhile."""

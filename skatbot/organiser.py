@@ -81,7 +81,11 @@ class TournamentPort(Protocol):
         by itself, why it waits: `waiting`); the message's id."""
 
     async def ended(self, run: Running) -> int:
-        """The tournament ended: post the final list; the message's id."""
+        """The tournament ended: post the final list (nothing else: its id is stored at once); the message's id."""
+
+    async def closed(self, run: Running) -> None:
+        """The final list is shown: the scheduled event and the sign-up and standings messages follow it. Asked
+        again after a restart that came before it was stored as done, so it must be idempotent."""
 
 
 @dataclass
@@ -130,10 +134,11 @@ def _unless_opened(entry: TableOpened) -> Callable[[TournamentState], list[Entry
 
 def _state_column(state: TournamentState, *, stored: bool = False) -> str:
     """The tournament's state for queries. `stored`: as kept in its row, where an ended tournament stays
-    "playing" until its final list was shown (the list is owed: a restart takes it up and posts it)."""
+    "playing" until its final list was shown and the messages that follow it were marked (`closed`): what is
+    owed, a restart takes up and does."""
     if state.phase is not Stage.ENDED:
         return state.phase.value
-    if stored and "final" not in state.shown:
+    if stored and "closed" not in state.shown:
         return Stage.PLAYING.value
     return "stopped" if state.ended == "stopped" else "finished"
 
@@ -328,7 +333,7 @@ class Organiser:
             run = await self.get(tournament_id)
             drawn = run.state.current()
             if run.state.phase is not Stage.PLAYING or drawn is None:
-                continue  # ended, its final list still owed
+                continue  # ended, its final list (or what follows it) still owed
             index = next((i for i, draw in enumerate(drawn.tables, 1) if player_id in draw.players), None)
             if index is None:
                 continue
@@ -590,10 +595,18 @@ class Organiser:
                               else [Shown(f"series-{series}", message)])
 
     async def _show_end(self, run: Running) -> None:
-        if "final" in run.state.shown or self.port is None:
+        """The final list, its id stored as soon as it is posted (a kill between the two posts it again, with its
+        nonce); then the scheduled event and the standings follow it (`closed`, which waits on Discord's rate
+        limits), and only once that is stored too does the tournament's row say it ended. Each step is looked
+        up before it is done again, so a restart after the list does only the rest."""
+        if "closed" in run.state.shown or self.port is None:
             return
-        message = await self.port.ended(run)
-        await self.commit(run, lambda state: [] if "final" in state.shown else [Shown("final", message)])
+        if "final" not in run.state.shown:
+            message = await self.port.ended(run)
+            await self.commit(run, lambda state: [] if "final" in state.shown else [Shown("final", message)])
+        await self.port.closed(run)
+        final = run.state.shown["final"]
+        await self.commit(run, lambda state: [] if "closed" in state.shown else [Shown("closed", final)])
 
     async def _changed(self, run: Running) -> None:
         if self.port is not None:

@@ -53,6 +53,13 @@ def deals_stored(database: Path, tables: list[int]) -> int:
         return int(db.execute(f"SELECT COUNT(*) FROM deals WHERE table_id IN ({marks})", tables).fetchone()[0])
 
 
+def stored_state(database: Path) -> str:
+    """The tournament's state in its row: an ended one says so once its final list and what follows it (the
+    standings marked final, the scheduled event) are stored as shown, a moment after the list is posted."""
+    with sqlite3.connect(database) as db:
+        return str(db.execute("SELECT state FROM tournaments").fetchone()[0])
+
+
 LINE = re.compile(r"^(\d+)\. (\w+) · ([+-]?\d+) · (\d+)/(\d+)")
 
 
@@ -203,6 +210,5 @@ async def test_a_club_evening_of_seven_over_two_series_survives_a_kill(club: Clu
     for row in rows:
         from_csv[row["player"]] = from_csv.get(row["player"], 0) + int(row["seeger"])
     assert {name: from_csv[name] for name in PLAYERS} == {name: points for _, name, points in lines}
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "finished"
+    await fake.wait_for(lambda: stored_state(database) == "finished", 30, "the tournament's row finished")
     fake.assert_clean()

@@ -22,6 +22,7 @@ from tests.e2e.skat_players import button_move, play_out
 from tests.e2e.test_skatbot_kill_window import content_of
 from tests.e2e.test_skatbot_outbox import MESSAGES, public
 from tests.e2e.test_skatbot_pending import write_lock
+from tests.e2e.test_skatbot_tournament import stored_state
 
 THREADS = "/api/v10/channels/{channel_id}/messages/{message_id}/threads"
 PLAYERS = ("ida", "jan", "kai")
@@ -126,8 +127,7 @@ async def test_killed_after_posting_series_over_or_the_final_list_before_storing
     assert not logged(database, "shown final %")
     await fake.wait_for(lambda: logged(database, "shown final %"), 60, "the final list stored after the restart")
     assert len(public(fake, channel, "🏆 **Kill night (#1) was stopped")) == 1, "the final list once"
-    with sqlite3.connect(database) as db:
-        assert db.execute("SELECT state FROM tournaments").fetchone()[0] == "stopped"
+    await fake.wait_for(lambda: stored_state(database) == "stopped", 30, "the tournament's row stopped")
     fake.assert_clean()
 
 

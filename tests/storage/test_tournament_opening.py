@@ -52,6 +52,9 @@ class Port:
     async def ended(self, run: Running) -> int:
         return 900
 
+    async def closed(self, run: Running) -> None:
+        return None
+
 
 def process(storage: AnyStorage, port: Port, seed: int) -> tuple[Organiser, TableManager]:
     """One bot process: its table manager and organiser over the shared storage."""
@@ -128,6 +131,7 @@ class CountingPort(Port):
     def __init__(self, first_thread: int = 9001) -> None:
         super().__init__(first_thread=first_thread)
         self.ends = 0
+        self.closings = 0
         self.series_ends: list[int] = []
         self.waits: list[tuple[str, dict[str, object]] | None] = []  # why each next series waited
 
@@ -139,6 +143,9 @@ class CountingPort(Port):
     async def ended(self, run: Running) -> int:
         self.ends += 1
         return 900
+
+    async def closed(self, run: Running) -> None:
+        self.closings += 1
 
 
 async def _started(storage: AnyStorage, port: Port, **settings: object) -> tuple[Organiser, TableManager, Running]:
@@ -247,6 +254,31 @@ async def test_a_final_list_not_yet_shown_is_owed_and_shown_after_a_restart(stor
     assert (await storage.tournaments.get(tournament_id=run.tournament_id)).state == "stopped"
     assert await storage.tournaments.running() == []
     assert await again.resume() == [] and port.ends == 1  # shown once
+    await restarted.close()
+
+
+class DyingAfterTheListPort(CountingPort):
+    """Posts the final list, then dies before the standings and the scheduled event follow it."""
+
+    async def closed(self, run: Running) -> None:
+        raise RuntimeError("the process died here")
+
+
+async def test_killed_after_the_final_list_the_restart_does_only_what_follows_it(storage: AnyStorage) -> None:
+    """The final list's id is stored as soon as it is posted; killed before the standings were marked final, the
+    row still says the tournament is under way, and the restarted process marks them without a second list."""
+    organiser, manager, run = await _started(storage, dying := DyingAfterTheListPort())
+    with pytest.raises(RuntimeError, match="died"):
+        await organiser.stop(run)
+    assert dying.ends == 1 and run.state.shown["final"] == 900 and "closed" not in run.state.shown
+    assert run.tournament_id in await storage.tournaments.running()
+    await manager.close()
+
+    again, restarted = process(storage, port := CountingPort(), seed=2)
+    (resumed,) = await again.resume()
+    assert port.ends == 0 and port.closings == 1 and resumed.state.shown["closed"] == 900
+    assert (await storage.tournaments.get(tournament_id=run.tournament_id)).state == "stopped"
+    assert await again.resume() == [] and port.closings == 1
     await restarted.close()
 
 
