@@ -7,6 +7,7 @@ illegal lines are slipped in before some moves and must be refused without chang
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import re
@@ -418,6 +419,37 @@ def test_bid_lines_come_from_the_catalog() -> None:
     assert code == 0, output[-2000:]
     bids = [line for line in output.splitlines() if re.fullmatch(r".*\)\s?: \d+", line)]
     assert bids and all("\u00a0: " in line for line in bids), bids
+
+
+def _outside_calls(node: ast.AST) -> list[ast.Constant]:
+    """The string literals of an expression, leaving out what calls make of theirs (a catalog key given to
+    t() or self.tr(), a separator joining values)."""
+    if isinstance(node, ast.Call):
+        return []
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node]
+    return [found for child in ast.iter_child_nodes(node) for found in _outside_calls(child)]
+
+
+def _own_text(source: str) -> list[str]:
+    """The literals printed (say, print) or asked (ask) that are neither a line break nor the prompt's '> '."""
+    printed = [arg for call in ast.walk(ast.parse(source)) if isinstance(call, ast.Call)
+               and ((isinstance(call.func, ast.Attribute) and call.func.attr in ("say", "ask"))
+                    or (isinstance(call.func, ast.Name) and call.func.id == "print"))
+               for arg in call.args[:1]]
+    return [f"line {literal.lineno}: {literal.value!r}" for arg in printed for literal in _outside_calls(arg)
+            if not re.fullmatch(r"[\n ]*(?:> )?", str(literal.value))]
+
+
+def test_every_printed_line_comes_from_the_catalog() -> None:
+    """What the table prints and asks is a catalog text or joined from catalog texts and values: no words,
+    colons or spaces of its own but a line break and the '> ' of the prompt. The bid lines were an f-string, so
+    French read 'Arrière (vous): 33' beside 'Main (IA)\u00a0: oui (18)'."""
+    play = (ROOT / "skatbot" / "play.py").read_text(encoding="utf-8")
+    assert play.count("self.say(") > 20
+    assert _own_text(play) == []
+    assert _own_text('self.say(f"{who}: {action.value}")') == ["line 1: ': '"]  # the old bid line
+    assert _own_text('self.say("\\n" + t(lang, "cli.left"))') == []
 
 
 @pytest.mark.parametrize(("argv", "environ", "expected"), [
