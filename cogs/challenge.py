@@ -37,6 +37,7 @@ from skatbot.challenge import (
     board,
     par_line,
     percentile,
+    week_board,
 )
 from skatbot.challenge.results import field_average
 from skatbot.engine import Action
@@ -406,7 +407,8 @@ class ChallengeCog(AttachingCog):
         deals = {a.player_id: a.deals for a in attempts} if period == "day" else None
         note = None if played else t(lang, "challenge.board.hidden")
         # today's board only for the player who played it: the others must not see the day's results yet
-        await say(interaction, day_board_text(board(rows, names), first, last, lang, note, deals=deals),
+        ranked = board(rows, names) if period == "day" else week_board(rows, names)  # a week: per deal
+        await say(interaction, day_board_text(ranked, first, last, lang, note, deals=deals),
                   ephemeral=played, allowed_mentions=discord.AllowedMentions.none())
 
 

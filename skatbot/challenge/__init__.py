@@ -17,10 +17,10 @@ from .day import (
     new_secret,
 )
 from .par import ParLine, ai_decision, par_line
-from .results import BoardRow, ChallengeScore, board, percentile, seeger_fabian_score
+from .results import BoardRow, ChallengeScore, board, percentile, seeger_fabian_score, week_board
 
 __all__ = [
     "CHALLENGE_LEVEL", "CHALLENGE_RULES", "DEFAULT_DEALS", "MAX_DEALS", "MIN_DEALS", "Attempt", "AttemptError",
     "BoardRow", "ChallengeDay", "ChallengeScore", "Move", "ParLine", "ai_decision", "board", "new_secret", "par_line",
-    "percentile", "seeger_fabian_score",
+    "percentile", "seeger_fabian_score", "week_board",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from fractions import Fraction
 
 from skatbot.engine import DealResult
 from skatbot.engine.scoring import seeger_defender_bonus, seeger_fabian_points
@@ -55,6 +56,11 @@ class BoardRow:
     def margin(self) -> int:
         return self.score - self.par
 
+    @property
+    def per_deal(self) -> Fraction:
+        """Score against par per deal (exact, so equal averages tie)."""
+        return Fraction(self.margin, self.deals) if self.deals else Fraction(0)
+
 
 def board(scores: Iterable[ChallengeScore], names: dict[int, str]) -> list[BoardRow]:
     """The players' totals, best first: by score against par, then by score, then by name."""
@@ -69,6 +75,15 @@ def board(scores: Iterable[ChallengeScore], names: dict[int, str]) -> list[Board
     rows = [BoardRow(player, names.get(player, str(player)), deals, score, par, len(days[player]))
             for player, (deals, score, par) in totals.items()]
     return sorted(rows, key=lambda row: (-row.margin, -row.score, row.name.casefold(), row.player_id))
+
+
+def week_board(scores: Iterable[ChallengeScore], names: dict[int, str]) -> list[BoardRow]:
+    """A week's totals, best first by score against par per deal, then more deals played, then by name. The
+    days of a week may differ in their number of deals (the server's setting, 3 to 12): summed, a day of twelve
+    deals would weigh four times one of three, and a player who played more days would rise (or fall) by the
+    volume alone; per deal, every deal weighs the same and the player is compared by how well they played."""
+    return sorted(board(scores, names),
+                  key=lambda row: (-row.per_deal, -row.deals, row.name.casefold(), row.player_id))
 
 
 def percentile(mine: int, margins: Sequence[int]) -> int:

@@ -30,6 +30,7 @@ from .controls import MoveButton, MoveControl, MoveMenu, hand_view
 from .fit import Limit, fit, fit_lines
 from .i18n import language_of, t, tn
 from .languages import Lang
+from .ratings_text import decimal
 from .render import hand_text, player_name
 from .replay import challenge_replay_button
 
@@ -275,12 +276,20 @@ def summary_view(day: date, deals: int, lang: Lang) -> discord.ui.View:
 
 def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang, note: str | None = None,
                    deals: Mapping[int, int] | None = None) -> str:
-    """A server's challenge board (names of this server only), best against par first. With `deals` (a day's board:
+    """A server's challenge board (names of this server only), best against par first; a week's (`first` before
+    `last`) ranked by score against par per deal, each row saying it, and a line naming the rule. With `deals` (a day's board:
     each player's number of deals), attempts of different numbers of deals (the server changed its setting that
     day) are ranked apart, each group among the attempts of the same deals, and the board says so."""
-    title = (t(lang, "challenge.board.day", day=first.isoformat()) if first == last else
-             t(lang, "challenge.board.week", first=first.isoformat(), last=last.isoformat()))
-    out = [title]
+    if first != last:  # a week: ranked per deal (`week_board`), and the board says so
+        out = [t(lang, "challenge.board.week", first=first.isoformat(), last=last.isoformat())]
+        if note:
+            out.append(note)
+        if not rows:
+            out.append(t(lang, "challenge.board.empty"))
+        out += [_week_line(rank, row, lang) for rank, row in enumerate(rows, start=1)]
+        out.append(t(lang, "challenge.board.week_rule"))
+        return fit_lines(out)
+    out = [t(lang, "challenge.board.day", day=first.isoformat())]
     if note:
         out.append(note)
     if not rows:
@@ -301,6 +310,13 @@ def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang
 def _board_line(rank: int, row: BoardRow, lang: Lang) -> str:
     return tn(lang, "challenge.board.row", row.deals, rank=rank, name=fit(row.name, Limit.OPTION_LABEL),
               score=_signed(row.score), par=_signed(row.par), margin=_signed(row.margin))
+
+
+def _week_line(rank: int, row: BoardRow, lang: Lang) -> str:
+    average = decimal(lang, float(row.per_deal))
+    return tn(lang, "challenge.board.week_row", row.deals, rank=rank, name=fit(row.name, Limit.OPTION_LABEL),
+              average=f"+{average}" if round(row.per_deal, 1) > 0 else average, score=_signed(row.score),
+              par=_signed(row.par))
 
 
 def _signed(value: int) -> str:

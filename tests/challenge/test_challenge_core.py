@@ -4,6 +4,7 @@ the scores, boards and percentiles made from results."""
 from __future__ import annotations
 
 from datetime import date
+from fractions import Fraction
 
 import pytest
 
@@ -21,6 +22,7 @@ from skatbot.challenge import (
     par_line,
     percentile,
     seeger_fabian_score,
+    week_board,
 )
 from skatbot.challenge.results import field_average
 from skatbot.engine import IllegalAction, Pass, PlayCard, Rank, Suit
@@ -148,3 +150,26 @@ def test_boards_rank_by_score_against_par_and_percentiles_place_a_player_in_the_
     assert percentile(-90, [10, 0, -90]) == 0
     assert percentile(5, [5]) == 100 and percentile(5, [5, 5]) == 100 and percentile(5, [5, 9, 9, 1]) == 33
     assert field_average([90, 60, 120]) == 90 and field_average([]) is None
+
+
+def _days(player: int, *days: tuple[date, int, int]) -> list[ChallengeScore]:
+    """`player`'s results: per (day, deals, margin per deal) that many deals, par 40 each."""
+    return [ChallengeScore(day, player, 10, number, 40 + margin, 40) for day, deals, margin in days
+            for number in range(deals)]
+
+
+def test_a_week_ranks_by_score_against_par_per_deal_whatever_each_days_number_of_deals() -> None:
+    """Worked example: the server played 12 deals on Monday and changed to 3 from Tuesday on. Anna played Monday
+    only, +15 a deal against the par (+180); Ben Tuesday and Wednesday, +25 a deal (+150 on 6 deals); Cara
+    Monday at -5 a deal and Tuesday at +60 (+120 on 15 deals: +8 a deal); Dora Wednesday, +15 a deal (+45).
+    Summed, Monday's twelve deals would put Anna above Ben, who played better on every deal; per deal Ben
+    leads, and Anna and Dora tie at +15 a deal, Anna first on more deals played."""
+    monday, tuesday, wednesday = date(2026, 12, 7), date(2026, 12, 8), date(2026, 12, 9)
+    rows = [*_days(1, (monday, 12, 15)), *_days(2, (tuesday, 3, 25), (wednesday, 3, 25)),
+            *_days(3, (monday, 12, -5), (tuesday, 3, 60)), *_days(4, (wednesday, 3, 15))]
+    names = {1: "Anna", 2: "Ben", 3: "Cara", 4: "Dora"}
+    assert [r.name for r in board(rows, names)] == ["Anna", "Ben", "Cara", "Dora"]  # the sum: volume decides
+    ranked = week_board(rows, names)
+    assert [(r.name, r.margin, r.deals, r.days, r.per_deal) for r in ranked] == [
+        ("Ben", 150, 6, 2, Fraction(25)), ("Anna", 180, 12, 1, Fraction(15)), ("Dora", 45, 3, 1, Fraction(15)),
+        ("Cara", 120, 15, 2, Fraction(8))]

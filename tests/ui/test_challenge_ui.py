@@ -104,3 +104,20 @@ def test_lines_summary_and_board_read_as_players_read_them() -> None:
     board = day_board_text([BoardRow(1, "Anna", 6, 300, 250), BoardRow(2, "Ben", 6, 0, 250)], DAY, DAY, EN)
     assert board.splitlines()[1:] == ["1. Anna: +300 · par +250 · against the par +50 (6 deals)",
                                       "2. Ben: 0 · par +250 · against the par -250 (6 deals)"]
+
+
+def test_the_week_board_shows_each_players_score_against_par_per_deal_and_names_the_rule() -> None:
+    rows = [BoardRow(2, "Ben", 6, 390, 240, days=2), BoardRow(1, "Anna", 12, 660, 480),
+            BoardRow(3, "Cara", 15, 720, 600, days=2), BoardRow(4, "Dora", 7, 0, 10)]
+    text = day_board_text(rows, date(2026, 12, 1), DAY, EN)
+    assert text.splitlines()[1:] == [
+        "1. Ben: +25.0 per deal against the par · +390 · par +240 (6 deals)",
+        "2. Anna: +15.0 per deal against the par · +660 · par +480 (12 deals)",
+        "3. Cara: +8.0 per deal against the par · +720 · par +600 (15 deals)",
+        "4. Dora: \u22121.4 per deal against the par · 0 · par +10 (7 deals)",
+        "Ranked by score against the par per deal: every deal weighs the same, whatever each day's number of deals "
+        "(the server's setting, 3 to 12), and playing more days lifts no one by itself. A tie goes to more deals "
+        "played."]
+    german = day_board_text(rows[:1], date(2026, 12, 1), DAY, Lang("de"))
+    assert "1. Ben: +25,0 je Spiel gegen das Par · +390 · Par +240 (6 Spiele)" in german
+    assert "je Spiel" in german.splitlines()[-1]
