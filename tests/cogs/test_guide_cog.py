@@ -62,7 +62,8 @@ async def test_help_names_the_tie_break_and_the_seeding_in_every_language(world:
                     "keine drei von einem Tisch der Serie davor"),
              "da": ("Skatwettspielordnung", "flest vundne spil", "færrest tabte spil", "lodtrækningen",
                     "aldrig tre fra samme bord i serien før"),
-             "fr": ("Skatwettspielordnung", "le plus de jeux gagnés", "le moins de jeux perdus", "le tirage au sort",
+             "fr": ("Skatwettspielordnung", "au nombre de jeux gagnés (le plus grand l’emporte)",
+                    "au nombre de jeux perdus (le plus petit l’emporte)", "le tirage au sort",
                     "jamais trois joueurs d’une même table de la série d’avant")}
     for locale, needed in steps.items():
         page = (await world.run("skat help play", alice, interaction=world.interaction(alice, locale=locale),
