@@ -253,7 +253,8 @@ class ChallengeCog(AttachingCog):
     async def play(self, interaction: discord.Interaction, pressed: ChallengeControl) -> None:
         """A press on the player's hand message: their move, then the opponents', then the message again. A press
         drawn for an earlier moment is refused, and the message redrawn as the attempt stands (after a restart
-        the opponents may still owe their answers to a move that was stored)."""
+        the opponents may still owe their answers to a move that was stored; an attempt whose last moves were
+        stored before a kill shows its summary)."""
         user_id = interaction.user.id
         if pressed.day != today():
             past = await self.bot.storage.challenge.attempt(day=pressed.day, player_id=user_id)
@@ -266,9 +267,10 @@ class ChallengeCog(AttachingCog):
             if loaded is None:
                 raise ChallengeRefusal("challenge.error.not_yours")
             stored, attempt = loaded
-            if attempt.is_over:
-                raise ChallengeRefusal("challenge.error.over")
-            stale = pressed.seq != attempt.seq
+            # a press on a hand of a finished attempt (killed after its last moves were stored, before the summary
+            # was shown): nothing is played, the message shows the summary, and the player is told
+            over = attempt.is_over
+            stale = over or pressed.seq != attempt.seq
             if stale:
                 await interaction.response.defer()
             else:
@@ -287,7 +289,8 @@ class ChallengeCog(AttachingCog):
         await interaction.edit_original_response(content=content, view=view)
         if stale:
             lang = (await reader_style(interaction))[0]
-            await interaction.followup.send(t(lang, "challenge.error.stale"), ephemeral=True)
+            await interaction.followup.send(t(lang, "challenge.error.over_shown" if over else "challenge.error.stale"),
+                                            ephemeral=True)
 
     async def message(self, interaction: discord.Interaction, stored: StoredAttempt,
                       attempt: Attempt) -> tuple[str, discord.ui.View]:

@@ -350,3 +350,27 @@ async def test_a_double_press_moves_once(world: CogBot) -> None:
         seat, seed, view = turn
         probe.apply(Move(probe.number, seat, await cog._decide(seed, view)))
     assert after == tuple(str(move) for move in probe.moves)
+
+
+async def test_a_press_on_the_hand_left_by_a_kill_after_the_last_move_was_stored_shows_the_summary(
+        world: CogBot) -> None:
+    """Killed after the attempt's last moves were stored, before the summary was shown: the DM message still
+    shows a hand with its controls. A press there plays nothing; the message becomes the day's summary (with its
+    replay buttons) and the player is told, only them, that the challenge is finished. Before, the press was
+    refused and the hand stayed, its results never shown."""
+    await deals_for(world, GUILD_ID, 3)
+    alice, dm = with_dm(world, "alice")
+    await world.run("challenge", alice)
+    message = challenge_message(dm)
+    pressed = moves_of(message.view)[0]
+    await play_out(world, alice)  # stored as the presses store them; the message was never redrawn (the kill)
+    after = await stored_moves(world, alice)
+    click = await world.click(alice, message, pressed)
+    assert await stored_moves(world, alice) == after
+    assert [r.how for r in click.replies] == ["edit_original", "followup"], click.replies
+    shown = click.replies[0]
+    assert "**: done" in (shown.content or "") and "Your total" in (shown.content or "")
+    assert shown.view is not None and not [c for c in moves_of(shown.view) if not c.startswith("rpd:")]
+    told = click.replies[1]
+    assert told.ephemeral and (told.content or "").startswith("You have finished this challenge")
+    assert "nothing was played, and the message now shows your results" in (told.content or "")
