@@ -9,6 +9,7 @@ Options may come before or after the subcommand. The database is chosen as the b
 else SKATBOT_DATABASE_URL (PostgreSQL), else SKATBOT_DATABASE (a relative path in SKATBOT_DATA_DIR), else
 skatbot.sqlite3, each read from the environment and from `.env` in the working folder (the environment wins).
 The first line of the output names the database and where its setting came from, without the password.
+Neither `check` nor `copy` changes a SQLite file an older skatbot wrote: they work on an upgraded snapshot of it.
 Exit status: 0 fine, 1 problems found, 2 could not run (no such file, a database from a newer skatbot, a
 PostgreSQL server that does not answer, a copy into a database that is not empty).
 
@@ -26,9 +27,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
+from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,7 +43,7 @@ from skatbot.ui.i18n import N_, t
 from skatbot.wiring import finished_deals
 
 from .copying import copy_database
-from .database import backup_file
+from .database import backup_file, load_migrations
 from .errors import StorageError, StoreBusy
 from .interfaces import Storage
 from .maintenance import CheckReport, run_check
@@ -143,13 +146,37 @@ def print_report(report: CheckReport, shown: int = SHOWN_PER_KIND) -> None:
 
 
 async def _check(database: str) -> int:
-    storage = await _open(database)
+    if not is_postgres_url(database) and (older := older_schema(Path(database))) is not None:
+        return await _check_snapshot(Path(database), older)
+    return await _check_as_it_is(database)
+
+
+async def _check_as_it_is(database: str) -> int:
+    storage = await _open(database)  # upgrades its schema
     try:
         report = await run_check(storage, finished_deals, progress=lambda line: print(line, file=sys.stderr))
     finally:
         await storage.close()
     print_report(report)
     return 0 if report.ok else 1
+
+
+def older_schema(path: Path) -> int | None:
+    """The SQLite file's schema version when an older skatbot wrote it (opening it would upgrade it), else None."""
+    with closing(sqlite3.connect(path)) as db:  # reads the header only
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    return version if version < load_migrations()[-1].version else None
+
+
+async def _check_snapshot(path: Path, version: int) -> int:
+    """Check a file an older skatbot wrote without upgrading it: a snapshot of it is upgraded and checked in a
+    temporary folder, so the file still opens in the version that wrote it (the bot upgrades it at its start)."""
+    print(f"schema version {version}, older than this skatbot's {load_migrations()[-1].version}: checking an "
+          "upgraded copy; the file is left as it was")
+    with tempfile.TemporaryDirectory(prefix="skatbot-check-") as folder:
+        snapshot = Path(folder) / "snapshot.sqlite3"
+        await backup_file(path, snapshot)
+        return await _check_as_it_is(str(snapshot))
 
 
 def check(args: argparse.Namespace, target: Target) -> int:
@@ -255,7 +282,8 @@ def main(argv: list[str] | None = None, env_file: Path | None = None,
                       "or .env, or pass --database)", file=sys.stderr)
                 return 2
         return subcommand.run(args, target)
-    except (StorageError, StoreBusy, FileExistsError, ValueError) as error:  # ValueError: a URL asyncpg cannot read
+    # ValueError: a URL asyncpg cannot read; sqlite3.Error: a file that is no SQLite database
+    except (StorageError, StoreBusy, FileExistsError, ValueError, sqlite3.Error) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 

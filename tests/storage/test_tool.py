@@ -125,6 +125,26 @@ def test_copy_leaves_an_older_source_untouched(tmp_path: Path, schema_url: str,
     assert not list(tmp_path.glob("old.sqlite3-*")), "no WAL or journal left beside the source"
 
 
+def test_check_leaves_an_older_file_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A backup or a fallback an older skatbot wrote is checked on an upgraded copy: it still opens in that version."""
+    source = old_schema_file(tmp_path / "old.sqlite3", 4)
+    before = fingerprint(source)
+    assert main(["check", "--database", str(source)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert fingerprint(source) == before, "check upgraded the file in place"
+    assert lines[1].startswith("schema version 4, older than this skatbot's ") and "left as it was" in lines[1], lines
+    assert lines[-1] == "checked 0 deals in 0 tables: ok", lines
+    assert not list(tmp_path.glob("old.sqlite3-*")), "no WAL or journal left beside the file"
+
+
+def test_check_on_a_file_that_is_no_database_is_an_error_line(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("these are notes, not a database; an operator passed the wrong file\n" * 20)
+    assert main(["check", "--database", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == ["error: file is not a database"]
+
+
 def test_copy_lists_the_row_counts_in_aligned_columns(tmp_path: Path, schema_url: str,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     source = old_schema_file(tmp_path / "old.sqlite3", 4)
