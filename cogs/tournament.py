@@ -409,6 +409,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def standings(self, interaction: discord.Interaction) -> None:
         run = await self._here(interaction)
         lang = self.reader(interaction, await self._lang(run))
+        if run.state.phase is Stage.SIGNUP:  # nothing to rank before the draw: who has signed up, as the sign-up says
+            text = t(lang, "tournament.error.not_started") + "\n" + signup_text(
+                run.tournament_id, run.name, run.state, lang, run.settings.start_at)
+            await say(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+            return
         await say(interaction, await self._standings_text(run, lang, reader=interaction.user.id))
 
     @app_commands.command(name="export", description=en("cmd.tournament.export"))
