@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from skatbot.app import skat_bot
 from skatbot.interactions.replies import say
+from skatbot.models import counted
 from skatbot.ratings import RatingRow
 from skatbot.storage import NotFound, StorageError
 from skatbot.ui.fit import Limit, fit
@@ -144,7 +145,8 @@ class RatingsCog(commands.Cog):
             try:
                 rated = await self.bot.storage.ratings.catch_up(now=_now())
                 if rated:
-                    log.info("rated %d series and challenge days that were waiting", rated)
+                    log.info("rated what was waiting: %s", counted(rated, "series or challenge day",
+                                                                   "series and challenge days"))
             except StorageError:
                 log.warning("the ratings could not catch up now; trying again later", exc_info=True)
             await asyncio.sleep(self.every)

@@ -29,6 +29,7 @@ from skatbot.interactions.looks import Looks
 from skatbot.interactions.pending import PendingReplies
 from skatbot.interactions.replies import answer_stray, install
 from skatbot.metrics import METRICS
+from skatbot.models import counted
 from skatbot.publishing import publish_if_changed, runs_shard_zero
 from skatbot.storage import SchemaTooNew, Storage, StorageError, open_storage
 from skatbot.storage.opening import describe
@@ -173,7 +174,7 @@ class StartupError(Exception):
 
 def published_line(count: int) -> str:
     """The log's line for a publication, in the right number."""
-    return f"published {count} application command{'' if count == 1 else 's'}"
+    return f"published {counted(count, 'application command')}"
 
 
 def database_failure(settings: Settings, error: Exception) -> StartupError:
@@ -358,7 +359,7 @@ class SkatBot(commands.AutoShardedBot):
     async def on_ready(self) -> None:
         """Say who we are once connected, so the operator sees the login worked."""
         user = self.user
-        log.info("logged in as %s (id %s) in %d servers", user, user.id if user else "?", len(self.guilds))
+        log.info("logged in as %s (id %s) in %s", user, user.id if user else "?", counted(len(self.guilds), "server"))
 
     async def login(self, token: str) -> None:
         """The database first, then Discord: each failure an operator can mend is a StartupError."""

@@ -49,6 +49,12 @@ def seen_number(index: int) -> int:
     return index + 1
 
 
+def counted(count: int, noun: str, nouns: str | None = None) -> str:
+    """A count with its noun in the right number, for the log and the tools' English output: `1 server`,
+    `2 servers`, `1 entry` (`nouns`: a plural other than the noun and s)."""
+    return f"{count} {noun if count == 1 else nouns or noun + 's'}"
+
+
 def to_seconds(moment: datetime) -> int:
     """Stored form of a time: whole seconds since the epoch. Naive datetimes are refused (ambiguous)."""
     if moment.tzinfo is None:

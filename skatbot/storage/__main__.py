@@ -37,7 +37,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from skatbot.config import DATABASE_URL_VAR, DATABASE_VAR, ConfigError, Settings, read_environment
-from skatbot.models import Lang
+from skatbot.models import Lang, counted
 from skatbot.ui.arguments import LocalizedParser, environment_language
 from skatbot.ui.i18n import N_, t
 from skatbot.wiring import finished_deals
@@ -141,8 +141,8 @@ def print_report(report: CheckReport, shown: int = SHOWN_PER_KIND) -> None:
         if count > shown:
             print(f"  ... and {count - shown} more of this kind")
     total, kinds = len(report.problems), len(report.by_kind)
-    summary = "ok" if report.ok else f"{total} problem{'s' * (total != 1)} of {kinds} kind{'s' * (kinds != 1)}"
-    print(f"checked {report.deals} deals in {report.tables} tables: {summary}")
+    summary = "ok" if report.ok else f"{counted(total, 'problem')} of {counted(kinds, 'kind')}"
+    print(f"checked {counted(report.deals, 'deal')} in {counted(report.tables, 'table')}: {summary}")
 
 
 async def _check(database: str) -> int:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from skatbot.models import counted
+
 from .errors import StorageError
 from .postgres.storage import PostgresStorage
 from .sqlite.storage import SqliteStorage
@@ -66,7 +68,7 @@ async def copy_database(source: SqliteStorage, target: PostgresStorage,
                     await connection.copy_records_to_table(name, records=[tuple(row) for row in batch],
                                                            columns=columns)
                     copied += len(batch)
-            progress(f"{name}: {copied} rows")
+            progress(f"{name}: {counted(copied, 'row')}")
         for name, column in IDENTITIES.items():
             await connection.execute(
                 f"SELECT setval(pg_get_serial_sequence('{name}', '{column}'), "

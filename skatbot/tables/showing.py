@@ -11,6 +11,8 @@ import asyncio
 import logging
 from typing import Protocol
 
+from skatbot.models import counted
+
 from . import events as ev
 from .ports import Presenter
 from .view import Step, TableView
@@ -55,7 +57,7 @@ class Showing:
             try:
                 await table.presenter.show(step)
             except Exception:
-                log.exception("table %s: presenting %d events failed", table.id, len(events))
+                log.exception("table %s: presenting %s failed", table.id, counted(len(events), "event"))
 
 
 __all__ = ["Showing", "Showable"]

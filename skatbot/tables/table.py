@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 from skatbot.ai import Level
 from skatbot.engine import Action, Claim, Concede, GameType, PlayCard
 from skatbot.engine.views import SeatView, seat_view
-from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState
+from skatbot.models import Due, DueKind, DueStep, StoreBusy, TableState, counted
 
 from . import events as ev
 from .ai_bridge import hint_for, judge_claim
@@ -345,7 +345,7 @@ class Table:
                                   entries=await self.store.entries_since(table_id=self.id, seq=0))
             self.game, self.entries = replayed.game, list(replayed.entries)
         self.showing.since = len(self.entries)  # what this process hands out next begins after them
-        log.info("table %s: caught up %d entries written by another process", self.id, len(stored))
+        log.info("table %s: caught up %s written by another process", self.id, counted(len(stored), "entry", "entries"))
 
     async def refresh(self, *, patience: float | None = None) -> None:
         """Catch up with what other processes stored, for a command that reads the table or the presenter.
@@ -447,10 +447,10 @@ class Table:
         try:
             await asyncio.wait_for(self._settled(), timeout)
         except TimeoutError:
-            log.warning("table %s: not settled after %.1f s (presenting: %s, AI thinking: %s, %d events queued); "
+            log.warning("table %s: not settled after %.1f s (presenting: %s, AI thinking: %s, %s queued); "
                         "going on without it", self.id, timeout, self.showing.task is not None and not
                         self.showing.task.done(), self.ai.task is not None and not self.ai.task.done(),
-                        len(self.showing.queued))
+                        counted(len(self.showing.queued), "event"))
             return False
         return True
 

@@ -61,5 +61,5 @@ async def test_a_series_on_postgresql_survives_a_kill_and_is_counted_once(club: 
                                                  "check", stdout=asyncio.subprocess.PIPE,
                                                  stderr=asyncio.subprocess.STDOUT)
     output, _ = await check.communicate()
-    assert check.returncode == 0 and "checked 2 deals in 1 tables: ok" in output.decode(), output.decode()
+    assert check.returncode == 0 and "checked 2 deals in 1 table: ok" in output.decode(), output.decode()
     fake.assert_clean(allow_rejections=False)

@@ -151,7 +151,7 @@ async def test_a_series_plays_across_two_processes_and_each_deal_is_shown_and_co
                                                  "check", stdout=asyncio.subprocess.PIPE,
                                                  stderr=asyncio.subprocess.STDOUT)
     output, _ = await check.communicate()
-    assert check.returncode == 0 and "checked 2 deals in 1 tables: ok" in output.decode(), output.decode()
+    assert check.returncode == 0 and "checked 2 deals in 1 table: ok" in output.decode(), output.decode()
     assert_no_public_leaks(fake, [alice, bob])
     assert_no_tracebacks([process_a, process_b])
     fake.assert_clean(allow_rejections=False)

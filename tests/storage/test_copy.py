@@ -13,7 +13,7 @@ import pytest
 
 from skatbot.ai import Level
 from skatbot.engine import RuleSet
-from skatbot.models import Deck, Lang
+from skatbot.models import Deck, Lang, counted
 from skatbot.storage import PostgresStorage, ServerSettings, SqliteStorage, Storage, Window
 from skatbot.storage.__main__ import main
 from skatbot.tables import Table, TableState, TableTiming
@@ -118,7 +118,7 @@ async def test_a_played_server_moves_into_postgresql_with_nothing_lost(
     out = capsys.readouterr().out
     assert "every table has the same number of rows" in out
     deals = sum(finished for _, _, finished in played.values())
-    assert f"checked {deals} deals in {len(played)} tables: ok" in out
+    assert f"checked {counted(deals, 'deal')} in {counted(len(played), 'table')}: ok" in out
     for name in ("servers", "players", "tables", "table_seats", "table_log", "deals", "deal_scores", "player_days",
                  "series_results"):
         line = next(line for line in out.splitlines() if line.startswith(f"{name} "))

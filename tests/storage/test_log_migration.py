@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from skatbot.models import counted
 from skatbot.storage import MigrationError, SqliteStorage
 from skatbot.storage.__main__ import main
 from skatbot.tables.manager import TableManager
@@ -75,7 +76,7 @@ async def test_old_logs_become_the_tables_own_entries_and_unfinished_tables_rest
     finally:
         await storage.close()
     assert await asyncio.to_thread(main, ["--database", str(path), "check"]) == 0
-    assert f"deals in {len(expected)} tables: ok" in capsys.readouterr().out
+    assert f" in {counted(len(expected), 'table')}: ok" in capsys.readouterr().out
 
 
 async def test_a_deal_row_without_a_seed_refuses_the_upgrade_and_changes_nothing(tmp_path: Path) -> None:
