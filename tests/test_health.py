@@ -70,8 +70,29 @@ async def test_healthz_is_503_and_says_what_is_down(tmp_path: Path, capsys: pyte
     finally:
         await server.stop()
     assert healthcheck.main({"SKATBOT_METRICS_PORT": str(port)}) == 1  # nobody answers
-    assert "no answer on port" in capsys.readouterr().err
+    assert f"no answer at http://127.0.0.1:{port}/healthz" in capsys.readouterr().err
     assert healthcheck.main({}) == 1
+
+
+async def test_the_health_check_asks_where_the_bot_listens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Outside Docker too: the port and host from .env as the bot reads them, the host the bot is bound to."""
+    port = free_port()
+    server = HealthServer(StandIn(), Metrics(CollectorRegistry()))
+    await server.start("127.0.0.2", port)  # one loopback address, not 127.0.0.1
+    try:
+        monkeypatch.chdir(tmp_path)
+        for name in ("SKATBOT_METRICS_PORT", "SKATBOT_METRICS_HOST"):
+            monkeypatch.delenv(name, raising=False)
+        (tmp_path / ".env").write_text(f"SKATBOT_METRICS_PORT={port}\nSKATBOT_METRICS_HOST=127.0.0.2\n")
+        assert await asyncio.to_thread(healthcheck.main) == 1  # it reached the bot, which is not connected
+        assert 'unhealthy: {"gateway": false, "database": false}' in capsys.readouterr().err
+    finally:
+        await server.stop()
+    assert healthcheck.healthz_url({"SKATBOT_METRICS_PORT": "9100", "SKATBOT_METRICS_HOST": "0.0.0.0"}) == \
+        "http://127.0.0.1:9100/healthz"  # the image's: every interface, asked on loopback
+    assert healthcheck.healthz_url({"SKATBOT_METRICS_PORT": "9100", "SKATBOT_METRICS_HOST": "::1"}) == \
+        "http://[::1]:9100/healthz"
 
 
 async def test_a_taken_port_is_an_oserror_and_leaves_nothing_registered() -> None:
