@@ -388,7 +388,10 @@ class SkatBot(commands.AutoShardedBot):
 
         discord.py's sharded close needs the event queue login() sets up first; a bot that never logged in
         (a test drove setup_hook itself) gets it here, so its cogs are still unloaded and their tasks stopped."""
-        log.info("%s: the tables show what they queued, then the workers and the database stop", CLOSING)
+        if getattr(self, "services", None) is None:  # a start that failed (bot.py says why): nothing ran to close
+            log.debug("closing before the services were built")
+        else:
+            log.info("%s: the tables show what they queued, then the workers and the database stop", CLOSING)
         self.closing = True
         if self.card_emojis_task is not None:
             self.card_emojis_task.cancel()

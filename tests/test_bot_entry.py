@@ -193,6 +193,7 @@ def test_startup_failures_are_short_messages_and_exit_2(tmp_path: Path, case: st
         assert "Traceback (most recent call last)" in result.stderr
         return
     assert "Traceback" not in result.stderr, result.stderr
+    assert "closing cleanly" not in result.stderr, "nothing had started: the log says no close of tables before the message"
     assert 2 <= len(lines) <= 3, result.stderr
     assert setting in lines[0] and fix in result.stderr, result.stderr
     assert "secret" not in result.stderr
