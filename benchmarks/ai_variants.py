@@ -5,7 +5,8 @@ off by default; a benchmark turns it on by name, so an operator can test it agai
 Switches (attributes of skatbot.ai.strong.StrongPlayer): `contracts` (the skat, the game, Kontra and Re by
 search), `bidding` (the auction by search too, with `contracts`), `inference` (card play's worlds weighted by
 the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`), `steady` (a hand game over the
-pickup only by a margin of its standard error, with `contracts`).
+pickup only by a margin of its standard error, with `contracts`), `race` (hopeless candidates dropped from the
+contract evaluation after three worlds, the budget spent on more worlds for the rest, with `contracts`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from skatbot.ai.base import ComputerPlayer
 from skatbot.ai.strong import StrongPlayer
 
 SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
-            "sharp": "sharp_auction", "steady": "steady_hand"}
+            "sharp": "sharp_auction", "steady": "steady_hand",
+            "race": "race_contracts"}
 
 
 def check(spec: str) -> str | None:

@@ -21,6 +21,7 @@ later decisions reuse the first one's solves.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -216,9 +217,65 @@ Solved = tuple[tuple[tuple[int, int, int], ...], tuple[tuple[tuple[int, float] |
 """The worlds' hands, and per world per candidate (value written, calibrated chance) or None (not solved)."""
 
 
+RACE_MIN = 3
+"""Worlds a candidate is tried in (solved or not) before the race may drop it (`solve` with `race`)."""
+RACE_CHANCE = 0.45
+"""A candidate whose calibrated chance is clearly below this is out of the race: at a chance under 2/3 a game
+expects less the more it is worth, and under 0.45 even an 18 expects -38 or worse against the table, below
+passing (defending costs 11-21) and below a contender's."""
+RACE_SPREAD = 0.25
+"""The least spread of a candidate's verdicts the race assumes (three verdicts of 0.15 do not prove a spread
+of 0): its upper bound is the mean chance plus two standard errors of this spread or the sample's, whichever
+is larger."""
+RACE_ABORTED = 0.7
+"""What a solve past `SOLVE_CAP` counts as in the race (a hard world is a close one; such a candidate stays)."""
+RACE_WORLDS = 24
+"""Worlds per evaluation at most in the race: the budget the dropped candidates no longer take buys worlds for
+the contenders, and the marginal decisions (a pickup on 5-8 worlds) were the noisy ones."""
+
+
+def race_out(tried: Sequence[float | None]) -> float | None:
+    """The upper bound on a candidate's mean chance from its verdicts so far (None: past `SOLVE_CAP`, counted as
+    `RACE_ABORTED`), or None before `RACE_MIN` tries."""
+    if len(tried) < RACE_MIN:
+        return None
+    chances = [RACE_ABORTED if c is None else c for c in tried]
+    n = len(chances)
+    mean = sum(chances) / n
+    spread = max(RACE_SPREAD, math.sqrt(sum((c - mean) ** 2 for c in chances) / (n - 1)))
+    return mean + 2 * spread / math.sqrt(n)
+
+
+def racing(tries: Sequence[Sequence[float | None]], active: Sequence[bool]) -> list[bool]:
+    """Which candidates stay in the race: one whose upper bound (`race_out`) is below `RACE_CHANCE` drops out,
+    unless no candidate still running has a better mean chance (the best of a bad lot is still needed: after
+    the pickup one game must be declared; of equal means the first stays). A candidate tried fewer than
+    `RACE_MIN` times stays."""
+    means = [sum(RACE_ABORTED if c is None else c for c in t) / len(t) if t else None for t in tries]
+    out = list(active)
+
+    def better(j: int, i: int) -> bool:
+        mj, mi = means[j], means[i]
+        return mj is not None and mi is not None and (mj > mi + 1e-9 or (abs(mj - mi) <= 1e-9 and j < i))
+
+    for i, t in enumerate(tries):
+        bound = race_out(t)
+        if out[i] and bound is not None and bound < RACE_CHANCE and any(
+                out[j] and j != i and better(j, i) for j in range(len(tries))):
+            out[i] = False
+    return out
+
+
+def race_over(tries: Sequence[Sequence[float | None]], active: Sequence[bool]) -> bool:
+    """Whether every candidate still running is out of the race by its bound (a hopeless hand: more worlds
+    would not change what it does)."""
+    return any(active) and all(not a or (b := race_out(t)) is not None and b < RACE_CHANCE
+                               for a, t in zip(active, tries, strict=True))
+
+
 @lru_cache(maxsize=256)
 def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...], worlds_at_most: int = WORLDS,
-          budget: int = NODE_BUDGET, sharp: Facts = (), share: bool = True) -> Solved:
+          budget: int = NODE_BUDGET, sharp: Facts = (), share: bool = True, race: bool = False) -> Solved:
     """Each candidate in the same worlds. `mine`: this seat's ten cards (PICKUP and HAND candidates) or its
     twelve after the pickup (FIXED). Without `sharp` the worlds are drawn uniformly and remembered: the
     auction's later decisions only weigh them anew. With the auction's facts as `sharp`, each world is drawn
@@ -228,17 +285,29 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
     Two candidates often play the same cards in a world (the free pickup and the pickup committed to the
     game `normal` picks there; a hand game and its pickup when the skat is put back); with `share` such a
     position is solved once and its verdict reused, its nodes still charged to the budget, so the worlds and
-    verdicts are exactly those of solving it again, at less CPU (`share=False` solves every one)."""
+    verdicts are exactly those of solving it again, at less CPU (`share=False` solves every one).
+
+    With `race` (a racing algorithm's way to spend a budget on the contenders): a candidate whose chance is
+    clearly hopeless after `RACE_MIN` worlds (`racing`) is not solved in the later worlds (its outcomes stop
+    there), a shared position is charged once (the budget counts the CPU actually spent), and up to
+    `RACE_WORLDS` worlds are drawn, so the budget goes to more worlds for the candidates that can still be
+    chosen; when every candidate left is hopeless the evaluation stops (`race_over`)."""
     rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}|{sharp}")
     solvers: dict[GameType, Solver] = {}
     worlds: list[tuple[int, int, int]] = []
     results: list[tuple[tuple[int, float] | None, ...]] = []
     spent = 0
-    while len(worlds) < worlds_at_most and spent < budget:
+    active = [True] * len(candidates)
+    tries: list[list[float | None]] = [[] for _ in candidates]
+    most = max(worlds_at_most, RACE_WORLDS) if race else worlds_at_most
+    while len(worlds) < most and spent < budget:
         hands, world_skat = draw_sharp(rng, seat, mine, sharp) if sharp else draw_world(rng, seat, mine)
         row: list[tuple[int, float] | None] = []
         solved: dict[tuple[GameType, int, int], tuple[float | None, int]] = {}  # verdict (None: aborted), nodes
-        for candidate in candidates:
+        for i, candidate in enumerate(candidates):
+            if not active[i]:
+                row.append(None)
+                continue
             played = _declarer_cards(candidate, seat, bid, mine, world_skat)
             if played is None:
                 row.append(None)
@@ -249,11 +318,18 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
             if known is None:
                 known = _verdict(solvers, game, seat, hands, kept, counted)
                 solved[(game, kept, counted)] = known
-            chance, nodes = known
-            spent += nodes
+                spent += known[1]
+            elif not race:
+                spent += known[1]
+            chance = known[0]
+            tries[i].append(chance)
             row.append(None if chance is None else (value, chance))
         worlds.append(hands)
         results.append(tuple(row))
+        if race:
+            active = racing(tries, active)
+            if race_over(tries, active):
+                break
     return tuple(worlds), tuple(results)
 
 
@@ -299,13 +375,13 @@ class Passing:
 
 def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], auction: Sequence[tuple[int, Action]],
             ladder: Sequence[int], bid: int, worlds_at_most: int = WORLDS, budget: int = NODE_BUDGET,
-            sharp: bool = False) -> Passing:
+            sharp: bool = False, race: bool = False) -> Passing:
     """Another seat still in the auction plays when `inference`'s model gives it a limit above the current
     bid (18 with none yet), at the value of that limit; `sharp`: in `solve`'s sharp worlds, and at least at
     what it has said (it has said it, so it plays if this seat passes and the third is out)."""
     facts = auction_facts(auction, ladder)
     key = facts_key(auction, ladder) if sharp else ()
-    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key)
+    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key, True, race)
     out = {other for other, (_, refused) in facts.items() if refused}
     total = quiet = defending = 0.0
     for hands in worlds:
@@ -325,13 +401,13 @@ def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], 
 
 def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],
              auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
-             budget: int = NODE_BUDGET, sharp: bool = False) -> list[Estimate]:
+             budget: int = NODE_BUDGET, sharp: bool = False, race: bool = False) -> list[Estimate]:
     """Each candidate's outcomes, the worlds weighted by how likely they make the auction so far (`sharp`:
     in worlds drawn by that likelihood, weighted by it again: a world drawn after every try failed counts
     little)."""
     facts = auction_facts(auction, ladder)
     key = facts_key(auction, ladder) if sharp else ()
-    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key)
+    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key, True, race)
     weights = [world_weight(facts, seat, hands, SHARP_MISFIT if sharp else MISFIT) for hands in worlds]
     out = []
     for i, candidate in enumerate(candidates):

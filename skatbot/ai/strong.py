@@ -93,6 +93,12 @@ more often than the baseline lost about one SF point per deal, its largest loss 
 hand grand was often chosen on one to three worlds solved (the node budget ran out on the hard ones), so a hand
 game solved in fewer than two of the pickup's worlds is not chosen either. Replayed on those 335 deals
 (benchmarks/seating_replay.py): +0.30 [-0.00, +0.61] per deal, not above zero, so it stays off."""
+RACE_CONTRACTS = False
+"""The contract evaluation as a race (`contracts.solve` with `race`): a candidate clearly hopeless after three
+worlds (its calibrated chance's upper bound under `contracts.RACE_CHANCE`) is not solved in later worlds, and
+the budget it no longer takes buys up to `contracts.RACE_WORLDS` worlds for the contenders (the marginal
+pickups and bids were judged on 5-8 worlds, the budget spent on hand games that could not be chosen). Off
+until measured (benchmarks/README.md, issue 25)."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
@@ -145,6 +151,7 @@ class StrongPlayer(NormalPlayer):
         self.infer_auction = INFER_AUCTION  # card play's worlds weighted by the auction
         self.sharp_auction = SHARP_AUCTION  # contracts judged in worlds drawn by the auction (see contracts.solve)
         self.steady_hand = STEADY_HAND  # hand over pickup only by a margin of its standard error
+        self.race_contracts = RACE_CONTRACTS  # hopeless candidates dropped, their budget spent on more worlds
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -177,7 +184,7 @@ class StrongPlayer(NormalPlayer):
                    candidates: tuple[Candidate, ...]) -> list[Estimate]:
         return contracts.evaluate(self.seed, view.seat, mine, bid, candidates, view.auction,
                                   view.rules.bid_ladder, self.contract_worlds, self.contract_budget,
-                                  self.sharp_auction)
+                                  self.sharp_auction, self.race_contracts)
 
     def bid_limit(self, view: SeatView) -> int | None:
         """The highest bid at which the best way to play this hand still expects to gain (a pass scores
@@ -199,7 +206,7 @@ class StrongPlayer(NormalPlayer):
         Ramsch score (`ramsch_expectation`, with the table's Jungfrau) where a Ramsch follows."""
         after = contracts.passing(self.seed, view.seat, mask_of(view.hand), bidding_candidates(view.hand, view.seat),
                                   view.auction, view.rules.bid_ladder, view.bid, self.contract_worlds,
-                                  self.contract_budget, self.sharp_auction)
+                                  self.contract_budget, self.sharp_auction, self.race_contracts)
         value = after.defending
         if view.rules.ramsch and not view.bid:
             value += after.all_pass * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)

@@ -308,3 +308,52 @@ def test_a_position_two_candidates_share_is_solved_once_with_the_same_verdicts()
     alone = contracts.solve(3, seat, mine, 18, candidates, 3, 10**9, (), False)
     assert shared == alone
     assert len(shared[0]) == 3
+
+
+def test_the_race_drops_a_hopeless_candidate_only_behind_a_better_one() -> None:
+    hopeless = [0.15, 0.15, 0.15]
+    contender = [0.86, 0.58, 0.97]
+    assert contracts.racing([hopeless, contender], [True, True]) == [False, True]
+    # the best of a bad lot stays (one game must still be declared), and so does one tried too seldom
+    assert contracts.racing([hopeless, [0.15, 0.15]], [True, True]) == [True, True]
+    assert contracts.racing([hopeless[:2], contender], [True, True]) == [True, True]
+    # one good world among hopeless ones keeps it running, and so do solves past the cap (close worlds)
+    assert contracts.racing([[0.15, 0.15, 0.97], contender], [True, True]) == [True, True]
+    assert contracts.racing([[0.15, None, None], contender], [True, True]) == [True, True]
+    # out is out
+    assert contracts.racing([[0.15, 0.15, 0.15, 0.97], contender], [False, True]) == [False, True]
+    bound = contracts.race_out(hopeless)
+    assert bound is not None and bound == pytest.approx(0.15 + 2 * contracts.RACE_SPREAD / 3 ** 0.5)
+    assert contracts.race_out(hopeless[:2]) is None
+
+
+def test_a_raced_evaluation_starts_in_the_same_worlds_and_spends_them_on_the_contenders() -> None:
+    deal = Deal.new(3)
+    seat = 1  # a hearts hand: the pickups are the contenders, the diamonds hand is hopeless
+    hand = seat_view(deal, seat).hand
+    candidates = contracts.bidding_candidates(hand, seat)
+    assert candidates[4] == Candidate(HAND, GameType.DIAMONDS)
+    mine = mask_of(hand)
+    contracts.solve.cache_clear()
+    plain = contracts.solve(3, seat, mine, 18, candidates, 8, 10**9, (), True, False)
+    raced = contracts.solve(3, seat, mine, 18, candidates, 8, 10**9, (), True, True)
+    first = contracts.RACE_MIN
+    assert raced[0][:8] == plain[0] and raced[1][:first] == plain[1][:first]  # the same draws and verdicts
+    assert len(plain[0]) == 8 and len(raced[0]) == contracts.RACE_WORLDS  # the budget did not bind
+    diamonds = [row[4] for row in raced[1]]
+    assert all(d is not None and d[1] == 0.15 for d in diamonds[:first]) and not any(diamonds[first:])
+    assert sum(row[0] is not None for row in raced[1]) > 16  # the free pickup in more worlds than before
+    # a rubbish hand: every candidate hopeless, the evaluation stops
+    rubbish = seat_view(deal, 2).hand
+    worlds, _ = contracts.solve(3, 2, mask_of(rubbish), 18, contracts.bidding_candidates(rubbish, 2), 8, 10**9,
+                                (), True, True)
+    assert len(worlds) <= first + 1
+
+
+def test_the_race_switch_reaches_the_evaluation() -> None:
+    deal, seat = skat_view()
+    view = seat_view(deal, seat)
+    player = quick(5)
+    player.search_contracts = player.sharp_auction = player.race_contracts = True
+    action = player.decide(view, random.Random(1))
+    assert action in view.legal_actions
