@@ -194,15 +194,11 @@ class Organiser:
         return run
 
     async def _catch_up(self, run: Running) -> None:
-        """What another process appended (PostgreSQL): the log read again when it grew. Under the tournament's
-        lock, as every step is: a read that began before a step was stored and ended after it would otherwise
-        take the tournament back to before it (a draw made, the state saying sign-up), and one that ended
-        between a step's write and its commit's own update would have the step counted twice."""
-        async with run.lock:
-            await self._read_again(run)
-
-    async def _read_again(self, run: Running) -> None:
-        """The log as stored now, taken when it grew (the caller holds `run.lock`)."""
+        """What another process appended (PostgreSQL): the log read again, taken when it is longer than the one
+        this process knows. Never shorter: the log only grows (appended at its stored end, `commit`), so a read
+        that began before a step was stored and ended after this process stored it (a lookup racing the draw)
+        is older, and taking it would put the tournament back before the step (the draw made, the state saying
+        sign-up). Without the lock: a lookup does not wait for a step's write."""
         stored = await self.storage.tournaments.get(tournament_id=run.tournament_id)
         if len(stored.log) > len(run.log):
             fresh = self._made(stored)
@@ -241,9 +237,10 @@ class Organiser:
                                                           entries=texts, now=self.clock(),
                                                           state=_state_column(state, stored=True))
                 except LogConflict:
-                    await self._read_again(run)
+                    await self._catch_up(run)
                     continue
-                run.state, run.log = state, grown
+                if len(grown) > len(run.log):  # else a lookup took the stored log, these entries and more, meanwhile
+                    run.state, run.log = state, grown
                 return entries
         raise TournamentError("busy")
 
