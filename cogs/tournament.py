@@ -64,6 +64,9 @@ deal another process stored (with several shard processes, the one a DM click ar
 on within about this long, not at the next clock tick."""
 EVENT_HOURS = 4
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
+NO_THREADS_IN = (discord.Thread, discord.VoiceChannel, discord.StageChannel, discord.ForumChannel)
+"""Channels a tournament is not set up in: Discord opens no thread from a message there (a table's thread is
+opened from its notice), so its tables could never open while its players stayed bound to them."""
 THREAD_EXISTS = 160004
 """Discord's error code for a second thread asked for from one message."""
 
@@ -291,6 +294,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await self._require_organiser(interaction)
         style = await self.services.looks.load(interaction.guild_id)
         lang = self.reader(interaction, style.lang)
+        if isinstance(interaction.channel, NO_THREADS_IN):  # its tables' threads could never open: refused now
+            raise TournamentError("channel_kind")
         if rules not in PRESETS:
             raise TournamentError("bad_rules", text=fit(rules, Limit.ECHO))
         if missing := missing_thread_permissions(interaction.app_permissions, lang):

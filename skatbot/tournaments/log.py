@@ -39,6 +39,7 @@ class TournamentError(Refusal):
         "busy": (),
         "cannot_split": ("players",),
         "channel_busy": ("id", "name"),
+        "channel_kind": (),
         "deals_range": ("least", "most"),
         "draw_players": (),
         "fee_negative": (),
