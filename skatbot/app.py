@@ -34,6 +34,7 @@ from skatbot.publishing import publish_if_changed, runs_shard_zero
 from skatbot.storage import SchemaTooNew, Storage, StorageError, open_storage
 from skatbot.storage.opening import describe
 from skatbot.storage.pending import PendingMoves
+from skatbot.storage.sqlite import holder as sqlite_holder
 from skatbot.tables import TableTiming
 from skatbot.tables.manager import TableManager
 from skatbot.ui.controls import DYNAMIC_ITEMS
@@ -180,6 +181,11 @@ def published_line(count: int) -> str:
 def database_failure(settings: Settings, error: Exception) -> StartupError:
     """The operator's message for a database that cannot be opened, naming the setting that chose it."""
     url, path = settings.database_url, settings.database_path
+    if isinstance(error, sqlite_holder.FileInUse):
+        return StartupError(
+            f"skatbot: {error} ({DATABASE_VAR}); a SQLite file serves one bot process.\n"
+            f"Stop that one first, or give this one its own file; several processes share a PostgreSQL database "
+            f"({DATABASE_URL_VAR}, see the README's Shards).")
     if isinstance(error, SchemaTooNew):
         setting = DATABASE_URL_VAR if url else DATABASE_VAR
         return StartupError(f"skatbot: the database in {setting} ({describe(database_url=url, database_path=path)}) "
@@ -336,8 +342,12 @@ class SkatBot(commands.AutoShardedBot):
             return
         url, path = self.settings.database_url, self.settings.database_path
         try:
+            if url is None:
+                sqlite_holder.hold(path)  # one bot per SQLite file
             self.storage = await open_storage(database_url=url, database_path=path)
         except (StorageError, OSError, sqlite3.Error, ValueError) as error:
+            if url is None and not isinstance(error, sqlite_holder.FileInUse):
+                sqlite_holder.let_go(path)
             raise database_failure(self.settings, error) from error
         log.info("database %s is ready", describe(database_url=url, database_path=path))
 
@@ -412,4 +422,6 @@ class SkatBot(commands.AutoShardedBot):
         storage = getattr(self, "storage", None)
         if storage is not None:
             await storage.close()
+        if self.settings.database_url is None:
+            sqlite_holder.let_go(self.settings.database_path)
         self.closed_cleanly = True

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import Club
+from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import BotProcess
-from tests.e2e.skat_helpers import BOT
+from tests.e2e.skat_helpers import BOT, start_skatbot
 
 
 @pytest.mark.parametrize("level", ["INFO", "DEBUG"])
@@ -56,3 +56,31 @@ async def test_a_metrics_port_in_use_is_two_lines_and_exit_2(club: Club, tmp_pat
     said = [line for line in output.splitlines() if line.strip() and not line.startswith(("---", "20"))]
     assert "Traceback" not in output, output
     assert len(said) == 2 and "SKATBOT_METRICS_PORT" in said[0] and str(port) in said[0], output
+
+
+async def test_a_second_bot_on_one_sqlite_file_is_refused(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """`./run` twice, or two containers on one volume: a SQLite file serves one process (its table locks are in
+    that process), so the second bot says so and exits 2, touching nothing; the first plays on, and once it has
+    stopped the file is free again."""
+    database = str(tmp_path / "skat.sqlite3")
+    first = await start_skatbot(club.fake, start_bot, database)
+    second = BotProcess(club.fake, BOT, env={"SKATBOT_DATABASE": database, "SKATBOT_LOG_LEVEL": "INFO"})
+    await second.start()
+    try:
+        assert second.proc is not None and first.proc is not None
+        code = await asyncio.wait_for(second.proc.wait(), 60)
+        output = second.output()
+    finally:
+        await second.stop()
+        second.close()
+    assert code == 2, output
+    said = [line for line in output.splitlines() if line.strip() and not line.startswith(("---", "20"))]
+    assert "Traceback" not in output, output
+    assert len(said) == 2 and f"pid {first.proc.pid}" in said[0] and "SKATBOT_DATABASE" in said[0], output
+    assert "PostgreSQL" in said[1], output
+    opened = await (await club.fake.slash(club.alice, club.channel, "skat", subcommand="new")).wait_message()
+    assert "is open" in opened.content  # the first bot is not disturbed
+
+    assert await first.stop() == 0
+    await first.start()  # its own restart: the lock went with the process
+    await first.wait_connected(commands=("skat",))
