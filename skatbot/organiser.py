@@ -126,6 +126,10 @@ def stand_in_deals(*, size: int, deals: int, rules: RuleSet, creator_id: int, en
     return counts
 
 
+class _SignUpsChanged(Exception):
+    """The sign-ups changed between /tournament start's check of the players and its draw: check again."""
+
+
 def _unless_opened(entry: TableOpened) -> Callable[[TournamentState], list[Entry]]:
     def build(state: TournamentState) -> list[Entry]:
         return [] if (entry.series, entry.index) in state.tables else [entry]
@@ -253,25 +257,35 @@ class Organiser:
         await self._changed(run)
 
     async def start(self, run: Running) -> Drawn:
-        """The first series: the draw by lot from a new seed (stored and shown), every table opened at once."""
-        if run.state.phase is Stage.SIGNUP:
-            await self._refuse_busy(run)
+        """The first series: the draw by lot from a new seed (stored and shown), every table opened at once. The
+        draw seats only the players checked to be at no running table: one who signed up while that check was
+        under way (or whose sign-up another process stored first) is checked too before anything is drawn."""
         seed = self.new_seed()
+        for _ in range(5):
+            checked = dict(run.state.players)
+            if run.state.phase is Stage.SIGNUP:
+                await self._refuse_busy(run, checked)
 
-        def draw(state: TournamentState) -> list[Entry]:
-            if state.phase is not Stage.SIGNUP:
-                raise TournamentError("already_started")
+            def draw(state: TournamentState, checked: dict[int, str] = checked) -> list[Entry]:
+                if state.phase is not Stage.SIGNUP:
+                    raise TournamentError("already_started")
+                if set(state.players) != set(checked):
+                    raise _SignUpsChanged
+                try:
+                    tables = draw_by_lot(list(state.players), seed, three=state.settings.three,
+                                         ai_fill=state.settings.ai_fill)
+                except DrawError as error:
+                    raise TournamentError(error.key, **error.values) from None
+                return [Drawn(1, seed, tables)]
+
             try:
-                tables = draw_by_lot(list(state.players), seed, three=state.settings.three,
-                                     ai_fill=state.settings.ai_fill)
-            except DrawError as error:
-                raise TournamentError(error.key, **error.values) from None
-            return [Drawn(1, seed, tables)]
-
-        (drawn,) = await self.commit(run, draw)
-        assert isinstance(drawn, Drawn)
-        await self.open_tables(run)
-        return drawn
+                (drawn,) = await self.commit(run, draw)
+            except _SignUpsChanged:
+                continue  # checked again, with the sign-ups as they are now
+            assert isinstance(drawn, Drawn)
+            await self.open_tables(run)
+            return drawn
+        raise TournamentError("busy")
 
     async def next_series(self, run: Running) -> Drawn:
         """The next series, set by the standings, once every table of this one has finished."""
@@ -304,11 +318,12 @@ class Organiser:
         await self.open_tables(run)
         return drawn
 
-    async def _refuse_busy(self, run: Running) -> None:
-        """A player of the tournament still seated at a running table other than its own: a draw now would seat
-        them at two tables at once (the start, and between series: an ordinary table joined meanwhile)."""
+    async def _refuse_busy(self, run: Running, players: dict[int, str] | None = None) -> None:
+        """A player of the tournament (or of `players`) still seated at a running table other than its own: a
+        draw now would seat them at two tables at once (the start, and between series: an ordinary table joined
+        meanwhile)."""
         own = set(run.state.tables.values())
-        busy = [name for player, name in run.state.players.items()
+        busy = [name for player, name in (run.state.players if players is None else players).items()
                 if set(await self.storage.tables.playing_with(player_id=player)) - own]
         if busy:
             raise TournamentError("player_busy", names=", ".join(busy))

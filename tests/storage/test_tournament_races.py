@@ -11,12 +11,13 @@ from typing import Any
 
 import pytest
 
+from skatbot.engine import RuleSet
 from skatbot.organiser import Organiser, Running
-from skatbot.storage import Player, PostgresStorage, Storage, StoredTournament
+from skatbot.storage import Player, PostgresStorage, Storage, StoredTournament, TableState
 from skatbot.tables.manager import TableManager
 from skatbot.tournaments import Drawn, Joined, TournamentError, TournamentSettings, TournamentState
 from skatbot.tournaments.log import Stage
-from tests.storage.storage_helpers import AnyStorage, add_players
+from tests.storage.storage_helpers import NOW, AnyStorage, add_players
 from tests.storage.test_tournament_opening import PEOPLE, Port, process
 
 LATE = (99, "Hugo")
@@ -50,10 +51,29 @@ class HeldTournaments:
         return stored
 
 
+class WatchedTables:
+    """The tables' storage; `on_playing_with` runs before the first look at where a player plays."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+        self.on_playing_with: Callable[[], Awaitable[None]] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    async def playing_with(self, *, player_id: int) -> list[int]:
+        hook, self.on_playing_with = self.on_playing_with, None
+        if hook is not None:
+            await hook()
+        found: list[int] = await self._inner.playing_with(player_id=player_id)
+        return found
+
+
 class HeldStorage:
     def __init__(self, inner: Storage) -> None:
         self._inner = inner
         self.tournaments = HeldTournaments(inner.tournaments)
+        self.tables = WatchedTables(inner.tables)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
@@ -127,6 +147,33 @@ async def test_a_look_that_read_the_log_before_the_draw_does_not_take_the_tourna
     assert run.state.phase is Stage.PLAYING and sorted(run.state.tables) == [(1, 1), (1, 2)]
     await _consistent(storage, organiser, run)
     await _late_join_refused(storage, organiser, run)
+    await manager.close()
+
+
+async def test_a_player_at_another_table_who_joins_while_the_start_checks_the_players_is_not_drawn(
+        storage: AnyStorage) -> None:
+    """/tournament start first checks that no one signed up is seated at a running table (one player at two
+    tables). Hugo, playing at an ordinary table, joined while that check was under way: the draw was built from
+    the sign-ups as they were then, Hugo in it unchecked, and he was seated at two tables at once. Now the draw
+    is only made from the players checked: the start looks again and refuses, naming him; nothing drawn."""
+    held, organiser, manager, run = await _signed_up(storage)
+    await add_players(storage, Player(1, "Xaver"), Player(2, "Yvonne"))
+    elsewhere = await storage.tables.create(server_id=100, channel_id=556, creator_id=1, rule_preset="official",
+                                            rules=RuleSet.preset("official").to_dict(), series_length=6, now=NOW,
+                                            seats=(1, 2, LATE[0]), size=3)
+    await storage.tables.set_state(table_id=elsewhere.table_id, state=TableState.PLAYING, now=NOW)
+
+    async def hugo_joins() -> None:
+        await organiser.join(run, *LATE)
+
+    held.tables.on_playing_with = hugo_joins
+    with pytest.raises(TournamentError) as refused:
+        await organiser.start(run)
+    assert refused.value.key == "player_busy" and refused.value.values == {"names": "Hugo"}
+    stored = await storage.tournaments.get(tournament_id=run.tournament_id)
+    assert not any(entry.startswith("draw ") for entry in stored.log)
+    assert await storage.tables.playing_with(player_id=LATE[0]) == [elsewhere.table_id]
+    assert run.state.phase is Stage.SIGNUP and LATE[0] in run.state.players
     await manager.close()
 
 
