@@ -9,10 +9,13 @@ beside the bot). PostgreSQL needs none: its locks are in the server.
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
 from pathlib import Path
 
 from ..errors import StorageError
+
+log = logging.getLogger(__name__)
 
 _held: dict[Path, int] = {}
 """The lock files this process holds, by database path, and their descriptors (a second bot object in the same
@@ -43,6 +46,10 @@ def hold(database: Path) -> None:
         holder = os.read(descriptor, 32).decode(errors="replace").strip()
         os.close(descriptor)
         raise FileInUse(database, holder if holder.isdecimal() else "") from None
+    except OSError as error:  # a file system without flock (some network shares): run, unguarded
+        os.close(descriptor)
+        log.warning("cannot lock %s (%s): a second bot on this SQLite file would not be noticed", database, error)
+        return
     os.ftruncate(descriptor, 0)
     os.write(descriptor, str(os.getpid()).encode())
     _held[key] = descriptor
