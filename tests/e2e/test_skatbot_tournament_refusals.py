@@ -1,6 +1,7 @@
-"""A tournament as players break it: the standings asked for before the start, a sign-up button pressed after
-the start on a sign-up message the player's client still shows with its buttons, a second join, a leave after
-the draw. Each is answered only to the one who asked, kindly, and changes nothing stored."""
+"""A tournament as players break it: the standings asked for before the start and while the draw is being made,
+a sign-up button pressed after the start on a sign-up message the player's client still shows with its buttons,
+a second join, a leave after the draw, a tournament set up inside a thread. Each is answered only to the one who
+asked, kindly, and changes nothing stored."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
 from tests.e2e.skat_helpers import start_skatbot
+from tests.e2e.test_skatbot_pending import write_lock
 
 PLAYERS = ("ida", "jan", "kai", "lea", "max", "nia")
 
@@ -81,3 +83,39 @@ async def test_late_presses_and_early_questions_are_answered_kindly_and_change_n
         "Set up a tournament in a text channel: each of its tables plays in a thread of its own there"), nested.content
     with sqlite3.connect(database) as db:
         assert db.execute("SELECT COUNT(*) FROM tournaments").fetchone()[0] == 1
+
+
+THREADS = "/api/v10/channels/{channel_id}/messages/{message_id}/threads"
+
+
+async def test_the_standings_asked_for_while_the_draw_is_being_made_are_answered_at_once(
+        club: Club, start_bot: StartBot, tmp_path: Path) -> None:
+    """/tournament start is opening its tables: the first table's thread is open, and the database is busy (a
+    second process, a backup) as the bot would store it. /tournament standings asked meanwhile is answered at
+    once, within Discord's 3 s, with the draw made (series 1, no deal yet, everyone listed), not held up behind
+    the start's write; the start then goes on and opens both tables."""
+    fake, channel, organiser = club.fake, club.channel, club.fake.world.owner
+    database = tmp_path / "skat.sqlite3"
+    await start_skatbot(fake, start_bot, str(database))
+    people = [fake.add_user(name) for name in PLAYERS]
+    await tournament(fake, organiser, channel, "new", name="Quick round", deals=3)
+    for user in people:
+        await tournament(fake, user, channel, "join")
+    held: list[sqlite3.Connection] = []
+    fake.tap("POST", THREADS, lambda: held.append(write_lock(database)))
+    starting = await fake.slash(organiser, channel, "tournament", subcommand="start")
+    await fake.wait_for(lambda: held, 60, "the first table's thread opened")
+    try:
+        asked = await fake.slash(people[4], channel, "tournament", subcommand="standings")
+        assert await asked.wait_acked(2.5) == 4, "answered at once, not deferred behind the start"
+        shown = await asked.wait_message(5)
+        assert shown.visibility == "ephemeral" and shown.content.startswith(
+            "📊 **Quick round (#1)** · series 1 of 1 · 0 deals played"), shown.content
+        assert all(name in shown.content for name in PLAYERS)
+    finally:
+        held[0].execute("ROLLBACK")
+        held[0].close()
+    started = await starting.wait_message(60)
+    assert started.content.startswith("Started: 2 tables drawn by lot"), started.content
+    await fake.wait_for(lambda: len(fake.threads(channel)) == 2, 30, "both tables' threads")
+    fake.assert_clean()
