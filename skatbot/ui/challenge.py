@@ -287,7 +287,8 @@ def day_board_text(rows: Sequence[BoardRow], first: date, last: date, lang: Lang
         if not rows:
             out.append(t(lang, "challenge.board.empty"))
         out += [_week_line(rank, row, lang) for rank, row in enumerate(rows, start=1)]
-        out.append(t(lang, "challenge.board.week_rule"))
+        if rows:  # how they are ranked, where anyone is
+            out.append(t(lang, "challenge.board.week_rule"))
         return fit_lines(out)
     out = [t(lang, "challenge.board.day", day=first.isoformat())]
     if note:

@@ -118,6 +118,8 @@ def test_the_week_board_shows_each_players_score_against_par_per_deal_and_names_
         "Ranked by score against the par per deal: every deal weighs the same, whatever each day's number of deals "
         "(the server's setting, 3 to 12), and playing more days lifts no one by itself. A tie goes to more deals "
         "played."]
+    empty = day_board_text([], date(2026, 12, 1), DAY, EN).splitlines()
+    assert empty[1:] == ["No one on this server has finished a challenge in that time."]  # no rule for nobody
     german = day_board_text(rows[:1], date(2026, 12, 1), DAY, Lang("de"))
     assert "1. Ben: +25,0 je Spiel gegen das Par · +390 · Par +240 (6 Spiele)" in german
     assert "je Spiel" in german.splitlines()[-1]
