@@ -123,9 +123,8 @@ class AIDriver:
                 seq = table.seq
                 call = await self.thinking(seq, DueKind.AI, decide_side, self._level(caller),
                                            self.seed(number, steps, caller), view)
-                if call is not None and moment(table.game) == (number, steps) \
-                        and not await self.submit(Act(number, caller, call), seq):
-                    return
+                if call is not None and moment(table.game) == (number, steps):
+                    await self.submit(Act(number, caller, call), seq)
                 continue
             seat = ai_to_move(game)
             if seat is None:
@@ -139,8 +138,8 @@ class AIDriver:
             seq = table.seq
             action = await self.thinking(seq, DueKind.AI, decide, self._level(seat), self.seed(number, steps, seat),
                                          view)
-            if moment(table.game) == (number, steps) and not await self.submit(Act(number, seat, action), seq):
-                return
+            if moment(table.game) == (number, steps):
+                await self.submit(Act(number, seat, action), seq)
 
     async def answer_concession(self, seat: int) -> None:
         """A defender conceded: a computer partner answers, conceding too only when it sees no chance."""
@@ -162,10 +161,13 @@ class AIDriver:
         else:
             table.publish([ev.ConcessionDeclined(game.place_of_seat(partner))])
 
-    async def submit(self, entry: Act, seq: int) -> bool:
-        """Store an AI's decision for the table at `seq`. False when the table as stored has moved past that
-        moment (another process played this turn, or it went on without this one): nothing is stored, and
-        this process's driver stops (the process that moved it on plays the next AI turns)."""
+    async def submit(self, entry: Act, seq: int) -> None:
+        """Store an AI's decision for the table at `seq`. When the table as stored has moved past that moment,
+        nothing is stored and the driver looks at the table again: moved on by this process (a player left
+        while the AI thought: a Leave, no move), it holds the table's due steps and plays on; moved on by
+        another process, it does not, and stops (that process plays the next AI turns). (It used to stop either
+        way; as `start` and `fire` leave a running driver be, the turn after such a leave was played by nobody
+        and the table stood still.)"""
         table = self.table
         occupant = table.game.occupant_of_seat(entry.seat) if entry.seat is not None else None
         by = ev.Actor.AI if occupant is None or occupant.is_ai else ev.Actor.STAND_IN
@@ -180,13 +182,11 @@ class AIDriver:
         try:
             await table.commit(steps)
         except MovedPast:
-            return False
+            return
         except StoreBusy:  # asked again after a pause (the driver loops while the deal waits for this seat)
             await table.sleep(1.0)
-            return True
         except (ValueError, WrongTableState):
             log.exception("table %s: the AI chose an action the table refused: %s", table.id, entry)
-        return True
 
     async def stand_in(self, seq: int, key: Moment, seat: int) -> Action:
         """The normal level's move for a human whose time ran out at the moment `key` (the table at `seq`),

@@ -878,3 +878,37 @@ async def test_a_kontra_window_step_the_table_moved_past_is_dropped(ai_first_leg
     assert windows_closed(second) == []
     await first.close()
     await second.close()
+
+
+async def test_a_player_leaving_while_an_ai_thinks_leaves_the_table_playing_on(ai_first_legal: None) -> None:
+    """Bert leaves while the AI decides its turn: the Leave moves the table's log on (not the deal), so the
+    decision prepared for the moment before is not stored; this process wrote the Leave and holds the table,
+    so its AI decides again and plays on, and the stand-in plays Bert's seat. (The driver used to stop there,
+    and nothing restarted it: the table stood still, as tests/e2e/test_skatbot_leftovers.py once saw.)"""
+    store = MemoryStore(clock=Time(), lease=LEASE)
+    slow = Stalling()
+    first = manager(store, slow, seed=1)
+    table = await open_table(first, ais=1)
+    await table.join(101, "Bert")
+    await table.start(ALICE)
+    for _ in range(50):  # the humans act until the AI's turn
+        await asyncio.sleep(0)
+        deal = table.game.deal
+        assert deal is not None and deal.current_seat is not None
+        occupant = table.game.occupant_of_seat(deal.current_seat)
+        if not occupant.plays_itself:
+            break
+        slow.stalled = True  # the AI's coming decision waits
+        await table.act(occupant.player_id, deal.legal_actions()[0])
+    await asyncio.sleep(0)
+    assert slow.pending, "the AI is deciding its turn"
+    await table.leave(101)
+    left = table.seq
+    slow.revive()
+    await settle_all(table)
+    entries = [parse_entry(entry) for entry in store.logs[table.id][left:]]
+    assert entries and all(isinstance(entry, Act) for entry in entries), store.logs[table.id][left - 1:]
+    deal = table.game.deal
+    assert deal is not None and deal.current_seat is not None
+    assert table.game.occupant_of_seat(deal.current_seat).player_id == ALICE, "played on until Alice's turn"
+    await first.close()
