@@ -6,7 +6,8 @@ Switches (attributes of skatbot.ai.strong.StrongPlayer): `contracts` (the skat, 
 search), `bidding` (the auction by search too, with `contracts`), `inference` (card play's worlds weighted by
 the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`), `steady` (a hand game over the
 pickup only by a margin of its standard error, with `contracts`), `race` (hopeless candidates dropped from the
-contract evaluation after three worlds, the budget spent on more worlds for the rest, with `contracts`).
+contract evaluation after three worlds, the budget spent on more worlds for the rest, with `contracts`),
+`twophase` (the contract verdict's second search in every other world only, with `contracts`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from skatbot.ai.strong import StrongPlayer
 
 SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
             "sharp": "sharp_auction", "steady": "steady_hand",
-            "race": "race_contracts"}
+            "race": "race_contracts", "twophase": "two_phase"}
 
 
 def check(spec: str) -> str | None:

@@ -273,9 +273,33 @@ def race_over(tries: Sequence[Sequence[float | None]], active: Sequence[bool]) -
                                for a, t in zip(active, tries, strict=True))
 
 
+TWO_PHASE_EVERY = 2
+"""With `two_phase` (`solve`), one world in this many gets the full verdict (61, then 76 or 46), the others the
+61 search only."""
+WON_61 = 2.0
+LOST_61 = -1.0
+"""Markers, inside `solve`, of a world judged by the 61 search alone (replaced by `impute`'s chances)."""
+PRIOR_61 = ((CALIBRATION[0][1] + CALIBRATION[1][1]) / 2, (CALIBRATION[2][1] + CALIBRATION[3][1]) / 2)
+"""The chance a world with 61 made (and one without) stands for before any full verdict says more."""
+PRIOR_WORLDS = 2
+"""How many full verdicts `PRIOR_61` counts as (a shrinkage toward it when few worlds were refined)."""
+
+
+def impute(chances: Sequence[float]) -> tuple[float, float]:
+    """The chance to stand for a world judged by the 61 search alone, made and not made: the mean full verdict
+    of the candidate's refined worlds on the same side of 61, shrunk toward `PRIOR_61` by `PRIOR_WORLDS`
+    (two-phase sampling: the cheap search in every world, the dear refinement in some, its mean per side
+    carried over to the rest)."""
+    won = [c for c in chances if 0.0 <= c <= 1.0 and c >= CALIBRATION[1][1]]
+    lost = [c for c in chances if 0.0 <= c <= 1.0 and c < CALIBRATION[1][1]]
+    return ((sum(won) + PRIOR_WORLDS * PRIOR_61[0]) / (len(won) + PRIOR_WORLDS),
+            (sum(lost) + PRIOR_WORLDS * PRIOR_61[1]) / (len(lost) + PRIOR_WORLDS))
+
+
 @lru_cache(maxsize=256)
 def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...], worlds_at_most: int = WORLDS,
-          budget: int = NODE_BUDGET, sharp: Facts = (), share: bool = True, race: bool = False) -> Solved:
+          budget: int = NODE_BUDGET, sharp: Facts = (), share: bool = True, race: bool = False,
+          two_phase: bool = False) -> Solved:
     """Each candidate in the same worlds. `mine`: this seat's ten cards (PICKUP and HAND candidates) or its
     twelve after the pickup (FIXED). Without `sharp` the worlds are drawn uniformly and remembered: the
     auction's later decisions only weigh them anew. With the auction's facts as `sharp`, each world is drawn
@@ -291,7 +315,11 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
     clearly hopeless after `RACE_MIN` worlds (`racing`) is not solved in the later worlds (its outcomes stop
     there), a shared position is charged once (the budget counts the CPU actually spent), and up to
     `RACE_WORLDS` worlds are drawn, so the budget goes to more worlds for the candidates that can still be
-    chosen; when every candidate left is hopeless the evaluation stops (`race_over`)."""
+    chosen; when every candidate left is hopeless the evaluation stops (`race_over`).
+
+    With `two_phase` the second search of a verdict (76 or 46, the dearer one: 62% of the nodes on the opening
+    hands of deals 4-9) is made in one world of `TWO_PHASE_EVERY` only; the others get the 61 search alone and
+    the chance `impute` carries over from the refined worlds, so the budget buys more worlds."""
     rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}|{sharp}")
     solvers: dict[GameType, Solver] = {}
     worlds: list[tuple[int, int, int]] = []
@@ -316,13 +344,15 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
             value = game.base_value * (abs(matadors(game, kept | counted)) + 1 + int(hand))
             known = solved.get((game, kept, counted)) if share else None
             if known is None:
-                known = _verdict(solvers, game, seat, hands, kept, counted)
+                refine = not two_phase or len(worlds) % TWO_PHASE_EVERY == 0
+                known = _verdict(solvers, game, seat, hands, kept, counted, refine)
                 solved[(game, kept, counted)] = known
                 spent += known[1]
             elif not race:
                 spent += known[1]
             chance = known[0]
-            tries[i].append(chance)
+            tries[i].append(chance if chance is None or 0.0 <= chance <= 1.0 else
+                            PRIOR_61[0] if chance == WON_61 else PRIOR_61[1])
             row.append(None if chance is None else (value, chance))
         worlds.append(hands)
         results.append(tuple(row))
@@ -330,13 +360,32 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
             active = racing(tries, active)
             if race_over(tries, active):
                 break
+    if two_phase:
+        results = _imputed(results, len(candidates))
     return tuple(worlds), tuple(results)
 
 
+def _imputed(results: list[tuple[tuple[int, float] | None, ...]],
+             count: int) -> list[tuple[tuple[int, float] | None, ...]]:
+    """`results` with each 61-only verdict (`WON_61`, `LOST_61`) replaced by its candidate's `impute`d chance."""
+    sides = [impute([cell[1] for r in results if (cell := r[i]) is not None]) for i in range(count)]
+    out = []
+    for row in results:
+        new: list[tuple[int, float] | None] = []
+        for i, cell in enumerate(row):
+            if cell is not None and cell[1] == WON_61:
+                cell = (cell[0], sides[i][0])
+            elif cell is not None and cell[1] == LOST_61:
+                cell = (cell[0], sides[i][1])
+            new.append(cell)
+        out.append(tuple(new))
+    return out
+
+
 def _verdict(solvers: dict[GameType, Solver], game: GameType, seat: int, hands: tuple[int, int, int], kept: int,
-             counted: int) -> tuple[float | None, int]:
-    """The calibrated chance of `game` with `kept` in this seat's hand of the world (None past `SOLVE_CAP`),
-    and the nodes it took."""
+             counted: int, refine: bool = True) -> tuple[float | None, int]:
+    """The calibrated chance of `game` with `kept` in this seat's hand of the world (None past `SOLVE_CAP`;
+    without `refine` only whether it makes 61: `WON_61` or `LOST_61`), and the nodes it took."""
     solver = solvers.get(game)
     if solver is None:
         solver = solvers[game] = Solver(game, seat, Mode.POINTS)
@@ -345,9 +394,12 @@ def _verdict(solvers: dict[GameType, Solver], game: GameType, seat: int, hands: 
     solver.node_limit = before + SOLVE_CAP
     position = list(hands)
     position[seat] = kept
+    start = Position((position[0], position[1], position[2]), 0)
     try:
-        return calibrated(solver, Position((position[0], position[1], position[2]), 0), points_of(counted)), \
-            solver.nodes - before
+        if not refine:
+            made = solver.reaches(start, 61 - points_of(counted))
+            return (WON_61 if made else LOST_61), solver.nodes - before
+        return calibrated(solver, start, points_of(counted)), solver.nodes - before
     except SearchAborted:
         return None, solver.nodes - before
 
@@ -375,13 +427,13 @@ class Passing:
 
 def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], auction: Sequence[tuple[int, Action]],
             ladder: Sequence[int], bid: int, worlds_at_most: int = WORLDS, budget: int = NODE_BUDGET,
-            sharp: bool = False, race: bool = False) -> Passing:
+            sharp: bool = False, race: bool = False, two_phase: bool = False) -> Passing:
     """Another seat still in the auction plays when `inference`'s model gives it a limit above the current
     bid (18 with none yet), at the value of that limit; `sharp`: in `solve`'s sharp worlds, and at least at
     what it has said (it has said it, so it plays if this seat passes and the third is out)."""
     facts = auction_facts(auction, ladder)
     key = facts_key(auction, ladder) if sharp else ()
-    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key, True, race)
+    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key, True, race, two_phase)
     out = {other for other, (_, refused) in facts.items() if refused}
     total = quiet = defending = 0.0
     for hands in worlds:
@@ -401,13 +453,14 @@ def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], 
 
 def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],
              auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
-             budget: int = NODE_BUDGET, sharp: bool = False, race: bool = False) -> list[Estimate]:
+             budget: int = NODE_BUDGET, sharp: bool = False, race: bool = False,
+             two_phase: bool = False) -> list[Estimate]:
     """Each candidate's outcomes, the worlds weighted by how likely they make the auction so far (`sharp`:
     in worlds drawn by that likelihood, weighted by it again: a world drawn after every try failed counts
     little)."""
     facts = auction_facts(auction, ladder)
     key = facts_key(auction, ladder) if sharp else ()
-    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key, True, race)
+    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key, True, race, two_phase)
     weights = [world_weight(facts, seat, hands, SHARP_MISFIT if sharp else MISFIT) for hands in worlds]
     out = []
     for i, candidate in enumerate(candidates):

@@ -99,6 +99,13 @@ worlds (its calibrated chance's upper bound under `contracts.RACE_CHANCE`) is no
 the budget it no longer takes buys up to `contracts.RACE_WORLDS` worlds for the contenders (the marginal
 pickups and bids were judged on 5-8 worlds, the budget spent on hand games that could not be chosen). Off
 until measured (benchmarks/README.md, issue 25)."""
+TWO_PHASE = False
+"""The contract evaluation's second search (76 or 46) in every other world only (`contracts.solve` with
+`two_phase`), the others judged by the 61 search and the chance carried over from the refined ones: more
+worlds for the same nodes. On the opening bid of 118 hands (deals 24-63, three player seeds each), against a
+64-world reference, it erred on 42 of 354 declare-or-pass decisions where `race` alone erred on 43 (the
+reference's loss per hand 2.01 against 1.97): no gain on top of `race`, so it stays off (benchmarks/README.md,
+issue 25)."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
@@ -152,6 +159,7 @@ class StrongPlayer(NormalPlayer):
         self.sharp_auction = SHARP_AUCTION  # contracts judged in worlds drawn by the auction (see contracts.solve)
         self.steady_hand = STEADY_HAND  # hand over pickup only by a margin of its standard error
         self.race_contracts = RACE_CONTRACTS  # hopeless candidates dropped, their budget spent on more worlds
+        self.two_phase = TWO_PHASE  # the verdict's second search in every other world only
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -184,7 +192,7 @@ class StrongPlayer(NormalPlayer):
                    candidates: tuple[Candidate, ...]) -> list[Estimate]:
         return contracts.evaluate(self.seed, view.seat, mine, bid, candidates, view.auction,
                                   view.rules.bid_ladder, self.contract_worlds, self.contract_budget,
-                                  self.sharp_auction, self.race_contracts)
+                                  self.sharp_auction, self.race_contracts, self.two_phase)
 
     def bid_limit(self, view: SeatView) -> int | None:
         """The highest bid at which the best way to play this hand still expects to gain (a pass scores
@@ -206,7 +214,7 @@ class StrongPlayer(NormalPlayer):
         Ramsch score (`ramsch_expectation`, with the table's Jungfrau) where a Ramsch follows."""
         after = contracts.passing(self.seed, view.seat, mask_of(view.hand), bidding_candidates(view.hand, view.seat),
                                   view.auction, view.rules.bid_ladder, view.bid, self.contract_worlds,
-                                  self.contract_budget, self.sharp_auction, self.race_contracts)
+                                  self.contract_budget, self.sharp_auction, self.race_contracts, self.two_phase)
         value = after.defending
         if view.rules.ramsch and not view.bid:
             value += after.all_pass * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)

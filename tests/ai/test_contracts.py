@@ -350,10 +350,49 @@ def test_a_raced_evaluation_starts_in_the_same_worlds_and_spends_them_on_the_con
     assert len(worlds) <= first + 1
 
 
-def test_the_race_switch_reaches_the_evaluation() -> None:
+@pytest.mark.parametrize("switch", ["race_contracts", "two_phase"])
+def test_the_race_and_two_phase_switches_reach_the_evaluation(switch: str, monkeypatch: pytest.MonkeyPatch) -> None:
     deal, seat = skat_view()
     view = seat_view(deal, seat)
     player = quick(5)
-    player.search_contracts = player.sharp_auction = player.race_contracts = True
+    player.search_contracts = player.sharp_auction = True
+    setattr(player, switch, True)
+    asked = []
+    evaluate = contracts.evaluate
+    monkeypatch.setattr(contracts, "evaluate", lambda *args: asked.append(args) or evaluate(*args))
     action = player.decide(view, random.Random(1))
     assert action in view.legal_actions
+    assert asked and all(args[-2] is (switch == "race_contracts") and args[-1] is (switch == "two_phase")
+                         for args in asked)
+
+
+def test_two_phase_carries_the_refined_worlds_chance_over_to_the_61_only_ones() -> None:
+    won, lost = contracts.PRIOR_61
+    assert contracts.impute([]) == pytest.approx((won, lost))
+    # two refined worlds made 61 at 0.97 each, one did not (0.15); the 61-only markers count for nothing
+    chances = [0.97, 0.97, 0.15, contracts.WON_61, contracts.LOST_61]
+    prior = contracts.PRIOR_WORLDS
+    assert contracts.impute(chances) == pytest.approx(((2 * 0.97 + prior * won) / (2 + prior),
+                                                       (0.15 + prior * lost) / (1 + prior)))
+
+
+def test_a_two_phase_evaluation_refines_every_other_world_and_fills_in_the_rest() -> None:
+    deal = Deal.new(3)
+    seat = 0
+    hand = seat_view(deal, seat).hand
+    candidates = contracts.bidding_candidates(hand, seat)
+    mine = mask_of(hand)
+    contracts.solve.cache_clear()
+    full = contracts.solve(3, seat, mine, 18, candidates, 6, 10**9, (), True, False, False)
+    halved = contracts.solve(3, seat, mine, 18, candidates, 6, 10**9, (), True, False, True)
+    assert halved[0] == full[0]  # the same worlds
+    for w, (a, b) in enumerate(zip(full[1], halved[1], strict=True)):
+        for x, y in zip(a, b, strict=True):
+            if x is None or y is None:
+                continue
+            assert x[0] == y[0]  # the value written
+            if w % contracts.TWO_PHASE_EVERY == 0:
+                assert x[1] == y[1]  # a refined world: the full verdict
+            else:  # the 61 search's side, at a chance between the calibration's rows on that side
+                made = x[1] >= contracts.CALIBRATION[1][1]
+                assert 0.0 <= y[1] <= 1.0 and (y[1] >= 0.86 - 1e-9 if made else y[1] <= 0.58 + 1e-9)
