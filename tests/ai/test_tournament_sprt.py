@@ -53,6 +53,9 @@ def test_benchmark_players_are_named_by_level_and_switches() -> None:
     player = ai_variants.make("strong+contracts+inference", 3)
     assert isinstance(player, StrongPlayer)
     assert player.search_contracts and player.infer_auction and not player.search_bidding
+    raced = ai_variants.make("strong+contracts+bidding+sharp+race+twophase", 3)
+    assert isinstance(raced, StrongPlayer) and raced.race_contracts and raced.two_phase
+    assert not (player.race_contracts or player.two_phase)
 
 
 def test_a_duplicate_deal_notes_each_seating_and_who_declared() -> None:
