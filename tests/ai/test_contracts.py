@@ -5,6 +5,7 @@ sensible on clear hands, and the evaluator's verdicts are the solver's."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -357,9 +358,14 @@ def test_the_race_and_two_phase_switches_reach_the_evaluation(switch: str, monke
     player = quick(5)
     player.search_contracts = player.sharp_auction = True
     setattr(player, switch, True)
-    asked = []
+    asked: list[tuple[object, ...]] = []
     evaluate = contracts.evaluate
-    monkeypatch.setattr(contracts, "evaluate", lambda *args: asked.append(args) or evaluate(*args))
+
+    def noted(*args: Any) -> list[Estimate]:
+        asked.append(args)
+        return evaluate(*args)
+
+    monkeypatch.setattr(contracts, "evaluate", noted)
     action = player.decide(view, random.Random(1))
     assert action in view.legal_actions
     assert asked and all(args[-2] is (switch == "race_contracts") and args[-1] is (switch == "two_phase")
