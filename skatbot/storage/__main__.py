@@ -3,6 +3,7 @@
     python -m skatbot.storage [--database PATH|URL] backup TARGET   a consistent copy of a SQLite file
     python -m skatbot.storage [--database PATH|URL] check           soundness, and every deal replays to its result
     python -m skatbot.storage copy SQLITE_FILE postgresql://...     move a server's data into PostgreSQL
+                                                                    (no --database: the file is its source)
     python -m skatbot.storage [--database PATH|URL] ratings --rebuild   rate every stored series and day again
 
 Options may come before or after the subcommand. The database is chosen as the bot chooses it: `--database`,
@@ -55,6 +56,10 @@ from .sqlite.storage import SqliteStorage
 SHOWN_PER_KIND = 5
 """`check` prints this many problems of each kind, then how many more there are."""
 
+NO_DATABASE = N_("storage.args.no_database")
+"""Why a subcommand that takes its databases as arguments (copy) refuses `--database`: the help's epilog and
+the refusal, so an operator who typed `--database X copy SRC DST` is not left thinking X was read."""
+
 
 @dataclass(frozen=True, slots=True)
 class Target:
@@ -101,7 +106,8 @@ def _parser(lang: Lang) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar=names)
     for subcommand in SUBCOMMANDS:
         said = t(lang, subcommand.help)
-        sub = commands.add_parser(subcommand.name, help=said, description=said)
+        sub = commands.add_parser(subcommand.name, help=said, description=said,
+                                  epilog=None if subcommand.database else t(lang, NO_DATABASE))
         if subcommand.database:
             _database_option(sub, argparse.SUPPRESS, lang)  # after the subcommand too; absent, the one before counts
         subcommand.arguments(sub, lang)
@@ -264,8 +270,12 @@ SUBCOMMANDS: list[Subcommand] = [
 def main(argv: list[str] | None = None, env_file: Path | None = None,
          environ: Mapping[str, str] | None = None) -> int:
     environ = os.environ if environ is None else environ
-    args = _parser(environment_language(environ)).parse_args(argv)
+    lang = environment_language(environ)
+    parser = _parser(lang)
+    args = parser.parse_args(argv)
     subcommand = next(sub for sub in SUBCOMMANDS if sub.name == args.command)
+    if not subcommand.database and args.database is not None:  # before it: copy would not read it (exit 2)
+        parser.error(t(lang, NO_DATABASE))
     try:
         if args.database is not None:
             target = Target(args.database, "--database")

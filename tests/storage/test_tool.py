@@ -90,6 +90,21 @@ def test_options_go_before_or_after_the_subcommand(workdir: Path, played: Path, 
     assert main(["backup", str(target), "--database", str(played)]) == 0 and target.is_file()
 
 
+@pytest.mark.parametrize(("environ", "lang"), [({}, "en"), ({"LANG": "de_DE.UTF-8"}, "de")])
+def test_copy_refuses_a_database_option_it_would_not_read(played: Path, environ: dict[str, str], lang: Lang,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """`--database X copy SRC DST` copied SRC and said nothing of X: now argparse's refusal (exit 2, nothing
+    read or written) says copy's source is its first argument, in the environment's language."""
+    before = fingerprint(played)
+    with pytest.raises(SystemExit) as stop:
+        main(["--database", str(played), "copy", str(played), "postgresql://nobody@127.0.0.1:1/none"],
+             environ=environ)
+    assert stop.value.code == 2
+    said = " ".join(capsys.readouterr().err.split())
+    assert " ".join(t(lang, "storage.args.no_database").split()) in said, said
+    assert fingerprint(played) == before
+
+
 def old_schema_file(path: Path, version: int) -> Path:
     """A database as an older skatbot left it: only its first `version` migrations applied."""
     old = path.parent / f"migrations-{version}"
@@ -209,7 +224,7 @@ def test_argparses_own_errors_speak_the_environments_language(environ: dict[str,
 
 HELP_KEYS = ("storage.args.description", "storage.args.database", "storage.args.backup", "storage.args.backup.target",
              "storage.args.check", "storage.args.copy", "storage.args.copy.source", "storage.args.copy.target",
-             "storage.args.ratings", "storage.args.ratings.rebuild")
+             "storage.args.ratings", "storage.args.ratings.rebuild", "storage.args.no_database")
 
 
 def _help(argv: list[str], environ: dict[str, str], capsys: pytest.CaptureFixture[str]) -> str:
