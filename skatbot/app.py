@@ -306,9 +306,11 @@ class SkatBot(commands.AutoShardedBot):
         settle_garbage_collector()
 
     async def serve_metrics(self) -> None:
-        """With SKATBOT_METRICS_PORT: /metrics and /healthz on the bot's loop (skatbot.health)."""
+        """With SKATBOT_METRICS_PORT: /metrics and /healthz on the bot's loop (skatbot.health). Once: at login,
+        before Discord is asked anything, so a port in use stops the start with nothing published (/healthz
+        says 503 until the gateway is ready); setup_hook serves them when a test drives it alone."""
         port = self.settings.metrics_port
-        if port is None:
+        if port is None or self.health_server is not None:
             return
         instrument_discord()
         self.add_listener(self.count_interaction, "on_interaction")
@@ -372,9 +374,11 @@ class SkatBot(commands.AutoShardedBot):
         log.info("logged in as %s (id %s) in %s", user, user.id if user else "?", counted(len(self.guilds), "server"))
 
     async def login(self, token: str) -> None:
-        """The database first, then Discord: each failure an operator can mend is a StartupError."""
+        """The database and the metrics port first, then Discord: each failure an operator can mend is a
+        StartupError, raised before anything on Discord changed."""
         self._logged_in = True
         await self.open_database()
+        await self.serve_metrics()
         try:
             await super().login(token)
         except (aiohttp.ClientConnectionError, discord.DiscordServerError) as error:

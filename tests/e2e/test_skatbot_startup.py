@@ -37,7 +37,9 @@ async def test_a_rejected_token_is_two_lines_and_exit_2(club: Club, tmp_path: Pa
 
 async def test_a_metrics_port_in_use_is_two_lines_and_exit_2(club: Club, tmp_path: Path) -> None:
     """Another program (or a second bot) holds SKATBOT_METRICS_PORT: the bot says so and stops, as the README
-    promises, instead of running without its /healthz (Docker would call it unhealthy with no reason given)."""
+    promises, instead of running without its /healthz (Docker would call it unhealthy with no reason given).
+    It binds the port before it logs in: a failed start has published no commands nor uploaded card emojis
+    (it did both, then stopped)."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -56,6 +58,8 @@ async def test_a_metrics_port_in_use_is_two_lines_and_exit_2(club: Club, tmp_pat
     said = [line for line in output.splitlines() if line.strip() and not line.startswith(("---", "20"))]
     assert "Traceback" not in output, output
     assert len(said) == 2 and "SKATBOT_METRICS_PORT" in said[0] and str(port) in said[0], output
+    assert club.fake.commands() == {}, "the commands were published"
+    assert [(call.method, call.route) for call in club.fake.rest_log if call.method != "GET"] == []
 
 
 async def test_a_second_bot_on_one_sqlite_file_is_refused(club: Club, start_bot: StartBot, tmp_path: Path) -> None:
