@@ -362,8 +362,8 @@ class ChallengeCog(AttachingCog):
         async with self.lock(on, user.id):
             known = await storage.attempt(day=on, player_id=user.id)
             if known is not None and known.finished:
-                standing = await self.standing(known)
-                raise ChallengeRefusal("challenge.error.played", score=standing.score, par=standing.par)
+                await self.shown_again(interaction, day, known)
+                return
             await interaction.response.defer(ephemeral=True, thinking=True)
             left: ChallengeRefusal | None = None  # the player's last attempt, if a day ended on it unfinished
             if known is None:
@@ -390,6 +390,18 @@ class ChallengeCog(AttachingCog):
             await interaction.followup.send(content, view=view, ephemeral=True)
             return
         await say(interaction, told + t(lang, where, number=attempt.number + 1, deals=attempt.deals), ephemeral=True)
+
+    async def shown_again(self, interaction: discord.Interaction, day: ChallengeDay, stored: StoredAttempt) -> None:
+        """/challenge on today's finished attempt: one attempt a day is said, then the day's summary with its replay
+        buttons, only to the player (the summary in their DMs may never have been shown: a kill cut it off)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        attempt = Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
+        content, view = await self.message(interaction, stored, attempt)
+        standing = await self.standing(stored)
+        lang, deck = await reader_style(interaction)
+        played = ChallengeRefusal("challenge.error.played", score=standing.score, par=standing.par)
+        await say(interaction, refusal_reply(played, lang, deck), ephemeral=True)
+        await interaction.followup.send(content, view=view, ephemeral=True)
 
     async def scores(self, interaction: discord.Interaction, period: str) -> None:
         """The server's board of today (only for those who played it: else yesterday's) or of the week."""

@@ -374,3 +374,23 @@ async def test_a_press_on_the_hand_left_by_a_kill_after_the_last_move_was_stored
     told = click.replies[1]
     assert told.ephemeral and (told.content or "").startswith("You have finished this challenge")
     assert "nothing was played, and the message now shows your results" in (told.content or "")
+
+
+async def test_challenge_after_a_finished_attempt_shows_its_summary_again_to_the_player_only(world: CogBot) -> None:
+    """A kill that cut off the summary left the player only "played already: score against par" to see of their
+    day. /challenge on a finished attempt answers that line and then the summary with its replay buttons, both
+    only to them; another player, who has not played, still sees nothing of the day's results."""
+    await deals_for(world, GUILD_ID, 3)
+    alice, _ = with_dm(world, "alice")
+    await world.run("challenge", alice)
+    await play_out(world, alice)  # stored as the presses store them; the summary was never shown (the kill)
+    again = await world.run("challenge", alice)
+    assert all(reply.ephemeral for reply in again.replies), again.replies
+    assert len(again.replies) == 2 and "You have played today's challenge already" in (again.replies[0].content or "")
+    summary = again.replies[-1]
+    assert (summary.content or "") == await summary_of(world, alice) and "Your total" in (summary.content or "")
+    assert summary.view is not None and len(moves_of(summary.view)) == 3
+    assert all(button.startswith("rpd:") for button in moves_of(summary.view))
+    bob = world.user("bob")
+    board = await world.run("skat scores challenge", bob)
+    assert "stay hidden until you have played" in board.text and "alice" not in board.text

@@ -1,7 +1,8 @@
 """The daily challenge killed between its last stored move and the summary it owed: Discord refused the edit that
 would have shown the day's results (server errors, retried) and the bot was killed meanwhile. After the restart
 the player's DM message still shows their last hand with its controls; a press there plays nothing, turns the
-message into the day's summary and tells only them that the challenge is finished."""
+message into the day's summary and tells only them that the challenge is finished; /challenge shows them that
+summary again (it answered only "played already: score against par")."""
 
 from __future__ import annotations
 
@@ -85,3 +86,9 @@ async def test_a_press_after_a_kill_that_cut_off_the_summary_shows_it_and_plays_
     assert "Your total " in left.content
     assert [str(c["custom_id"]).split(":")[0] for c in left.buttons()] == ["rpd"] * 3  # 🎞 per deal, no move
     assert logs(database)[alice.id] == moves, "nothing played"
+    again = await fake.slash(alice, channel, "challenge")  # the day's summary again, where only alice sees it
+    said = await again.wait_message(WAIT)
+    assert said.visibility == "ephemeral" and "You have played today's challenge already" in said.content, said.content
+    shown_again = await again.wait_followup(0, WAIT)  # the line replaced the "thinking" answer
+    assert shown_again.visibility == "ephemeral" and shown_again.content == left.content
+    assert [str(c["custom_id"]).split(":")[0] for c in shown_again.buttons()] == ["rpd"] * 3
