@@ -1,0 +1,142 @@
+"""How much strong's searched opening bid loses to the noise of its sampled worlds: a cheap screen for changes of
+the contract evaluation, before a duplicate match (benchmarks/ai_tournament) spends hours on them.
+
+For each deal and seat, the seat's bid limit before anyone has spoken (`StrongPlayer.bid_limit`) is asked of
+each variant with `--seeds` player seeds, and of a reference: the first variant with `--reference-worlds`
+worlds and `--reference-budget` nodes, whose estimates (the best contract's expected result at 18 and passing's)
+are kept. A variant's decision is wrong where it declares (a limit of 18 or more) and the reference passes, or the
+other way round; its loss there is the reference's gap between the best contract and passing, in SF points
+against the table, the evaluator's own units. The reference is the same model with more worlds, so the figures
+measure the noise a change removes, not whether the model is right (that takes a match).
+
+    nice -n 15 .venv/bin/python -m benchmarks.bid_noise --first 24 --last 63 \\
+        --variants strong+contracts+bidding+inference+sharp strong+contracts+bidding+inference+sharp+race
+
+Player seeds: the reference 99991 + 3 x deal + seat, a variant's k-th 31 x deal + 3 x k + seat. `--out FILE`
+keeps a JSON line per hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from benchmarks import ai_variants
+from skatbot.ai import contracts
+from skatbot.ai.contracts import bidding_candidates
+from skatbot.ai.strong import StrongPlayer
+from skatbot.engine.cards import mask_of
+from skatbot.engine.deal import Deal
+from skatbot.engine.views import SeatView, seat_view
+
+
+def player(spec: str, seed: int, worlds: int = contracts.WORLDS, budget: int = contracts.NODE_BUDGET) -> StrongPlayer:
+    made = ai_variants.make(spec, seed)
+    assert isinstance(made, StrongPlayer)
+    made.contract_worlds, made.contract_budget = worlds, budget
+    return made
+
+
+def reference(spec: str, view: SeatView, deal: int, worlds: int, budget: int) -> dict[str, float | int | None]:
+    """The reference's limit, best expected result at 18 and passing's value for this opening hand."""
+    judge = player(spec, 99991 + deal * 3 + view.seat, worlds, budget)
+    limit = judge.bid_limit(view) or 0
+    estimates = judge._estimates(view, mask_of(view.hand), 18, bidding_candidates(view.hand, view.seat))
+    best = max((e for e in (x.expected(18) for x in estimates) if e is not None), default=None)
+    return {"ref": limit, "best18": best, "pass": judge.pass_value(view)}
+
+
+def hand_row(deal: int, seat: int, variants: Sequence[str], seeds: int, worlds: int, budget: int) -> dict[str, object]:
+    view = seat_view(Deal.new(deal), seat)
+    contracts.solve.cache_clear()
+    row: dict[str, object] = {"deal": deal, "seat": seat, **reference(variants[0], view, deal, worlds, budget)}
+    for spec in variants:
+        limits, cpu = [], []
+        for k in range(seeds):
+            contracts.solve.cache_clear()
+            asked = player(spec, deal * 31 + k * 3 + seat)
+            started = time.process_time()
+            limits.append(asked.bid_limit(view) or 0)
+            cpu.append(time.process_time() - started)
+        row[spec] = limits
+        row[spec + " cpu"] = cpu
+    return row
+
+
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    half = 1.96 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+def numbers(row: dict[str, object], key: str) -> list[float]:
+    values = row[key]
+    assert isinstance(values, list)
+    return [float(v) for v in values]
+
+
+def losses(rows: Sequence[dict[str, object]], spec: str) -> list[float]:
+    """Per hand, the reference's gap on the wrong side, averaged over the seeds."""
+    out = []
+    for row in rows:
+        limits = numbers(row, spec)
+        declare = int(str(row["ref"])) >= 18
+        best, passing = row["best18"], row["pass"]
+        gap = abs(float(str(best)) - float(str(passing))) if best is not None else 0.0
+        out.append(sum(gap for x in limits if (x >= 18) != declare) / len(limits))
+    return out
+
+
+def report(rows: Sequence[dict[str, object]], variants: Sequence[str]) -> list[str]:
+    lines = [f"{len(rows)} opening hands, the reference declares {sum(int(str(r['ref'])) >= 18 for r in rows)}"]
+    per = {}
+    for spec in variants:
+        per[spec] = losses(rows, spec)
+        decisions = [(x >= 18, int(str(r["ref"])) >= 18) for r in rows for x in numbers(r, spec)]
+        wrong = sum(a != b for a, b in decisions)
+        split = sum(len({x >= 18 for x in numbers(r, spec)}) > 1 for r in rows)
+        cpu = sorted(c for r in rows for c in numbers(r, spec + " cpu"))
+        mean, low, high = interval(per[spec])
+        lines.append(f"  {spec}: declare/pass against the reference wrong in {wrong} of {len(decisions)}, the seeds "
+                     f"split on {split} hands; loss per hand {mean:.2f} [{low:.2f}, {high:.2f}] SF points; "
+                     f"bid_limit CPU median {cpu[len(cpu) // 2]:.2f} s, p95 {cpu[int(len(cpu) * 0.95)]:.2f} s")
+    for spec in variants[1:]:
+        mean, low, high = interval([a - b for a, b in zip(per[variants[0]], per[spec], strict=True)])
+        lines.append(f"  loss of {variants[0]} minus {spec}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] per hand")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--first", type=int, default=24, help="first deal seed")
+    parser.add_argument("--last", type=int, default=63, help="last deal seed")
+    parser.add_argument("--variants", nargs="+", required=True, help="strong variants (ai_variants names); the "
+                        "first, with the reference's worlds and budget, is the reference")
+    parser.add_argument("--seeds", type=int, default=3, help="player seeds per variant and hand")
+    parser.add_argument("--reference-worlds", type=int, default=64)
+    parser.add_argument("--reference-budget", type=int, default=12_000_000)
+    parser.add_argument("--out", type=Path, help="append a JSON line per hand")
+    options = parser.parse_args(argv)
+    for spec in options.variants:
+        problem = ai_variants.check(spec)
+        if problem or not spec.startswith("strong+"):
+            parser.error(problem or "the variants are strong's, with its contract searches switched on")
+    rows = []
+    for deal in range(options.first, options.last + 1):
+        for seat in range(3):
+            row = hand_row(deal, seat, options.variants, options.seeds, options.reference_worlds,
+                           options.reference_budget)
+            rows.append(row)
+            if options.out is not None:
+                with options.out.open("a") as out:
+                    out.write(json.dumps(row) + "\n")
+    print("\n".join(report(rows, options.variants)))
+
+
+if __name__ == "__main__":
+    main()
