@@ -9,7 +9,6 @@ ratings existed). `/skat scores leaderboard scoring:rating` and the rating line 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
@@ -137,8 +136,9 @@ class RatingsCog(commands.Cog):
     async def cog_unload(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            # Its end awaited without swallowing a cancel of this task: suppress(CancelledError) around `await
+            # self._task` also ate the cancel meant for the bot's close (a second Ctrl-C), which then went on.
+            await asyncio.gather(self._task, return_exceptions=True)
 
     async def _keep_rated(self) -> None:
         while True:
