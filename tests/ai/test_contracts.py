@@ -297,14 +297,18 @@ def test_a_steady_declarer_needs_more_than_one_lucky_world_to_play_hand(steady: 
     assert player.hand_or_pickup(view) == Declare(Contract(GameType.GRAND, hand=True))
 
 
-def test_a_position_two_candidates_share_is_solved_once_with_the_same_verdicts() -> None:
-    deal = Deal.new(3)
-    seat = 0
-    hand = seat_view(deal, seat).hand
-    candidates = contracts.bidding_candidates(hand, seat)
-    mine = mask_of(hand)
-    # the free pickup and the pickup committed to the game `normal` picks are the same position in most worlds
+def bidding_at(seat: int) -> tuple[int, tuple[Candidate, ...]]:
+    """Seat `seat`'s hand in the deal of seed 3, before the skat: its mask and its bidding candidates, with the
+    solver's cache cleared (each test's solves start afresh)."""
+    hand = seat_view(Deal.new(3), seat).hand
     contracts.solve.cache_clear()
+    return mask_of(hand), contracts.bidding_candidates(hand, seat)
+
+
+def test_a_position_two_candidates_share_is_solved_once_with_the_same_verdicts() -> None:
+    seat = 0
+    mine, candidates = bidding_at(seat)
+    # the free pickup and the pickup committed to the game `normal` picks are the same position in most worlds
     shared = contracts.solve(3, seat, mine, 18, candidates, 3, 10**9, (), True)
     alone = contracts.solve(3, seat, mine, 18, candidates, 3, 10**9, (), False)
     assert shared == alone
@@ -329,13 +333,9 @@ def test_the_race_drops_a_hopeless_candidate_only_behind_a_better_one() -> None:
 
 
 def test_a_raced_evaluation_starts_in_the_same_worlds_and_spends_them_on_the_contenders() -> None:
-    deal = Deal.new(3)
     seat = 1  # a hearts hand: the pickups are the contenders, the diamonds hand is hopeless
-    hand = seat_view(deal, seat).hand
-    candidates = contracts.bidding_candidates(hand, seat)
+    mine, candidates = bidding_at(seat)
     assert candidates[4] == Candidate(HAND, GameType.DIAMONDS)
-    mine = mask_of(hand)
-    contracts.solve.cache_clear()
     plain = contracts.solve(3, seat, mine, 18, candidates, 8, 10**9, (), True, False)
     raced = contracts.solve(3, seat, mine, 18, candidates, 8, 10**9, (), True, True)
     first = contracts.RACE_MIN
@@ -345,7 +345,7 @@ def test_a_raced_evaluation_starts_in_the_same_worlds_and_spends_them_on_the_con
     assert all(d is not None and d[1] == 0.15 for d in diamonds[:first]) and not any(diamonds[first:])
     assert sum(row[0] is not None for row in raced[1]) > 16  # the free pickup in more worlds than before
     # a rubbish hand: every candidate hopeless, the evaluation stops
-    rubbish = seat_view(deal, 2).hand
+    rubbish = seat_view(Deal.new(3), 2).hand
     worlds, _ = contracts.solve(3, 2, mask_of(rubbish), 18, contracts.bidding_candidates(rubbish, 2), 8, 10**9,
                                 (), True, True)
     assert len(worlds) <= first + 1
@@ -383,12 +383,8 @@ def test_two_phase_carries_the_refined_worlds_chance_over_to_the_61_only_ones() 
 
 
 def test_a_two_phase_evaluation_refines_every_other_world_and_fills_in_the_rest() -> None:
-    deal = Deal.new(3)
     seat = 0
-    hand = seat_view(deal, seat).hand
-    candidates = contracts.bidding_candidates(hand, seat)
-    mine = mask_of(hand)
-    contracts.solve.cache_clear()
+    mine, candidates = bidding_at(seat)
     full = contracts.solve(3, seat, mine, 18, candidates, 6, 10**9, (), True, False, False)
     halved = contracts.solve(3, seat, mine, 18, candidates, 6, 10**9, (), True, False, True)
     assert halved[0] == full[0]  # the same worlds

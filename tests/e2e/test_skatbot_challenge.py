@@ -10,6 +10,7 @@ import random
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import FakeDiscord, Message, User
@@ -41,11 +42,9 @@ def moment(message: Message) -> set[str]:
     return {str(c["custom_id"]).split(":")[2] for c in game_controls(message)}
 
 
-async def press(fake: FakeDiscord, user: User, message: Message, rng: random.Random) -> None:
-    """One seeded move on the challenge message (mostly not passing, so games are played), and wait until the
-    message moved on to the next moment (or to the summary)."""
-    before = moment(message)
-    versions = len(message.history)
+async def seeded_move(fake: FakeDiscord, user: User, message: Message, rng: random.Random) -> dict[str, Any]:
+    """One seeded move on the challenge message (mostly not passing, so games are played), acknowledged; the
+    control it used."""
     controls = game_controls(message)
     control = rng.choice([c for c in controls if kind_of(c) != "pass"] or controls)
     if control["type"] == 3:
@@ -56,6 +55,15 @@ async def press(fake: FakeDiscord, user: User, message: Message, rng: random.Ran
     else:
         ix = await fake.click(user, message, control["custom_id"])
     await ix.wait_acked()
+    return control
+
+
+async def press(fake: FakeDiscord, user: User, message: Message, rng: random.Random) -> None:
+    """A seeded move (`seeded_move`), and wait until the message moved on to the next moment (or to the
+    summary)."""
+    before = moment(message)
+    versions = len(message.history)
+    control = await seeded_move(fake, user, message, rng)
 
     def moved() -> bool:
         then = dataclasses.replace(message, history=message.history[:versions])

@@ -14,8 +14,8 @@ from typing import Any
 from tests.e2e.conftest import Club, StartBot
 from tests.e2e.fakediscord import Message
 from tests.e2e.skat_helpers import start_skatbot
-from tests.e2e.skat_players import game_controls, kind_of, pick_contract
-from tests.e2e.test_skatbot_challenge import WAIT, hand, logs, moment
+from tests.e2e.skat_players import game_controls
+from tests.e2e.test_skatbot_challenge import WAIT, hand, logs, moment, seeded_move
 
 EDIT = "/api/v10/webhooks/{app_id}/{token}/messages/{message_id}"
 EVERY = 10**6
@@ -49,16 +49,7 @@ async def test_a_press_after_a_kill_that_cut_off_the_summary_shows_it_and_plays_
 
     async def press(message: Message) -> None:
         before, versions = moment(message), len(message.history)
-        controls = game_controls(message)
-        control = rng.choice([c for c in controls if kind_of(c) != "pass"] or controls)
-        if control["type"] == 3:
-            options = [o["value"] for o in control["options"]]
-            values = [pick_contract(options, rng)] if kind_of(control) == "declare" else \
-                rng.sample(options, control.get("min_values", 1))
-            ix = await fake.select(alice, message, control["custom_id"], values)
-        else:
-            ix = await fake.click(alice, message, control["custom_id"])
-        await ix.wait_acked()
+        await seeded_move(fake, alice, message, rng)
         await fake.wait_for(lambda: cut_off() or (len(message.history) > versions and moment(message) != before),
                             WAIT, "the challenge to move on, or its summary refused")
 

@@ -9,19 +9,14 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 from tests.e2e.conftest import Club, StartBot
-from tests.e2e.fakediscord import Channel, FakeDiscord, Message, User
+from tests.e2e.fakediscord import Message, User
 from tests.e2e.skat_helpers import control_id, open_table, public_texts, start_skatbot
 from tests.e2e.skat_players import button_move, play_out
+from tests.e2e.test_skatbot_tournament_kills import tournament
 
 PLAYERS = ("ida", "jan", "kai", "lea", "max", "nia")
-
-
-async def tournament(fake: FakeDiscord, user: User, channel: Channel, subcommand: str, **options: Any) -> Message:
-    ix = await fake.slash(user, channel, "tournament", subcommand=subcommand, options=options)
-    return await ix.wait_message(60)
 
 
 async def test_an_automatic_next_series_that_waits_says_for_whom_and_starts_once_they_are_free(
