@@ -97,15 +97,18 @@ RACE_CONTRACTS = False
 """The contract evaluation as a race (`contracts.solve` with `race`): a candidate clearly hopeless after three
 worlds (its calibrated chance's upper bound under `contracts.RACE_CHANCE`) is not solved in later worlds, and
 the budget it no longer takes buys up to `contracts.RACE_WORLDS` worlds for the contenders (the marginal
-pickups and bids were judged on 5-8 worlds, the budget spent on hand games that could not be chosen). Off
-until measured (benchmarks/README.md, issue 25)."""
+pickups and bids were judged on 5-8 worlds, the budget spent on hand games that could not be chosen). With the
+other searches on (`strong+contracts+bidding+inference+sharp+race`) against d12d2ea on fresh seeds 636-822:
++2.74 SF points per deal [-0.30, +5.78] over 187 deals, not above zero, so it stays off; on the opening bid
+(benchmarks/bid_noise.py, deals 24-63) it loses 1.27 [+0.25, +2.29] SF points per hand less to the worlds'
+noise than `sharp` alone; bidding CPU p95 767 ms, skat/declaration 745 ms (benchmarks/README.md, issue 25)."""
 TWO_PHASE = False
 """The contract evaluation's second search (76 or 46) in every other world only (`contracts.solve` with
 `two_phase`), the others judged by the 61 search and the chance carried over from the refined ones: more
-worlds for the same nodes. On the opening bid of 118 hands (deals 24-63, three player seeds each), against a
-64-world reference, it erred on 42 of 354 declare-or-pass decisions where `race` alone erred on 43 (the
-reference's loss per hand 2.01 against 1.97): no gain on top of `race`, so it stays off (benchmarks/README.md,
-issue 25)."""
+worlds for the same nodes. On the opening bid against a 64-world reference (benchmarks/bid_noise.py, 120 hands
+of deals 24-63, three player seeds each), it erred on
+43 of 360 declare-or-pass decisions where `race` alone erred on 44 (the reference's loss per hand 2.00 against
+1.96): no gain on top of `race`, so it stays off (benchmarks/README.md, issue 25)."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
