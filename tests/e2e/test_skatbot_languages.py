@@ -64,13 +64,18 @@ async def test_a_danish_and_a_french_player_at_a_german_table(club: Club, start_
         assert len(FACE.findall(hand.content.splitlines()[1])) == 10 and not mismatched, mismatched
 
     # A bid off the ladder: refused in each player's own words. Which refusal depends on where the auction
-    # stands (the AI may already have bid): off the ladder, not your turn, or "you listen", each in their own words.
+    # stands (the AI may already have bid): off the ladder, not your turn, or "you listen", each in their own words;
+    # or, when the AI's bid was stored after the command was sent, the refusal of a move its sender could not have
+    # seen the table for (nothing recorded).
     for user, expected in ((karen, ("Ikke tilladt: 19 er ikke et lovligt bud (18, 20, 22, 23, 24, 27, …).",
                                     "Det er ikke din tur endnu: vent på de andre (jeg giver dig besked).",
-                                    "Ikke tilladt: du svarer: hold (ja) eller pas.")),
+                                    "Ikke tilladt: du svarer: hold (ja) eller pas.",
+                                    "Det gjaldt et tidligere øjeblik i spillet, så intet blev gemt: brug din nyeste håndbesked.")),
                            (amelie, ("Impossible\u00a0: 19 n’est pas une valeur d’enchère (18, 20, 22, 23, 24, 27, …).",
                                      "Ce n’est pas encore votre tour\u00a0: attendez les autres (je vous préviendrai).",
-                                     "Impossible\u00a0: vous répondez\u00a0: tenez (oui) ou passez."))):
+                                     "Impossible\u00a0: vous répondez\u00a0: tenez (oui) ou passez.",
+                                     "Cela concernait un moment antérieur de la manche, rien n’a donc été enregistré\u00a0: "
+                                     "utilisez votre message de main le plus récent."))):
         refused: Message = await (await fake.slash(user, channel, "skat", subcommand="bid",
                                                    options={"value": 19})).wait_message()
         assert refused.visibility == "ephemeral" and refused.content in expected, refused.content
