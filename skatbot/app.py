@@ -173,11 +173,6 @@ class StartupError(Exception):
     setting and the fix. bot.py prints it and exits with code 2."""
 
 
-def published_line(count: int) -> str:
-    """The log's line for a publication, in the right number."""
-    return f"published {counted(count, 'application command')}"
-
-
 def database_failure(settings: Settings, error: Exception) -> StartupError:
     """The operator's message for a database that cannot be opened, naming the setting that chose it."""
     url, path = settings.database_url, settings.database_path
@@ -366,7 +361,7 @@ class SkatBot(commands.AutoShardedBot):
         if published is None:
             log.info("the application commands are published %s already and unchanged", where)
         else:
-            log.info("%s %s", published_line(published), where)
+            log.info("published %s %s", counted(published, "application command"), where)
 
     async def on_ready(self) -> None:
         """Say who we are once connected, so the operator sees the login worked."""

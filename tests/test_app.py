@@ -188,6 +188,28 @@ async def test_a_second_start_publishes_nothing_and_a_changed_set_publishes_once
     assert (first_sync.guilds, again_sync.guilds, changed_sync.guilds, after_sync.guilds) == ([None], [], [None], [])
 
 
+async def test_the_log_says_how_many_commands_were_published_in_the_right_number(
+    make_bot: MakeBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """"published 1 application command", not "1 application commands": an operator reads it at every start."""
+    lines = []
+    for names in (("ping",), ("ping", "pong")):  # the second set changed, so it is published again
+        client, _ = await make_bot(Settings())
+        for name in names:
+            add_command(client, name)
+
+        async def sync(*, guild: discord.abc.Snowflake | None = None, tree: Any = client.tree) -> list[Any]:
+            return list(tree.get_commands())  # what Discord answers: the commands it now has
+
+        monkeypatch.setattr(client.tree, "sync", sync)
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger=app.__name__):
+            await client.setup_hook()
+        await client.close()
+        lines += [r.getMessage() for r in caplog.records if r.getMessage().startswith("published")]
+    assert lines == ["published 1 application command globally", "published 2 application commands globally"]
+
+
 async def test_the_dev_server_and_the_global_set_are_published_apart(make_bot: MakeBot) -> None:
     """Publishing to the development server does not count as publishing globally, and back."""
     for settings, expected in ((Settings(dev_guild_id=1234), 1234), (Settings(), None), (Settings(), "none"),

@@ -222,14 +222,3 @@ def test_the_log_has_no_voice_warnings(caplog: pytest.LogCaptureFixture) -> None
     with caplog.at_level(logging.WARNING):
         SkatBot(Settings())
     assert not [r for r in caplog.records if "voice" in r.getMessage()]
-
-
-def test_the_log_says_one_command_in_the_singular() -> None:
-    assert bot_log_count(1) == "published 1 application command"
-    assert bot_log_count(3) == "published 3 application commands"
-
-
-def bot_log_count(count: int) -> str:
-    from skatbot.app import published_line
-
-    return published_line(count)
