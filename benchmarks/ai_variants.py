@@ -7,7 +7,8 @@ search), `bidding` (the auction by search too, with `contracts`), `inference` (c
 the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`), `steady` (a hand game over the
 pickup only by a margin of its standard error, with `contracts`), `race` (hopeless candidates dropped from the
 contract evaluation after three worlds, the budget spent on more worlds for the rest, with `contracts`),
-`twophase` (the contract verdict's second search in every other world only, with `contracts`).
+`twophase` (the contract verdict's second search in every other world only, with `contracts`), `capped` (a contract
+verdict cut off at a third of the node cap counts at the mean chance of such worlds, with `contracts`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from skatbot.ai.strong import StrongPlayer
 
 SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
             "sharp": "sharp_auction", "steady": "steady_hand",
-            "race": "race_contracts", "twophase": "two_phase"}
+            "race": "race_contracts", "twophase": "two_phase", "capped": "capped_solves"}
 
 
 def check(spec: str) -> str | None:

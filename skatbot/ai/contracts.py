@@ -14,7 +14,8 @@ that covers the bid. Null games are judged by `normal`'s null evaluation (the do
 null is far more pessimistic than play), so they take no search.
 
 The effort is a budget of solver nodes per evaluation, spent world by world over all candidates (so
-every candidate sees the same worlds); a single solve past `SOLVE_CAP` is dropped. Evaluations are pure
+every candidate sees the same worlds); a single solve past `SOLVE_CAP` is dropped (with `capped`, one past
+`CAPPED_CAP` counts at the mean chance of such worlds). Evaluations are pure
 functions of their arguments (a generator seeded from them) and remembered per process, so the auction's
 later decisions reuse the first one's solves.
 """
@@ -284,6 +285,33 @@ PRIOR_61 = ((CALIBRATION[0][1] + CALIBRATION[1][1]) / 2, (CALIBRATION[2][1] + CA
 PRIOR_WORLDS = 2
 """How many full verdicts `PRIOR_61` counts as (a shrinkage toward it when few worlds were refined)."""
 
+CAPPED_CAP = 50_000
+"""Nodes one verdict may take with `capped` (`solve`): a third of `SOLVE_CAP`. On the opening hands of deals
+4-13 (the race variant's bid limit) 61 of 1,073 verdicts ran past `SOLVE_CAP` and took 29% of the nodes for no
+verdict; at this cap 217 run past it, and the nodes spent fall by 38%."""
+CAPPED_MADE = PRIOR_61[0]
+CAPPED_LOST = 0.45
+CAPPED_UNKNOWN = 0.7
+"""The chance a verdict cut off at `CAPPED_CAP` stands for: after the 61 search said made (`CAPPED_MADE`) or not
+(`CAPPED_LOST`), or before it ended (`CAPPED_UNKNOWN`). Solved to the end instead (deals 4-13, the opening hands),
+such worlds came out at 0.91, 0.44 and 0.70 on average: a hard world is a close one, so dropping it (as past
+`SOLVE_CAP`) leaves a candidate judged on its clear worlds."""
+
+
+def capped_chance(solver: Solver, position: Position, counted: int) -> float:
+    """`calibrated`, but a search cut off by the solver's node limit gives the mean chance of such worlds
+    (`CAPPED_MADE`, `CAPPED_LOST` or `CAPPED_UNKNOWN`, by what the 61 search said) instead of no verdict."""
+    try:
+        made = solver.reaches(position, 61 - counted)
+    except SearchAborted:
+        return CAPPED_UNKNOWN
+    try:
+        if made:
+            return CALIBRATION[0][1] if solver.reaches(position, 76 - counted) else CALIBRATION[1][1]
+        return CALIBRATION[2][1] if solver.reaches(position, 46 - counted) else CALIBRATION[3][1]
+    except SearchAborted:
+        return CAPPED_MADE if made else CAPPED_LOST
+
 
 def impute(chances: Sequence[float]) -> tuple[float, float]:
     """The chance to stand for a world judged by the 61 search alone, made and not made: the mean full verdict
@@ -299,7 +327,7 @@ def impute(chances: Sequence[float]) -> tuple[float, float]:
 @lru_cache(maxsize=256)
 def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...], worlds_at_most: int = WORLDS,
           budget: int = NODE_BUDGET, sharp: Facts = (), share: bool = True, race: bool = False,
-          two_phase: bool = False) -> Solved:
+          two_phase: bool = False, capped: bool = False) -> Solved:
     """Each candidate in the same worlds. `mine`: this seat's ten cards (PICKUP and HAND candidates) or its
     twelve after the pickup (FIXED). Without `sharp` the worlds are drawn uniformly and remembered: the
     auction's later decisions only weigh them anew. With the auction's facts as `sharp`, each world is drawn
@@ -319,7 +347,11 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
 
     With `two_phase` the second search of a verdict (76 or 46, the dearer one: 62% of the nodes on the opening
     hands of deals 4-9) is made in one world of `TWO_PHASE_EVERY` only; the others get the 61 search alone and
-    the chance `impute` carries over from the refined worlds, so the budget buys more worlds."""
+    the chance `impute` carries over from the refined worlds, so the budget buys more worlds.
+
+    With `capped` a verdict may take `CAPPED_CAP` nodes, not `SOLVE_CAP`, and one cut off there still counts, at
+    the mean chance of such worlds (`capped_chance`): the budget no longer goes to solves that end in nothing,
+    and a candidate's hard (close) worlds are no longer left out of its estimate."""
     rng = random.Random(f"contracts|{seed}|{seat}|{mine}|{bid}|{candidates}|{sharp}")
     solvers: dict[GameType, Solver] = {}
     worlds: list[tuple[int, int, int]] = []
@@ -345,7 +377,7 @@ def solve(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate
             known = solved.get((game, kept, counted)) if share else None
             if known is None:
                 refine = not two_phase or len(worlds) % TWO_PHASE_EVERY == 0
-                known = _verdict(solvers, game, seat, hands, kept, counted, refine)
+                known = _verdict(solvers, game, seat, hands, kept, counted, refine, capped)
                 solved[(game, kept, counted)] = known
                 spent += known[1]
             elif not race:
@@ -383,25 +415,28 @@ def _imputed(results: list[tuple[tuple[int, float] | None, ...]],
 
 
 def _verdict(solvers: dict[GameType, Solver], game: GameType, seat: int, hands: tuple[int, int, int], kept: int,
-             counted: int, refine: bool = True) -> tuple[float | None, int]:
+             counted: int, refine: bool = True, capped: bool = False) -> tuple[float | None, int]:
     """The calibrated chance of `game` with `kept` in this seat's hand of the world (None past `SOLVE_CAP`;
-    without `refine` only whether it makes 61: `WON_61` or `LOST_61`), and the nodes it took."""
+    without `refine` only whether it makes 61: `WON_61` or `LOST_61`; `capped`: past `CAPPED_CAP`, the mean
+    chance of such worlds), and the nodes it took."""
     solver = solvers.get(game)
     if solver is None:
         solver = solvers[game] = Solver(game, seat, Mode.POINTS)
     solver.reset()
     before = solver.nodes
-    solver.node_limit = before + SOLVE_CAP
+    solver.node_limit = before + (CAPPED_CAP if capped else SOLVE_CAP)
     position = list(hands)
     position[seat] = kept
     start = Position((position[0], position[1], position[2]), 0)
+    if capped and refine:
+        return capped_chance(solver, start, points_of(counted)), solver.nodes - before
     try:
         if not refine:
             made = solver.reaches(start, 61 - points_of(counted))
             return (WON_61 if made else LOST_61), solver.nodes - before
         return calibrated(solver, start, points_of(counted)), solver.nodes - before
     except SearchAborted:
-        return None, solver.nodes - before
+        return (CAPPED_UNKNOWN if capped else None), solver.nodes - before
 
 
 DECLARER_WINS = 0.8
@@ -427,13 +462,13 @@ class Passing:
 
 def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], auction: Sequence[tuple[int, Action]],
             ladder: Sequence[int], bid: int, worlds_at_most: int = WORLDS, budget: int = NODE_BUDGET,
-            sharp: bool = False, race: bool = False, two_phase: bool = False) -> Passing:
+            sharp: bool = False, race: bool = False, two_phase: bool = False, capped: bool = False) -> Passing:
     """Another seat still in the auction plays when `inference`'s model gives it a limit above the current
     bid (18 with none yet), at the value of that limit; `sharp`: in `solve`'s sharp worlds, and at least at
     what it has said (it has said it, so it plays if this seat passes and the third is out)."""
     facts = auction_facts(auction, ladder)
     key = facts_key(auction, ladder) if sharp else ()
-    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key, True, race, two_phase)
+    worlds, _ = solve(seed, seat, mine, 18, candidates, worlds_at_most, budget, key, True, race, two_phase, capped)
     out = {other for other, (_, refused) in facts.items() if refused}
     total = quiet = defending = 0.0
     for hands in worlds:
@@ -454,13 +489,14 @@ def passing(seed: int, seat: int, mine: int, candidates: tuple[Candidate, ...], 
 def evaluate(seed: int, seat: int, mine: int, bid: int, candidates: tuple[Candidate, ...],
              auction: Sequence[tuple[int, Action]], ladder: Sequence[int], worlds_at_most: int = WORLDS,
              budget: int = NODE_BUDGET, sharp: bool = False, race: bool = False,
-             two_phase: bool = False) -> list[Estimate]:
+             two_phase: bool = False, capped: bool = False) -> list[Estimate]:
     """Each candidate's outcomes, the worlds weighted by how likely they make the auction so far (`sharp`:
     in worlds drawn by that likelihood, weighted by it again: a world drawn after every try failed counts
     little)."""
     facts = auction_facts(auction, ladder)
     key = facts_key(auction, ladder) if sharp else ()
-    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key, True, race, two_phase)
+    worlds, results = solve(seed, seat, mine, bid, candidates, worlds_at_most, budget, key, True, race, two_phase,
+                            capped)
     weights = [world_weight(facts, seat, hands, SHARP_MISFIT if sharp else MISFIT) for hands in worlds]
     out = []
     for i, candidate in enumerate(candidates):

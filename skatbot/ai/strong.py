@@ -109,6 +109,10 @@ worlds for the same nodes. On the opening bid against a 64-world reference (benc
 of deals 24-63, three player seeds each), it erred on
 43 of 360 declare-or-pass decisions where `race` alone erred on 44 (the reference's loss per hand 2.00 against
 1.96): no gain on top of `race`, so it stays off (benchmarks/README.md, issue 25)."""
+CAPPED_SOLVES = False
+"""A contract verdict cut off at `contracts.CAPPED_CAP` nodes (a third of `SOLVE_CAP`) counts at the mean chance
+of such worlds, not dropped (`contracts.solve` with `capped`): a fifth of an opening evaluation's nodes went to
+solves that gave no verdict, and the worlds left out were the close ones. Off until it passes a match."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
@@ -163,6 +167,7 @@ class StrongPlayer(NormalPlayer):
         self.steady_hand = STEADY_HAND  # hand over pickup only by a margin of its standard error
         self.race_contracts = RACE_CONTRACTS  # hopeless candidates dropped, their budget spent on more worlds
         self.two_phase = TWO_PHASE  # the verdict's second search in every other world only
+        self.capped_solves = CAPPED_SOLVES  # a verdict cut off at a lower cap counts at such worlds' mean chance
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -195,7 +200,7 @@ class StrongPlayer(NormalPlayer):
                    candidates: tuple[Candidate, ...]) -> list[Estimate]:
         return contracts.evaluate(self.seed, view.seat, mine, bid, candidates, view.auction,
                                   view.rules.bid_ladder, self.contract_worlds, self.contract_budget,
-                                  self.sharp_auction, self.race_contracts, self.two_phase)
+                                  self.sharp_auction, self.race_contracts, self.two_phase, self.capped_solves)
 
     def bid_limit(self, view: SeatView) -> int | None:
         """The highest bid at which the best way to play this hand still expects to gain (a pass scores
@@ -217,7 +222,8 @@ class StrongPlayer(NormalPlayer):
         Ramsch score (`ramsch_expectation`, with the table's Jungfrau) where a Ramsch follows."""
         after = contracts.passing(self.seed, view.seat, mask_of(view.hand), bidding_candidates(view.hand, view.seat),
                                   view.auction, view.rules.bid_ladder, view.bid, self.contract_worlds,
-                                  self.contract_budget, self.sharp_auction, self.race_contracts, self.two_phase)
+                                  self.contract_budget, self.sharp_auction, self.race_contracts, self.two_phase,
+                                  self.capped_solves)
         value = after.defending
         if view.rules.ramsch and not view.bid:
             value += after.all_pass * ramsch_expectation(view.hand, view.rules.ramsch_jungfrau)

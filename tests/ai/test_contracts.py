@@ -12,7 +12,7 @@ import pytest
 from skatbot.ai import Level, contracts, make_player, play_deal, strong
 from skatbot.ai.contracts import FIXED, HAND, PICKUP, Candidate, Estimate, discard_candidates
 from skatbot.ai.inference import MISFIT, auction_facts, seat_likelihood
-from skatbot.ai.solver import Position, Solver
+from skatbot.ai.solver import Position, SearchAborted, Solver
 from skatbot.ai.strong import StrongPlayer
 from skatbot.engine import HOLD, PASS, AllPass, Bid, Contract, Deal, GameType, Phase, RuleSet
 from skatbot.engine.actions import Action, Declare, Discard, PickUpSkat, parse_action
@@ -351,8 +351,9 @@ def test_a_raced_evaluation_starts_in_the_same_worlds_and_spends_them_on_the_con
     assert len(worlds) <= first + 1
 
 
-@pytest.mark.parametrize("switch", ["race_contracts", "two_phase"])
-def test_the_race_and_two_phase_switches_reach_the_evaluation(switch: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("switch", ["race_contracts", "two_phase", "capped_solves"])
+def test_the_race_two_phase_and_capped_switches_reach_the_evaluation(switch: str,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     deal, seat = skat_view()
     view = seat_view(deal, seat)
     player = quick(5)
@@ -368,8 +369,8 @@ def test_the_race_and_two_phase_switches_reach_the_evaluation(switch: str, monke
     monkeypatch.setattr(contracts, "evaluate", noted)
     action = player.decide(view, random.Random(1))
     assert action in view.legal_actions
-    assert asked and all(args[-2] is (switch == "race_contracts") and args[-1] is (switch == "two_phase")
-                         for args in asked)
+    assert asked and all(args[-3] is (switch == "race_contracts") and args[-2] is (switch == "two_phase")
+                         and args[-1] is (switch == "capped_solves") for args in asked)
 
 
 def test_two_phase_carries_the_refined_worlds_chance_over_to_the_61_only_ones() -> None:
@@ -398,3 +399,60 @@ def test_a_two_phase_evaluation_refines_every_other_world_and_fills_in_the_rest(
             else:  # the 61 search's side, at a chance between the calibration's rows on that side
                 made = x[1] >= contracts.CALIBRATION[1][1]
                 assert 0.0 <= y[1] <= 1.0 and (y[1] >= 0.86 - 1e-9 if made else y[1] <= 0.58 + 1e-9)
+
+
+class CutOff:
+    """A solver whose searches answer `answers` in turn and then run out of nodes."""
+
+    def __init__(self, *answers: bool) -> None:
+        self.answers = list(answers)
+        self.asked: list[int] = []
+
+    def reaches(self, position: Position, target: int) -> bool:
+        self.asked.append(target)
+        if not self.answers:
+            raise SearchAborted()
+        return self.answers.pop(0)
+
+
+def test_a_verdict_cut_off_counts_at_the_mean_chance_of_such_worlds() -> None:
+    start = Position((0, 0, 0), 0)
+
+    def chance(*answers: bool) -> float:
+        return contracts.capped_chance(CutOff(*answers), start, 10)  # type: ignore[arg-type]
+
+    assert chance() == contracts.CAPPED_UNKNOWN
+    assert chance(True) == contracts.CAPPED_MADE and chance(False) == contracts.CAPPED_LOST
+    assert [chance(True, True), chance(True, False), chance(False, True), chance(False, False)] == [
+        c for _, c in contracts.CALIBRATION]
+    solver = CutOff(False, True)
+    contracts.capped_chance(solver, start, 10)  # type: ignore[arg-type]
+    assert solver.asked == [51, 36]  # 61 and 46, less the 10 points already the declarer's
+
+
+def test_a_capped_evaluation_keeps_the_worlds_and_counts_the_cut_off_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    seat = 0
+    mine, candidates = bidding_at(seat)
+    plain = contracts.solve(3, seat, mine, 18, candidates, 6, 10**9, (), True)
+    monkeypatch.setattr(contracts, "CAPPED_CAP", 3_000)  # most verdicts of a full hand need more
+    contracts.solve.cache_clear()
+    capped = contracts.solve(3, seat, mine, 18, candidates, 6, 10**9, (), True, False, False, True)
+    assert capped[0] == plain[0]  # the same worlds
+    fallbacks = {contracts.CAPPED_MADE, contracts.CAPPED_LOST, contracts.CAPPED_UNKNOWN}
+    cut = 0
+    for full, short in zip(plain[1], capped[1], strict=True):
+        for x, y in zip(full, short, strict=True):
+            if y is None:  # only where `normal` would pick a null: no verdict is dropped any more
+                assert x is None
+            elif x is None:  # past SOLVE_CAP, dropped without the switch
+                assert y[1] in fallbacks
+                cut += 1
+            else:
+                assert y[0] == x[0]
+                if y[1] in fallbacks:
+                    cut += 1
+                    # the cut-off verdict stands on the 61 search's side when that search ended
+                    assert y[1] == contracts.CAPPED_UNKNOWN or (y[1] == contracts.CAPPED_MADE) == (x[1] >= 0.86)
+                else:
+                    assert y[1] == x[1]
+    assert cut > 0
