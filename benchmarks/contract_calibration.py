@@ -12,6 +12,12 @@ after the discard, and the outcome (won, value, the declarer's result against th
         --out benchmarks/results/issue25-calibration.jsonl
     .venv/bin/python -m benchmarks.contract_calibration --fit benchmarks/results/issue25-calibration.jsonl
 
+`--null` measures the null games after a pickup instead (which `contracts` does not search: strong takes
+`normal`'s rule-of-thumb chance, `null_probability` of the ten cards `null_discard` keeps): every seat whose
+twelve cards (its hand and the real skat) keep a null of at least `--null-chance` declares it at 18 after the
+pickup, and the deal is played by `--play`; the record holds that estimate, the real deal's double-dummy null
+verdict and the outcome. `--fit` on such records prints the win rate by estimate, seat and verdict.
+
 `--fit` reads the records and prints: the table win rate per real double-dummy verdict (what
 `contracts.CALIBRATION` should say, as it was measured with `normal` play before), the evaluator's estimate
 against what happened (a reliability table), and a monotone (isotonic) map from the estimate to the win rate.
@@ -31,12 +37,13 @@ from benchmarks import ai_variants
 from skatbot.ai import contracts, make_player, play_deal
 from skatbot.ai.base import ComputerPlayer, Level
 from skatbot.ai.contracts import HAND, PICKUP, bidding_candidates
+from skatbot.ai.evaluation import null_danger, null_discard, null_probability
 from skatbot.ai.normal import bid_basis
 from skatbot.ai.solver import Mode, Position, Solver
-from skatbot.engine.actions import PASS, PICK_UP, Action, Bid
+from skatbot.engine.actions import PASS, PICK_UP, Action, Bid, Declare, Discard
 from skatbot.engine.cards import mask_of, points_of
 from skatbot.engine.deal import Deal, Phase
-from skatbot.engine.games import GameType
+from skatbot.engine.games import Contract, GameType
 from skatbot.engine.rules import AllPass, RuleSet
 from skatbot.engine.scoring import seeger_fabian_points
 from skatbot.engine.views import SeatView, seat_view
@@ -135,6 +142,55 @@ def record(seed: int, seat: int, play: str, worlds: int, budget: int,
         "sf_table": sf if result.won else sf - 40,
         **({"pass_table": passed_result(seed, seat, play)} if passing else {}),
     }
+
+
+def null_record(seed: int, seat: int, play: str, at_least: float = 0.3) -> Row | None:
+    """The null after a pickup, as strong's discard and declaration judge it (`contracts.null_options` with
+    twelve cards: `null_discard`, then `null_probability` of the ten kept), declared at 18 and played by `play`
+    (None: the kept ten's chance is under `at_least`)."""
+    deal = Deal.new(seed, RULES)
+    hand = deal.dealt_hands[seat]
+    twelve = sorted((*hand, *deal.skat), key=lambda c: c.index)
+    first, second = null_discard(twelve)
+    kept = [c for c in twelve if c is not first and c is not second]
+    estimate = null_probability(kept)
+    if estimate < at_least:
+        return None
+    for who, action in AUCTIONS[seat]:
+        deal.apply(action, who)
+    deal.apply(PICK_UP, seat)
+    deal.apply(Discard(first, second), seat)
+    deal.apply(Declare(Contract(GameType.NULL)), seat)
+    hands = (deal.hand_mask(0), deal.hand_mask(1), deal.hand_mask(2))
+    dd_won = Solver(GameType.NULL, seat, Mode.NULL).null_won(Position(hands, 0))
+    players = [ai_variants.make(play, seed * 7 + s) for s in range(3)]
+    result = play_deal(deal, players)
+    sf = seeger_fabian_points(result.value, result.won)
+    return {
+        "seed": seed, "seat": seat, "play": play, "game": GameType.NULL.value, "null": True,
+        "kept": " ".join(c.iss for c in kept), "estimate": estimate,
+        "bid_chance": null_probability(hand, discards_to_come=2), "hand_danger": null_danger(hand),
+        "dd_won": dd_won, "won": result.won, "value": result.value, "sf_table": sf if result.won else sf - 40,
+    }
+
+
+def fit_null(rows: list[Row]) -> None:
+    """The null records' win rate by estimate, by the declarer's seat (forehand leads) and by the real deal's
+    double-dummy verdict."""
+    print(f"{len(rows)} nulls after a pickup played ({', '.join(sorted({str(r['play']) for r in rows}))})")
+    for estimate in sorted({float(r["estimate"]) for r in rows}, reverse=True):
+        sel = [r for r in rows if float(r["estimate"]) == estimate]
+        won = sum(bool(r["won"]) for r in sel)
+        print(f"  estimate {estimate:.2f}: won {share(won, len(sel))}, SF against the table "
+              f"{sum(float(r['sf_table']) for r in sel) / len(sel):+.1f} (expected "
+              f"{estimate * 73 - (1 - estimate) * 176:+.1f} as strong weighs it)")
+        for seat in range(3):
+            chosen = [r for r in sel if r["seat"] == seat]
+            print(f"    seat {seat}: won {share(sum(bool(r['won']) for r in chosen), len(chosen))}")
+        for verdict in (True, False):
+            chosen = [r for r in sel if bool(r["dd_won"]) is verdict]
+            print(f"    double-dummy {'won' if verdict else 'lost'}: won "
+                  f"{share(sum(bool(r['won']) for r in chosen), len(chosen))}")
 
 
 # --- the fit -------------------------------------------------------------------------------------
@@ -237,13 +293,21 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="play only hands whose estimate lies here (the bid decisions are made in between)")
     parser.add_argument("--passing", action="store_true",
                         help="also play the deal with this seat passing (the others bid as --play does)")
+    parser.add_argument("--null", action="store_true", help="measure the nulls after a pickup instead")
+    parser.add_argument("--null-chance", type=float, default=0.3,
+                        help="with --null: play the seats whose kept ten's null chance is at least this")
     parser.add_argument("--worlds", type=int, default=contracts.WORLDS)
     parser.add_argument("--budget", type=int, default=contracts.NODE_BUDGET)
     parser.add_argument("--out", type=Path, help="append the records here (JSON lines)")
     parser.add_argument("--fit", type=Path, nargs="+", help="fit from these record files instead of playing")
     options = parser.parse_args(argv)
     if options.fit:
-        fit(load(options.fit))
+        rows = load(options.fit)
+        nulls = [r for r in rows if r.get("null")]
+        if nulls:
+            fit_null(nulls)
+        if len(nulls) < len(rows):
+            fit([r for r in rows if not r.get("null")])
         return
     problem = ai_variants.check(options.play)
     if problem:
@@ -253,18 +317,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     for seed in range(options.seed, options.seed + options.deals):
         hands = Deal.new(seed, RULES).dealt_hands
         for seat in range(3):
-            if bid_basis(hands[seat], seat).chance < options.min_chance:
+            if options.null:
+                row = null_record(seed, seat, options.play, options.null_chance)
+            elif bid_basis(hands[seat], seat).chance < options.min_chance:
                 continue
-            row = record(seed, seat, options.play, options.worlds, options.budget, tuple(options.judged),
-                         options.passing)
+            else:
+                row = record(seed, seat, options.play, options.worlds, options.budget, tuple(options.judged),
+                             options.passing)
             if row is None:
                 continue
             rows.append(row)
             if options.out is not None:
                 with options.out.open("a") as out:
                     out.write(json.dumps(row) + "\n")
-        print(f"seed {seed}: {len(rows)} hands, {time.perf_counter() - started:.0f} s", flush=True)
-    fit(rows)
+        if not options.null or seed % 100 == 0:
+            print(f"seed {seed}: {len(rows)} hands, {time.perf_counter() - started:.0f} s", flush=True)
+    (fit_null if options.null else fit)(rows)
 
 
 if __name__ == "__main__":

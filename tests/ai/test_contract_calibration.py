@@ -63,3 +63,21 @@ def test_passing_is_scored_against_the_table_as_a_defender() -> None:
         # passed out; won by another at v: -(v + 50) / 2; lost: 40 - (-2v - 50 + 40) / 2 = v + 45 (v >= 18)
         assert result == 0 or result <= -34 or result >= 63
     assert len(seen) > 1
+
+
+def test_a_null_record_is_strongs_null_estimate_after_the_pickup_and_the_tables_outcome() -> None:
+    from benchmarks.contract_calibration import null_record
+    from skatbot.ai.evaluation import null_discard, null_probability
+
+    rows = [row for seed in range(1, 60) for seat in range(3)
+            if (row := null_record(seed, seat, "normal", 0.9)) is not None]
+    assert rows
+    for row in rows:
+        deal = Deal.new(row["seed"], RULES)
+        twelve = sorted((*deal.dealt_hands[row["seat"]], *deal.skat), key=lambda c: c.index)
+        first, second = null_discard(twelve)
+        kept = [c for c in twelve if c is not first and c is not second]
+        assert row["kept"] == " ".join(c.iss for c in kept)
+        assert row["estimate"] == null_probability(kept) >= 0.9 and row["value"] == 23
+        assert row["sf_table"] == (73 if row["won"] else -176) and isinstance(row["dd_won"], bool)
+    assert null_record(rows[0]["seed"], rows[0]["seat"], "normal", 0.95) is None
