@@ -14,6 +14,15 @@ measure the noise a change removes, not whether the model is right (that takes a
 
 Player seeds: the reference 99991 + 3 x deal + seat, a variant's k-th 31 x deal + 3 x k + seat. `--out FILE`
 keeps a JSON line per hand.
+
+The reference costs most of the CPU (64 worlds of 12 M nodes a hand). `--reference FILE` reads it from the kept
+lines of an earlier run instead (its `ref`, `best18` and `pass` for each deal and seat), and takes every variant
+whose limits that line holds from it too (`--ask-again` asks them anew), so only a new variant is computed; its
+figures are paired with the kept variants' hand by hand (the first variant named is the base of the pairs):
+
+    nice -n 10 .venv/bin/python -m benchmarks.bid_noise --first 24 --last 63 \
+        --reference benchmarks/results/issue25-bid-noise.jsonl \
+        --variants strong+contracts+bidding+inference+sharp+race strong+contracts+bidding+inference+sharp+race+capped
 """
 
 from __future__ import annotations
@@ -50,11 +59,23 @@ def reference(spec: str, view: SeatView, deal: int, worlds: int, budget: int) ->
     return {"ref": limit, "best18": best, "pass": judge.pass_value(view)}
 
 
-def hand_row(deal: int, seat: int, variants: Sequence[str], seeds: int, worlds: int, budget: int) -> dict[str, object]:
+def hand_row(deal: int, seat: int, variants: Sequence[str], seeds: int, worlds: int, budget: int,
+             kept: dict[str, object] | None = None, ask_again: bool = False) -> dict[str, object]:
+    """One hand's reference and each variant's limits and CPU (`kept`: a line of an earlier run, whose reference
+    and variants' limits are taken as they are, unless `ask_again` for the variants)."""
     view = seat_view(Deal.new(deal), seat)
     contracts.solve.cache_clear()
-    row: dict[str, object] = {"deal": deal, "seat": seat, **reference(variants[0], view, deal, worlds, budget)}
+    row: dict[str, object] = {"deal": deal, "seat": seat}
+    if kept is None:
+        row.update(reference(variants[0], view, deal, worlds, budget))
+    else:
+        row.update({key: kept[key] for key in ("ref", "best18", "pass")})
     for spec in variants:
+        if kept is not None and spec in kept and not ask_again:
+            row[spec] = kept[spec]
+            if spec + " cpu" in kept:
+                row[spec + " cpu"] = kept[spec + " cpu"]
+            continue
         limits, cpu = [], []
         for k in range(seeds):
             contracts.solve.cache_clear()
@@ -100,11 +121,12 @@ def report(rows: Sequence[dict[str, object]], variants: Sequence[str]) -> list[s
         decisions = [(x >= 18, int(str(r["ref"])) >= 18) for r in rows for x in numbers(r, spec)]
         wrong = sum(a != b for a, b in decisions)
         split = sum(len({x >= 18 for x in numbers(r, spec)}) > 1 for r in rows)
-        cpu = sorted(c for r in rows for c in numbers(r, spec + " cpu"))
+        cpu = sorted(c for r in rows if spec + " cpu" in r for c in numbers(r, spec + " cpu"))
         mean, low, high = interval(per[spec])
+        timing = (f"bid_limit CPU median {cpu[len(cpu) // 2]:.2f} s, p95 {cpu[int(len(cpu) * 0.95)]:.2f} s" if cpu
+                  else "CPU not measured (kept limits)")
         lines.append(f"  {spec}: declare/pass against the reference wrong in {wrong} of {len(decisions)}, the seeds "
-                     f"split on {split} hands; loss per hand {mean:.2f} [{low:.2f}, {high:.2f}] SF points; "
-                     f"bid_limit CPU median {cpu[len(cpu) // 2]:.2f} s, p95 {cpu[int(len(cpu) * 0.95)]:.2f} s")
+                     f"split on {split} hands; loss per hand {mean:.2f} [{low:.2f}, {high:.2f}] SF points; {timing}")
     for spec in variants[1:]:
         mean, low, high = interval([a - b for a, b in zip(per[variants[0]], per[spec], strict=True)])
         lines.append(f"  loss of {variants[0]} minus {spec}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] per hand")
@@ -120,17 +142,29 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--seeds", type=int, default=3, help="player seeds per variant and hand")
     parser.add_argument("--reference-worlds", type=int, default=64)
     parser.add_argument("--reference-budget", type=int, default=12_000_000)
+    parser.add_argument("--reference", type=Path, help="the reference (and the variants it holds) from the lines "
+                        "of an earlier run's --out")
+    parser.add_argument("--ask-again", action="store_true", help="with --reference: ask every variant anew")
     parser.add_argument("--out", type=Path, help="append a JSON line per hand")
     options = parser.parse_args(argv)
     for spec in options.variants:
         problem = ai_variants.check(spec)
         if problem or not spec.startswith("strong+"):
             parser.error(problem or "the variants are strong's, with its contract searches switched on")
+    kept: dict[tuple[int, int], dict[str, object]] = {}
+    if options.reference is not None:
+        for line in options.reference.read_text().splitlines():
+            if line.strip():
+                earlier = json.loads(line)
+                kept[(int(earlier["deal"]), int(earlier["seat"]))] = earlier
+        missing = [(d, s) for d in range(options.first, options.last + 1) for s in range(3) if (d, s) not in kept]
+        if missing:
+            parser.error(f"{options.reference} holds no line for deal {missing[0][0]}, seat {missing[0][1]}")
     rows = []
     for deal in range(options.first, options.last + 1):
         for seat in range(3):
             row = hand_row(deal, seat, options.variants, options.seeds, options.reference_worlds,
-                           options.reference_budget)
+                           options.reference_budget, kept.get((deal, seat)), options.ask_again)
             rows.append(row)
             if options.out is not None:
                 with options.out.open("a") as out:

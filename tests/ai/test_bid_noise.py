@@ -22,3 +22,12 @@ def test_a_wrong_side_costs_the_references_gap_and_variants_are_paired() -> None
     lines = bid_noise.report(rows, ["a", "b"])
     assert "wrong in 1 of 6" in lines[1] and "split on 1 hands" in lines[1]
     assert "loss of a minus b: -5.00" in lines[3]
+
+
+def test_a_kept_reference_and_the_variants_it_holds_are_not_asked_again() -> None:
+    spec = "strong+contracts+bidding+sharp"
+    kept: dict[str, object] = {"deal": 24, "seat": 0, "ref": 24, "best18": 12.5, "pass": -15.0, spec: [24, 0, 24]}
+    row = bid_noise.hand_row(24, 0, [spec], 3, 64, 12_000_000, kept)
+    assert row == {"deal": 24, "seat": 0, "ref": 24, "best18": 12.5, "pass": -15.0, spec: [24, 0, 24]}
+    lines = bid_noise.report([row], [spec])
+    assert "wrong in 1 of 3" in lines[1] and "CPU not measured" in lines[1]
