@@ -43,6 +43,7 @@ from skatbot.challenge.results import field_average
 from skatbot.engine import Action
 from skatbot.engine.views import SeatView
 from skatbot.interactions.replies import guarded, reader_style, say
+from skatbot.models import Deck
 from skatbot.storage import LogConflict
 from skatbot.storage.sql.challenge import PAR_LEASE, ParClaim, StoredAttempt
 from skatbot.ui.challenge import (
@@ -285,17 +286,17 @@ class ChallengeCog(AttachingCog):
                 await interaction.response.defer()  # the opponents and a par may take a few seconds
                 await self._store(stored, attempt, [move])
             await self.advance(stored, attempt)
-        content, view = await self.message(interaction, stored, attempt)
+        lang, deck = await reader_style(interaction)
+        content, view = await self.message(stored, attempt, lang, deck)
         await interaction.edit_original_response(content=content, view=view)
         if stale:
-            lang = (await reader_style(interaction))[0]
             await interaction.followup.send(t(lang, "challenge.error.over_shown" if over else "challenge.error.stale"),
                                             ephemeral=True)
 
-    async def message(self, interaction: discord.Interaction, stored: StoredAttempt,
-                      attempt: Attempt) -> tuple[str, discord.ui.View]:
-        """The hand message of the deal in play with the finished deals' lines, or the day's summary."""
-        lang, deck = await reader_style(interaction)
+    async def message(self, stored: StoredAttempt, attempt: Attempt, lang: Lang,
+                      deck: Deck) -> tuple[str, discord.ui.View]:
+        """The hand message of the deal in play with the finished deals' lines, or the day's summary, in the
+        reader's style (`reader_style`, read once by the caller)."""
         lines = await self.deal_lines(stored, attempt, lang)
         if not attempt.is_over:
             return attempt_text(attempt, stored.name, lines, lang, deck), attempt_view(attempt, lang, deck)
@@ -376,8 +377,8 @@ class ChallengeCog(AttachingCog):
             attempt = Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
             self.warm_pars(day, stored.deals)
             await self.advance(stored, attempt)
-        content, view = await self.message(interaction, stored, attempt)
         lang, deck = await reader_style(interaction)
+        content, view = await self.message(stored, attempt, lang, deck)
         where = "challenge.resumed_dm" if stored.moves else "challenge.sent_dm"
         told = "" if left is None else refusal_reply(left, lang, deck) + "\n"  # told once: the day they come back
         try:
@@ -396,9 +397,9 @@ class ChallengeCog(AttachingCog):
         buttons, only to the player (the summary in their DMs may never have been shown: a kill cut it off)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         attempt = Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
-        content, view = await self.message(interaction, stored, attempt)
-        standing = await self.standing(stored)
         lang, deck = await reader_style(interaction)
+        content, view = await self.message(stored, attempt, lang, deck)
+        standing = await self.standing(stored)
         played = ChallengeRefusal("challenge.error.played", score=standing.score, par=standing.par)
         await say(interaction, refusal_reply(played, lang, deck), ephemeral=True)
         await interaction.followup.send(content, view=view, ephemeral=True)

@@ -13,13 +13,14 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from skatbot.ai import Level
 from skatbot.challenge import Attempt, Move, ai_decision, par_line
 from skatbot.engine import parse_action
+from skatbot.interactions.replies import reader_style
 from skatbot.storage.sql.connection import Statement
 from tests.challenge.challenge_helpers import players_turn
 from tests.cogs.helpers import GUILD_ID, CogBot, FakeChannel, FakeMessage, FakeUser
@@ -155,7 +156,8 @@ async def summary_of(world: CogBot, user: FakeUser, guild_id: int = GUILD_ID) ->
     cog: Any = world.bot.get_cog("ChallengeCog")
     stored, attempt = await cog.load(await cog.day(loaded(world).today()), user.id)
     assert attempt.is_over
-    content, _ = await cog.message(world.interaction(user, guild_id=guild_id), stored, attempt)
+    lang, deck = await reader_style(cast(Any, world.interaction(user, guild_id=guild_id)))
+    content, _ = await cog.message(stored, attempt, lang, deck)
     return str(content)
 
 
