@@ -8,7 +8,9 @@ the auction), `sharp` (the contracts judged in worlds drawn by the auction, with
 pickup only by a margin of its standard error, with `contracts`), `race` (hopeless candidates dropped from the
 contract evaluation after three worlds, the budget spent on more worlds for the rest, with `contracts`),
 `twophase` (the contract verdict's second search in every other world only, with `contracts`), `capped` (a contract
-verdict cut off at a third of the node cap counts at the mean chance of such worlds, with `contracts`).
+verdict cut off at a third of the node cap counts at the mean chance of such worlds, with `contracts`), `curse` (every
+contract choice, and bidding against passing, by the candidates' lower bounds, their means less half a standard
+error, not by their means: the winner's curse, with `contracts`).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from skatbot.ai.strong import StrongPlayer
 
 SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
             "sharp": "sharp_auction", "steady": "steady_hand",
-            "race": "race_contracts", "twophase": "two_phase", "capped": "capped_solves"}
+            "race": "race_contracts", "twophase": "two_phase", "capped": "capped_solves",
+            "curse": "curse_selection"}
 
 
 def check(spec: str) -> str | None:

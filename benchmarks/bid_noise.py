@@ -13,7 +13,10 @@ measure the noise a change removes, not whether the model is right (that takes a
         --variants strong+contracts+bidding+inference+sharp strong+contracts+bidding+inference+sharp+race
 
 Player seeds: the reference 99991 + 3 x deal + seat, a variant's k-th 31 x deal + 3 x k + seat. `--out FILE`
-keeps a JSON line per hand.
+keeps a JSON line per hand. A variant asked here also keeps, per seed, its own best mean and best lower bound at
+18 (`contracts.lower_bound`), which the report sets beside the reference's best: how far the best of a few
+worlds' estimates lies above the same model's judgement on 64 (the winner's curse); the report also counts how
+many of a variant's decisions declare, against the reference's.
 
 The reference costs most of the CPU (64 worlds of 12 M nodes a hand). `--reference FILE` reads it from the kept
 lines of an earlier run instead (its `ref`, `best18` and `pass` for each deal and seat), and takes every variant
@@ -59,6 +62,15 @@ def reference(spec: str, view: SeatView, deal: int, worlds: int, budget: int) ->
     return {"ref": limit, "best18": best, "pass": judge.pass_value(view)}
 
 
+def best_at_18(asked: StrongPlayer, view: SeatView, bound: bool) -> float | None:
+    """The variant's own best candidate at 18 after its bid limit (the same evaluation, remembered): the best
+    mean, or with `bound` the best `contracts.lower_bound`; set beside the reference's `best18` it shows how much
+    the best of a few worlds' estimates exceeds the same model's judgement on 64 (the winner's curse)."""
+    estimates = asked._estimates(view, mask_of(view.hand), 18, bidding_candidates(view.hand, view.seat))
+    values = [contracts.lower_bound(e, 18) if bound else e.expected(18) for e in estimates]
+    return max((v for v in values if v is not None), default=None)
+
+
 def hand_row(deal: int, seat: int, variants: Sequence[str], seeds: int, worlds: int, budget: int,
              kept: dict[str, object] | None = None, ask_again: bool = False) -> dict[str, object]:
     """One hand's reference and each variant's limits and CPU (`kept`: a line of an earlier run, whose reference
@@ -76,15 +88,19 @@ def hand_row(deal: int, seat: int, variants: Sequence[str], seeds: int, worlds: 
             if spec + " cpu" in kept:
                 row[spec + " cpu"] = kept[spec + " cpu"]
             continue
-        limits, cpu = [], []
+        limits, cpu, means, bounds = [], [], [], []
         for k in range(seeds):
             contracts.solve.cache_clear()
             asked = player(spec, deal * 31 + k * 3 + seat)
             started = time.process_time()
             limits.append(asked.bid_limit(view) or 0)
             cpu.append(time.process_time() - started)
+            means.append(best_at_18(asked, view, False))
+            bounds.append(best_at_18(asked, view, True))
         row[spec] = limits
         row[spec + " cpu"] = cpu
+        row[spec + " best18"] = means
+        row[spec + " bound18"] = bounds
     return row
 
 
@@ -113,6 +129,22 @@ def losses(rows: Sequence[dict[str, object]], spec: str) -> list[float]:
     return out
 
 
+def curse(rows: Sequence[dict[str, object]], spec: str) -> str:
+    """How far the variant's best estimate at 18 (its best mean, and its best lower bound) lies above the
+    reference's, on average over the hands and seeds where both were solved ('' when not recorded)."""
+    parts = []
+    for key, name in ((" best18", "best mean"), (" bound18", "best lower bound")):
+        gaps: list[float] = []
+        for r in rows:
+            values = r.get(spec + key)
+            if isinstance(values, list) and r["best18"] is not None:
+                gaps.extend(float(v) - float(str(r["best18"])) for v in values if v is not None)
+        if len(gaps) > 1:
+            mean, low, high = interval(gaps)
+            parts.append(f"{name} at 18 minus the reference's {mean:+.2f} [{low:+.2f}, {high:+.2f}]")
+    return "; " + ", ".join(parts) if parts else ""
+
+
 def report(rows: Sequence[dict[str, object]], variants: Sequence[str]) -> list[str]:
     lines = [f"{len(rows)} opening hands, the reference declares {sum(int(str(r['ref'])) >= 18 for r in rows)}"]
     per = {}
@@ -123,10 +155,14 @@ def report(rows: Sequence[dict[str, object]], variants: Sequence[str]) -> list[s
         split = sum(len({x >= 18 for x in numbers(r, spec)}) > 1 for r in rows)
         cpu = sorted(c for r in rows if spec + " cpu" in r for c in numbers(r, spec + " cpu"))
         mean, low, high = interval(per[spec])
+        declared = sum(a for a, _ in decisions)
+        excess = curse(rows, spec)
         timing = (f"bid_limit CPU median {cpu[len(cpu) // 2]:.2f} s, p95 {cpu[int(len(cpu) * 0.95)]:.2f} s" if cpu
                   else "CPU not measured (kept limits)")
-        lines.append(f"  {spec}: declare/pass against the reference wrong in {wrong} of {len(decisions)}, the seeds "
-                     f"split on {split} hands; loss per hand {mean:.2f} [{low:.2f}, {high:.2f}] SF points; {timing}")
+        lines.append(f"  {spec}: declares {declared} of {len(decisions)} (the reference "
+                     f"{sum(b for _, b in decisions)}); declare/pass against the reference wrong in {wrong} of "
+                     f"{len(decisions)}, the seeds split on {split} hands; loss per hand {mean:.2f} [{low:.2f}, "
+                     f"{high:.2f}] SF points; {timing}{excess}")
     for spec in variants[1:]:
         mean, low, high = interval([a - b for a, b in zip(per[variants[0]], per[spec], strict=True)])
         lines.append(f"  loss of {variants[0]} minus {spec}: {mean:+.2f} [{low:+.2f}, {high:+.2f}] per hand")

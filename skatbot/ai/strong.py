@@ -113,6 +113,11 @@ CAPPED_SOLVES = False
 """A contract verdict cut off at `contracts.CAPPED_CAP` nodes (a third of `SOLVE_CAP`) counts at the mean chance
 of such worlds, not dropped (`contracts.solve` with `capped`): a fifth of an opening evaluation's nodes went to
 solves that gave no verdict, and the worlds left out were the close ones. Off until it passes a match."""
+CURSE_SELECTION = False
+"""Every contract choice by its candidates' lower bounds, not their means (`contracts.lower_bound`: the mean less
+`contracts.CURSE_K` standard errors): the bid limit (the best bound against passing, at each value of the
+ladder), hand or pickup, and the game and discard. The largest of several noisy estimates is biased upward (the
+winner's curse), most where the candidates are close and their worlds few. Off until it passes a match."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
@@ -168,6 +173,7 @@ class StrongPlayer(NormalPlayer):
         self.race_contracts = RACE_CONTRACTS  # hopeless candidates dropped, their budget spent on more worlds
         self.two_phase = TWO_PHASE  # the verdict's second search in every other world only
         self.capped_solves = CAPPED_SOLVES  # a verdict cut off at a lower cap counts at such worlds' mean chance
+        self.curse_selection = CURSE_SELECTION  # contracts chosen by lower bounds, not means (the winner's curse)
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -202,6 +208,16 @@ class StrongPlayer(NormalPlayer):
                                   view.rules.bid_ladder, self.contract_worlds, self.contract_budget,
                                   self.sharp_auction, self.race_contracts, self.two_phase, self.capped_solves)
 
+    def _values(self, estimates: Sequence[Estimate], bid: int) -> list[float | None]:
+        """Each candidate's value at `bid` as the choice judges it: its mean, or with `curse_selection` its lower
+        bound (`contracts.lower_bound`), so that a lead won by a few lucky worlds does not decide; where no
+        candidate has a bound (none solved in two worlds), the means."""
+        means = [e.expected(bid) for e in estimates]
+        if not self.curse_selection:
+            return means
+        bounds = [contracts.lower_bound(e, bid) for e in estimates]
+        return bounds if any(b is not None for b in bounds) else means
+
     def bid_limit(self, view: SeatView) -> int | None:
         """The highest bid at which the best way to play this hand still expects to gain (a pass scores
         nothing); None when no world was solved."""
@@ -211,7 +227,7 @@ class StrongPlayer(NormalPlayer):
         limit = 0
         passing = self.pass_value(view)
         for value in view.rules.bid_ladder:
-            best = max((e for e in (x.expected(value) for x in estimates) if e is not None), default=None)
+            best = max((e for e in self._values(estimates, value) if e is not None), default=None)
             if best is not None and best > passing:
                 limit = value
         return max(limit, null_limit(view.hand))
@@ -233,12 +249,12 @@ class StrongPlayer(NormalPlayer):
         """Play hand when a hand game's estimate beats the pickup's."""
         candidates = bidding_candidates(view.hand, view.seat)
         estimates = self._estimates(view, mask_of(view.hand), view.bid, candidates)
-        pickups = [(e, x) for x in estimates if x.candidate.kind == PICKUP
-                   for e in (x.expected(view.bid),) if e is not None]
+        values = self._values(estimates, view.bid)
+        pickups = [(e, x) for x, e in zip(estimates, values, strict=True) if x.candidate.kind == PICKUP
+                   and e is not None]
         pickup, pickup_estimate = max(pickups, key=lambda p: p[0], default=(None, None))
         best: tuple[float, Contract] | None = None
-        for estimate in estimates:
-            value = estimate.expected(view.bid)
+        for estimate, value in zip(estimates, values, strict=True):
             if (value is not None and estimate.candidate.kind == HAND and estimate.candidate.game is not None
                     and (best is None or value > best[0])):
                 if self.steady_hand and pickup_estimate is not None and pickup is not None and value > pickup:
@@ -260,8 +276,7 @@ class StrongPlayer(NormalPlayer):
         candidates = discard_candidates(twelve, view.seat, view.bid)
         estimates = self._estimates(view, mask_of(twelve), view.bid, candidates)
         best: tuple[float, Contract, int] | None = None
-        for estimate in estimates:
-            value = estimate.expected(view.bid)
+        for estimate, value in zip(estimates, self._values(estimates, view.bid), strict=True):
             game = estimate.candidate.game
             if value is not None and game is not None and (best is None or value > best[0]):
                 best = (value, Contract(game), estimate.candidate.discard)
@@ -282,8 +297,7 @@ class StrongPlayer(NormalPlayer):
         candidates = tuple(Candidate(FIXED, game, away) for game in TRUMP_GAMES)
         estimates = self._estimates(view, mask_of(twelve), view.bid, candidates)
         best: tuple[float, Contract] | None = None
-        for estimate in estimates:
-            value = estimate.expected(view.bid)
+        for estimate, value in zip(estimates, self._values(estimates, view.bid), strict=True):
             if value is not None and estimate.candidate.game is not None and (best is None or value > best[0]):
                 best = (value, Contract(estimate.candidate.game))
         options: list[Option] = null_options(list(view.hand), view.bid, False)

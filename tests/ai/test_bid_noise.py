@@ -31,3 +31,17 @@ def test_a_kept_reference_and_the_variants_it_holds_are_not_asked_again() -> Non
     assert row == {"deal": 24, "seat": 0, "ref": 24, "best18": 12.5, "pass": -15.0, spec: [24, 0, 24]}
     lines = bid_noise.report([row], [spec])
     assert "wrong in 1 of 3" in lines[1] and "CPU not measured" in lines[1]
+
+
+def test_the_report_counts_declarations_and_how_far_a_variants_best_lies_above_the_references() -> None:
+    rows: list[dict[str, object]] = [
+        {"ref": 24, "best18": 10.0, "pass": -10.0, "a": [24, 0, 18], "a best18": [14.0, -2.0, 13.0],
+         "a bound18": [4.0, -12.0, None]},
+        {"ref": 0, "best18": -50.0, "pass": -10.0, "a": [18, 0, 0], "a best18": [-5.0, -49.0, None],
+         "a bound18": [-15.0, -60.0, -70.0]},
+    ]
+    line = bid_noise.report(rows, ["a"])[1]
+    assert "declares 3 of 6 (the reference 3)" in line
+    # best means: +4, -12, +3, +45, +1 above the reference's; bounds: -6, -22, +35, -10, -20
+    assert "best mean at 18 minus the reference's +8.20" in line
+    assert "best lower bound at 18 minus the reference's -4.60" in line

@@ -456,3 +456,88 @@ def test_a_capped_evaluation_keeps_the_worlds_and_counts_the_cut_off_verdicts(mo
                 else:
                     assert y[1] == x[1]
     assert cut > 0
+
+
+def test_a_lower_bound_takes_k_standard_errors_of_the_weighted_mean_off_it() -> None:
+    outcomes = ((1.0, 24, 0.97), (2.0, 24, 0.15), (0.5, 24, 0.86), (1.0, 48, 0.58))  # 48 < 50: lost at 50
+    estimate = Estimate(Candidate(PICKUP, None), outcomes, (0, 1, 2, 3))
+    utilities = [estimate.utility(v, c, 50) for _, v, c in outcomes]
+    weights = [w for w, _, _ in outcomes]
+    total = sum(weights)
+    mean = sum(w * u for w, u in zip(weights, utilities, strict=True)) / total
+    effective = total ** 2 / sum(w * w for w in weights)  # 4.5 ** 2 / 6.25 = 3.24 worlds
+    variance = sum(w * (u - mean) ** 2 for w, u in zip(weights, utilities, strict=True)) / total
+    error = (variance / (effective - 1)) ** 0.5
+    assert estimate.expected(50) == pytest.approx(mean)
+    assert contracts.lower_bound(estimate, 50, 0.5) == pytest.approx(mean - 0.5 * error)
+    assert contracts.lower_bound(estimate, 50, 2.0) == pytest.approx(mean - 2.0 * error)
+    # one world, or one world carrying all the weight, says nothing about the noise
+    assert contracts.lower_bound(Estimate(Candidate(PICKUP, None), outcomes[:1], (0,)), 18) is None
+    assert contracts.lower_bound(Estimate(Candidate(PICKUP, None), ((1.0, 24, 0.97), (0.0, 24, 0.15)), (0, 1)),
+                                 18) is None
+
+
+NOISY = tuple((1.0, 24, c) for c in (0.97, 0.15, 0.97, 0.15, 0.86, 0.58))
+"""A clubs pickup's outcomes in six worlds: a mean of -8 at 18, with a standard error of some 30."""
+
+
+@pytest.mark.parametrize("curse", [False, True])
+def test_a_cursed_bidder_does_not_bid_on_a_mean_its_noise_explains(curse: bool,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    view = seat_view(make_deal("CJ SJ HJ DJ CA CT SA ST HA HT", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D7",
+                               "CK CQ SK SQ HK HQ DA DT DK DQ", "D9 D8"), 2)  # no null either
+    player = quick(5)
+    player.curse_selection = curse
+    noisy = Estimate(Candidate(PICKUP, GameType.CLUBS), NOISY, tuple(range(6)))
+    monkeypatch.setattr(player, "_estimates", lambda *args: [noisy])
+    monkeypatch.setattr(player, "pass_value", lambda view: -20.0)
+    bound = contracts.lower_bound(noisy, 18)
+    mean = noisy.expected(18)
+    assert bound is not None and mean is not None and bound < -20.0 < mean
+    assert player.bid_limit(view) == (0 if curse else 24)  # 24: a clubs game with one, overbid above it
+    # ahead of passing by far more than its noise, it bids, cursed or not
+    steady = Estimate(Candidate(PICKUP, GameType.CLUBS), tuple((1.0, 24, 0.97) for _ in range(5))
+                      + ((1.0, 24, 0.86),), tuple(range(6)))
+    monkeypatch.setattr(player, "_estimates", lambda *args: [steady])
+    assert player.bid_limit(view) == 24
+
+
+@pytest.mark.parametrize("curse", [False, True])
+def test_a_cursed_declarer_picks_up_rather_than_play_a_hand_grand_on_a_lucky_mean(
+        curse: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    deal, seat = skat_view()
+    view = seat_view(deal, seat)
+    player = quick(5)
+    player.curse_selection = curse
+    pickup = Estimate(Candidate(PICKUP, None), tuple((1.0, 36, c) for c in (0.97, 0.86, 0.97, 0.86, 0.97, 0.86)),
+                      tuple(range(6)))
+    lucky = Estimate(Candidate(HAND, GameType.GRAND), tuple((1.0, 96, c) for c in (0.97, 0.97, 0.58, 0.97, 0.97, 0.58)),
+                     tuple(range(6)))
+    hand_mean, pickup_mean = lucky.expected(view.bid), pickup.expected(view.bid)
+    hand_bound, pickup_bound = contracts.lower_bound(lucky, view.bid), contracts.lower_bound(pickup, view.bid)
+    assert hand_mean is not None and pickup_mean is not None and hand_mean > pickup_mean
+    assert hand_bound is not None and pickup_bound is not None and hand_bound < pickup_bound
+    monkeypatch.setattr(player, "_estimates", lambda *args: [pickup, lucky])
+    monkeypatch.setattr(strong, "null_options", lambda *args: [])
+    action = player.hand_or_pickup(view)
+    assert isinstance(action, PickUpSkat) if curse else action == Declare(Contract(GameType.GRAND, hand=True))
+
+
+@pytest.mark.parametrize("curse", [False, True])
+def test_a_cursed_declarer_declares_the_game_whose_lead_is_not_luck(curse: bool,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    deal, seat = skat_view()
+    view = seat_view(deal, seat)
+    deal.apply(PickUpSkat(), seat)
+    twelve = tuple(sorted(seat_view(deal, seat).hand, key=lambda c: c.index))
+    player = quick(5)
+    player.curse_selection = curse
+    steady = Estimate(Candidate(FIXED, GameType.CLUBS, 3), tuple((1.0, 48, c) for c in (0.97, 0.86) * 3), tuple(range(6)))
+    lucky = Estimate(Candidate(FIXED, GameType.GRAND, 5), tuple((1.0, 96, c) for c in (0.97, 0.58, 0.97) * 2),
+                     tuple(range(6)))
+    lucky_mean, steady_mean = lucky.expected(view.bid), steady.expected(view.bid)
+    assert lucky_mean is not None and steady_mean is not None and lucky_mean > steady_mean
+    monkeypatch.setattr(player, "_estimates", lambda *args: [steady, lucky])
+    monkeypatch.setattr(strong, "null_options", lambda *args, **kwargs: [])
+    assert player.plan_discard(view, twelve) == ((Contract(GameType.CLUBS), 3) if curse else
+                                                 (Contract(GameType.GRAND), 5))
