@@ -10,7 +10,8 @@ contract evaluation after three worlds, the budget spent on more worlds for the 
 `twophase` (the contract verdict's second search in every other world only, with `contracts`), `capped` (a contract
 verdict cut off at a third of the node cap counts at the mean chance of such worlds, with `contracts`), `curse` (every
 contract choice, and bidding against passing, by the candidates' lower bounds, their means less half a standard
-error, not by their means: the winner's curse, with `contracts`).
+error, not by their means: the winner's curse, with `contracts`), `nullfit` (a null after the pickup judged by its chance
+measured against strong's play, with `contracts`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from skatbot.ai.strong import StrongPlayer
 SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "inference": "infer_auction",
             "sharp": "sharp_auction", "steady": "steady_hand",
             "race": "race_contracts", "twophase": "two_phase", "capped": "capped_solves",
-            "curse": "curse_selection"}
+            "curse": "curse_selection",
+            "nullfit": "fit_null"}
 
 
 def check(spec: str) -> str | None:

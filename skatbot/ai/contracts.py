@@ -35,7 +35,14 @@ from skatbot.engine.games import Contract, GameType
 from skatbot.engine.scoring import matadors
 
 from .auction import TRUMP_GAMES
-from .evaluation import HAND_SKAT_POINTS, null_discard, null_probability, strength, win_probability
+from .evaluation import (
+    HAND_SKAT_POINTS,
+    null_danger,
+    null_discard,
+    null_probability,
+    strength,
+    win_probability,
+)
 from .inference import MISFIT, SHARP_MISFIT, auction_facts, model_limit, seat_likelihood
 from .knowledge import FULL, bits, cards
 from .normal import BURIED_POINT_WEIGHT, Option, _best_discard, best_option, skat_options
@@ -576,16 +583,35 @@ def discard_candidates(twelve: Sequence[Card], seat: int, bid: int, per_game: in
     return tuple(out)
 
 
-def null_options(hand: Sequence[Card], bid: int, hand_game: bool, twelve: bool = False) -> list[Option]:
-    """Null games worth the bid, judged by `normal` (with a discard still to come for `twelve` cards)."""
+NULL_AFTER_PICKUP = (0.98, 0.66)
+"""The chance a null (not ouvert) after the pickup wins with strong's card play on all three seats, by how many
+cards of the ten kept are dangerous (`null_danger`: none, one), where `null_probability` says 0.9 and 0.3
+(benchmarks/contract_calibration.py --null --play strong, seeds 20001-21000: won 53 of 53 and 45 of 68, here as
+(won + 1) / (hands + 2); checked on seeds 21001-22000: 39 of 40 and 27 of 43)."""
+
+
+def fitted_null_chance(kept: Sequence[Card], ouvert: bool = False) -> float:
+    """`null_probability` of the ten cards kept after the pickup, measured against strong's play where it was
+    (`NULL_AFTER_PICKUP`): the rule of thumb says 0.3 where a null with one dangerous card wins two times in
+    three, so strong played a suit game it expected to lose rather than such a null."""
+    danger = null_danger(kept)
+    if ouvert or danger >= len(NULL_AFTER_PICKUP):
+        return null_probability(kept, ouvert=ouvert)
+    return NULL_AFTER_PICKUP[danger]
+
+
+def null_options(hand: Sequence[Card], bid: int, hand_game: bool, twelve: bool = False,
+                 fitted: bool = False) -> list[Option]:
+    """Null games worth the bid, judged by `normal` (with a discard still to come for `twelve` cards; `fitted`:
+    the chance of a null after the pickup as measured against strong's play, `fitted_null_chance`)."""
     out = []
     if twelve:
         first, second = null_discard(hand)
         kept = [c for c in hand if c is not first and c is not second]
         for ouvert, value in ((False, 23), (True, 46)):
             if value >= bid:
-                out.append(Option(Contract(GameType.NULL, ouvert=ouvert), value,
-                                  null_probability(kept, ouvert=ouvert), (first, second)))
+                chance = fitted_null_chance(kept, ouvert) if fitted else null_probability(kept, ouvert=ouvert)
+                out.append(Option(Contract(GameType.NULL, ouvert=ouvert), value, chance, (first, second)))
         return out
     values = ((False, 35), (True, 59)) if hand_game else ((False, 23), (True, 46))
     for ouvert, value in values:

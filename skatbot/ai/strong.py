@@ -118,6 +118,11 @@ CURSE_SELECTION = False
 `contracts.CURSE_K` standard errors): the bid limit (the best bound against passing, at each value of the
 ladder), hand or pickup, and the game and discard. The largest of several noisy estimates is biased upward (the
 winner's curse), most where the candidates are close and their worlds few. Off until it passes a match."""
+FIT_NULL = False
+"""A null after the pickup judged by its chance measured against strong's play (`contracts.fitted_null_chance`:
+0.98 and 0.66 where `normal`'s rule of thumb says 0.9 and 0.3), not by the rule of thumb, which is pessimistic
+there: strong declared a suit game it expected to lose rather than a null it would win two times in three.
+Off until it passes a match."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
@@ -174,6 +179,7 @@ class StrongPlayer(NormalPlayer):
         self.two_phase = TWO_PHASE  # the verdict's second search in every other world only
         self.capped_solves = CAPPED_SOLVES  # a verdict cut off at a lower cap counts at such worlds' mean chance
         self.curse_selection = CURSE_SELECTION  # contracts chosen by lower bounds, not means (the winner's curse)
+        self.fit_null = FIT_NULL  # a null after the pickup at its chance measured against strong's play
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -280,7 +286,7 @@ class StrongPlayer(NormalPlayer):
             game = estimate.candidate.game
             if value is not None and game is not None and (best is None or value > best[0]):
                 best = (value, Contract(game), estimate.candidate.discard)
-        for option in null_options(twelve, view.bid, False, twelve=True):
+        for option in null_options(twelve, view.bid, False, twelve=True, fitted=self.fit_null):
             assert option.discard is not None
             if best is None or option.expected > best[0]:
                 best = (option.expected, option.contract, mask_of(option.discard))

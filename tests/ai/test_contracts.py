@@ -11,6 +11,7 @@ import pytest
 
 from skatbot.ai import Level, contracts, make_player, play_deal, strong
 from skatbot.ai.contracts import FIXED, HAND, PICKUP, Candidate, Estimate, discard_candidates
+from skatbot.ai.evaluation import null_probability
 from skatbot.ai.inference import MISFIT, auction_facts, seat_likelihood
 from skatbot.ai.solver import Position, SearchAborted, Solver
 from skatbot.ai.strong import StrongPlayer
@@ -541,3 +542,33 @@ def test_a_cursed_declarer_declares_the_game_whose_lead_is_not_luck(curse: bool,
     monkeypatch.setattr(strong, "null_options", lambda *args, **kwargs: [])
     assert player.plan_discard(view, twelve) == ((Contract(GameType.CLUBS), 3) if curse else
                                                  (Contract(GameType.GRAND), 5))
+
+
+def test_the_fitted_null_chance_is_the_measured_one_where_it_was_measured() -> None:
+    safe = parse_cards("D7 D8 D9 H7 H8 H9 S7 S8 C7 C9")
+    one = parse_cards("D7 D8 D9 H7 H8 HA S7 S8 C7 C8")  # the heart ace is dangerous
+    two = parse_cards("D7 D8 D9 H7 H8 HA S7 S8 SA C7")
+    assert [contracts.fitted_null_chance(h) for h in (safe, one)] == list(contracts.NULL_AFTER_PICKUP)
+    assert contracts.fitted_null_chance(two) == null_probability(two)  # not measured: the rule of thumb
+    assert contracts.fitted_null_chance(safe, ouvert=True) == null_probability(safe, ouvert=True)
+
+
+@pytest.mark.parametrize("fit", [False, True])
+def test_a_fitted_declarer_plays_a_likely_null_rather_than_a_suit_game_it_expects_to_lose(
+        fit: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    deal, seat = skat_view(3)
+    view = seat_view(deal, seat)
+    assert view.bid <= 23  # a plain null is worth the bid
+    player = quick(5)
+    player.fit_null = fit
+    twelve = tuple(sorted(parse_cards("D7 D8 D9 H7 H8 HA S7 S8 SA C7 C8 CA"), key=lambda c: c.index))
+    # one dangerous card kept: 0.3 by the rule of thumb (expects -101 at 23), 0.66 measured (-12)
+    losing = Estimate(Candidate(FIXED, GameType.CLUBS, mask_of(parse_cards("H7 H8"))), ((1.0, 24, 0.3),), (0,))
+    assert losing.expected(view.bid) == pytest.approx(0.3 * 74 - 0.7 * 138)
+    monkeypatch.setattr(player, "_estimates", lambda *args: [losing])
+    plan = player.plan_discard(view, twelve)
+    assert plan is not None
+    if fit:
+        assert plan == (Contract(GameType.NULL), mask_of(parse_cards("CA SA")))
+    else:
+        assert plan[0] == Contract(GameType.CLUBS)

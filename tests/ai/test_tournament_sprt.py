@@ -56,6 +56,9 @@ def test_benchmark_players_are_named_by_level_and_switches() -> None:
     raced = ai_variants.make("strong+contracts+bidding+sharp+race+twophase", 3)
     assert isinstance(raced, StrongPlayer) and raced.race_contracts and raced.two_phase
     assert not (player.race_contracts or player.two_phase)
+    fitted = ai_variants.make("strong+contracts+race+capped+nullfit", 3)
+    assert isinstance(fitted, StrongPlayer) and fitted.capped_solves and fitted.fit_null
+    assert not (player.capped_solves or player.fit_null or raced.capped_solves)
 
 
 def test_a_duplicate_deal_notes_each_seating_and_who_declared() -> None:
