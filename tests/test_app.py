@@ -284,16 +284,46 @@ async def test_another_application_on_the_same_database_publishes_its_own_comman
     assert published == [1, 1, 0]
 
 
+BOT_MODULES = "import sys, skatbot.app, cogs.skat, cogs.scores, cogs.guide, cogs.settings, cogs._analysis\n"
+"""The bot process's own modules, imported by a fresh interpreter."""
+
+SOLVER_LOADED = ("print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')\n"
+                 "             or m in ('skatbot.ai.solver', 'skatbot.ai.analysis', 'skatbot.ai.strong',\n"
+                 "                      'skatbot.ai.hints')))\n")
+"""Prints which of the AI workers' heavy modules (the solver, numba, what imports them) are loaded."""
+
+
 def test_the_bot_process_loads_without_the_solver() -> None:
     """The solver and numba load in the AI workers only: the bot process imports in 62 MB instead of 131 MB
     (measured at its start). An analysis, or its refusal, comes back in the verdict's plain classes."""
-    program = ("import sys, skatbot.app, cogs.skat, cogs.scores, cogs.guide, cogs.settings, cogs._analysis\n"
-               "print(sorted(m for m in sys.modules if m.split('.')[0] in ('numba', 'llvmlite')\n"
-               "             or m in ('skatbot.ai.solver', 'skatbot.ai.analysis', 'skatbot.ai.strong')))")
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60,
-                          cwd=Path(__file__).resolve().parents[1])
+    done = subprocess.run([sys.executable, "-c", BOT_MODULES + SOLVER_LOADED], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parents[1])
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+def test_a_hint_unpickles_in_the_bot_process_without_the_solver() -> None:
+    """A hint comes back from an AI worker pickled as the pool pickles a result (`ForkingPickler`) and is
+    unpickled in the bot process: its classes live in plain `hint_values`, so that loads no solver either."""
+    root = Path(__file__).resolve().parents[1]
+    worker = ("import sys\n"
+              "from multiprocessing.reduction import ForkingPickler\n"
+              "from skatbot.engine import Deal\n"
+              "from skatbot.engine.views import seat_view\n"
+              "from skatbot.tables.ai_bridge import hint_for\n"
+              "deal = Deal.new(7)\n"
+              "answer = hint_for(7, seat_view(deal, deal.current_seat))\n"
+              "sys.stdout.buffer.write(bytes(ForkingPickler.dumps(answer)))\n")
+    made = subprocess.run([sys.executable, "-c", worker], capture_output=True, timeout=120, cwd=root)
+    assert made.returncode == 0, made.stderr.decode()
+    bot = (BOT_MODULES + "import pickle\n"
+           "hint = pickle.loads(sys.stdin.buffer.read())\n"
+           "print(type(hint).__name__, type(hint.basis).__name__, type(hint.basis.reason).__name__)\n"
+           + SOLVER_LOADED)
+    done = subprocess.run([sys.executable, "-c", bot], input=made.stdout, capture_output=True, timeout=60,
+                          cwd=root)
+    assert done.returncode == 0, done.stderr.decode()
+    assert done.stdout.decode().split("\n")[:2] == ["Hint Basis Reason", "[]"]
 
 
 def test_cogs_holds_extensions_only() -> None:

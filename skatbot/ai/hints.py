@@ -8,20 +8,20 @@ evaluation the strong level falls back on (the normal level's), not its search o
 `contracts`), so that the reason is what that choice was computed from (a `Basis`): the bid the hand
 supports and the game behind it, the best game with or without the skat, what a discard buries and
 leaves. A learner can follow those figures; an expected score over sixteen solved worlds would not explain.
+The answer is plain data (`hint_values`), so the bot process unpickles it without this module's solver.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import Enum
 
 from skatbot.engine.actions import Action, Declare, Discard, Pass, PlayCard
-from skatbot.engine.cards import CARDS, Card
+from skatbot.engine.cards import CARDS
 from skatbot.engine.deal import Phase
 from skatbot.engine.games import Contract, GameType
 from skatbot.engine.views import SeatView
 
+from .hint_values import Basis, Hint, Reason
 from .knowledge import read_view
 from .normal import (
     Option,
@@ -38,43 +38,6 @@ from .strong import DEFAULT_NODE_BUDGET, StrongPlayer, goal_of, move_classes, wo
 
 WORLDS = 32
 """Sampled worlds for a card hint (fewer when the node budget runs out first)."""
-
-
-class Reason(Enum):
-    """Which computation a hint for a decision before card play rests on."""
-
-    BID = "bid"  # bid or hold: the hand supports bids up to `value`, with `game`
-    PASS = "pass"  # the bid asked is above the `value` the hand supports (0: none; `game`: the best try)
-    HAND = "hand"  # `game` without the skat pays better than picking it up
-    PICK_UP = "pick_up"  # picking up pays better than `game`, the best game without the skat (None: none)
-    DISCARD = "discard"  # the discard buries `points` and leaves `game` the best game
-    DECLARE = "declare"  # `game` is the best game open, worth `value`
-
-
-@dataclass(frozen=True, slots=True)
-class Basis:
-    """What the hand evaluation computed for a decision: the game it rests on and its estimated chance to
-    win, with a value (a bid limit or a game's value) and the points a discard buries."""
-
-    reason: Reason
-    game: Contract | None = None
-    chance: float = 0.0
-    value: int = 0
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The suggested action and why: for cards, the share of sampled worlds each card wins in; for other
-    decisions, the hand evaluation's basis."""
-
-    action: Action
-    worlds: int = 0  # sampled worlds solved (0: the hand evaluation decided)
-    wins: int = 0  # of them, worlds where the suggested card wins for the player's side
-    second: Card | None = None  # the next best card, and its winning worlds
-    second_wins: int = 0
-    basis: Basis | None = None
-    ramsch: bool = False  # a Ramsch card: `wins` counts the worlds where the player does not lose
 
 
 def hint(view: SeatView, seed: int) -> Hint:

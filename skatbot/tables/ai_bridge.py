@@ -14,7 +14,7 @@ from skatbot.engine import Action
 from skatbot.engine.views import SeatView
 
 if TYPE_CHECKING:
-    from skatbot.ai.hints import Hint
+    from skatbot.ai.hint_values import Hint
     from skatbot.ai.verdict import DealAnalysis
     from skatbot.engine.games import GameType
 

@@ -57,7 +57,7 @@ Meant = Callable[[SeatView], Action]
 player answering a bid), read by the table from the seat it looks up under its lock."""
 
 if TYPE_CHECKING:
-    from skatbot.ai.hints import Hint
+    from skatbot.ai.hint_values import Hint
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from .i18n import N_, t
 from .languages import Lang
 
 if TYPE_CHECKING:
-    from skatbot.ai.hints import Basis, Hint
+    from skatbot.ai.hint_values import Basis, Hint
 
 
 def move_text(action: object, lang: Lang, deck: Deck = FRENCH) -> str:
@@ -57,7 +57,8 @@ REASON_KEYS = {
     "discard": N_("hint.why_discard"),
     "declare": N_("hint.why_declare"),
 }
-"""The reason's text per `skatbot.ai.hints.Reason` value (read by value: the ai is not imported here)."""
+"""The reason's text per `skatbot.ai.hint_values.Reason` value (read by value: the ai is not imported
+here)."""
 
 
 def basis_text(basis: Basis, move: str, lang: Lang, deck: Deck = FRENCH) -> str:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import re
 
-from skatbot.ai.hints import Hint, Reason, hint
+from skatbot.ai.hint_values import Hint, Reason
+from skatbot.ai.hints import hint
 from skatbot.engine import Bid, Deal, Declare, Discard, GameType, Hold, Pass, Phase, PickUpSkat, PlayCard
 from skatbot.engine.games import TRICK_TABLES
 from skatbot.engine.rules import AllPass, RuleSet
