@@ -67,7 +67,7 @@ def best_at_18(asked: StrongPlayer, view: SeatView, bound: bool) -> float | None
     mean, or with `bound` the best `contracts.lower_bound`; set beside the reference's `best18` it shows how much
     the best of a few worlds' estimates exceeds the same model's judgement on 64 (the winner's curse)."""
     estimates = asked._estimates(view, mask_of(view.hand), 18, bidding_candidates(view.hand, view.seat))
-    values = [contracts.lower_bound(e, 18) if bound else e.expected(18) for e in estimates]
+    values = [contracts.lower_bound(e, 18, contracts.CURSE_K) if bound else e.expected(18) for e in estimates]
     return max((v for v in values if v is not None), default=None)
 
 
@@ -182,7 +182,11 @@ def main(argv: Sequence[str] | None = None) -> None:
                         "of an earlier run's --out")
     parser.add_argument("--ask-again", action="store_true", help="with --reference: ask every variant anew")
     parser.add_argument("--out", type=Path, help="append a JSON line per hand")
+    parser.add_argument("--curse-k", type=float, help="contracts.CURSE_K for this run (the `curse` switch's "
+                        f"standard errors; default {contracts.CURSE_K})")
     options = parser.parse_args(argv)
+    if options.curse_k is not None:
+        contracts.CURSE_K = options.curse_k
     for spec in options.variants:
         problem = ai_variants.check(spec)
         if problem or not spec.startswith("strong+"):
@@ -197,6 +201,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         if missing:
             parser.error(f"{options.reference} holds no line for deal {missing[0][0]}, seat {missing[0][1]}")
     rows = []
+    print(f"contracts.CURSE_K {contracts.CURSE_K}")
     for deal in range(options.first, options.last + 1):
         for seat in range(3):
             row = hand_row(deal, seat, options.variants, options.seeds, options.reference_worlds,

@@ -221,7 +221,7 @@ class StrongPlayer(NormalPlayer):
         means = [e.expected(bid) for e in estimates]
         if not self.curse_selection:
             return means
-        bounds = [contracts.lower_bound(e, bid) for e in estimates]
+        bounds = [contracts.lower_bound(e, bid, contracts.CURSE_K) for e in estimates]
         return bounds if any(b is not None for b in bounds) else means
 
     def bid_limit(self, view: SeatView) -> int | None:

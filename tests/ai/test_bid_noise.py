@@ -3,6 +3,9 @@ passing, averaged over the seeds, and the variants are compared hand by hand."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from benchmarks import bid_noise
@@ -45,3 +48,18 @@ def test_the_report_counts_declarations_and_how_far_a_variants_best_lies_above_t
     # best means: +4, -12, +3, +45, +1 above the reference's; bounds: -6, -22, +35, -10, -20
     assert "best mean at 18 minus the reference's +8.20" in line
     assert "best lower bound at 18 minus the reference's -4.60" in line
+
+
+def test_curse_k_sets_the_bound_for_the_run(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from skatbot.ai import contracts
+
+    monkeypatch.setattr(contracts, "CURSE_K", contracts.CURSE_K)  # put back after the test
+    spec = "strong+contracts+bidding+sharp"
+    kept = tmp_path / "kept.jsonl"
+    kept.write_text("".join(json.dumps({"deal": 24, "seat": s, "ref": 0, "best18": -20.0, "pass": -10.0,
+                                        spec: [0, 0, 0]}) + "\n" for s in range(3)))
+    bid_noise.main(["--first", "24", "--last", "24", "--reference", str(kept), "--variants", spec,
+                    "--curse-k", "0.25"])
+    assert contracts.CURSE_K == 0.25
+    assert "contracts.CURSE_K 0.25" in capsys.readouterr().out
