@@ -121,8 +121,9 @@ winner's curse), most where the candidates are close and their worlds few. On th
 reference (benchmarks/bid_noise.py, three player seeds a hand, on top of `race`): deals 24-63, 1.83 [1.04, 2.62]
 SF points lost per hand against race's 1.96, paired +0.13 [-0.67, +0.92]; fresh deals 64-103, 1.88 against 2.04,
 paired +0.16 [-0.53, +0.85]; declaring 159 and 143 of 360 decisions (race 184 and 169, the references 186 and
-171): wrong declarations become wrong passes nearly one for one. On top of `capped` +0.01 [-0.52, +0.54]. No gain
-shown, so it stays off (benchmarks/README.md, issue 25)."""
+171): wrong declarations become wrong passes nearly one for one. At `CURSE_K` 0.25 the same (pooled over both
+ranges +0.14 [-0.33, +0.62], as at 0.5). On top of `capped` +0.01 [-0.52, +0.54]. No gain shown, so it stays off
+(benchmarks/README.md, issue 25)."""
 FIT_NULL = False
 """A null after the pickup judged by its chance measured against strong's play (`contracts.fitted_null_chance`:
 0.98 and 0.66 where `normal`'s rule of thumb says 0.9 and 0.3), not by the rule of thumb, which is pessimistic
