@@ -116,6 +116,12 @@ def advantage(first: Estimate, second: Estimate, bid: int) -> tuple[float, float
         other = seconds.get(world)
         if other is not None and w > 0:
             pairs.append((w, first.utility(value, chance, bid) - second.utility(other[1], other[2], bid)))
+    return weighted_mean(pairs)
+
+
+def weighted_mean(pairs: Sequence[tuple[float, float]]) -> tuple[float, float] | None:
+    """The mean of (weight, value) pairs and its standard error, the weights taken as importance weights
+    (effective count (sum w)^2 / sum w^2); None under two pairs or two effective worlds."""
     total = sum(w for w, _ in pairs)
     if len(pairs) < 2 or total <= 0:
         return None
@@ -145,16 +151,12 @@ def lower_bound(estimate: Estimate, bid: int, k: float = CURSE_K) -> float | Non
     weights: effective count (sum w)^2 / sum w^2, as in `advantage`); None under two effective worlds, where the
     mean says nothing of its own noise. Choosing by it, a candidate that leads only by the luck of a few worlds
     (a hand grand on three, with its 300-point swing) no longer wins the choice over a steadier one."""
-    pairs = [(w, estimate.utility(value, chance, bid)) for w, value, chance in estimate.outcomes if w > 0]
-    total = sum(w for w, _ in pairs)
-    if len(pairs) < 2 or total <= 0:
+    found = weighted_mean([(w, estimate.utility(value, chance, bid)) for w, value, chance in estimate.outcomes
+                           if w > 0])
+    if found is None:
         return None
-    mean = sum(w * u for w, u in pairs) / total
-    effective = total ** 2 / sum(w * w for w, _ in pairs)
-    if effective <= 1:
-        return None
-    variance = sum(w * (u - mean) ** 2 for w, u in pairs) / total
-    return mean - k * math.sqrt(variance * effective / (effective - 1) / effective)
+    mean, error = found
+    return mean - k * error
 
 
 def _base(candidate: Candidate, value: int) -> int:
@@ -169,7 +171,12 @@ def _base(candidate: Candidate, value: int) -> int:
 def calibrated(solver: Solver, position: Position, counted: int) -> float:
     """The declarer's chance at the table (`CALIBRATION`) from two null-window searches: 61, then 76 or 46
     (`counted`: the points already the declarer's, the skat)."""
-    if solver.reaches(position, 61 - counted):
+    return refined(solver, position, counted, solver.reaches(position, 61 - counted))
+
+
+def refined(solver: Solver, position: Position, counted: int, made: bool) -> float:
+    """`calibrated` once the 61 search said `made`: the second search (76 if made, else 46) picks the row."""
+    if made:
         return CALIBRATION[0][1] if solver.reaches(position, 76 - counted) else CALIBRATION[1][1]
     return CALIBRATION[2][1] if solver.reaches(position, 46 - counted) else CALIBRATION[3][1]
 
@@ -343,9 +350,7 @@ def capped_chance(solver: Solver, position: Position, counted: int) -> float:
     except SearchAborted:
         return CAPPED_UNKNOWN
     try:
-        if made:
-            return CALIBRATION[0][1] if solver.reaches(position, 76 - counted) else CALIBRATION[1][1]
-        return CALIBRATION[2][1] if solver.reaches(position, 46 - counted) else CALIBRATION[3][1]
+        return refined(solver, position, counted, made)
     except SearchAborted:
         return CAPPED_MADE if made else CAPPED_LOST
 
