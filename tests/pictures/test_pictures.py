@@ -93,12 +93,13 @@ def test_the_points_chart_follows_a_player_over_time() -> None:
 
 
 def _robot_pixels(png: bytes, box: tuple[int, int, int, int], colour: tuple[int, int, int]) -> int:
-    """How many pixels of `box` are drawn in `colour`, or near it (the picture is stored with a palette)."""
+    """How many pixels of `box` are drawn in `colour`, or near it (the picture is stored with a palette whose
+    transparency Pillow can only convert to RGBA without a warning)."""
     with Image.open(io.BytesIO(png)) as image:
-        part = image.convert("RGB").crop(box)
+        part = image.convert("RGBA").crop(box)
         pixels = [part.getpixel((x, y)) for x in range(part.width) for y in range(part.height)]
         return sum(1 for pixel in pixels
-                   if isinstance(pixel, tuple) and sum(abs(a - b) for a, b in zip(pixel, colour, strict=True)) < 40)
+                   if isinstance(pixel, tuple) and sum(abs(a - b) for a, b in zip(pixel[:3], colour, strict=True)) < 40)
 
 
 def test_a_computer_players_robot_is_drawn_before_its_name_in_the_trick_sheet_and_the_replay() -> None:
