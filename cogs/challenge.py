@@ -293,14 +293,17 @@ class ChallengeCog(AttachingCog):
             await interaction.followup.send(t(lang, "challenge.error.over_shown" if over else "challenge.error.stale"),
                                             ephemeral=True)
 
-    async def message(self, stored: StoredAttempt, attempt: Attempt, lang: Lang,
-                      deck: Deck) -> tuple[str, discord.ui.View]:
+    async def message(self, stored: StoredAttempt, attempt: Attempt, lang: Lang, deck: Deck,
+                      standing: DayStanding | None = None) -> tuple[str, discord.ui.View]:
         """The hand message of the deal in play with the finished deals' lines, or the day's summary, in the
-        reader's style (`reader_style`, read once by the caller)."""
+        reader's style (`reader_style`, read once by the caller); a summary with the caller's `standing` where it
+        has read it already."""
         lines = await self.deal_lines(stored, attempt, lang)
         if not attempt.is_over:
             return attempt_text(attempt, stored.name, lines, lang, deck), attempt_view(attempt, lang, deck)
-        return (summary_text(attempt.day.day, lines, await self.standing(stored), lang, deck),
+        if standing is None:
+            standing = await self.standing(stored)
+        return (summary_text(attempt.day.day, lines, standing, lang, deck),
                 summary_view(attempt.day.day, attempt.deals, lang))
 
     async def deal_lines(self, stored: StoredAttempt, attempt: Attempt, lang: Lang) -> list[AttemptLine]:
@@ -398,8 +401,8 @@ class ChallengeCog(AttachingCog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         attempt = Attempt(day, stored.deals, [Move.parse(text) for text in stored.moves])
         lang, deck = await reader_style(interaction)
-        content, view = await self.message(stored, attempt, lang, deck)
         standing = await self.standing(stored)
+        content, view = await self.message(stored, attempt, lang, deck, standing)
         played = ChallengeRefusal("challenge.error.played", score=standing.score, par=standing.par)
         await say(interaction, refusal_reply(played, lang, deck), ephemeral=True)
         await interaction.followup.send(content, view=view, ephemeral=True)
