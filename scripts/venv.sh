@@ -19,9 +19,15 @@ find_python() {
   return 1
 }
 
-# ensure_venv REQUIREMENTS_FILE: make .venv if missing, install REQUIREMENTS_FILE if not yet installed.
+# ensure_venv REQUIREMENTS_FILE: make .venv if missing (or left without pip by a setup cut off), install
+# REQUIREMENTS_FILE if not yet installed.
 ensure_venv() {
   local requirements="$SKATBOT_ROOT/$1" python stamp wanted
+  if [ -x "$SKATBOT_VENV/bin/python" ] && ! "$SKATBOT_VENV/bin/python" -c 'import pip' >/dev/null 2>&1; then
+    # a first setup cut off (Ctrl-C, a killed job) leaves a Python without pip: made again, not left broken
+    echo "$SKATBOT_VENV is incomplete (no pip); making it again" >&2
+    rm -rf "$SKATBOT_VENV"
+  fi
   if [ ! -x "$SKATBOT_VENV/bin/python" ]; then
     python=$(find_python)
     echo "Creating $SKATBOT_VENV with $python" >&2
