@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import IO
 
 from benchmarks import ai_variants
+from benchmarks.duplicate_sources import source_lines
 from skatbot.ai import Level, levels, play_deal
 from skatbot.ai.base import ComputerPlayer
 from skatbot.engine.actions import Action, parse_action
@@ -238,7 +239,8 @@ def report(label: str, outcomes: Sequence[DealOutcome], elapsed: float, note: st
 
 def pooled(paths: Sequence[Path]) -> list[str]:
     """Lines that pool `--out` files: per pairing (A, B, baseline), the deals (a seed counted once), A - B with
-    its 95% interval, and the games each side declared and won where the seatings were kept."""
+    its 95% interval, and the games each side declared and won where the seatings were kept; below it, where A - B
+    comes from (`duplicate_sources`)."""
     by_pair: dict[tuple[str, str, str], dict[int, dict[str, object]]] = {}
     for path in paths:
         for line in path.read_text().splitlines():
@@ -273,6 +275,7 @@ def pooled(paths: Sequence[Path]) -> list[str]:
             line += (f"; {noted} with seatings: A declared {games['A'][0]}, won {games['A'][1]}; "
                      f"B declared {games['B'][0]}, won {games['B'][1]}")
         lines.append(line)
+        lines.extend(source_lines(list(rows.values())))
     return lines
 
 

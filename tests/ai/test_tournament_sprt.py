@@ -90,7 +90,7 @@ def test_pooled_runs_count_each_seed_once_per_pairing(tmp_path: Path) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     one.write_text("\n".join([line(1, 2.0), line(2, 4.0)]) + "\n")
     two.write_text("\n".join([line(2, 99.0), line(3, 6.0), line(1, 0.0, a="strong")]) + "\n")
-    lines = pooled([one, two])
+    lines = [line for line in pooled([one, two]) if not line.startswith("  ")]  # the sources below each pairing
     assert len(lines) == 2 and lines[0].startswith("strong vs strong (baseline d12d2ea): 1 deal")
     # seeds 1, 2, 3 once each: mean 4, sample sd 2, half-width 1.96 * 2 / sqrt(3)
     assert lines[1].startswith("strong+sharp vs strong (baseline d12d2ea): +4.00 [+1.74, +6.26] over 3 deals")
