@@ -81,11 +81,12 @@ def sources(rows: Iterable[Mapping[str, object]]) -> tuple[int, dict[str, float]
         if any(seating not in by_seating for pair in PAIRS for seating in pair):
             continue  # not all six seatings noted: no pair to compare
         deals += 1
+        noted = 0.0
         for first, second in PAIRS:
             one, other = by_seating[first], by_seating[second]
-            what = source(one, other)
-            totals[what] = totals.get(what, 0.0) + one.share() + other.share()
-        noted = sum(played.share() for played in by_seating.values())
+            what, part = source(one, other), one.share() + other.share()
+            totals[what] = totals.get(what, 0.0) + part
+            noted += part
         rest = float(str(row["difference"])) - noted
         if abs(rest) > 1e-6:
             totals[UNNOTED] = totals.get(UNNOTED, 0.0) + rest
