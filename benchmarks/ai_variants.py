@@ -1,7 +1,8 @@
-"""AI players named by a level and switches, for the benchmarks: `strong+contracts+bidding+inference`.
+"""AI players named by a level and switches, for the benchmarks: `strong+steady`, `strong+no-bidding`.
 
 A change that has not passed the regression match (ai_tournament --baseline) lands behind a switch that is
-off by default; a benchmark turns it on by name, so an operator can test it again without editing code.
+off by default; a benchmark turns it on by name, so an operator can test it again without editing code. A
+switch that passed is on by default (`skatbot.ai.strong`); `no-` before its name turns it off again.
 Switches (attributes of skatbot.ai.strong.StrongPlayer): `contracts` (the skat, the game, Kontra and Re by
 search), `bidding` (the auction by search too, with `contracts`), `inference` (card play's worlds weighted by
 the auction), `sharp` (the contracts judged in worlds drawn by the auction, with `contracts`), `steady` (a hand game over the
@@ -34,7 +35,7 @@ def check(spec: str) -> str | None:
         return f"unknown level {level!r}: choose one of {', '.join(levels())}"
     if switches and level != Level.STRONG:
         return "switches are for the strong level"
-    unknown = [s for s in switches if s not in SWITCHES]
+    unknown = [s for s in switches if s.removeprefix("no-") not in SWITCHES]
     if unknown:
         return f"unknown switch {unknown[0]!r}: choose from {', '.join(SWITCHES)}"
     return None
@@ -45,10 +46,11 @@ def level_of(spec: str) -> Level:
 
 
 def make(spec: str, seed: int) -> ComputerPlayer:
-    """The player `spec` names, seeded."""
+    """The player `spec` names, seeded: each switch set on, or off after `no-`."""
     level, *switches = spec.split("+")
     player = make_player(Level(level), seed)
     for switch in switches:
         assert isinstance(player, StrongPlayer)
-        setattr(player, SWITCHES[switch], True)
+        name = switch.removeprefix("no-")
+        setattr(player, SWITCHES[name], name == switch)
     return player

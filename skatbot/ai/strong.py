@@ -71,19 +71,21 @@ RE_ABOVE = 0.8
 NULL_BID = 0.66
 NULL_HAND_BID = 0.85
 """The null chances `normal` bids a null at (`normal.bid_basis`)."""
-SEARCH_CONTRACTS = False
-SEARCH_BIDDING = False
-INFER_AUCTION = False
-"""The issue-25 searches, off by default: the skat, the game, Kontra and Re by search (`SEARCH_CONTRACTS`),
-the auction too (`SEARCH_BIDDING`), and card play's worlds weighted by the auction (`INFER_AUCTION`). In
-duplicate matches against strong without them (benchmarks/README.md, ai_tournament --baseline) they did
-not show a gain: all on, -2.08 SF points per deal [-7.46, +3.30] over 60 deals. A benchmark turns them on
-by name (benchmarks/ai_variants.py: `strong+contracts+bidding+inference`) until one passes the SPRT."""
-SHARP_AUCTION = False
+SEARCH_CONTRACTS = True
+SEARCH_BIDDING = True
+INFER_AUCTION = True
+"""The issue-25 searches: the skat, the game, Kontra and Re by search (`SEARCH_CONTRACTS`), the auction too
+(`SEARCH_BIDDING`), and card play's worlds weighted by the auction (`INFER_AUCTION`). On by default, with
+`SHARP_AUCTION`, `RACE_CONTRACTS`, `CAPPED_SOLVES` and `FIT_NULL`: together they beat strong as it was before
+them (d12d2ea, normal's bidding and declaration) in duplicate play by +3.14 SF points per deal [+1.14, +5.14]
+over 479 deals (benchmarks/README.md, issue 25). Alone they did not: all three, -2.08 [-7.46, +3.30] over
+60 deals. A benchmark turns each off by name (benchmarks/ai_variants.py: `strong+no-bidding`)."""
+SHARP_AUCTION = True
 """Contracts judged in worlds drawn in proportion to the auction's likelihood under a sharper model
 (`contracts.solve` with facts, `inference.SHARP_MISFIT`), not uniform worlds weighted softly. With the other
 searches on (`strong+contracts+bidding+inference+sharp`) against d12d2ea: +1.23 SF points per deal [-1.11,
-+3.56] over 335 deals, not above zero, so it stays off (benchmarks/README.md, issue 25)."""
++3.56] over 335 deals, not above zero alone; on by default with `RACE_CONTRACTS`, `CAPPED_SOLVES` and `FIT_NULL`
+(see `SEARCH_CONTRACTS`)."""
 STEADY_HAND = False
 """A hand game over the pickup only when it expects more by at least `HAND_MARGIN` standard errors of the
 difference, paired world by world (`contracts.advantage`), not merely by a larger mean: the larger of two
@@ -93,13 +95,14 @@ more often than the baseline lost about one SF point per deal, its largest loss 
 hand grand was often chosen on one to three worlds solved (the node budget ran out on the hard ones), so a hand
 game solved in fewer than two of the pickup's worlds is not chosen either. Replayed on those 335 deals
 (benchmarks/seating_replay.py): +0.30 [-0.00, +0.61] per deal, not above zero, so it stays off."""
-RACE_CONTRACTS = False
+RACE_CONTRACTS = True
 """The contract evaluation as a race (`contracts.solve` with `race`): a candidate clearly hopeless after three
 worlds (its calibrated chance's upper bound under `contracts.RACE_CHANCE`) is not solved in later worlds, and
 the budget it no longer takes buys up to `contracts.RACE_WORLDS` worlds for the contenders (the marginal
 pickups and bids were judged on 5-8 worlds, the budget spent on hand games that could not be chosen). With the
 other searches on (`strong+contracts+bidding+inference+sharp+race`) against d12d2ea on fresh seeds 636-822:
-+2.74 SF points per deal [-0.30, +5.78] over 187 deals, not above zero, so it stays off; on the opening bid
++2.74 SF points per deal [-0.30, +5.78] over 187 deals, not above zero alone (on by default with `CAPPED_SOLVES`
+and `FIT_NULL`, see `SEARCH_CONTRACTS`); on the opening bid
 (benchmarks/bid_noise.py, deals 24-63) it loses 1.27 [+0.25, +2.29] SF points per hand less to the worlds'
 noise than `sharp` alone; bidding CPU p95 767 ms, skat/declaration 745 ms (benchmarks/README.md, issue 25)."""
 TWO_PHASE = False
@@ -109,10 +112,10 @@ worlds for the same nodes. On the opening bid against a 64-world reference (benc
 of deals 24-63, three player seeds each), it erred on
 43 of 360 declare-or-pass decisions where `race` alone erred on 44 (the reference's loss per hand 2.00 against
 1.96): no gain on top of `race`, so it stays off (benchmarks/README.md, issue 25)."""
-CAPPED_SOLVES = False
+CAPPED_SOLVES = True
 """A contract verdict cut off at `contracts.CAPPED_CAP` nodes (a third of `SOLVE_CAP`) counts at the mean chance
 of such worlds, not dropped (`contracts.solve` with `capped`): a fifth of an opening evaluation's nodes went to
-solves that gave no verdict, and the worlds left out were the close ones. Off until it passes a match."""
+solves that gave no verdict, and the worlds left out were the close ones. On by default (see `SEARCH_CONTRACTS`)."""
 CURSE_SELECTION = False
 """Every contract choice by its candidates' lower bounds, not their means (`contracts.lower_bound`: the mean less
 `contracts.CURSE_K` standard errors): the bid limit (the best bound against passing, at each value of the
@@ -124,11 +127,11 @@ paired +0.16 [-0.53, +0.85]; declaring 159 and 143 of 360 decisions (race 184 an
 171): wrong declarations become wrong passes nearly one for one. At `CURSE_K` 0.25 the same (pooled over both
 ranges +0.14 [-0.33, +0.62], as at 0.5). On top of `capped` +0.01 [-0.52, +0.54]. No gain shown, so it stays off
 (benchmarks/README.md, issue 25)."""
-FIT_NULL = False
+FIT_NULL = True
 """A null after the pickup judged by its chance measured against strong's play (`contracts.fitted_null_chance`:
 0.98 and 0.66 where `normal`'s rule of thumb says 0.9 and 0.3), not by the rule of thumb, which is pessimistic
 there: strong declared a suit game it expected to lose rather than a null it would win two times in three.
-Off until it passes a match."""
+On by default (see `SEARCH_CONTRACTS`)."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16

@@ -205,18 +205,22 @@ def test_normal_stops_a_durchmarsch_only_where_it_scores() -> None:
     assert str(chosen[False]) != "play CJ"
 
 
-def test_the_searches_are_off_by_default_and_off_they_decide_as_before() -> None:
-    """Until a switch passes the regression match, strong bids, declares and doubles as normal does."""
+def test_the_searches_are_on_by_default_and_off_they_decide_as_before() -> None:
+    """The searches passed the regression match, so strong bids by them; switched off, strong bids, declares
+    and doubles as normal does (the baseline the match was played against)."""
     from skatbot.ai.normal import NormalPlayer
 
-    deal = Deal.new(203, RuleSet(kontra=True))
     default = StrongPlayer(4)
-    assert not (default.search_contracts or default.search_bidding or default.infer_auction)
+    assert default.search_contracts and default.search_bidding and default.infer_auction
+    assert default.sharp_auction and default.race_contracts and default.capped_solves and default.fit_null
+    deal = Deal.new(203, RuleSet(kontra=True))
+    before = StrongPlayer(4)
+    before.search_contracts = before.search_bidding = before.infer_auction = False
     normal = NormalPlayer(4)
     while deal.phase is not Phase.PLAY:
         assert deal.current_seat is not None
         view = seat_view(deal, deal.current_seat)
-        action = default.choose(view)
+        action = before.choose(view)
         assert action == normal.choose(view)
         deal.apply(action)
 
@@ -359,6 +363,7 @@ def test_the_race_two_phase_and_capped_switches_reach_the_evaluation(switch: str
     view = seat_view(deal, seat)
     player = quick(5)
     player.search_contracts = player.sharp_auction = True
+    player.race_contracts = player.two_phase = player.capped_solves = False
     setattr(player, switch, True)
     asked: list[tuple[object, ...]] = []
     evaluate = contracts.evaluate

@@ -50,15 +50,15 @@ def test_benchmark_players_are_named_by_level_and_switches() -> None:
     assert ai_variants.check("strong+contracts+bidding") is None
     assert ai_variants.check("normal+contracts") == "switches are for the strong level"
     assert "unknown switch" in str(ai_variants.check("strong+magic"))
-    player = ai_variants.make("strong+contracts+inference", 3)
+    assert ai_variants.check("strong+no-bidding+steady") is None
+    assert "unknown switch" in str(ai_variants.check("strong+no-magic"))
+    player = ai_variants.make("strong+no-bidding+no-race", 3)
     assert isinstance(player, StrongPlayer)
     assert player.search_contracts and player.infer_auction and not player.search_bidding
-    raced = ai_variants.make("strong+contracts+bidding+sharp+race+twophase", 3)
-    assert isinstance(raced, StrongPlayer) and raced.race_contracts and raced.two_phase
-    assert not (player.race_contracts or player.two_phase)
-    fitted = ai_variants.make("strong+contracts+race+capped+nullfit", 3)
-    assert isinstance(fitted, StrongPlayer) and fitted.capped_solves and fitted.fit_null
-    assert not (player.capped_solves or player.fit_null or raced.capped_solves)
+    assert not player.race_contracts and player.capped_solves
+    steady = ai_variants.make("strong+steady+twophase", 3)
+    assert isinstance(steady, StrongPlayer) and steady.steady_hand and steady.two_phase and steady.race_contracts
+    assert not (player.steady_hand or player.two_phase)
 
 
 def test_a_duplicate_deal_notes_each_seating_and_who_declared() -> None:
