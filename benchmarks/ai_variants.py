@@ -12,7 +12,8 @@ contract evaluation after three worlds, the budget spent on more worlds for the 
 verdict cut off at a third of the node cap counts at the mean chance of such worlds, with `contracts`), `curse` (every
 contract choice, and bidding against passing, by the candidates' lower bounds, their means less half a standard
 error, not by their means: the winner's curse, with `contracts`), `nullfit` (a null after the pickup judged by its chance
-measured against strong's play, with `contracts`).
+measured against strong's play, with `contracts`), `cardinference` (card play's worlds weighted by the other seats'
+cards so far, as normal would have played them).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ SWITCHES = {"contracts": "search_contracts", "bidding": "search_bidding", "infer
             "sharp": "sharp_auction", "steady": "steady_hand",
             "race": "race_contracts", "twophase": "two_phase", "capped": "capped_solves",
             "curse": "curse_selection",
-            "nullfit": "fit_null"}
+            "nullfit": "fit_null", "cardinference": "infer_play"}
 
 
 def check(spec: str) -> str | None:

@@ -33,8 +33,8 @@ from .normal import (
 )
 from .ramsch import judge, ramsch_candidates
 from .sampling import Sampler
-from .solver import SearchAborted, Solver
-from .strong import DEFAULT_NODE_BUDGET, StrongPlayer, goal_of, move_classes, world_utility
+from .solver import SearchAborted, Solver, move_classes
+from .strong import DEFAULT_NODE_BUDGET, StrongPlayer, goal_of, world_utility
 
 WORLDS = 32
 """Sampled worlds for a card hint (fewer when the node budget runs out first)."""

@@ -28,8 +28,9 @@ from functools import cache
 
 import numpy as np
 
-from skatbot.engine.cards import CARDS
+from skatbot.engine.cards import CARDS, mask_of
 from skatbot.engine.games import TRICK_TABLES, TRUMP, GameType
+from skatbot.engine.views import SeatView
 
 from . import solver_core
 from .solver_core import INF, SearchAborted
@@ -355,3 +356,26 @@ def warm_up() -> None:
     """Compile the search now (or load it from numba's cache), so the first real decision is not the
     one that waits for the compiler; the Docker image calls this at build time."""
     Solver(GameType.GRAND, 0).value(Position((0b11, 0b1100, 0b110000), 0))
+
+
+def move_classes(view: SeatView, legal: list[int]) -> dict[int, int]:
+    """Each legal card mapped to the highest card of its class: cards next to each other among the cards
+    still in play in the same effective suit, and worth the same points (any two in null)."""
+    contract = view.contract
+    assert contract is not None
+    lay = layout(contract.game)
+    finished = 0
+    for trick in view.tricks:
+        finished |= mask_of(trick.cards)
+    alive = lay.internal_mask(((1 << 32) - 1) & ~finished & ~mask_of(view.skat))
+    null = contract.game is GameType.NULL
+    legal_internal = lay.internal_mask(mask_of(CARDS[c] for c in legal))
+    head: dict[int, int] = {}
+    for c in sorted((lay.to_internal[e] for e in legal), reverse=True):
+        head[c] = c
+        nxt = alive & lay.above[c]
+        if nxt:
+            nb = (nxt & -nxt).bit_length() - 1
+            if legal_internal >> nb & 1 and (null or lay.points[c] == lay.points[nb]):
+                head[c] = head[nb]
+    return {lay.to_engine[c]: lay.to_engine[h] for c, h in head.items()}

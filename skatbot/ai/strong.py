@@ -45,9 +45,10 @@ from .evaluation import null_probability, ramsch_expectation
 from .inference import auction_facts, seat_likelihood
 from .knowledge import Knowledge, cards, read_view
 from .normal import NormalPlayer, Option
+from .play_inference import play_likelihood
 from .ramsch import ramsch_card
 from .sampling import Sampler, World
-from .solver import Mode, Position, SearchAborted, Solver, layout
+from .solver import Mode, Position, SearchAborted, Solver, move_classes
 
 DEFAULT_NODE_BUDGET = 1_000_000
 """Solver nodes (second cards of a trick tried) per card decision. With the compiled search, on one core
@@ -132,6 +133,14 @@ FIT_NULL = True
 0.98 and 0.66 where `normal`'s rule of thumb says 0.9 and 0.3), not by the rule of thumb, which is pessimistic
 there: strong declared a suit game it expected to lose rather than a null it would win two times in three.
 On by default (see `SEARCH_CONTRACTS`)."""
+INFER_PLAY = False
+"""Card play's worlds weighted by the other seats' cards so far, as `normal` would have played them with the
+world's hands (`play_inference`): each world's utilities count with that weight in the sum. On the ISS records
+(benchmarks/ai_iss_quality.py, the ISS players' cards as the others' play, paired with strong on the same worlds)
+it changed 10 of 1,189 suit and grand decisions per seed and lost 0.041 [+0.001, +0.081] and 0.016 [-0.012,
++0.044] points per decision more (seeds 1, 2); at `CARD_MISFIT` 0.8, +0.016 [-0.008, +0.040]; weighing leads only,
++0.009 [-0.028, +0.046]. People do not play like `normal`, and its misfits tilt the sum at random: off
+(benchmarks/README.md, issue 25). A model of play closer to the table's (learned from records) may change that."""
 HAND_MARGIN = 1.0
 """Standard errors a hand game's paired advantage over the pickup must clear (`STEADY_HAND`)."""
 SIDE_WORLDS = 16
@@ -189,6 +198,7 @@ class StrongPlayer(NormalPlayer):
         self.capped_solves = CAPPED_SOLVES  # a verdict cut off at a lower cap counts at such worlds' mean chance
         self.curse_selection = CURSE_SELECTION  # contracts chosen by lower bounds, not means (the winner's curse)
         self.fit_null = FIT_NULL  # a null after the pickup at its chance measured against strong's play
+        self.infer_play = INFER_PLAY  # card play's worlds weighted by the other seats' cards so far
         if contract_worlds < 1 or contract_budget < 1:
             raise ValueError("contract_worlds and contract_budget must be positive")
         self.contract_worlds = contract_worlds
@@ -432,8 +442,9 @@ class StrongPlayer(NormalPlayer):
                 utilities = [world_utility(view, know, goal, world, card, solver) for card in candidates]
             except SearchAborted:
                 continue  # a world too hard to solve in time: draw another
+            weight = sign * (play_likelihood(view, world) if self.infer_play else 1.0)
             for card, utility in zip(candidates, utilities, strict=True):
-                totals[card] += sign * utility
+                totals[card] += weight * utility
             worlds += 1
         self.last_worlds = worlds
         if not worlds:
@@ -531,29 +542,6 @@ def _leader(view: SeatView) -> int:
     if view.tricks:
         return view.tricks[-1].winner
     return 0
-
-
-def move_classes(view: SeatView, legal: list[int]) -> dict[int, int]:
-    """Each legal card mapped to the highest card of its class: cards next to each other among the cards
-    still in play in the same effective suit, and worth the same points (any two in null)."""
-    contract = view.contract
-    assert contract is not None
-    lay = layout(contract.game)
-    finished = 0
-    for trick in view.tricks:
-        finished |= mask_of(trick.cards)
-    alive = lay.internal_mask(((1 << 32) - 1) & ~finished & ~mask_of(view.skat))
-    null = contract.game is GameType.NULL
-    legal_internal = lay.internal_mask(mask_of(CARDS[c] for c in legal))
-    head: dict[int, int] = {}
-    for c in sorted((lay.to_internal[e] for e in legal), reverse=True):
-        head[c] = c
-        nxt = alive & lay.above[c]
-        if nxt:
-            nb = (nxt & -nxt).bit_length() - 1
-            if legal_internal >> nb & 1 and (null or lay.points[c] == lay.points[nb]):
-                head[c] = head[nb]
-    return {lay.to_engine[c]: lay.to_engine[h] for c, h in head.items()}
 
 
 def _make(seed: int) -> StrongPlayer:

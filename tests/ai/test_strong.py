@@ -9,7 +9,8 @@ import pytest
 
 from skatbot.ai import Level, make_player, play_deal
 from skatbot.ai.sampling import SKAT, Sampler, World, constraints, plausible
-from skatbot.ai.strong import StrongPlayer, goal_of, move_classes
+from skatbot.ai.solver import move_classes
+from skatbot.ai.strong import StrongPlayer, goal_of
 from skatbot.engine import PICK_UP, PLAY, Contract, Deal, Declare, Discard, GameType
 from skatbot.engine.actions import PlayCard
 from skatbot.engine.cards import Card, mask_of, parse_cards
