@@ -95,7 +95,9 @@ variant's duplicate deals against d12d2ea (benchmarks/README.md, issue 25), the 
 more often than the baseline lost about one SF point per deal, its largest loss by kind of decision; there a
 hand grand was often chosen on one to three worlds solved (the node budget ran out on the hard ones), so a hand
 game solved in fewer than two of the pickup's worlds is not chosen either. Replayed on those 335 deals
-(benchmarks/seating_replay.py): +0.30 [-0.00, +0.61] per deal, not above zero, so it stays off."""
+(benchmarks/seating_replay.py): +0.30 [-0.00, +0.61] per deal, not above zero; on the 479 deals of the variant now
+strong's default (capped+nullfit), -0.08 [-0.46, +0.30] over seeds 40001-40228 and +0.32 [-0.40, +1.04] over
+30001-30251, about +0.13 per deal in all: it stays off."""
 RACE_CONTRACTS = True
 """The contract evaluation as a race (`contracts.solve` with `race`): a candidate clearly hopeless after three
 worlds (its calibrated chance's upper bound under `contracts.RACE_CHANCE`) is not solved in later worlds, and
