@@ -4,8 +4,8 @@ A hint reads nothing but that seat's view (the same `SeatView` the AI players ge
 card the player cannot see; its randomness comes from a seed the caller derives from public facts.
 For card play the reason is what the search computed: in how many of the sampled worlds each card
 wins the game for the player's side. Other decisions (bids, skat, discard, game) follow the hand
-evaluation the strong level falls back on (the normal level's), not its search over sampled worlds (see
-`contracts`), so that the reason is what that choice was computed from (a `Basis`): the bid the hand
+evaluation (the normal level's, which strong falls back on when its search solves no world), not strong's
+search over sampled worlds (see `contracts`), so that the reason is what that choice was computed from (a `Basis`): the bid the hand
 supports and the game behind it, the best game with or without the skat, what a discard buries and
 leaves. A learner can follow those figures; an expected score over sixteen solved worlds would not explain.
 The answer is plain data (`hint_values`), so the bot process unpickles it without this module's solver.
