@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from skatbot.engine.actions import PlayCard
-from skatbot.engine.cards import CARDS, Card
+from skatbot.engine.cards import Card, cards_of
 from skatbot.engine.deal import Phase
 from skatbot.engine.games import TRICK_TABLES, Trick
 from skatbot.engine.views import SeatView
@@ -26,11 +26,8 @@ from .solver import move_classes
 CARD_MISFIT = 0.5
 """Weight factor for each card another seat played that `normal` would not have played with the world's hand."""
 
-_SEATS = (0, 1, 2)
-
-
 def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(card for card in CARDS if mask >> card.index & 1)
+    return tuple(cards_of(mask))
 
 
 def moments(view: SeatView) -> list[tuple[int, int, tuple[Trick, ...], tuple[tuple[int, Card], ...]]]:
@@ -67,7 +64,7 @@ def play_likelihood(view: SeatView, world: World, misfit: float = CARD_MISFIT) -
             continue  # one legal card: no choice, no information
         past = _past_view(view, seat, hand, legal, tricks, partial, world, held)
         chosen = choose_card(past, rng).card.index
-        if chosen != card and not _equivalent(past, chosen, card):
+        if chosen != card and not _equivalent(past, legal, chosen, card):
             weight *= misfit
     return weight
 
@@ -87,9 +84,8 @@ def _past_view(view: SeatView, seat: int, hand: int, legal: int, tricks: tuple[T
         highest_bid_by=view.highest_bid_by, rules=view.rules)
 
 
-def _equivalent(past: SeatView, one: int, other: int) -> bool:
-    """Whether two cards of a seat's choice are just as good (next to each other among the live cards of one
+def _equivalent(past: SeatView, legal: int, one: int, other: int) -> bool:
+    """Whether two of a seat's `legal` cards are just as good (next to each other among the live cards of one
     effective suit and worth the same: `solver.move_classes`)."""
-    legal = [action.card.index for action in past.legal_actions if isinstance(action, PlayCard)]
-    classes = move_classes(past, legal)
+    classes = move_classes(past, [card.index for card in cards_of(legal)])
     return classes[one] == classes[other]
