@@ -1,5 +1,5 @@
 """Hints through Discord: a table opened with hints:True says so, and the DM's hint button answers the
-player alone with the strong AI's choice and its reason."""
+player alone with the AI's advice and its reason."""
 
 from __future__ import annotations
 

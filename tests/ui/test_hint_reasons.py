@@ -36,7 +36,7 @@ def test_every_decision_before_card_play_gets_a_reason_with_its_figures() -> Non
             action, basis = given.action, given.basis
             assert basis is not None, f"no reason for {action}"
             kinds.add(basis.reason)
-            assert "the strong AI's choice from its evaluation" not in text  # not the generic line
+            assert "from the evaluation of your hand" not in text  # not the generic line
             percent = re.search(r"about (\d+)%", text)
             if isinstance(action, (Bid, Hold)):
                 assert basis.reason is Reason.BID
