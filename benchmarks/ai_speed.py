@@ -178,6 +178,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 of_game = [run for run in runs if run.game is game]
                 if of_game:
                     print("  " + solver_line(f"{game.name.lower():8s}", of_game))
+    if options.level_deals < 1:
+        return  # the solver alone
     print("decision time per level (every decision of whole deals, all seats at that level)")
     for level in chosen:
         every, cpu, cards, worlds, by_kind, cards_cpu = bench_level(level, options.level_deals, options.seed,

@@ -8,9 +8,10 @@ Everything here works on int64 card masks in the solver's internal order (see `s
 effective suit is a contiguous run of bits in ascending trick power, trumps on top. One call searches
 from the start of a trick (`start`); `solver.Solver` handles a trick already begun in Python around it.
 
-The game's tables are one int64 array of shape (4, 32):
+The game's tables are one int64 array of shape (5, 32):
   row 0: effective suit per card (trumps = 4)      row 1: mask of the higher cards of its suit
   row 2: value per card (points, or 1 per card)    row 3: MISC_* entries below
+  row 4: blocks of interchangeable cards (masks), MISC_BLOCKS of them (see `_canonical`)
 The transposition table is shared by every solver of the process; each solver (and each `reset`) gets
 its own context number inside the key, so entries never leak between games or deals.
 """
@@ -37,6 +38,7 @@ MISC_NULL = 7  # 1 in null: the declarer minimises
 MISC_MAXIMISES = 8  # 8..10: 1 where that seat maximises the declarer's value
 MISC_TRUMP_MASK = 11
 MISC_CONTEXT = 12
+MISC_BLOCKS = 13  # how many rows of `tables[4]` hold blocks of interchangeable cards (0: none, see `_canonical`)
 
 _DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7,
                       26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
@@ -227,6 +229,39 @@ def _beats(tables: np.ndarray, card: int, top: int, led: int, trump: int) -> boo
 
 
 @njit(cache=True)
+def _canonical(blocks: np.ndarray, count: int, ha: int, hb: int, hc: int) -> tuple[int, int, int]:
+    """The three hands with the live cards of each block moved to its lowest places, in order.
+
+    A block is a run of cards next to each other in one effective suit and worth the same (the 7, 8 and 9
+    of a suit, the four jacks; a whole suit where every card counts one): once some of its cards are gone,
+    only the order of the live ones matters, so the position is the same game as the one whose live cards
+    fill the block from the bottom. Searching that one instead lets the transposition table meet positions
+    that differ only in which of such cards fell earlier."""
+    for i in range(count):
+        block = blocks[i]
+        alive = (ha | hb | hc) & block
+        if alive == 0:
+            continue
+        slot = block & -block
+        if alive == (slot * ((1 << _popcount(alive)) - 1)):  # already at the bottom
+            continue
+        na, nb, nc = ha & ~block, hb & ~block, hc & ~block
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            if ha & low:
+                na |= slot
+            elif hb & low:
+                nb |= slot
+            else:
+                nc |= slot
+            slot <<= 1
+        ha, hb, hc = na, nb, nc
+    return ha, hb, hc
+
+
+@njit(cache=True)
 def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.ndarray, counters: np.ndarray,
           ha: int, hb: int, hc: int, leader: int, rest: int, alpha: int, beta: int) -> int:
     """Fail-soft alpha-beta from the start of a trick: the declarer's value of the cards in the hands (ha
@@ -248,6 +283,8 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
     block = tables[0]
     values = tables[2]
     misc = tables[3]
+    if misc[MISC_BLOCKS]:
+        ha, hb, hc = _canonical(tables[4], misc[MISC_BLOCKS], ha, hb, hc)
     trump = misc[MISC_TRUMP]
     declarer = misc[MISC_DECLARER]
     second_seat = (leader + 1) % 3
@@ -490,7 +527,7 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
 
 def new_tables() -> np.ndarray:
     """An empty tables array for one game (filled by the solver)."""
-    return np.zeros((4, 32), dtype=np.int64)
+    return np.zeros((5, 32), dtype=np.int64)
 
 
 def new_transposition_table() -> np.ndarray:
