@@ -8,7 +8,7 @@ that level, timed one at a time on one core, and apart the bidding, skat/declara
 `--kontra`) Kontra/Re decisions (CPU). Targets: solver with 10 tricks left median <= 100 ms and
 p95 <= 500 ms, with 6 median < 10 ms; strong p95 < 1.0 s and max < 2 s, its card play p95 <= 0.5 s, its bidding and declaration p95 <= 1 s; normal < 50 ms.
 
-    .venv/bin/python -m benchmarks.ai_speed [--solver-deals 200] [--level-deals 12] [--levels ...]
+    .venv/bin/python -m benchmarks.ai_speed [--solver-deals 200] [--level-deals 12] [--levels ...] [--plain]
 """
 
 from __future__ import annotations
@@ -58,8 +58,9 @@ class SolverRun(NamedTuple):
     nodes: int
 
 
-def bench_solver(tricks_left: int, deals: int, first_seed: int) -> list[SolverRun]:
-    """The exact value of `deals` positions with `tricks_left` tricks to play, each by a new solver."""
+def bench_solver(tricks_left: int, deals: int, first_seed: int, canonical: bool = True) -> list[SolverRun]:
+    """The exact value of `deals` positions with `tricks_left` tricks to play, each by a new solver
+    (`canonical` False: without canonical trick starts, to compare)."""
     runs: list[SolverRun] = []
     seed = first_seed
     while len(runs) < deals:
@@ -68,7 +69,7 @@ def bench_solver(tricks_left: int, deals: int, first_seed: int) -> list[SolverRu
         if deal is None:
             continue
         assert deal.contract is not None and deal.declarer is not None
-        solver = Solver(deal.contract.game, deal.declarer)
+        solver = Solver(deal.contract.game, deal.declarer, canonical=canonical)
         started, started_cpu = time.perf_counter(), time.process_time()
         solver.value(position_from_deal(deal))
         runs.append(SolverRun(deal.contract.game, time.perf_counter() - started,
@@ -159,6 +160,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--levels", nargs="*", default=None,
                         help=f"levels to time (default: {' '.join(levels())}; switches as in ai_variants: strong+contracts)")
     parser.add_argument("--seed", type=int, default=1000, help="first deal seed")
+    parser.add_argument("--plain", action="store_true",
+                        help="the solver without canonical trick starts (as before they came), to compare")
     parser.add_argument("--kontra", action="store_true", help="level deals with Kontra and Re allowed")
     options = parser.parse_args(argv)
     chosen = options.levels if options.levels is not None else list(levels())
@@ -171,7 +174,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"solver compiled or loaded from numba's cache in {time.perf_counter() - started:.2f} s (not counted below)")
     print("exact double-dummy solve (value of the rest for the declarer), one core, CPU time")
     for tricks_left in (10, 8, 6):
-        runs = bench_solver(tricks_left, options.solver_deals, options.seed)
+        runs = bench_solver(tricks_left, options.solver_deals, options.seed, not options.plain)
         print(solver_line(f"{tricks_left:2d} tricks left", runs))
         if tricks_left == 10:
             for game in GameType:

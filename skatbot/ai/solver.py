@@ -175,8 +175,13 @@ class Solver:
         misc[solver_core.MISC_CONTEXT] = _new_context()
         if canonical:
             found = blocks(lay, self._values)
-            tables[4, :len(found)] = found
+            assert len(found) <= solver_core.MAX_BLOCKS
+            misc[solver_core.MISC_BLOCK_LIST:solver_core.MISC_BLOCK_LIST + len(found)] = found
             misc[solver_core.MISC_BLOCKS] = len(found)
+            for parity in (0, 1):
+                group = found[parity::2]
+                misc[solver_core.MISC_GROUPS + 2 * parity] = sum(group)
+                misc[solver_core.MISC_GROUPS + 2 * parity + 1] = sum(b & -b for b in group)
         return tables
 
     # --- public API ------------------------------------------------------------------------------

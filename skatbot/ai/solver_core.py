@@ -8,10 +8,9 @@ Everything here works on int64 card masks in the solver's internal order (see `s
 effective suit is a contiguous run of bits in ascending trick power, trumps on top. One call searches
 from the start of a trick (`start`); `solver.Solver` handles a trick already begun in Python around it.
 
-The game's tables are one int64 array of shape (5, 32):
+The game's tables are one int64 array of shape (4, 32):
   row 0: effective suit per card (trumps = 4)      row 1: mask of the higher cards of its suit
   row 2: value per card (points, or 1 per card)    row 3: MISC_* entries below
-  row 4: blocks of interchangeable cards (masks), MISC_BLOCKS of them (see `_canonical`)
 The transposition table is shared by every solver of the process; each solver (and each `reset`) gets
 its own context number inside the key, so entries never leak between games or deals.
 """
@@ -38,7 +37,10 @@ MISC_NULL = 7  # 1 in null: the declarer minimises
 MISC_MAXIMISES = 8  # 8..10: 1 where that seat maximises the declarer's value
 MISC_TRUMP_MASK = 11
 MISC_CONTEXT = 12
-MISC_BLOCKS = 13  # how many rows of `tables[4]` hold blocks of interchangeable cards (0: none, see `_canonical`)
+MISC_BLOCKS = 13  # how many blocks of interchangeable cards `_canonical` reads (0: none: the plain search)
+MISC_GROUPS = 14  # 14..17: the even-numbered blocks' union and lowest cards, then the odd-numbered ones'
+MISC_BLOCK_LIST = 18  # 18..22: the blocks (masks), MISC_BLOCKS of them
+MAX_BLOCKS = 5
 
 _DEBRUIJN = np.array([0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8, 31, 27, 13, 23, 21, 19, 16, 7,
                       26, 12, 18, 6, 11, 5, 10, 9], dtype=np.int64)
@@ -229,7 +231,17 @@ def _beats(tables: np.ndarray, card: int, top: int, led: int, trump: int) -> boo
 
 
 @njit(cache=True)
-def _canonical(blocks: np.ndarray, count: int, ha: int, hb: int, hc: int) -> tuple[int, int, int]:
+def _gaps(misc: np.ndarray, live: int) -> bool:
+    """Whether some block has a live card above a gone one (else the position is canonical already). A block's
+    live cards sit at its bottom exactly when adding its lowest card carries past all of them; blocks of one
+    group are never next to each other, so one addition tests the whole group."""
+    even = live & misc[MISC_GROUPS]
+    odd = live & misc[MISC_GROUPS + 2]
+    return ((even + misc[MISC_GROUPS + 1]) & even | (odd + misc[MISC_GROUPS + 3]) & odd) != 0
+
+
+@njit(cache=True)
+def _canonical(misc: np.ndarray, ha: int, hb: int, hc: int) -> tuple[int, int, int]:
     """The three hands with the live cards of each block moved to its lowest places, in order.
 
     A block is a run of cards next to each other in one effective suit and worth the same (the 7, 8 and 9
@@ -237,13 +249,12 @@ def _canonical(blocks: np.ndarray, count: int, ha: int, hb: int, hc: int) -> tup
     only the order of the live ones matters, so the position is the same game as the one whose live cards
     fill the block from the bottom. Searching that one instead lets the transposition table meet positions
     that differ only in which of such cards fell earlier."""
-    for i in range(count):
-        block = blocks[i]
-        alive = (ha | hb | hc) & block
-        if alive == 0:
-            continue
+    live = ha | hb | hc
+    for i in range(MISC_BLOCK_LIST, MISC_BLOCK_LIST + misc[MISC_BLOCKS]):
+        block = misc[i]
+        alive = live & block
         slot = block & -block
-        if alive == (slot * ((1 << _popcount(alive)) - 1)):  # already at the bottom
+        if (alive + slot) & alive == 0:  # none live, or already at the bottom
             continue
         na, nb, nc = ha & ~block, hb & ~block, hc & ~block
         rest = alive
@@ -283,8 +294,8 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
     block = tables[0]
     values = tables[2]
     misc = tables[3]
-    if misc[MISC_BLOCKS]:
-        ha, hb, hc = _canonical(tables[4], misc[MISC_BLOCKS], ha, hb, hc)
+    if misc[MISC_BLOCKS] and _gaps(misc, ha | hb | hc):
+        ha, hb, hc = _canonical(misc, ha, hb, hc)
     trump = misc[MISC_TRUMP]
     declarer = misc[MISC_DECLARER]
     second_seat = (leader + 1) % 3
@@ -427,12 +438,15 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
                     gained = value01 + values[card]
                     banked = gained if winner == declarer else 0
                     hc2 = hc ^ (1 << card)
+                    xa, xb, xc = ha2, hb2, hc2
+                    if misc[MISC_BLOCKS] and _gaps(misc, xa | xb | xc):  # the child as it is stored
+                        xa, xb, xc = _canonical(misc, xa, xb, xc)
                     if winner == leader:
-                        packed = _stored(tt, ha2, hb2, hc2, leader, context)
+                        packed = _stored(tt, xa, xb, xc, leader, context)
                     elif winner == second_seat:
-                        packed = _stored(tt, hb2, hc2, ha2, second_seat, context)
+                        packed = _stored(tt, xb, xc, xa, second_seat, context)
                     else:
-                        packed = _stored(tt, hc2, ha2, hb2, third_seat, context)
+                        packed = _stored(tt, xc, xa, xb, third_seat, context)
                     if packed < 0:
                         continue
                     if max2 and banked + (packed & 0xFFFF) >= b2:
@@ -527,7 +541,7 @@ def start(tables: np.ndarray, tt: np.ndarray, history: np.ndarray, scratch: np.n
 
 def new_tables() -> np.ndarray:
     """An empty tables array for one game (filled by the solver)."""
-    return np.zeros((5, 32), dtype=np.int64)
+    return np.zeros((4, 32), dtype=np.int64)
 
 
 def new_transposition_table() -> np.ndarray:
