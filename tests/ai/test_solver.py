@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from skatbot.ai.solver import Mode, Position, SearchAborted, Solver, layout, position_from_deal
+from skatbot.ai.solver import Mode, Position, SearchAborted, Solver, blocks, layout, position_from_deal
 from skatbot.engine import PLAY, Contract, Deal, Declare, GameType, Pass, Phase
 from skatbot.engine.cards import mask_of, parse_cards
 from skatbot.engine.rules import AllPass, RuleSet
@@ -249,8 +249,6 @@ def test_ramsch_paranoid_value_matches_minimax(seed: int) -> None:
 
 def test_blocks_are_the_same_valued_neighbours_of_each_suit() -> None:
     """Points: the 7-8-9 of every suit and the four jacks; null and schwarz (every card one): whole suits."""
-    from skatbot.ai.solver import blocks
-
     suit = layout(GameType.HEARTS)
     found = [suit.engine_mask(b) for b in blocks(suit, suit.points)]
     assert sorted(found) == sorted(mask_of(parse_cards(cards)) for cards in (
