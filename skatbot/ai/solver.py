@@ -330,10 +330,11 @@ class Solver:
         return best
 
 
-def blocks(lay: Layout, values: Sequence[int]) -> list[int]:
+@cache
+def blocks(lay: Layout, values: tuple[int, ...]) -> tuple[int, ...]:
     """Masks (internal order) of the runs of two or more cards next to each other in one effective suit and
     worth the same: the 7, 8 and 9 of each suit and the four jacks when points count, every suit whole when
-    each card counts one (null, schwarz)."""
+    each card counts one (null, schwarz). Found once per game and count, not per solver (one per decision)."""
     out = []
     i = 0
     while i < 32:
@@ -343,7 +344,7 @@ def blocks(lay: Layout, values: Sequence[int]) -> list[int]:
         if j > i:
             out.append(((2 << j) - 1) & ~((1 << i) - 1))
         i = j + 1
-    return out
+    return tuple(out)
 
 
 @cache
